@@ -1,0 +1,3 @@
+from vcompiler.cli import main
+
+main()

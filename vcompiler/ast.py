@@ -1,0 +1,317 @@
+"""The syntax tree: what the parse stage hands to the model. Every node carries the
+span of the text it came from. Nothing here knows about Lark."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from vcompiler.source import Span
+
+
+# ---------------------------------------------------------------- text markup
+@dataclass(frozen=True)
+class Run:
+    """Plain words. Line breaks inside a paragraph are already folded to spaces."""
+    text: str
+
+
+@dataclass(frozen=True)
+class Emphasis:
+    children: tuple["Inline", ...]
+    strong: bool
+
+
+@dataclass(frozen=True)
+class Ref:
+    """`{log 505}`, `{log @label}`, `{card P101}`, `{card 1201}`, `{location 140}`."""
+    kind: str          # "log" | "card" | "location"
+    target: "Value"
+    span: Span
+
+
+@dataclass(frozen=True)
+class Icon:
+    name: str
+    span: Span
+
+
+Inline = Union[Run, Emphasis, Ref, Icon]
+Paragraph = tuple[Inline, ...]
+
+
+@dataclass(frozen=True)
+class Text:
+    """A string as prose: paragraphs of inline markup."""
+    paragraphs: tuple[Paragraph, ...]
+    span: Span
+
+    def plain(self) -> str:
+        return "\n\n".join("".join(_plain(i) for i in p) for p in self.paragraphs)
+
+
+def _plain(node: Inline) -> str:
+    if isinstance(node, Run):
+        return node.text
+    if isinstance(node, Emphasis):
+        return "".join(_plain(c) for c in node.children)
+    if isinstance(node, Icon):
+        return f"[{node.name}]"
+    target = node.target.value
+    return f"{node.kind.capitalize()} {'@' if node.target.kind == 'label' else ''}{target}"
+
+
+# ---------------------------------------------------------------- values
+@dataclass(frozen=True)
+class Value:
+    """One word of an effect, a requirement or a condition."""
+    kind: str          # "word" | "number" | "card" | "string" | "label"
+    value: str | int
+    span: Span
+
+    def describe(self) -> str:
+        if self.kind == "string":
+            return f'"{self.value}"'
+        if self.kind == "label":
+            return f"@{self.value}"
+        return str(self.value)
+
+
+@dataclass(frozen=True)
+class Goto:
+    """`-> log N`, `-> log @label` or `-> location N`."""
+    kind: str          # "log" | "location"
+    target: Value
+    span: Span
+
+
+@dataclass(frozen=True)
+class VerbEffect:
+    verb: Value
+    args: tuple[Value, ...]
+    span: Span
+
+
+Effect = Union[Goto, VerbEffect]
+
+
+@dataclass(frozen=True)
+class EffectChoice:
+    """One effect, or several joined by `/` of which the players pick one."""
+    options: tuple[Effect, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """Alternatives (joined by `/`), each a set of terms that must all hold (`+`)."""
+    alternatives: tuple[tuple[tuple[Value, ...], ...], ...]
+    span: Span
+
+
+# ---------------------------------------------------------------- statements
+@dataclass(frozen=True)
+class TextStmt:
+    text: Text
+    span: Span
+
+
+@dataclass(frozen=True)
+class CheckStmt:
+    span: Span
+
+
+@dataclass(frozen=True)
+class ChoiceStmt:
+    label: Text
+    target: Goto
+    span: Span
+
+
+@dataclass(frozen=True)
+class IfStmt:
+    condition: tuple[Value, ...]
+    target: Goto
+    span: Span
+
+
+@dataclass(frozen=True)
+class ElseStmt:
+    target: Goto
+    span: Span
+
+
+@dataclass(frozen=True)
+class EffectStmt:
+    effect: EffectChoice
+    span: Span
+
+
+Statement = Union[TextStmt, CheckStmt, ChoiceStmt, IfStmt, ElseStmt, EffectStmt]
+
+
+# ---------------------------------------------------------------- declarations
+# Every declaration has `span`, its header (keyword to name), and `allow`, the codes a
+# `// allow CODE` comment on its first line silences for it.
+@dataclass(frozen=True)
+class Field:
+    """A keyword line with a simple value: `game vanguard`, `boost 2`, `supplies 3`,
+    `vertical`, `no_travel`, `lander`. The value is None for a bare keyword."""
+    key: str
+    value: object
+    span: Span
+
+
+@dataclass(frozen=True)
+class PackDecl:
+    """`fields`: game, title, version, start (a Goto), numbering ((low, high, seed))."""
+    name: str
+    fields: tuple[Field, ...]
+    span: Span
+    allow: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Sector:
+    number: int
+    name: str | None
+    items: tuple[object, ...]     # Field("poi_printed"/"poi_slot"/"lander"/"biomes") | EffectStmt
+    span: Span
+
+
+@dataclass(frozen=True)
+class Path:
+    a: int
+    b: int
+    two_way: bool
+    costs: tuple[Effect, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class PrintedCondition:
+    name: str
+    travel: tuple[EffectChoice, ...]
+    supplies: Field | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class PlanetDecl:
+    id: str
+    name: str
+    missions: tuple[Value, ...]
+    uniques: tuple[tuple[Value, EffectChoice], ...]
+    conditions: tuple[PrintedCondition | Value, ...]
+    lift_off: tuple[Goto, ...]
+    evac: tuple[Goto, ...]
+    sectors: tuple[Sector, ...]
+    paths: tuple[Path, ...]
+    span: Span
+    allow: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Row:
+    """An outcome row, a special, a track, a threat space, a condition's time row or an
+    injury line: a key, what it needs and the effects after `=>`."""
+    kind: str                         # outcome | special | track | space | time | injury
+    key: str | None                   # colour, injury kind
+    number: int | None                # track length, space number, time
+    requirement: Requirement | None
+    effects: tuple[EffectChoice, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class CheckAction:
+    name: str
+    danger: int | None
+    rows: tuple[Row, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class CardDecl:
+    """A vanguard card: poi, mission, condition, event, threat, injury, unique."""
+    kind: str
+    id: str                           # "P101", "M01"; the name for injuries; the number for uniques
+    name: str
+    copies: int | None
+    fields: tuple[Field, ...]         # biomes, flags, text, travel, secondary, main
+    actions: tuple[CheckAction, ...]
+    rows: tuple[Row, ...]             # threat spaces, condition time rows, injury lines
+    span: Span
+    allow: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class LogDecl:
+    target: Value                     # a number or a label
+    title: Text | None
+    external: bool
+    statements: tuple[Statement, ...]
+    span: Span
+    allow: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class StoryAction:
+    category: str
+    name: Text
+    cost: int
+    always: bool
+    text: tuple[Text, ...]
+    result: tuple[Statement, ...] | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class Exit:
+    direction: str
+    target: int | None                # None for `*`
+    mode: str | None                  # walk | swim
+    span: Span
+
+
+@dataclass(frozen=True)
+class LocationDecl:
+    number: int
+    name: Text
+    text: tuple[Text, ...]
+    arrival: tuple[EffectChoice, ...]
+    exits: tuple[Exit, ...]
+    actions: tuple[StoryAction, ...]
+    choices: tuple[ChoiceStmt, ...]
+    span: Span
+    allow: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class DepartDecl:
+    number: int
+    direction: str
+    action: StoryAction
+    span: Span
+    allow: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class VantageCardDecl:
+    number: int
+    kind: str
+    name: Text
+    fields: tuple[Field, ...]         # vertical/horizontal, boost, slots
+    text: tuple[Text, ...]
+    actions: tuple[StoryAction, ...]
+    span: Span
+    allow: tuple[str, ...] = ()
+
+
+Declaration = Union[PackDecl, PlanetDecl, CardDecl, LogDecl, LocationDecl, DepartDecl,
+                    VantageCardDecl]
+
+
+@dataclass(frozen=True)
+class File:
+    source_display: str
+    declarations: tuple[Declaration, ...]

@@ -1,0 +1,126 @@
+"""The catalogue of diagnostic codes: one `Code` each, its severity and its message
+template in one place. A code never changes its meaning (content repositories grep and
+suppress them); new codes take the next free number in their family.
+
+Families: E1xx reading and syntax, E2xx definitions and references, E3xx game rules,
+E4xx/W4xx the story graph."""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Severity(enum.Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Code:
+    id: str
+    severity: Severity
+    template: str
+    summary: str
+    doc: str = ""
+
+    def format(self, **values: object) -> str:
+        return self.template.format(**values)
+
+
+CATALOGUE: dict[str, Code] = {}
+
+
+def _code(id: str, severity: Severity, template: str, summary: str, doc: str = "") -> Code:
+    if id in CATALOGUE:
+        raise ValueError(f"code {id} declared twice")
+    code = Code(id, severity, template, summary, doc)
+    CATALOGUE[id] = code
+    return code
+
+
+E, W = Severity.ERROR, Severity.WARNING
+
+SYNTAX = _code("E100", E, "{message}", "syntax error", """\
+The text does not follow the language's grammar. The message names the token that
+broke the rule and what could have stood there. Mend: compare the line with the
+examples of the construct in the language guide; a missing `}` or a stray word on the
+line before is a common cause.""")
+UNTERMINATED_STRING = _code("E101", E, "{message}", "unterminated string", """\
+A string opens and never closes. A `"..."` string must close on its own line; a
+`\"\"\"...\"\"\"` string runs until the next `\"\"\"`. Everything after the opening quote is
+swallowed, so this error is reported where the string opens.""")
+MARKUP = _code("E102", E, "{message}", "unknown or unclosed text markup", """\
+Text markup is `{log N}`, `{card ID}`, `{location N}`, `{icon NAME}`, `*emphasis*` and
+`**strong**`. Anything else between braces, or a `*` that is never closed, would be
+printed as it stands in the books.""")
+UNREADABLE = _code("E103", E, "{message}", "file unreadable or not UTF-8", """\
+The file could not be read as UTF-8 text (it may be binary, or saved in another
+encoding). Mend: save it as UTF-8, or move it out of the pack folder.""")
+
+UNDEFINED_LOG = _code("E200", E, "undefined log {target}", "undefined log", """\
+A reference to a log that no file of the pack defines: the table would turn to a
+page that does not exist. Mend: define the log, or fix the number.""")
+UNDEFINED_CARD = _code("E201", E, "undefined {kind} {target}", "undefined card", """\
+A reference to a card (poi, mission, condition, event, threat, injury, unique,
+vantage card) that the pack does not define. Mend: define the card, or fix the id.""")
+UNDEFINED_LOCATION = _code("E202", E, "undefined location {target}", "undefined location", """\
+A reference to a location that the pack does not define. Mend: define the location,
+or fix the number.""")
+UNDEFINED_SECTOR = _code("E203", E, "undefined sector {target}", "undefined sector", """\
+A reference to a sector that no planet of the pack has. Mend: add the sector to the
+planet, or fix the number.""")
+UNDEFINED_TRACK = _code("E204", E, "{message}", "undefined track or outcome colour in this action", """\
+`progress COLOUR`, `then COLOUR` and `immediate COLOUR` name a track or an outcome row
+of the same action. Naming one the action does not have leaves the table with nowhere
+to put the token. Mend: add the track or row, or fix the colour.""")
+DUPLICATE = _code("E205", E, "{kind} {name} is defined twice", "duplicate definition", """\
+Two definitions share one number or id, so a reference to it is ambiguous and the
+books would print two entries under one number. The diagnostic points at the second
+definition; the first is given as related. Mend: renumber or remove one.""")
+NUMBER_COLLISION = _code("E206", E, "log {number} is already the number of @{label}", "number collides with a numbered label", """\
+A fixed log number is the number `numbers.lock` gives a label: printed books already
+send readers there for the label. Mend: choose another fixed number (or remove the
+label's entry from numbers.lock if nothing was printed yet).""")
+UNKNOWN_VERB = _code("E207", E, "unknown effect {verb!r}", "unknown effect verb", """\
+The first word of an effect is not a verb of the language. Mend: use the verb the
+hint suggests, or see the language guide's table of effects.""")
+BAD_ARGUMENTS = _code("E208", E, "{message}", "wrong arguments for a verb", """\
+The verb is known but its arguments do not fit any of its forms. The hint shows the
+forms the verb takes.""")
+OTHER_GAME = _code("E209", E, "{what} belongs to the {game} game, not to this {pack_game} pack", "construct of the other game", """\
+Each pack is written for one game (`game vanguard` or `game vantage` in its `pack`
+declaration); a construct of the other game cannot be printed in its books. Mend: move
+it to a pack of that game, or change the pack's game.""")
+UNCHECKABLE = _code("E210", E, "log {number} has no check mark to test", "`if checked log N` where log N has no `check`", """\
+`if checked log N` tests the box printed beside log N, but log N has no `check`
+statement, so no box is printed and the condition can never hold.
+Mend: add `check` to log N, or test something else.""")
+RANGE_EXHAUSTED = _code("E211", E, "no free number left for @{label} in {low}..{high}", "numbering range exhausted", """\
+Every number of the pack's `numbering` range is taken by a fixed log or another label.
+Mend: widen the range in the pack declaration.""")
+NO_PACK = _code("E212", E, "{message}", "no single pack declaration in the folder", """\
+A pack is a folder of .vcl files with exactly one `pack` declaration, which names the
+game, the title and the start. Mend: add one (see the language guide), or remove the
+extra one.""")
+
+RED_REQUIREMENT = _code("E300", E, "the red outcome has no requirement; remove `: {requirement}`", "red outcome with a requirement")
+ROW_ORDER = _code("E301", E, "outcome {colour} comes after {previous}; rows go yellow, green, red", "outcome rows not in order yellow, green, red")
+ROWS_AND_TRACKS = _code("E302", E, "action {name!r} has both outcome rows and tracks", "action mixes outcome rows and tracks")
+CONNECTED_LOOP = _code("E303", E, "connected outcomes of {name!r} form a loop: {cycle}", "connected outcomes (`then`) form a loop")
+TRACK_LENGTH = _code("E304", E, "track {colour} has {length} spaces; a track has 1 to 10", "track length outside 1..10")
+TWO_ACTIONS = _code("E305", E, "location {number} has two {category} actions", "two actions of one category on one location")
+STAR_WITHOUT_DEPART = _code("E306", E, "{direction} of location {number} is starred but no depart entry {number} {direction} exists", "starred compass point with no depart entry")
+DEPART_WITHOUT_STAR = _code("E307", E, "depart entry {number} {direction}, but {direction} of location {number} is not starred", "depart entry for a point that is not starred")
+NO_RED_ROW = _code("E308", E, "action {name!r} has outcome rows but no red row", "outcome rows with no red row")
+NO_START = _code("E309", E, "{message}", "pack without `start`, or start target undefined")
+
+DEAD_END = _code("E401", E, "log {number} has no way out", "dead end: no way out")
+UNREACHABLE = _code("W400", W, "{what} is unreachable", "log, location or storybook entry unreachable from every root")
+UNUSED_CARD = _code("W402", W, "{what} is never placed, gained or printed", "card that nothing places, gains or prints")
+NOT_POINTING_BACK = _code("W403", W, "{direction} of location {number} leads to location {target}, which does not lead back", "neighbour does not point back")
+ENDLESS_LOOP = _code("W404", W, "logs {logs} form a loop with no way out", "loop of logs with no way out")
+UNTESTED_CHECK = _code("W406", W, "nothing tests the check mark of log {number}", "check mark that nothing tests")
+
+INTERNAL = _code("E900", E, "{message}", "internal error", """\
+The compiler failed on its own: the content may well be fine. The message says what
+failed; please report it with the pack that triggers it.""")

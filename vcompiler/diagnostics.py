@@ -1,0 +1,110 @@
+"""Diagnostics and the report formats. A rule yields diagnostics; it never prints."""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from vcompiler.codes import Code, Severity
+from vcompiler.source import SourceFile, Span
+
+
+@dataclass(frozen=True)
+class Related:
+    span: Span
+    message: str
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    code: Code
+    message: str
+    span: Span
+    hint: str | None = None
+    related: tuple[Related, ...] = field(default=())
+
+    @property
+    def severity(self) -> Severity:
+        return self.code.severity
+
+    def sort_key(self) -> tuple:
+        return (self.span.file, self.span.line, self.span.column, self.code.id, self.message)
+
+
+def diagnostic(code: Code, span: Span, hint: str | None = None,
+               related: Iterable[Related] = (), **values: object) -> Diagnostic:
+    return Diagnostic(code, code.format(**values), span, hint, tuple(related))
+
+
+def count(diagnostics: Iterable[Diagnostic]) -> tuple[int, int]:
+    errors = warnings = 0
+    for d in diagnostics:
+        if d.severity is Severity.ERROR:
+            errors += 1
+        else:
+            warnings += 1
+    return errors, warnings
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def format_text(diagnostics: list[Diagnostic], sources: Mapping[str, SourceFile],
+                color: bool = False) -> str:
+    out: list[str] = []
+    bold = (lambda s: f"\x1b[1m{s}\x1b[0m") if color else (lambda s: s)
+    tint = {Severity.ERROR: "\x1b[31m", Severity.WARNING: "\x1b[33m"}
+    for d in diagnostics:
+        s = d.span
+        sev = d.severity.value
+        if color:
+            sev = f"{tint[d.severity]}{sev}\x1b[0m"
+        out.append(bold(f"{s.file}:{s.line}:{s.column}: ") + f"{sev} {d.code.id}: {d.message}")
+        source = sources.get(s.file)
+        if source is not None and source.line_text(s.line):
+            text = source.line_text(s.line).replace("\t", " ")
+            gutter = max(4, len(str(s.line)))
+            width = (s.end_column - s.column) if s.end_line == s.line else len(text) - s.column + 1
+            width = max(1, min(width, len(text) - s.column + 1))
+            out.append(f" {s.line:>{gutter}} | {text}")
+            out.append(f" {'':>{gutter}} | {' ' * (s.column - 1)}{'^' * width}")
+            pad = " " * (gutter + 2)
+        else:
+            pad = "  "
+        if d.hint:
+            out.append(f"{pad}= help: {d.hint}")
+        for r in d.related:
+            out.append(f"{pad}= note: {r.message} at {r.span.file}:{r.span.line}:{r.span.column}")
+    errors, warnings = count(diagnostics)
+    if diagnostics:
+        out.append("")
+    out.append(f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}")
+    return "\n".join(out) + "\n"
+
+
+def to_json_dict(diagnostics: list[Diagnostic]) -> dict:
+    items = []
+    for d in diagnostics:
+        s = d.span
+        item = {
+            "code": d.code.id, "severity": d.severity.value, "message": d.message,
+            "file": s.file, "line": s.line, "column": s.column,
+            "end_line": s.end_line, "end_column": s.end_column,
+        }
+        if d.hint:
+            item["hint"] = d.hint
+        if d.related:
+            item["related"] = [
+                {"message": r.message, "file": r.span.file, "line": r.span.line,
+                 "column": r.span.column, "end_line": r.span.end_line,
+                 "end_column": r.span.end_column}
+                for r in d.related
+            ]
+        items.append(item)
+    errors, warnings = count(diagnostics)
+    return {"diagnostics": items, "summary": {"errors": errors, "warnings": warnings}}
+
+
+def format_json(diagnostics: list[Diagnostic]) -> str:
+    return json.dumps(to_json_dict(diagnostics), indent=2, ensure_ascii=False) + "\n"

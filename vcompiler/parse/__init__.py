@@ -1,0 +1,137 @@
+"""The parse stage: source text -> AST, and syntax errors as E1xx diagnostics. The Lark
+tree never leaves this package."""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from functools import lru_cache
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from vcompiler import ast, codes
+from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.parse.split import split_declarations
+from vcompiler.parse.transform import AstBuilder
+from vcompiler.resources import data_dir
+from vcompiler.source import SourceFile, Span
+
+
+@dataclass(frozen=True)
+class ParsedFile:
+    source: SourceFile
+    file: ast.File
+    diagnostics: tuple[Diagnostic, ...]
+
+
+@lru_cache(maxsize=1)
+def _parser() -> tuple[Lark, AstBuilder]:
+    builder = AstBuilder()
+    grammar = (data_dir("grammar") / "vcl.lark").read_text(encoding="utf-8")
+    parser = Lark(grammar, parser="lalr", lexer="contextual", transformer=builder,
+                  maybe_placeholders=False, cache=False)
+    return parser, builder
+
+
+def parse_source(source: SourceFile) -> ParsedFile:
+    parser, builder = _parser()
+    declarations: list[ast.Declaration] = []
+    found: list[Diagnostic] = []
+    for chunk in split_declarations(source.text):
+        builder.begin(source.display, source.lines, chunk.first_line - 1)
+        try:
+            declarations.extend(parser.parse(chunk.text))
+        except UnexpectedInput as error:
+            problem, swallowed_rest = _syntax_diagnostic(error, source, chunk.first_line - 1, chunk.text)
+            found.append(problem)
+            if swallowed_rest:
+                break
+            continue
+        found.extend(builder.diagnostics)
+    return ParsedFile(source, ast.File(source.display, tuple(declarations)), tuple(found))
+
+
+# ---------------------------------------------------------------- syntax errors
+_SYMBOLS = {
+    "ARROW": "`->`", "TWO_WAY": "`<->`", "STAR": "`*`", "_FATARROW": "`=>`", "_DOTDOT": "`..`",
+    "_LBRACE": "`{`", "_RBRACE": "`}`", "_LSQB": "`[`", "_RSQB": "`]`", "_COMMA": "`,`",
+    "_COLON": "`:`", "_SEMI": "`;`", "_SLASH": "`/`", "_PLUS": "`+`", "_NL": "a new line",
+    "STRING": "a string", "CARD_ID": "a card id such as P101", "LABEL": "an @label",
+    "NUMBER": "a number", "WORD": "a word", "$END": "the end of the file",
+}
+
+
+def _describe_expected(names: set[str]) -> str:
+    words = sorted(_SYMBOLS.get(n, f"`{n.lower()}`") for n in names if n != "COMMENT")
+    if len(words) > 8:
+        words = words[:8] + ["…"]
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _describe_token(token: Token) -> str:
+    if token.type == "$END":
+        return "end of the declaration"
+    if token.type == "_NL":
+        return "end of the line"
+    if token.type == "STRING":
+        text = str(token)
+        return f"string {text if len(text) < 30 else text[:27] + '…'}"
+    if token.type in ("WORD", "NUMBER", "CARD_ID", "LABEL"):
+        return f"{_SYMBOLS[token.type].split(' ', 1)[1] if token.type != 'CARD_ID' else 'card id'} `{token}`"
+    return f"`{token}`"
+
+
+def _keyword_hint(token: Token, expected: set[str]) -> str | None:
+    if token.type not in ("WORD", "CARD_ID"):
+        return None
+    keywords = [n.lower() for n in expected if n.isupper() and n not in _SYMBOLS]
+    near = difflib.get_close_matches(str(token), keywords, n=1, cutoff=0.6)
+    if near:
+        return f"did you mean `{near[0]}`?"
+    return None
+
+
+def _end_of(text: str, offset: int, file: str) -> Span:
+    stripped = text.rstrip()
+    lines = stripped.split("\n")
+    line = len(lines) + offset
+    column = max(1, len(lines[-1]))
+    return Span(file, line, column, line, column + 1)
+
+
+def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
+                       text: str) -> tuple[Diagnostic, bool]:
+    file = source.display
+    if isinstance(error, UnexpectedCharacters):
+        line, column = error.line + offset, error.column
+        char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else ""
+        if char == '"':
+            long = text.startswith('"""', error.pos_in_stream)
+            span = Span(file, line, column, line, column + (3 if long else 1))
+            if long:
+                return diagnostic(codes.UNTERMINATED_STRING, span,
+                                  message='unterminated string: `"""` opens here and never closes',
+                                  hint='close it with `"""`; everything after it was read as text'), True
+            return diagnostic(codes.UNTERMINATED_STRING, span,
+                              message="unterminated string: `\"` opens here and the line ends",
+                              hint='close it with `"` on the same line, or use `"""` for text over several lines'), False
+        span = Span(file, line, column, line, column + 1)
+        shown = repr(char) if char and not char.isprintable() else f"`{char}`"
+        return diagnostic(codes.SYNTAX, span,
+                          message=f"unexpected character {shown}; expected {_describe_expected(set(error.allowed or ()))}"), False
+    if isinstance(error, UnexpectedToken) and error.token.type != "$END":
+        token = error.token
+        span = Span(file, token.line + offset, token.column,
+                    token.end_line + offset, token.end_column)
+        expected = set(error.expected)
+        message = f"unexpected {_describe_token(token)}; expected {_describe_expected(expected)}"
+        return diagnostic(codes.SYNTAX, span, message=message,
+                          hint=_keyword_hint(token, expected)), False
+    expected = set(getattr(error, "expected", ()) or ())
+    span = _end_of(text, offset, file)
+    hint = "a `}` is probably missing" if "_RBRACE" in expected else None
+    return diagnostic(codes.SYNTAX, span,
+                      message=f"the declaration ends too early; expected {_describe_expected(expected)}",
+                      hint=hint), False

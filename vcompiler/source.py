@@ -1,0 +1,47 @@
+"""Source files and positions. Lines and columns are 1-based; an end column is
+exclusive, so a one-character span at column 5 ends at column 6."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    file: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    @staticmethod
+    def covering(first: "Span", last: "Span") -> "Span":
+        return Span(first.file, first.line, first.column, last.end_line, last.end_column)
+
+    def start(self) -> "Span":
+        return Span(self.file, self.line, self.column, self.line, self.column + 1)
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    """One .vcl file. `display` is the path as diagnostics print it; `relative` is the
+    path inside its pack, which is what bundles record (so a bundle does not depend on
+    where the pack was built)."""
+
+    path: Path
+    display: str
+    relative: str
+    text: str
+    lines: tuple[str, ...] = field(repr=False, default=())
+
+    @staticmethod
+    def from_text(path: Path, display: str, relative: str, text: str) -> "SourceFile":
+        return SourceFile(path, display, relative, text, tuple(text.splitlines()))
+
+    def line_text(self, number: int) -> str:
+        if 1 <= number <= len(self.lines):
+            return self.lines[number - 1]
+        return ""
+
+    def whole(self) -> Span:
+        return Span(self.display, 1, 1, 1, 1)

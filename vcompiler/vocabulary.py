@@ -1,0 +1,22 @@
+"""The games' fixed words: icons, biomes, colours, compass points. Shared by the
+parse stage (icon markup), the model (effect forms) and the render stage (which icon
+file prints for which name)."""
+from __future__ import annotations
+
+DICE_ICONS = ("physical", "gathering", "defense", "scouting", "biology", "xenology",
+              "construction", "science", "technology", "vanguard", "basic", "accident")
+DIE_COLOURS = ("red", "green", "blue")
+OUTCOME_COLOURS = ("yellow", "green", "red")
+BIOMES = ("caves", "crystalline", "deadly", "desert", "frigid", "hostile", "rocky", "ruins",
+          "tutorial", "vegetation", "void", "volcanic", "water")
+INJURY_ICONS = ("damage", "heavy", "mental", "special")
+OTHER_ICONS = ("success", "supplies", "lead", "charge", "danger", "die", "time",
+               "morale", "health", "coin", "heat", "cold", "hypoxia", "skill")
+ICONS = tuple(sorted(set(DICE_ICONS + DIE_COLOURS + OUTCOME_COLOURS + BIOMES
+                         + INJURY_ICONS + OTHER_ICONS)))
+DISCOVERY_KINDS = ("mineral", "biological", "technological", "xenological", "anomaly")
+DIRECTIONS = ("north", "east", "south", "west")
+OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
+CATEGORIES = ("move", "look", "engage", "help", "take", "overpower")
+VANTAGE_CARD_KINDS = ("character", "item", "flora", "vehicle", "destiny", "mission",
+                      "condition", "companion")

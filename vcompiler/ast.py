@@ -72,8 +72,8 @@ class Value:
         if self.kind == "string":
             return f'"{self.value}"'
         if self.kind == "label":
-            return f"@{self.value}"
-        return str(self.value)
+            return f"`@{self.value}`"
+        return f"`{self.value}`"
 
 
 @dataclass(frozen=True)

@@ -81,7 +81,7 @@ NUMBER_COLLISION = _code("E206", E, "log {number} is already the number of @{lab
 A fixed log number is the number `numbers.lock` gives a label: printed books already
 send readers there for the label. Mend: choose another fixed number (or remove the
 label's entry from numbers.lock if nothing was printed yet).""")
-UNKNOWN_VERB = _code("E207", E, "unknown effect {verb!r}", "unknown effect verb", """\
+UNKNOWN_VERB = _code("E207", E, "unknown effect verb `{verb}`", "unknown effect verb", """\
 The first word of an effect is not a verb of the language. Mend: use the verb the
 hint suggests, or see the language guide's table of effects.""")
 BAD_ARGUMENTS = _code("E208", E, "{message}", "wrong arguments for a verb", """\
@@ -124,3 +124,7 @@ UNTESTED_CHECK = _code("W406", W, "nothing tests the check mark of log {number}"
 INTERNAL = _code("E900", E, "{message}", "internal error", """\
 The compiler failed on its own: the content may well be fine. The message says what
 failed; please report it with the pack that triggers it.""")
+
+BAD_PACK = _code("E213", E, "{message}", "pack declaration incomplete or invalid", """\
+A pack declaration needs `game`, `title` and `version`, each once, and a `numbering`
+range whose low end is not above its high end. Mend: as the message says.""")

@@ -3,6 +3,7 @@ tree never leaves this package."""
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -19,9 +20,31 @@ from vcompiler.source import SourceFile, Span
 
 @dataclass(frozen=True)
 class ParsedFile:
+    """`unparsed` names what the declarations that failed to parse would have defined
+    (("log", 12), ("label", "vent"), ("poi", "P101"), ...), so that references to them
+    are not reported as undefined on top of the syntax error."""
     source: SourceFile
     file: ast.File
     diagnostics: tuple[Diagnostic, ...]
+    unparsed: tuple[tuple[str, object], ...] = ()
+
+
+_HEADER = re.compile(r"(log|location|poi|mission|condition|event|threat|unique|card|planet|depart|injury)"
+                     r"\s+(@?\w+|\"[^\"\n]*\")")
+
+
+def _header_key(text: str) -> tuple[str, object] | None:
+    match = _HEADER.match(text)
+    if not match:
+        return None
+    kind, key = match.groups()
+    if key.startswith("@"):
+        return ("label", key[1:])
+    if key.startswith('"'):
+        return (kind, key.strip('"'))
+    if key.isdigit():
+        return ({"card": "vcard"}.get(kind, kind), int(key))
+    return (kind, key)
 
 
 @lru_cache(maxsize=1)
@@ -37,6 +60,7 @@ def parse_source(source: SourceFile) -> ParsedFile:
     parser, builder = _parser()
     declarations: list[ast.Declaration] = []
     found: list[Diagnostic] = []
+    unparsed: list[tuple[str, object]] = []
     for chunk in split_declarations(source.text):
         builder.begin(source.display, source.lines, chunk.first_line - 1)
         try:
@@ -44,11 +68,14 @@ def parse_source(source: SourceFile) -> ParsedFile:
         except UnexpectedInput as error:
             problem, swallowed_rest = _syntax_diagnostic(error, source, chunk.first_line - 1, chunk.text)
             found.append(problem)
+            key = _header_key(chunk.text)
+            if key is not None:
+                unparsed.append(key)
             if swallowed_rest:
                 break
             continue
         found.extend(builder.diagnostics)
-    return ParsedFile(source, ast.File(source.display, tuple(declarations)), tuple(found))
+    return ParsedFile(source, ast.File(source.display, tuple(declarations)), tuple(found), tuple(unparsed))
 
 
 # ---------------------------------------------------------------- syntax errors

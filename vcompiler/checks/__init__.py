@@ -1,0 +1,57 @@
+"""The check stage: rules over the resolved model. A rule is a function registered
+against its `Code`; it yields diagnostics and never prints. Its docstring is the
+user documentation of the rule (`vcompiler rules CODE`)."""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from vcompiler.codes import Code
+from vcompiler.diagnostics import Diagnostic
+from vcompiler.model.types import Pack
+
+
+@dataclass
+class CheckContext:
+    """What every rule reads: the pack, and what several rules share, built once."""
+    pack: Pack
+    _cache: dict = field(default_factory=dict)
+
+    @cached_property
+    def defined(self) -> dict[tuple[str, object], object]:
+        from vcompiler.checks.tables import defined_entities
+        return defined_entities(self.pack)
+
+
+Rule = Callable[[CheckContext], Iterator[Diagnostic]]
+
+
+@dataclass(frozen=True)
+class RegisteredRule:
+    code: Code
+    function: Rule
+
+    @property
+    def doc(self) -> str:
+        return (self.function.__doc__ or self.code.doc or "").strip()
+
+
+RULES: list[RegisteredRule] = []
+
+
+def rule(code: Code) -> Callable[[Rule], Rule]:
+    def register(function: Rule) -> Rule:
+        RULES.append(RegisteredRule(code, function))
+        return function
+    return register
+
+
+def run_checks(pack: Pack) -> list[Diagnostic]:
+    # Importing the rule modules registers their rules.
+    from vcompiler.checks import references  # noqa: F401
+    context = CheckContext(pack)
+    found: list[Diagnostic] = []
+    for registered in RULES:
+        found.extend(registered.function(context))
+    return found

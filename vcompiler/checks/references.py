@@ -1,0 +1,121 @@
+"""References to entities the pack does not define (E200-E203), and the pack's start
+(E309)."""
+from __future__ import annotations
+
+import bisect
+import difflib
+from collections.abc import Iterator
+
+from vcompiler import codes
+from vcompiler.checks import CheckContext, rule
+from vcompiler.diagnostics import Diagnostic, diagnostic
+
+_CARD_KINDS = ("card", "poi", "mission", "condition", "event", "threat", "injury", "unique", "vcard")
+
+
+def _near_numbers(wanted: int, numbers: list[int]) -> list[int]:
+    at = bisect.bisect_left(numbers, wanted)
+    return numbers[max(0, at - 1):at + 1]
+
+
+def _undefined(context: CheckContext, kinds: tuple[str, ...]) -> Iterator:
+    defined = context.defined
+    for ref in context.pack.references:
+        # The start is the pack's own rule (E309), not one more undefined reference.
+        if (ref.kind in kinds and ref.via != "start" and (ref.kind, ref.key) not in defined
+                and (ref.kind, ref.key) not in context.pack.unparsed):
+            yield ref
+
+
+def _numbered(context: CheckContext, kind: str) -> list[int]:
+    return sorted(key for k, key in context.defined if k == kind and isinstance(key, int))
+
+
+@rule(codes.UNDEFINED_LOG)
+def undefined_logs(context: CheckContext) -> Iterator[Diagnostic]:
+    """A reference to a log that no file of the pack defines: in a goto, a choice, a
+    condition or the text (`{log N}`). The table would turn to a page that does not
+    exist. Mend: define the log, or fix the number."""
+    numbers = _numbered(context, "log")
+    labels = sorted(context.pack.labels)
+    for ref in _undefined(context, ("log",)):
+        if isinstance(ref.key, str):
+            near = difflib.get_close_matches(ref.key[1:], labels, n=2)
+            hint = (f"did you mean {' or '.join('@' + n for n in near)}?" if near
+                    else "no log is named with that label; define it with `log " + ref.key + ' "Title" { … }`')
+        else:
+            near = _near_numbers(ref.key, numbers)
+            hint = (f"defined logs near {ref.key}: {', '.join(map(str, near))}" if near
+                    else "the pack defines no log yet")
+        yield diagnostic(codes.UNDEFINED_LOG, ref.span, target=ref.key, hint=hint)
+
+
+@rule(codes.UNDEFINED_CARD)
+def undefined_cards(context: CheckContext) -> Iterator[Diagnostic]:
+    """A reference to a card the pack does not define: a poi, mission, condition,
+    event, threat, injury or unique discovery of the vanguard game, or a numbered card
+    of the vantage game. Mend: define the card, or fix the id."""
+    defined = context.defined
+    by_id = {key: kind for kind, key in defined if kind in _CARD_KINDS}
+    for ref in _undefined(context, _CARD_KINDS):
+        kind = {"vcard": "card", "unique": "unique discovery"}.get(ref.kind, ref.kind)
+        other = by_id.get(ref.key)
+        if other is not None and other != ref.kind:
+            hint = f"{ref.key} is a {other} card, not a {ref.kind}"
+        else:
+            same = sorted(str(key) for k, key in defined if k == ref.kind)
+            near = difflib.get_close_matches(str(ref.key), same, n=2)
+            hint = (f"did you mean {' or '.join(near)}?" if near
+                    else f"defined: {', '.join(same[:8])}" if same else f"the pack defines no {kind} card")
+        shown = f'"{ref.key}"' if ref.kind == "injury" else ref.key
+        yield diagnostic(codes.UNDEFINED_CARD, ref.span, kind=kind, target=shown, hint=hint)
+
+
+@rule(codes.UNDEFINED_LOCATION)
+def undefined_locations(context: CheckContext) -> Iterator[Diagnostic]:
+    """A reference to a location the pack does not define: a compass exit, a goto, a
+    choice, a depart entry or the text (`{location N}`). Mend: define the location,
+    or fix the number."""
+    numbers = _numbered(context, "location")
+    for ref in _undefined(context, ("location",)):
+        near = _near_numbers(ref.key, numbers)
+        hint = f"defined locations near {ref.key}: {', '.join(map(str, near))}" if near else None
+        yield diagnostic(codes.UNDEFINED_LOCATION, ref.span, target=ref.key, hint=hint)
+
+
+@rule(codes.UNDEFINED_SECTOR)
+def undefined_sectors(context: CheckContext) -> Iterator[Diagnostic]:
+    """A sector that no planet has: in a path of the planet, or in an effect that
+    places a card in a sector. Mend: add the sector, or fix the number."""
+    for ref in _undefined(context, ("sector",)):
+        if isinstance(ref.key, tuple):
+            planet, number = ref.key
+            sectors = sorted(k[1] for kind, k in context.defined
+                             if kind == "sector" and isinstance(k, tuple) and k[0] == planet)
+            yield diagnostic(codes.UNDEFINED_SECTOR, ref.span, target=f"{number} of planet {planet}",
+                             hint=f"planet {planet} has sectors {', '.join(map(str, sectors)) or 'none'}")
+        else:
+            sectors = sorted({k for kind, k in context.defined if kind == "sector" and isinstance(k, int)})
+            yield diagnostic(codes.UNDEFINED_SECTOR, ref.span, target=ref.key,
+                             hint=f"the planets have sectors {', '.join(map(str, sectors)) or 'none'}")
+
+
+@rule(codes.NO_START)
+def start_defined(context: CheckContext) -> Iterator[Diagnostic]:
+    """Every pack names where reading starts (`start log 1` or `start location 0`), and
+    that entry exists: it is the root everything else is reached from."""
+    pack = context.pack
+    if pack.start is None:
+        example = "start log 1" if pack.game == "vanguard" else "start location 0"
+        yield diagnostic(codes.NO_START, pack.span, message=f"pack {pack.name} has no `start`",
+                         hint=f"add `{example}` to the pack declaration")
+        return
+    kind, key = pack.start.params[0]
+    if pack.game and kind != ("log" if pack.game == "vanguard" else "location"):
+        yield diagnostic(codes.NO_START, pack.start.span,
+                         message=f"a {pack.game} pack starts at a {'log' if pack.game == 'vanguard' else 'location'}",
+                         hint="start log N" if pack.game == "vanguard" else "start location N")
+    elif (kind, key) not in context.defined and (kind, key) not in pack.unparsed:
+        yield diagnostic(codes.NO_START, pack.start.span,
+                         message=f"the pack starts at {kind} {key}, which is not defined",
+                         hint=f"define {kind} {key}, or start somewhere that exists")

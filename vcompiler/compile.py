@@ -1,0 +1,129 @@
+"""`compile_pack`: the one entry point the CLI, the tests and editor integrations call.
+It runs the stages in order (read, parse, model, checks) and hands back the model and
+every diagnostic; it writes nothing."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from vcompiler import codes
+from vcompiler.checks import run_checks
+from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.model.build import build_model
+from vcompiler.model.types import Pack
+from vcompiler.parse import ParsedFile, parse_source
+from vcompiler.source import SourceFile, Span
+
+
+@dataclass(frozen=True)
+class CompileResult:
+    folder: Path
+    pack: Pack | None
+    diagnostics: tuple[Diagnostic, ...]
+    sources: dict[str, SourceFile]
+
+    @property
+    def ok(self) -> bool:
+        return not any(d.severity is codes.Severity.ERROR for d in self.diagnostics)
+
+
+def display_path(path: Path) -> str:
+    """Paths as diagnostics print them: relative to the working folder when below it,
+    so that editors and CI annotations can open them."""
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:
+        return path.as_posix()
+    return Path(relative).as_posix() if not relative.startswith("..") else path.as_posix()
+
+
+def find_packs(path: Path) -> list[Path]:
+    """A folder with .vcl files is a pack; any other folder holds packs, at any depth."""
+    if not path.is_dir():
+        return []
+    if any(p.suffix == ".vcl" and p.is_file() for p in path.iterdir()):
+        return [path]
+    found: list[Path] = []
+    for child in sorted(p for p in path.iterdir() if p.is_dir() and not p.name.startswith(".")):
+        found.extend(find_packs(child))
+    return found
+
+
+def read_source(path: Path, display: str, relative: str) -> tuple[SourceFile, Diagnostic | None]:
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        source = SourceFile.from_text(path, display, relative, "")
+        return source, diagnostic(codes.UNREADABLE, source.whole(),
+                                  message=f"cannot read the file: {error.strerror or error}",
+                                  hint="check that it exists and that you may read it")
+    problem = None
+    if b"\x00" in data:
+        problem = "the file is binary, not text"
+    else:
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            line = data[:error.start].count(b"\n") + 1
+            column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+            source = SourceFile.from_text(path, display, relative, "")
+            return source, diagnostic(
+                codes.UNREADABLE, Span(display, line, column, line, column + 1),
+                message=f"the file is not UTF-8: byte 0x{data[error.start]:02x} at line {line}",
+                hint="save the file as UTF-8")
+    if problem:
+        source = SourceFile.from_text(path, display, relative, "")
+        return source, diagnostic(codes.UNREADABLE, source.whole(), message=problem,
+                                  hint="keep only .vcl text files in a pack folder")
+    return SourceFile.from_text(path, display, relative, text.replace("\r\n", "\n")), None
+
+
+def pack_files(folder: Path) -> list[Path]:
+    return sorted((p for p in folder.rglob("*.vcl") if p.is_file()),
+                  key=lambda p: p.relative_to(folder).as_posix())
+
+
+def parse_pack(folder: Path) -> tuple[list[ParsedFile], list[Diagnostic], dict[str, SourceFile]]:
+    parsed: list[ParsedFile] = []
+    found: list[Diagnostic] = []
+    sources: dict[str, SourceFile] = {}
+    for path in pack_files(folder):
+        relative = path.relative_to(folder).as_posix()
+        source, problem = read_source(path, display_path(path), relative)
+        sources[source.display] = source
+        if problem is not None:
+            found.append(problem)
+            continue
+        result = parse_source(source)
+        parsed.append(result)
+        found.extend(result.diagnostics)
+    return parsed, found, sources
+
+
+def compile_pack(folder: Path) -> CompileResult:
+    folder = Path(folder)
+    parsed, found, sources = parse_pack(folder)
+    model = build_model(parsed, folder, display_path(folder))
+    found.extend(model.diagnostics)
+    if model.pack is not None:
+        found.extend(run_checks(model.pack))
+    found = _apply_allows(found, model.pack)
+    return CompileResult(folder, model.pack, tuple(sorted(found, key=Diagnostic.sort_key)), sources)
+
+
+def _apply_allows(found: list[Diagnostic], pack: Pack | None) -> list[Diagnostic]:
+    """`// allow W400` on a declaration's first line silences that warning there.
+    Errors cannot be silenced."""
+    if pack is None:
+        return found
+    allowed: dict[tuple[str, int], set[str]] = {}
+    for entity in (*pack.logs, *pack.planets, *pack.cards, *pack.locations, *pack.departs,
+                   *pack.vantage_cards):
+        if entity.allow:
+            allowed.setdefault((entity.span.file, entity.span.line), set()).update(entity.allow)
+    if not allowed:
+        return found
+    return [d for d in found
+            if d.severity is codes.Severity.ERROR
+            or d.code.id not in allowed.get((d.span.file, d.span.line), ())]

@@ -1,0 +1,258 @@
+"""The resolved model: what the checks, the emitter and the renderer read. Labels have
+numbers, effects have their meaning (`op`), and every reference to another entity is
+a `Reference` keyed by what it names. Entities refer to each other by key rather than
+by object, because the story graph has cycles; the pack's tables turn a key into the
+entity."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from vcompiler import ast
+from vcompiler.source import SourceFile, Span
+
+
+@dataclass(frozen=True)
+class Reference:
+    """One mention of another entity. `kind` is what is named (log, location, sector,
+    poi, mission, condition, event, threat, injury, unique, card, vcard); `key` its number,
+    id or name (a str "@label" for a label no log has); `origin` the entity that
+    mentions it, as a graph node (see checks.graph); `via` how (goto, choice,
+    conditional, text, board, compass, depart, gain, place, reveal, ...)."""
+    kind: str
+    key: object
+    span: Span
+    origin: tuple[str, object]
+    via: str
+
+
+@dataclass(frozen=True)
+class Effect:
+    op: str
+    params: tuple[tuple[str, object], ...]
+    span: Span
+
+    def param(self, name: str, default: object = None) -> object:
+        for key, value in self.params:
+            if key == name:
+                return value
+        return default
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One effect, or `/` options of which the players pick one."""
+    options: tuple[Effect, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Condition:
+    kind: str            # checked_log | has_unique | mission_active
+    key: object
+    span: Span
+
+
+@dataclass(frozen=True)
+class Statement:
+    """One statement of a log or a storybook result.
+    kind: text | check | choice | if | else | do."""
+    kind: str
+    span: Span
+    text: ast.Text | None = None          # text; the label of a choice
+    target: Effect | None = None          # choice, if, else: the goto
+    condition: Condition | None = None    # if
+    effect: Choice | None = None          # do
+
+
+@dataclass(frozen=True)
+class Row:
+    kind: str                             # outcome | special | track | space | time | injury
+    key: str | None
+    number: int | None
+    requirement: ast.Requirement | None
+    effects: tuple[Choice, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class CheckAction:
+    name: str
+    danger: int | None
+    rows: tuple[Row, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Log:
+    number: int
+    label: str | None
+    title: ast.Text | None
+    external: bool
+    statements: tuple[Statement, ...]
+    span: Span
+    allow: tuple[str, ...]
+
+    @property
+    def has_check(self) -> bool:
+        return any(s.kind == "check" for s in self.statements)
+
+
+@dataclass(frozen=True)
+class Sector:
+    number: int
+    name: str | None
+    printed_poi: str | None
+    slot: bool
+    lander: bool
+    biomes: tuple[str, ...]
+    goto: Effect | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class Path:
+    a: int
+    b: int
+    two_way: bool
+    costs: tuple[Effect, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class PrintedCondition:
+    name: str
+    travel: tuple[Choice, ...]
+    supplies: str | int | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class Planet:
+    id: str
+    name: str
+    missions: tuple[str, ...]
+    uniques: tuple[tuple[int, Choice], ...]
+    printed_conditions: tuple[PrintedCondition, ...]
+    condition_cards: tuple[str, ...]
+    lift_off: tuple[Effect, ...]
+    evac: tuple[Effect, ...]
+    sectors: tuple[Sector, ...]
+    paths: tuple[Path, ...]
+    span: Span
+    allow: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Card:
+    """A vanguard card: poi, mission, condition, event, threat, injury or unique. `id`
+    is P101/M01/G01/E01/T01, the name of an injury, the number (as text) of a unique."""
+    kind: str
+    id: str
+    name: str
+    copies: int | None
+    biomes: tuple[str, ...]
+    flags: tuple[str, ...]
+    text: tuple[ast.Text, ...]
+    travel: tuple[Choice, ...]
+    secondary: tuple[Choice, ...]
+    main: tuple[Choice, ...]
+    actions: tuple[CheckAction, ...]
+    rows: tuple[Row, ...]
+    span: Span
+    allow: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class StoryAction:
+    category: str
+    name: ast.Text
+    cost: int
+    always: bool
+    text: tuple[ast.Text, ...]
+    result: tuple[Statement, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Exit:
+    direction: str
+    target: int | None
+    mode: str | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class Location:
+    number: int
+    name: ast.Text
+    text: tuple[ast.Text, ...]
+    arrival: tuple[Choice, ...]
+    exits: tuple[Exit, ...]
+    actions: tuple[StoryAction, ...]
+    choices: tuple[Statement, ...]
+    span: Span
+    allow: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Depart:
+    number: int
+    direction: str
+    action: StoryAction
+    span: Span
+    allow: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class VantageCard:
+    number: int
+    kind: str
+    name: ast.Text
+    orientation: str | None
+    boost: int | None
+    slots: int | None
+    text: tuple[ast.Text, ...]
+    actions: tuple[StoryAction, ...]
+    span: Span
+    allow: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Numbering:
+    low: int
+    high: int
+    seed: int
+
+
+@dataclass(frozen=True)
+class Pack:
+    name: str
+    game: str
+    title: str
+    version: str
+    start: Effect | None
+    numbering: Numbering
+    span: Span
+    folder: str
+    files: tuple[SourceFile, ...]
+    logs: tuple[Log, ...]                  # ascending number
+    planets: tuple[Planet, ...]
+    cards: tuple[Card, ...]                # vanguard cards, in kind then id order
+    locations: tuple[Location, ...]        # ascending number
+    departs: tuple[Depart, ...]
+    vantage_cards: tuple[VantageCard, ...]
+    labels: dict[str, int] = field(hash=False)
+    references: tuple[Reference, ...] = ()
+    # What declarations that failed to parse would have defined: references to these
+    # are not reported, since the syntax error already is.
+    unparsed: frozenset = frozenset()
+
+    def log(self, number: int) -> Log | None:
+        return self._logs_by_number().get(number)
+
+    def _logs_by_number(self) -> dict[int, Log]:
+        cached = self.__dict__.get("_log_index")
+        if cached is None:
+            cached = {log.number: log for log in self.logs}
+            object.__setattr__(self, "_log_index", cached)
+        return cached

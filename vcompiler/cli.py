@@ -1,0 +1,131 @@
+"""The command line. Wiring only: each command calls compile_pack and a formatter or
+a writer."""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from vcompiler import __version__
+from vcompiler.codes import Severity
+from vcompiler.compile import CompileResult, compile_pack, find_packs
+from vcompiler.diagnostics import Diagnostic, format_json, format_text
+
+DEFAULT_CONTENT = Path("source_content")
+FORMATS = ("text", "json")
+
+
+def _packs(paths: tuple[Path, ...]) -> list[Path]:
+    if not paths:
+        if not DEFAULT_CONTENT.is_dir():
+            raise click.UsageError("no PATH given, and there is no source_content/ folder here")
+        paths = (DEFAULT_CONTENT,)
+    packs: list[Path] = []
+    for path in paths:
+        found = find_packs(path)
+        if not found:
+            raise click.UsageError(f"{path} holds no pack (a folder with .vcl files)")
+        packs.extend(p for p in found if p not in packs)
+    return packs
+
+
+def _compile_all(paths: tuple[Path, ...]) -> list[CompileResult]:
+    return [compile_pack(folder) for folder in _packs(paths)]
+
+
+def _report(results: list[CompileResult], fmt: str) -> list[Diagnostic]:
+    diagnostics = [d for r in results for d in r.diagnostics]
+    sources = {k: v for r in results for k, v in r.sources.items()}
+    if fmt == "json":
+        click.echo(format_json(diagnostics), nl=False)
+    else:
+        color = sys.stdout.isatty() and "NO_COLOR" not in os.environ
+        click.echo(format_text(diagnostics, sources, color=color), nl=False)
+    return diagnostics
+
+
+def _failed(diagnostics: list[Diagnostic], strict: bool) -> bool:
+    return any(d.severity is Severity.ERROR or strict for d in diagnostics)
+
+
+_paths = click.argument("paths", nargs=-1,
+                        type=click.Path(exists=True, file_okay=False, path_type=Path))
+_format = click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+                       help="How to print diagnostics: text for people, json for tools.")
+_strict = click.option("--strict", is_flag=True, help="Fail on warnings too.")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, prog_name="vcompiler")
+def main() -> None:
+    """Check, compile and print narrative board-game content written in VCL.
+
+    \b
+    Example:
+      vcompiler check source_content/
+      vcompiler build source_content/ -o build/
+    """
+
+
+@main.command()
+@_paths
+@_format
+@_strict
+def check(paths: tuple[Path, ...], fmt: str, strict: bool) -> None:
+    """Report every problem in the packs under PATHS (default: source_content/).
+
+    A pack is a folder of .vcl files with one `pack` declaration; a folder that holds
+    packs is searched for them. Nothing is written. Exit status: 0 no error, 1 errors
+    (or warnings with --strict), 2 the command could not run.
+
+    \b
+    Example:
+      vcompiler check source_content/eye-of-the-void --format json
+    """
+    results = _compile_all(paths)
+    diagnostics = _report(results, fmt)
+    sys.exit(1 if _failed(diagnostics, strict) else 0)
+
+
+@main.command()
+@_paths
+@click.option("-o", "--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("build"), show_default=True, help="Where to write build/<pack>/.")
+@_format
+@_strict
+def build(paths: tuple[Path, ...], out_dir: Path, fmt: str, strict: bool) -> None:
+    """Check the packs under PATHS and write OUT/<pack>/bundle.json for each.
+
+    Nothing is written when any pack has an error. Each pack's numbers.lock is updated
+    with the numbers its @label logs were given, so that they keep them.
+
+    \b
+    Example:
+      vcompiler build source_content/ -o build/
+    """
+    from vcompiler.emit import InvalidBundle, prepare, write
+
+    results = _compile_all(paths)
+    diagnostics = _report(results, fmt)
+    if _failed(diagnostics, strict):
+        click.echo("build: nothing written, the content has errors" if any(
+            d.severity is Severity.ERROR for d in diagnostics) else
+            "build: nothing written, warnings fail under --strict", err=True)
+        sys.exit(1)
+    try:
+        outputs = [(prepare(r.pack), r.folder) for r in results]
+    except InvalidBundle as error:
+        click.echo(f"vcompiler: internal error: {error}", err=True)
+        sys.exit(2)
+    names = [o.pack.name for o, _ in outputs]
+    clash = sorted({n for n in names if names.count(n) > 1})
+    if clash:
+        click.echo(f"build: two packs are named {', '.join(clash)}; their outputs would overwrite each other",
+                   err=True)
+        sys.exit(1)
+    for output, folder in outputs:
+        for path in write(output, out_dir, folder):
+            click.echo(f"wrote {path}", err=True)
+    sys.exit(0)

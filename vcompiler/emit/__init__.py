@@ -1,0 +1,47 @@
+"""The emit stage: model -> bundle dict -> schema validation -> atomic write."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from vcompiler.emit.bundle import to_bundle
+from vcompiler.emit.validate import schema_errors
+from vcompiler.emit.write import bundle_text, write_atomic
+from vcompiler.model.numbering import LOCK_NAME, lock_text
+from vcompiler.model.types import Pack
+
+BUNDLE_SCHEMA = "bundle.schema.json"
+
+
+class InvalidBundle(Exception):
+    """The compiler produced a bundle its own schema rejects."""
+
+
+@dataclass(frozen=True)
+class Output:
+    pack: Pack
+    bundle: bytes
+    lock: bytes
+
+
+def prepare(pack: Pack) -> Output:
+    """Everything a build writes for one pack, in memory and validated, so that a
+    failure anywhere leaves every file untouched."""
+    bundle = to_bundle(pack)
+    errors = schema_errors(bundle, BUNDLE_SCHEMA)
+    if errors:
+        raise InvalidBundle(f"the bundle of pack {pack.name} fails {BUNDLE_SCHEMA}: " + "; ".join(errors[:5]))
+    return Output(pack, bundle_text(bundle).encode("utf-8"), lock_text(pack.labels).encode("utf-8"))
+
+
+def write(output: Output, out_dir: Path, pack_folder: Path) -> list[Path]:
+    written = []
+    target = out_dir / output.pack.name / "bundle.json"
+    if write_atomic(target, output.bundle):
+        written.append(target)
+    # A pack without labels needs no lock; an existing one is kept as it is.
+    lock_path = pack_folder / LOCK_NAME
+    if output.pack.labels or lock_path.exists():
+        if write_atomic(lock_path, output.lock):
+            written.append(lock_path)
+    return written

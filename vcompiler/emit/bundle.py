@@ -1,0 +1,182 @@
+"""model.Pack -> the bundle: a plain dict that any tool can read (see
+schemas/bundle.schema.json). Key order does not matter here: the writer sorts keys."""
+from __future__ import annotations
+
+from vcompiler import __version__, ast
+from vcompiler.model import types as m
+
+BUNDLE_FORMAT = 1
+
+
+def _source(span, files_by_display: dict[str, str]) -> dict:
+    return {"file": files_by_display.get(span.file, span.file), "line": span.line, "column": span.column}
+
+
+def rich(text: ast.Text | None) -> list | None:
+    if text is None:
+        return None
+    return [[_inline(node) for node in paragraph] for paragraph in text.paragraphs]
+
+
+def _inline(node: ast.Inline) -> dict:
+    if isinstance(node, ast.Run):
+        return {"text": node.text}
+    if isinstance(node, ast.Emphasis):
+        return {("strong" if node.strong else "emphasis"): [_inline(c) for c in node.children]}
+    if isinstance(node, ast.Icon):
+        return {"icon": node.name}
+    if node.kind == "log" and node.target.kind == "label":
+        return {"log": f"@{node.target.value}"}
+    return {node.kind: node.target.value}
+
+
+class _Emitter:
+    def __init__(self, pack: m.Pack):
+        self.pack = pack
+        self.files = {f.display: f.relative for f in pack.files}
+
+    def source(self, span) -> dict:
+        return _source(span, self.files)
+
+    def effect(self, effect: m.Effect) -> dict:
+        item = {"op": effect.op}
+        for key, value in effect.params:
+            if key == "log" and effect.op == "goto_log" and value is None:
+                continue
+            item[key] = value
+        return item
+
+    def choice(self, choice: m.Choice) -> list:
+        return [self.effect(e) for e in choice.options]
+
+    def target(self, effect: m.Effect) -> dict:
+        return {key: value for key, value in effect.params}
+
+    def statement(self, s: m.Statement) -> dict:
+        if s.kind == "text":
+            return {"kind": "text", "text": rich(s.text)}
+        if s.kind == "check":
+            return {"kind": "check"}
+        if s.kind == "choice":
+            return {"kind": "choice", "label": rich(s.text), "goto": self.target(s.target)}
+        if s.kind == "if":
+            return {"kind": "if", "condition": {"test": s.condition.kind, "subject": s.condition.key},
+                    "goto": self.target(s.target)}
+        if s.kind == "else":
+            return {"kind": "else", "goto": self.target(s.target)}
+        return {"kind": "effect", "effect": self.choice(s.effect)}
+
+    def requirement(self, requirement: ast.Requirement | None) -> list | None:
+        if requirement is None:
+            return None
+        alternatives = []
+        for alternative in requirement.alternatives:
+            terms = []
+            for words in alternative:
+                count = 1
+                names = [w for w in words]
+                if names and names[0].kind == "number":
+                    count = int(names.pop(0).value)
+                missing = bool(names) and names[0].value == "missing"
+                if missing:
+                    names.pop(0)
+                term = {"count": count, "icon": " ".join(str(w.value) for w in names)}
+                if missing:
+                    term["missing"] = True
+                terms.append(term)
+            alternatives.append(terms)
+        return alternatives
+
+    def row(self, row: m.Row) -> dict:
+        return {"kind": row.kind, "key": row.key, "number": row.number,
+                "requirement": self.requirement(row.requirement),
+                "effects": [self.choice(c) for c in row.effects], "source": self.source(row.span)}
+
+    def log(self, log: m.Log) -> dict:
+        return {"number": log.number, "label": log.label, "title": rich(log.title),
+                "external": log.external, "check": log.has_check,
+                "statements": [self.statement(s) for s in log.statements],
+                "source": self.source(log.span)}
+
+    def planet(self, p: m.Planet) -> dict:
+        return {
+            "id": p.id, "name": p.name, "missions": list(p.missions),
+            "uniques": [{"number": n, "fallback": self.choice(c)} for n, c in p.uniques],
+            "printed_conditions": [
+                {"name": c.name, "travel": [self.choice(t) for t in c.travel], "supplies": c.supplies}
+                for c in p.printed_conditions],
+            "condition_cards": list(p.condition_cards),
+            "lift_off": [self.target(e) for e in p.lift_off],
+            "evac": [self.target(e) for e in p.evac],
+            "sectors": [
+                {"number": s.number, "name": s.name, "poi": s.printed_poi, "slot": s.slot,
+                 "lander": s.lander, "biomes": list(s.biomes),
+                 "goto": self.target(s.goto) if s.goto else None, "source": self.source(s.span)}
+                for s in p.sectors],
+            "paths": [{"from": x.a, "to": x.b, "two_way": x.two_way,
+                       "costs": [self.effect(c) for c in x.costs]} for x in p.paths],
+            "source": self.source(p.span),
+        }
+
+    def card(self, c: m.Card) -> dict:
+        return {
+            "kind": c.kind, "id": c.id, "name": c.name, "copies": c.copies,
+            "biomes": list(c.biomes), "flags": list(c.flags), "text": [rich(t) for t in c.text],
+            "travel": [self.choice(x) for x in c.travel],
+            "secondary": [self.choice(x) for x in c.secondary],
+            "main": [self.choice(x) for x in c.main],
+            "actions": [{"name": a.name, "danger": a.danger, "rows": [self.row(r) for r in a.rows],
+                         "source": self.source(a.span)} for a in c.actions],
+            "rows": [self.row(r) for r in c.rows],
+            "source": self.source(c.span),
+        }
+
+    def story_action(self, a: m.StoryAction) -> dict:
+        return {"category": a.category, "name": rich(a.name), "cost": a.cost, "always": a.always,
+                "text": [rich(t) for t in a.text], "result": [self.statement(s) for s in a.result],
+                "source": self.source(a.span)}
+
+    def location(self, loc: m.Location) -> dict:
+        return {
+            "number": loc.number, "name": rich(loc.name), "text": [rich(t) for t in loc.text],
+            "arrival": [self.choice(c) for c in loc.arrival],
+            "exits": [{"direction": e.direction, "target": e.target, "mode": e.mode} for e in loc.exits],
+            "actions": [self.story_action(a) for a in loc.actions],
+            "choices": [self.statement(s) for s in loc.choices],
+            "source": self.source(loc.span),
+        }
+
+    def depart(self, d: m.Depart) -> dict:
+        return {"number": d.number, "direction": d.direction, "action": self.story_action(d.action),
+                "source": self.source(d.span)}
+
+    def vantage_card(self, c: m.VantageCard) -> dict:
+        return {"number": c.number, "kind": c.kind, "name": rich(c.name), "orientation": c.orientation,
+                "boost": c.boost, "slots": c.slots, "text": [rich(t) for t in c.text],
+                "actions": [self.story_action(a) for a in c.actions], "source": self.source(c.span)}
+
+    def bundle(self) -> dict:
+        pack = self.pack
+        return {
+            "format": BUNDLE_FORMAT,
+            "compiler": {"name": "vcompiler", "version": __version__},
+            "pack": {
+                "name": pack.name, "game": pack.game, "title": pack.title, "version": pack.version,
+                "start": self.target(pack.start) if pack.start else None,
+                "numbering": {"low": pack.numbering.low, "high": pack.numbering.high,
+                              "seed": pack.numbering.seed},
+                "files": sorted(f.relative for f in pack.files),
+                "source": self.source(pack.span),
+            },
+            "labels": dict(pack.labels),
+            "logs": [self.log(x) for x in pack.logs],
+            "planets": [self.planet(x) for x in pack.planets],
+            "cards": [self.card(x) for x in pack.cards],
+            "locations": [self.location(x) for x in pack.locations],
+            "departs": [self.depart(x) for x in pack.departs],
+            "vantage_cards": [self.vantage_card(x) for x in pack.vantage_cards],
+        }
+
+
+def to_bundle(pack: m.Pack) -> dict:
+    return _Emitter(pack).bundle()

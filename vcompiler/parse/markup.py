@@ -73,9 +73,12 @@ def paragraphs_of(raw: str, line: int, column: int) -> list[Positioned]:
                 chars, where = [], []
                 continue
             if chars:
-                # The line break inside a paragraph reads as a space.
+                # The line break inside a paragraph reads as one space, whatever the
+                # indentation of the next line.
                 chars.append(" ")
                 where.append((where[-1][0], where[-1][1] + 1))
+                indent = len(text) - len(text.lstrip(" \t"))
+                text, col = text[indent:], col + indent
             chars.extend(text)
             where.extend((ln, col + k) for k in range(len(text)))
         return paragraphs

@@ -1,0 +1,72 @@
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = Path(os.environ.get("VCOMPILER_SHARED", ROOT.parent / "shared"))
+EXAMPLES = SHARED / "examples"
+CONTENT = ROOT / "source_content"
+EXPECT = re.compile(r"//\s*expect:\s*([EW]\d{3}(?:\s*,\s*[EW]\d{3})*)")
+
+
+def pytest_addoption(parser):
+    parser.addoption("--update-golden", action="store_true",
+                     help="rewrite the golden files from the current output (read the diff!)")
+
+
+@pytest.fixture
+def update_golden(request):
+    return request.config.getoption("--update-golden")
+
+
+@pytest.fixture
+def pack_copy(tmp_path):
+    """A copy of a shipped pack that a test may edit."""
+    def make(name: str) -> Path:
+        target = tmp_path / name
+        shutil.copytree(CONTENT / name, target)
+        return target
+    return make
+
+
+@pytest.fixture
+def write_pack(tmp_path):
+    """A pack from a dict of file name -> text."""
+    def make(files: dict[str, str], name: str = "pack") -> Path:
+        folder = tmp_path / name
+        folder.mkdir(parents=True, exist_ok=True)
+        for filename, text in files.items():
+            (folder / filename).write_text(text, encoding="utf-8")
+        return folder
+    return make
+
+
+VANGUARD_HEADER = '''pack test {
+  game vanguard
+  title "Test"
+  version "0.0.1"
+  start log 1
+}
+'''
+
+VANTAGE_HEADER = '''pack test {
+  game vantage
+  title "Test"
+  version "0.0.1"
+  start location 1
+}
+'''
+
+
+def expectations(folder: Path) -> set[tuple[str, int, str]]:
+    wanted = set()
+    for path in sorted(folder.rglob("*.vcl")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            match = EXPECT.search(line)
+            if match:
+                for code in re.split(r"\s*,\s*", match.group(1)):
+                    wanted.add((path.name, number, code))
+    return wanted

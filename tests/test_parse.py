@@ -1,0 +1,157 @@
+"""The parse stage: AST shapes and exact positions, markup, and syntax errors."""
+from pathlib import Path
+
+from vcompiler import ast
+from vcompiler.parse import parse_source
+from vcompiler.parse.split import split_declarations
+from vcompiler.source import SourceFile
+
+
+def parse(text: str):
+    return parse_source(SourceFile.from_text(Path("f.vcl"), "f.vcl", "f.vcl", text))
+
+
+def only(result):
+    assert len(result.file.declarations) == 1, result.diagnostics
+    return result.file.declarations[0]
+
+
+def codes_at(result):
+    return [(d.code.id, d.span.line, d.span.column) for d in result.diagnostics]
+
+
+def test_log_header_and_statement_positions():
+    log = only(parse('log 12 "Title" {\n  gain success 2\n  -> log @next\n}\n'))
+    assert (log.span.line, log.span.column, log.span.end_column) == (1, 1, 15)
+    assert log.target == ast.Value("number", 12, log.target.span)
+    effect = log.statements[0].effect.options[0]
+    assert effect.verb.value == "gain" and [a.value for a in effect.args] == ["success", 2]
+    assert (effect.span.line, effect.span.column, effect.span.end_column) == (2, 3, 17)
+    goto = log.statements[1].effect.options[0]
+    assert goto.kind == "log" and goto.target.kind == "label" and goto.target.value == "next"
+    assert (goto.target.span.line, goto.target.span.column) == (3, 10)
+
+
+def test_markup_in_a_long_string_points_at_its_real_line_and_column():
+    text = 'log 1 {\n  text """\n      First line.\n      Then {log 7} and {icon success}.\n  """\n  return\n}\n'
+    log = only(parse(text))
+    paragraph = log.statements[0].text.paragraphs[0]
+    ref = next(n for n in paragraph if isinstance(n, ast.Ref))
+    icon = next(n for n in paragraph if isinstance(n, ast.Icon))
+    assert (ref.span.line, ref.span.column, ref.span.end_column) == (4, 12, 19)
+    assert (icon.span.line, icon.span.column) == (4, 24)
+    assert paragraph[0] == ast.Run("First line. Then ")
+
+
+def test_long_string_layout_dedents_and_splits_paragraphs():
+    text = 'log 1 {\n  text """\n\n    One\n      two.\n\n    Three.\n\n  """\n  return\n}\n'
+    texts = only(parse(text)).statements[0].text
+    # A line break inside a paragraph reads as one space, whatever the indentation.
+    assert texts.plain() == "One two.\n\nThree."
+    assert len(texts.paragraphs) == 2
+
+
+def test_one_line_string_escapes_keep_positions():
+    log = only(parse('log 1 {\n  text "say \\"hi\\" to {log 2}"\n  return\n}\n'))
+    paragraph = log.statements[0].text.paragraphs[0]
+    assert paragraph[0] == ast.Run('say "hi" to ')
+    assert (paragraph[1].span.line, paragraph[1].span.column) == (2, 23)
+
+
+def test_emphasis_and_strong_nest():
+    log = only(parse('log 1 {\n  text "a *b **c** d* e"\n  return\n}\n'))
+    paragraph = log.statements[0].text.paragraphs[0]
+    emphasis = paragraph[1]
+    assert isinstance(emphasis, ast.Emphasis) and not emphasis.strong
+    assert emphasis.children[1] == ast.Emphasis((ast.Run("c"),), True)
+
+
+def test_a_lone_star_between_spaces_is_text():
+    log = only(parse('log 1 {\n  text "2 * 3"\n  return\n}\n'))
+    assert log.statements[0].text.plain() == "2 * 3"
+
+
+def test_unknown_markup_is_E102_at_its_position_with_a_suggestion():
+    result = parse('log 1 {\n  text """\n  fine\n  has {lgo 3} here\n  """\n  return\n}\n')
+    assert codes_at(result) == [("E102", 4, 7)]
+    assert result.diagnostics[0].hint == "did you mean {log 3}?"
+
+
+def test_unclosed_emphasis_and_brace_are_E102():
+    result = parse('log 1 {\n  text "an *open end"\n  text "a {log 3"\n  return\n}\n')
+    assert codes_at(result) == [("E102", 2, 12), ("E102", 3, 11)]
+
+
+def test_unknown_icon_is_E102_with_the_nearest_icon():
+    result = parse('log 1 {\n  text "{icon sucess}"\n  return\n}\n')
+    assert codes_at(result) == [("E102", 2, 9)]
+    assert "success" in result.diagnostics[0].hint
+
+
+def test_syntax_error_names_what_was_expected():
+    result = parse('log 1 "Start" {\n  -> log "three"\n}\n')
+    assert codes_at(result) == [("E100", 2, 10)]
+    assert result.diagnostics[0].message == 'unexpected string "three"; expected a number or an @label'
+
+
+def test_misspelt_keyword_gets_a_suggestion():
+    result = parse('pack p {\n  titel "x"\n}\n')
+    assert codes_at(result) == [("E100", 2, 3)]
+    assert result.diagnostics[0].hint == "did you mean `title`?"
+
+
+def test_one_syntax_error_per_declaration_and_the_others_still_parse():
+    text = ('log 1 {\n  -> log "x"\n  gain gain\n}\n\n'
+            'log 2 {\n  return\n}\n\n'
+            'log 3 {\n  choice -> log 2\n}\n\n'
+            'log 4 {\n  return\n}\n')
+    result = parse(text)
+    assert codes_at(result) == [("E100", 2, 10), ("E100", 11, 10)]
+    assert [d.target.value for d in result.file.declarations] == [2, 4]
+    assert result.unparsed == (("log", 1), ("log", 3))
+
+
+def test_missing_closing_brace_does_not_swallow_the_next_declaration():
+    result = parse('log 1 {\n  return\n\nlog 2 {\n  return\n}\n')
+    assert [d.code.id for d in result.diagnostics] == ["E100"]
+    assert result.diagnostics[0].hint == "a `}` is probably missing"
+    assert [d.target.value for d in result.file.declarations] == [2]
+
+
+def test_unterminated_long_string_is_E101_where_it_opens_and_stops_the_file():
+    result = parse('log 1 {\n  text """\n  runs on\n  return\n}\n\nlog 2 {\n  return\n}\n')
+    assert codes_at(result) == [("E101", 2, 8)]
+
+
+def test_unterminated_one_line_string_is_E101_and_parsing_goes_on():
+    result = parse('log 1 {\n  text "runs on\n  return\n}\n\nlog 2 {\n  return\n}\n')
+    assert codes_at(result) == [("E101", 2, 8)]
+    assert [d.target.value for d in result.file.declarations] == [2]
+
+
+def test_one_line_blocks_and_semicolons():
+    log = only(parse('log @top "Top" { gain success 1; return }\n'))
+    assert len(log.statements) == 2
+
+
+def test_effect_list_after_arrow_takes_the_rest_of_the_line():
+    card = only(parse('threat T01 "X" {\n  space 3 => threat attack 1; reset time\n  space 4 => spend die; gain lead 1 / roll danger A\n}\n'))
+    first, second = card.rows
+    assert len(first.effects) == 2
+    assert [len(c.options) for c in second.effects] == [1, 2]
+
+
+def test_comments_are_ignored_but_not_inside_strings():
+    log = only(parse('// head\nlog 1 { // trailing\n  // own line\n  text "a // b"\n  return\n}\n'))
+    assert log.statements[0].text.plain() == "a // b"
+
+
+def test_allow_comment_is_read_from_the_first_line():
+    log = only(parse('log 5 "X" {  // allow W400, W406\n  return\n}\n'))
+    assert log.allow == ("W400", "W406")
+
+
+def test_split_ignores_braces_and_keywords_inside_strings():
+    text = 'log 1 {\n  text """\nlog 9 { is text\n  """\n  return\n}\nlog 2 {\n  return\n}\n'
+    chunks = split_declarations(text)
+    assert [c.first_line for c in chunks] == [1, 7]

@@ -63,10 +63,12 @@ def undefined_cards(context: CheckContext) -> Iterator[Diagnostic]:
         if other is not None and other != ref.kind:
             hint = f"{ref.key} is a {other} card, not a {ref.kind}"
         else:
-            same = sorted(str(key) for k, key in defined if k == ref.kind)
+            same = sorted(str(key) for k, key in defined
+                          if k == ref.kind or (ref.kind == "card" and k in _CARD_KINDS))
             near = difflib.get_close_matches(str(ref.key), same, n=2)
             hint = (f"did you mean {' or '.join(near)}?" if near
-                    else f"defined: {', '.join(same[:8])}" if same else f"the pack defines no {kind} card")
+                    else f"defined: {', '.join(same[:8])}" if same
+                    else f"the pack defines no {kind}{'' if kind == 'card' else ' card'}")
         shown = f'"{ref.key}"' if ref.kind == "injury" else ref.key
         yield diagnostic(codes.UNDEFINED_CARD, ref.span, kind=kind, target=shown, hint=hint)
 

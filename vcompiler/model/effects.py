@@ -67,7 +67,7 @@ class Slot:
             return f"`{self.literal}`"
         token_kind, text = _SLOT_KINDS[self.kind]
         if self.kind in _WORD_SETS:
-            return " or ".join(f"`{w}`" for w in _WORD_SETS[self.kind])
+            return "one of " + ", ".join(f"`{w}`" for w in _WORD_SETS[self.kind])
         return {"number": "a number", "card": f"a card id such as {text}",
                 "string": 'a name in quotes ("Name")'}.get(token_kind, "a single capital letter"
                                                           if self.kind == "letter" else "a word")

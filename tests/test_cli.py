@@ -1,0 +1,135 @@
+"""The command line, as users and CI pipelines run it."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+from jsonschema import Draft202012Validator
+
+from conftest import CONTENT, EXAMPLES, ROOT, SHARED
+from vcompiler import __version__
+from vcompiler.cli import main
+
+REPORT_SCHEMA = json.loads((ROOT / "schemas" / "report.schema.json").read_text())
+
+
+def run(*args, cwd=None):
+    runner = CliRunner()
+    if cwd is None:
+        return runner.invoke(main, [str(a) for a in args])
+    old = os.getcwd()
+    os.chdir(cwd)
+    try:
+        return runner.invoke(main, [str(a) for a in args])
+    finally:
+        os.chdir(old)
+
+
+def test_check_clean_packs_exits_0():
+    result = run("check", CONTENT)
+    assert result.exit_code == 0, result.output
+    assert result.output.strip().endswith("0 errors, 0 warnings")
+
+
+def test_check_broken_pack_exits_1_with_source_line_caret_and_hint():
+    result = run("check", EXAMPLES / "broken" / "effects")
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    at = next(i for i, line in enumerate(lines) if " E207: " in line)
+    assert lines[at].endswith("case.vcl:11:3: error E207: unknown effect verb `gian`")
+    assert lines[at + 1] == "   11 |   gian success 1  // expect: E207"
+    assert lines[at + 2] == "      |   ^^^^"
+    assert lines[at + 3].startswith("      = help: did you mean `gain`?")
+
+
+def test_json_report_follows_its_schema():
+    result = run("check", EXAMPLES / "broken" / "undefined-references", "--format", "json")
+    report = json.loads(result.output)
+    Draft202012Validator(REPORT_SCHEMA).validate(report)
+    assert report["summary"] == {"errors": 4, "warnings": 0}
+    first = report["diagnostics"][0]
+    assert (first["code"], first["line"], first["column"], first["end_line"], first["end_column"]) == \
+        ("E200", 10, 36, 10, 44)
+    assert first["hint"] == "defined logs near 99: 2"
+
+
+def test_missing_path_and_empty_folder_exit_2(tmp_path):
+    assert run("check", tmp_path / "nothere").exit_code == 2
+    result = run("check", tmp_path)
+    assert result.exit_code == 2 and "holds no pack" in result.output
+
+
+def test_default_path_is_source_content(tmp_path):
+    assert run("check", cwd=ROOT).exit_code == 0
+    result = run("check", cwd=tmp_path)
+    assert result.exit_code == 2 and "source_content" in result.output
+
+
+def test_strict_fails_on_warnings(write_pack):
+    from conftest import VANGUARD_HEADER
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER + 'log 1 "S" { return }\nlog 2 "Lost" { return }\n'})
+    report = json.loads(run("check", folder, "--format", "json").output)
+    if not report["summary"]["warnings"]:
+        pytest.skip("no warning rule applies to this pack yet")
+    assert run("check", folder).exit_code == 0
+    assert run("check", folder, "--strict").exit_code == 1
+
+
+def test_every_command_has_help_with_an_example():
+    for command in ([], ["check"], ["build"]):
+        result = run(*command, "--help")
+        assert result.exit_code == 0 and "Example:" in result.output
+
+
+def test_version():
+    assert run("--version").output.strip() == f"vcompiler, version {__version__}"
+
+
+def test_build_writes_bundles_and_two_builds_are_byte_identical(tmp_path, pack_copy):
+    folder = pack_copy("eye-of-the-void")
+    assert run("build", folder, "-o", tmp_path / "one").exit_code == 0
+    assert run("build", folder, "-o", tmp_path / "two").exit_code == 0
+    one = (tmp_path / "one" / "eye_of_the_void" / "bundle.json").read_bytes()
+    assert one == (tmp_path / "two" / "eye_of_the_void" / "bundle.json").read_bytes()
+    assert (folder / "numbers.lock").is_file()
+
+
+def test_build_writes_nothing_when_any_pack_has_an_error(tmp_path, pack_copy):
+    good = pack_copy("eye-of-the-void")
+    (good / "numbers.lock").unlink()
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "case.vcl").write_text((EXAMPLES / "broken" / "effects" / "case.vcl").read_text())
+    result = run("build", good, broken, "-o", tmp_path / "out")
+    assert result.exit_code == 1
+    assert not (tmp_path / "out").exists()
+    assert not (good / "numbers.lock").exists()
+
+
+def test_check_never_writes(pack_copy):
+    folder = pack_copy("eye-of-the-void")
+    (folder / "numbers.lock").unlink()
+    before = sorted(p.name for p in folder.iterdir())
+    assert run("check", folder).exit_code == 0
+    assert sorted(p.name for p in folder.iterdir()) == before
+
+
+def test_python_dash_m_runs_as_a_real_process():
+    proc = subprocess.run([sys.executable, "-m", "vcompiler", "check", str(EXAMPLES / "broken" / "syntax-error"),
+                           "--format", "json"], capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 1
+    assert [d["code"] for d in json.loads(proc.stdout)["diagnostics"]] == ["E100"]
+    assert "Traceback" not in proc.stderr
+
+
+CORE_CASES = "eye-of-the-void,tidal-reach,syntax-error,unterminated-string,undefined-references,duplicates,effects"
+
+
+@pytest.mark.skipif(not (SHARED / "tools" / "conformance").exists(), reason="shared/ is not beside the repository")
+def test_conformance_suite_passes():
+    env = dict(os.environ, VCOMPILER=f"{sys.executable} -m vcompiler")
+    proc = subprocess.run([sys.executable, str(SHARED / "tools" / "conformance"), str(EXAMPLES),
+                           "--only", CORE_CASES], capture_output=True, text=True, env=env, cwd=ROOT)
+    assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -1,0 +1,112 @@
+"""The model stage: label numbering and numbers.lock, effect forms."""
+import json
+
+from conftest import VANGUARD_HEADER
+from vcompiler.compile import compile_pack
+from vcompiler.emit import prepare, write
+from vcompiler.model.numbering import assign_numbers, lock_text
+from vcompiler.source import Span
+
+S = Span("f", 1, 1, 1, 2)
+
+
+def test_labels_get_seeded_numbers_in_range_avoiding_fixed_ones():
+    labels = [(f"l{i}", S) for i in range(8)]
+    numbers, problems = assign_numbers({3: S, 4: S}, labels, {}, 1, 10, seed=7)
+    assert problems == []
+    assert set(numbers.values()).isdisjoint({3, 4})
+    assert all(1 <= n <= 10 for n in numbers.values())
+    assert len(set(numbers.values())) == 8
+    again, _ = assign_numbers({3: S, 4: S}, labels, {}, 1, 10, seed=7)
+    assert again == numbers
+    other, _ = assign_numbers({3: S, 4: S}, labels, {}, 1, 10, seed=8)
+    assert other != numbers
+
+
+def test_locked_labels_keep_their_numbers_and_a_new_label_takes_a_free_one():
+    first, _ = assign_numbers({}, [("a", S), ("b", S)], {}, 1, 50, seed=1)
+    second, _ = assign_numbers({}, [("new", S), ("a", S), ("b", S)], first, 1, 50, seed=1)
+    assert second["a"] == first["a"] and second["b"] == first["b"]
+    assert second["new"] not in (first["a"], first["b"])
+
+
+def test_a_removed_label_frees_its_number_and_leaves_the_lock():
+    numbers, _ = assign_numbers({}, [("b", S)], {"a": 5, "b": 6}, 1, 50, seed=1)
+    assert numbers == {"b": 6}
+
+
+def test_fixed_number_taken_by_a_locked_label_is_E206():
+    where = Span("f", 9, 5, 9, 8)
+    numbers, problems = assign_numbers({206: where}, [("x", S)], {"x": 206}, 1, 999, seed=0)
+    assert [(p.code.id, p.span) for p in problems] == [("E206", where)]
+    assert "@x" in problems[0].message
+
+
+def test_lock_text_is_sorted_one_label_a_line():
+    assert lock_text({"b": 2, "a": 10}) == '{\n  "a": 10,\n  "b": 2\n}\n'
+
+
+LOGBOOK = VANGUARD_HEADER.replace("start log 1", "start log 1\n  numbering 100..199 seed 5") + '''
+log 1 "Start" {
+  choice "Left" -> log @left
+  choice "Right" -> log @right
+}
+log @left "Left" { return }
+log @right "Right" { return }
+'''
+
+
+def test_adding_a_label_after_a_build_keeps_every_existing_number(write_pack, tmp_path):
+    folder = write_pack({"pack.vcl": LOGBOOK})
+    first = compile_pack(folder)
+    assert first.ok
+    write(prepare(first.pack), tmp_path / "out", folder)
+    locked = json.loads((folder / "numbers.lock").read_text())
+    assert set(locked) == {"left", "right"}
+
+    # A writer inserts a new label before the others in the file.
+    text = LOGBOOK.replace('log @left "Left"', 'log @middle "Middle" { return }\nlog @left "Left"')
+    text = text.replace('choice "Right"', 'choice "Middle" -> log @middle\n  choice "Right"')
+    (folder / "pack.vcl").write_text(text)
+    second = compile_pack(folder)
+    assert second.ok, second.diagnostics
+    assert second.pack.labels["left"] == locked["left"]
+    assert second.pack.labels["right"] == locked["right"]
+    assert second.pack.labels["middle"] not in locked.values()
+    assert 100 <= second.pack.labels["middle"] <= 199
+
+
+def test_a_label_resolves_in_gotos_text_and_conditions(write_pack):
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER + '''
+log 1 "Start" {
+  text "See {log @far}."
+  if checked log @far -> log @far
+  -> log @far
+}
+log @far "Far" { check; return }
+'''})
+    result = compile_pack(folder)
+    number = result.pack.labels["far"]
+    start = result.pack.log(1)
+    assert start.statements[1].condition.key == number
+    assert start.statements[1].target.param("log") == number
+    assert start.statements[2].effect.options[0].param("log") == number
+
+
+def test_effects_get_their_meaning(write_pack):
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER + '''
+log 1 "Start" {
+  replace poi in sector 2 with P101
+  spend die
+  spend die blue / roll danger T
+  return
+}
+poi P101 "Rock" { final }
+planet p "P" { sector 2 { poi slot } }
+'''})
+    statements = compile_pack(folder).pack.log(1).statements
+    replace = statements[0].effect.options[0]
+    assert replace.op == "replace_poi_in_sector" and replace.params == (("sector", 2), ("card", "P101"))
+    assert statements[1].effect.options[0].params == ()
+    assert [o.op for o in statements[2].effect.options] == ["spend_die", "roll_danger"]
+    assert statements[2].effect.options[1].param("die") == "T"

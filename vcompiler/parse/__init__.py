@@ -3,14 +3,17 @@ tree never leaves this package."""
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
+import lark
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from vcompiler import ast, codes
+from vcompiler import __version__, ast, codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.parse.split import split_declarations
 from vcompiler.parse.transform import AstBuilder
@@ -47,12 +50,25 @@ def _header_key(text: str) -> tuple[str, object] | None:
     return (kind, key)
 
 
+def _table_cache() -> str | bool:
+    """Where Lark keeps the parser tables between runs (building them takes longer than
+    checking a small pack). Lark checks the grammar's hash before it uses the file."""
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "vcompiler"
+    try:
+        base.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    if not os.access(base, os.W_OK):
+        return False
+    return str(base / f"lark-{__version__}-{lark.__version__}.tables")
+
+
 @lru_cache(maxsize=1)
 def _parser() -> tuple[Lark, AstBuilder]:
     builder = AstBuilder()
     grammar = (data_dir("grammar") / "vcl.lark").read_text(encoding="utf-8")
     parser = Lark(grammar, parser="lalr", lexer="contextual", transformer=builder,
-                  maybe_placeholders=False, cache=False)
+                  maybe_placeholders=False, cache=_table_cache())
     return parser, builder
 
 

@@ -1,0 +1,92 @@
+"""Generate a deterministic corpus for benchmarks.
+
+    python bench/generate.py N OUT [--game vanguard|vantage]
+
+vanguard: a branching Logbook of N logs (a title, about 70 words of text with one
+{log N} reference, two choices, an effect on every fifth log), in .vcl files of 500
+logs each, plus a pack.vcl. vantage: N locations in a grid with two-way compass exits,
+an action each, and a card for every tenth location.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+from pathlib import Path
+
+WORDS = ("the hull hums under your boots while the lights flicker and something moves beyond "
+         "the glass a cold wind carries dust across the plain you hear distant tapping "
+         "metal groans the air tastes of rust and ozone your team waits for a signal").split()
+EFFECTS = ("gain success 1", "gain supplies 1", "spend die", "roll danger T", "gain lead 1",
+           "progress time", "lose supplies 1", "gain charge 1")
+PER_FILE = 500
+
+
+def _sentence(rng: random.Random, words: int) -> str:
+    return " ".join(rng.choice(WORDS) for _ in range(words)).capitalize() + "."
+
+
+def vanguard(n: int, out: Path) -> None:
+    rng = random.Random(n)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "pack.vcl").write_text(
+        f'pack bench_{n} {{\n  game vanguard\n  title "Benchmark {n}"\n  version "1.0.0"\n'
+        f'  start log 1\n  numbering 1..{n * 2} seed 1\n}}\n', encoding="utf-8")
+    for first in range(1, n + 1, PER_FILE):
+        parts = []
+        for number in range(first, min(first + PER_FILE, n + 1)):
+            later = [x for x in (number + 1, number + 2, number + rng.randint(3, 40)) if x <= n]
+            mention = rng.choice(later) if later else 1
+            text = f"{_sentence(rng, 33)} See {{log {mention}}} later. {_sentence(rng, 33)}"
+            lines = [f'log {number} "Entry {number}" {{', f'  text """\n  {text}\n  """']
+            if number % 5 == 0:
+                lines.append(f"  {rng.choice(EFFECTS)}")
+            if number + 2 <= n:
+                lines.append(f'  choice "Press on" -> log {number + 1}')
+                lines.append(f'  choice "Turn aside" -> log {number + 2}')
+            elif number + 1 <= n:
+                lines.append(f"  -> log {number + 1}")
+            else:
+                lines.append("  end exploration")
+            lines.append("}\n")
+            parts.append("\n".join(lines))
+        (out / f"logbook-{first:06d}.vcl").write_text("\n".join(parts), encoding="utf-8")
+
+
+def vantage(n: int, out: Path) -> None:
+    rng = random.Random(n)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "pack.vcl").write_text(
+        f'pack bench_vantage_{n} {{\n  game vantage\n  title "Benchmark {n}"\n  version "1.0.0"\n'
+        f'  start location 1\n}}\n', encoding="utf-8")
+    width = max(1, int(n ** 0.5))
+    parts, cards = [], []
+    for number in range(1, n + 1):
+        row, col = divmod(number - 1, width)
+        lines = [f'location {number} "Place {number}" {{', f'  text "{_sentence(rng, 20)}"']
+        for direction, (dr, dc) in (("north", (-1, 0)), ("east", (0, 1)), ("south", (1, 0)), ("west", (0, -1))):
+            r, c = row + dr, col + dc
+            other = r * width + c + 1
+            if 0 <= r and 0 <= c < width and 1 <= other <= n:
+                lines.append(f"  {direction} {other} {'walk' if rng.random() < 0.8 else 'swim'}")
+        gain = f"\n      gain card {10000 + number}" if number % 10 == 0 else ""
+        lines.append(f'  look "Look around" cost 1 {{\n    text "{_sentence(rng, 12)}"\n'
+                     f'    result {{\n      text "{_sentence(rng, 15)}"{gain}\n      gain morale 1\n    }}\n  }}')
+        lines.append("}\n")
+        parts.append("\n".join(lines))
+        if number % 10 == 0:
+            cards.append(f'card {10000 + number} item "Find {number}" {{\n  vertical\n  text "{_sentence(rng, 10)}"\n}}\n')
+    (out / "locations.vcl").write_text("\n".join(parts), encoding="utf-8")
+    (out / "cards.vcl").write_text("\n".join(cards), encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("n", type=int)
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--game", choices=("vanguard", "vantage"), default="vanguard")
+    args = parser.parse_args()
+    (vanguard if args.game == "vanguard" else vantage)(args.n, args.out)
+
+
+if __name__ == "__main__":
+    main()

@@ -33,6 +33,17 @@ def pack_copy(tmp_path):
 
 
 @pytest.fixture
+def case_pack(tmp_path):
+    """A pack made of one file of tests/cases/."""
+    def make(name: str) -> Path:
+        folder = tmp_path / name
+        folder.mkdir()
+        shutil.copy(ROOT / "tests" / "cases" / f"{name}.vcl", folder / "case.vcl")
+        return folder
+    return make
+
+
+@pytest.fixture
 def write_pack(tmp_path):
     """A pack from a dict of file name -> text."""
     def make(files: dict[str, str], name: str = "pack") -> Path:

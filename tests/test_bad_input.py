@@ -1,5 +1,6 @@
 """No input, however broken, gives a traceback: a coded diagnostic and exit 1."""
 import json
+import os
 
 import pytest
 from click.testing import CliRunner
@@ -93,7 +94,9 @@ def _mutate(text: str, data) -> str:
 FILES = sorted(p for p in CONTENT.glob("*/*.vcl"))
 
 
-@settings(max_examples=int(__import__("os").environ.get("VCOMPILER_FUZZ_EXAMPLES", "60")), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# VCOMPILER_FUZZ_EXAMPLES=2000 for a longer hunt than CI's.
+@settings(max_examples=int(os.environ.get("VCOMPILER_FUZZ_EXAMPLES", "60")), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_mutated_reference_packs_always_give_a_json_report(data, tmp_path_factory):
     source = data.draw(st.sampled_from(FILES))

@@ -3,7 +3,7 @@ construct parsed."""
 import pytest
 from lark import Lark
 
-from conftest import EXAMPLES, ROOT
+from conftest import CONTENT, ROOT
 
 GRAMMAR = (ROOT / "grammar" / "vcl.lark").read_text(encoding="utf-8")
 
@@ -19,7 +19,7 @@ def test_every_terminal_is_named():
     assert anonymous == []
 
 
-@pytest.mark.parametrize("path", sorted(p for p in EXAMPLES.glob("*/*.vcl")), ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", sorted(CONTENT.glob("*/*.vcl")), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_reference_files_parse(path):
     parser = Lark(GRAMMAR, parser="lalr", lexer="contextual")
     parser.parse(path.read_text(encoding="utf-8"))

@@ -23,6 +23,11 @@ class CheckContext:
         from vcompiler.checks.tables import defined_entities
         return defined_entities(self.pack)
 
+    @cached_property
+    def graph(self):
+        from vcompiler.checks.graph import build_graph
+        return build_graph(self.pack)
+
 
 Rule = Callable[[CheckContext], Iterator[Diagnostic]]
 
@@ -47,9 +52,14 @@ def rule(code: Code) -> Callable[[Rule], Rule]:
     return register
 
 
-def run_checks(pack: Pack) -> list[Diagnostic]:
+def load_rules() -> list[RegisteredRule]:
     # Importing the rule modules registers their rules.
-    from vcompiler.checks import references  # noqa: F401
+    from vcompiler.checks import checkmarks, compass, graph, outcomes, references  # noqa: F401
+    return sorted(RULES, key=lambda r: r.code.id)
+
+
+def run_checks(pack: Pack) -> list[Diagnostic]:
+    load_rules()
     context = CheckContext(pack)
     found: list[Diagnostic] = []
     for registered in RULES:

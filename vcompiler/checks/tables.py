@@ -23,3 +23,24 @@ def defined_entities(pack: Pack) -> dict[tuple[str, object], object]:
     for card in pack.vantage_cards:
         table[("vcard", card.number)] = card
     return table
+
+
+def all_statements(pack: Pack):
+    """Every statement of the pack's logs and storybook results, with the graph node
+    of the entity it belongs to."""
+    for log in pack.logs:
+        for statement in log.statements:
+            yield ("log", log.number), statement
+    for location in pack.locations:
+        for statement in location.choices:
+            yield ("location", location.number), statement
+        for action in location.actions:
+            for statement in action.result:
+                yield ("location", location.number), statement
+    for depart in pack.departs:
+        for statement in depart.action.result:
+            yield ("depart", (depart.number, depart.direction)), statement
+    for card in pack.vantage_cards:
+        for action in card.actions:
+            for statement in action.result:
+                yield ("vcard", card.number), statement

@@ -1,0 +1,47 @@
+"""Check marks: a condition on a box that is not printed (E210), and a box nothing
+tests (W406)."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from vcompiler import codes
+from vcompiler.checks import CheckContext, rule
+from vcompiler.checks.tables import all_statements
+from vcompiler.diagnostics import Diagnostic, Related, diagnostic
+
+
+def _conditions(context: CheckContext):
+    for _, statement in all_statements(context.pack):
+        if statement.kind == "if":
+            yield statement.condition
+
+
+@rule(codes.UNCHECKABLE)
+def tested_logs_have_boxes(context: CheckContext) -> Iterator[Diagnostic]:
+    """`if checked log N` tests the box printed beside log N. If log N has no `check`
+    statement no box is printed, so the condition never holds and the branch is dead.
+    Mend: add `check` to log N, or test something else."""
+    for condition in _conditions(context):
+        if condition.kind != "checked_log":
+            continue
+        log = context.pack.log(condition.key)
+        if log is not None and not log.has_check:
+            yield diagnostic(codes.UNCHECKABLE, condition.span, number=condition.key,
+                             hint=f"add `check` to log {condition.key}",
+                             related=[Related(log.span, f"log {condition.key}")])
+
+
+@rule(codes.UNTESTED_CHECK)
+def boxes_are_tested(context: CheckContext) -> Iterator[Diagnostic]:
+    """A log with `check` prints a box the readers tick; if nothing tests it
+    (`if checked log N`), the tick changes nothing. Mend: test it where it matters, or
+    remove `check`."""
+    tested = {c.key for c in _conditions(context) if c.kind == "checked_log"}
+    for log in context.pack.logs:
+        if log.number in tested:
+            continue
+        for statement in log.statements:
+            if statement.kind == "check":
+                yield diagnostic(codes.UNTESTED_CHECK, statement.span, number=log.number,
+                                 hint=f"test it with `if checked log {log.number} -> log N`, or remove `check`")
+                break

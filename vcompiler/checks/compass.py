@@ -1,0 +1,81 @@
+"""Vantage rules: one action per category, starred points and depart entries, and
+neighbours that point back (E305-E307, W403)."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from vcompiler import codes
+from vcompiler.checks import CheckContext, rule
+from vcompiler.diagnostics import Diagnostic, Related, diagnostic
+from vcompiler.vocabulary import OPPOSITE
+
+
+@rule(codes.TWO_ACTIONS)
+def one_action_per_category(context: CheckContext) -> Iterator[Diagnostic]:
+    """A location has at most one action of each category (move, look, engage, help,
+    take, overpower): the storybook has one entry per location and category.
+    Mend: merge the two actions, or move one to another category."""
+    for location in context.pack.locations:
+        seen = {}
+        for action in location.actions:
+            if action.category in seen:
+                yield diagnostic(codes.TWO_ACTIONS, action.span, number=location.number,
+                                 category=action.category,
+                                 hint="merge them, or give one another category",
+                                 related=[Related(seen[action.category].span, "the first one")])
+            else:
+                seen[action.category] = action
+
+
+@rule(codes.STAR_WITHOUT_DEPART)
+def starred_points_have_entries(context: CheckContext) -> Iterator[Diagnostic]:
+    """A compass point marked `*` sends players to the depart storybook under the
+    location's number and that direction; without the entry they are stranded.
+    Mend: add `depart N DIRECTION "Action" cost N { ... }`."""
+    departs = {(d.number, d.direction) for d in context.pack.departs}
+    for location in context.pack.locations:
+        for exit in location.exits:
+            if exit.target is None and (location.number, exit.direction) not in departs:
+                yield diagnostic(codes.STAR_WITHOUT_DEPART, exit.span, direction=exit.direction,
+                                 number=location.number,
+                                 hint=f'add `depart {location.number} {exit.direction} "Action" cost 1 {{ ... }}`')
+
+
+@rule(codes.DEPART_WITHOUT_STAR)
+def entries_have_starred_points(context: CheckContext) -> Iterator[Diagnostic]:
+    """A depart entry is read only from a compass point marked `*`; an entry for a
+    point that is not starred can never be read. Mend: star the point
+    (`west *`), or remove the entry."""
+    locations = {loc.number: loc for loc in context.pack.locations}
+    for depart in context.pack.departs:
+        location = locations.get(depart.number)
+        if location is None:
+            continue  # E202 says the location is undefined
+        if not any(e.direction == depart.direction and e.target is None for e in location.exits):
+            yield diagnostic(codes.DEPART_WITHOUT_STAR, depart.span, number=depart.number,
+                             direction=depart.direction,
+                             hint=f"write `{depart.direction} *` on location {depart.number}, or remove this entry",
+                             related=[Related(location.span, f"location {depart.number}")])
+
+
+@rule(codes.NOT_POINTING_BACK)
+def neighbours_point_back(context: CheckContext) -> Iterator[Diagnostic]:
+    """If location A lists B as a neighbour, B lists A (or stars the opposite point):
+    paths on the map run both ways unless the text says otherwise. A one-way path is
+    usually a typo in a number. Mend: add the way back, or `// allow W403` on the
+    location if the path is one-way on purpose."""
+    locations = {loc.number: loc for loc in context.pack.locations}
+    for location in context.pack.locations:
+        for exit in location.exits:
+            neighbour = locations.get(exit.target) if exit.target is not None else None
+            if neighbour is None:
+                continue
+            back = OPPOSITE[exit.direction]
+            if any(e.target == location.number or (e.direction == back and e.target is None)
+                   for e in neighbour.exits):
+                continue
+            yield diagnostic(codes.NOT_POINTING_BACK, exit.span, direction=exit.direction,
+                             number=location.number, target=exit.target,
+                             hint=f"add `{back} {location.number} walk` to location {exit.target}, "
+                                  f"or fix the number",
+                             related=[Related(neighbour.span, f"location {exit.target}")])

@@ -1,0 +1,200 @@
+"""The story graph, built once per pack, and the rules that read it (E401, W400,
+W402, W404).
+
+Nodes are (kind, key) pairs: ("log", 204), ("location", 101), ("depart", (101,
+"east")), ("poi", "P101"), ("mission", "M01"), ("condition", "G01"), ("event",
+"E01"), ("threat", "T01"), ("injury", "Just a Scratch"), ("unique", 1), ("vcard",
+1201), ("planet", "eye"), ("sector", 3), ("pack", name). Every node has a `kind`
+attribute; every edge a `via`: goto, choice, conditional, else, text, board, compass,
+depart, gain, place, reveal or start.
+
+Roots: the pack (its start), every planet, `external` logs and deck cards (events,
+injuries). Everything reachable from a root can come up in play."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import networkx as nx
+
+from vcompiler import codes
+from vcompiler.checks import CheckContext, rule
+from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.model.effects import WAYS_OUT
+from vcompiler.model.types import Log, Pack
+
+_VIA = {"goto": "goto", "choice": "choice", "conditional": "conditional", "else": "else",
+        "text": "text", "board": "board", "compass": "compass", "start": "start", "path": "board"}
+DECK_KINDS = ("event", "injury")
+CARD_KINDS = ("poi", "mission", "condition", "event", "threat", "injury", "unique", "vcard")
+
+
+def _edge_kind(via: str) -> str | None:
+    if via in _VIA:
+        return _VIA[via]
+    if via in ("test", "depart_of"):
+        return None          # naming an entry is not a way to reach it
+    if via.startswith(("gain", "lose")):
+        return "gain"
+    if via.startswith(("reveal", "complete", "fail")):
+        return "reveal"
+    return "place"
+
+
+def build_graph(pack: Pack) -> nx.DiGraph:
+    graph = nx.DiGraph()
+    pack_node = ("pack", pack.name)
+    graph.add_node(pack_node, kind="pack", root=True)
+    for log in pack.logs:
+        graph.add_node(("log", log.number), kind="log", root=log.external)
+    for planet in pack.planets:
+        graph.add_node(("planet", planet.id), kind="planet", root=True)
+        for sector in planet.sectors:
+            graph.add_node(("sector", sector.number), kind="sector", root=False)
+            graph.add_edge(("planet", planet.id), ("sector", sector.number), via="board")
+    for card in pack.cards:
+        key = int(card.id) if card.kind == "unique" else card.id
+        graph.add_node((card.kind, key), kind=card.kind, root=card.kind in DECK_KINDS)
+    for location in pack.locations:
+        graph.add_node(("location", location.number), kind="location", root=False)
+    for depart in pack.departs:
+        graph.add_node(("depart", (depart.number, depart.direction)), kind="depart", root=False)
+    for card in pack.vantage_cards:
+        graph.add_node(("vcard", card.number), kind="vcard", root=False)
+    for location in pack.locations:
+        for exit in location.exits:
+            if exit.target is None:
+                node = ("depart", (location.number, exit.direction))
+                if node in graph:
+                    graph.add_edge(("location", location.number), node, via="depart")
+    for ref in pack.references:
+        via = _edge_kind(ref.via)
+        if via is None:
+            continue
+        target = (ref.kind, ref.key[1] if isinstance(ref.key, tuple) and ref.kind == "sector" else ref.key)
+        if target not in graph:
+            continue         # undefined: E2xx says so
+        graph.add_edge(ref.origin, target, via=via)
+    return graph
+
+
+def roots(graph: nx.DiGraph) -> list:
+    return [node for node, root in graph.nodes(data="root") if root]
+
+
+def reachable(context: CheckContext) -> set:
+    cached = context._cache.get("reachable")
+    if cached is None:
+        graph = context.graph
+        cached = set()
+        for root in roots(graph):
+            if root not in cached:
+                cached.add(root)
+                cached.update(nx.descendants(graph, root))
+        context._cache["reachable"] = cached
+    return cached
+
+
+def _way_out(log: Log) -> bool:
+    choices = 0
+    for statement in log.statements:
+        if statement.kind == "else":
+            return True
+        if statement.kind == "choice":
+            choices += 1
+        if statement.kind == "do" and all(e.op == "goto_log" or e.op in WAYS_OUT
+                                          for e in statement.effect.options):
+            return True
+    return choices >= 2
+
+
+def dead_ends(context: CheckContext) -> list[Log]:
+    cached = context._cache.get("dead_ends")
+    if cached is None:
+        cached = [log for log in context.pack.logs if not _way_out(log)]
+        context._cache["dead_ends"] = cached
+    return cached
+
+
+@rule(codes.DEAD_END)
+def logs_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
+    """Every log ends in a way out: `-> log N`, `else -> log N`, two or more
+    `choice`s, `return` (back to the board) or `end exploration`. A log without one
+    leaves the table with the book open and nothing to do.
+    Mend: add the way out the story means, often `return`."""
+    for log in dead_ends(context):
+        choices = sum(1 for s in log.statements if s.kind == "choice")
+        hint = ("a single choice is no choice: write `-> log N`, or add another choice" if choices == 1
+                else "end it with `return`, `-> log N`, `end exploration` or two choices")
+        yield diagnostic(codes.DEAD_END, log.span, number=log.number, hint=hint)
+
+
+@rule(codes.UNREACHABLE)
+def everything_is_reachable(context: CheckContext) -> Iterator[Diagnostic]:
+    """A log, location or storybook entry that nothing leads to from the start, a
+    planet, an `external` log or a deck card can never be read: usually a wrong
+    number somewhere else. Mend: lead to it, mark it `external` if something outside
+    the pack sends readers there, or remove it."""
+    seen = reachable(context)
+    pack = context.pack
+    starred = {(loc.number, e.direction) for loc in pack.locations for e in loc.exits if e.target is None}
+    for log in pack.logs:
+        if ("log", log.number) not in seen:
+            yield diagnostic(codes.UNREACHABLE, log.span, what=f"log {log.number}",
+                             hint="nothing leads here; lead to it, or mark it `external`")
+    for location in pack.locations:
+        if ("location", location.number) not in seen:
+            yield diagnostic(codes.UNREACHABLE, location.span, what=f"location {location.number}",
+                             hint="no exit, choice or goto leads here")
+    for depart in pack.departs:
+        key = (depart.number, depart.direction)
+        # An entry for a point that is not starred is E307's to report.
+        if key in starred and ("depart", key) not in seen:
+            yield diagnostic(codes.UNREACHABLE, depart.span, what=f"depart entry {depart.number} {depart.direction}",
+                             hint=f"location {depart.number} is itself unreachable")
+
+
+@rule(codes.UNUSED_CARD)
+def cards_are_used(context: CheckContext) -> Iterator[Diagnostic]:
+    """A card that nothing places, gains, reveals, prints on a board or mentions in
+    text never comes into play (deck cards, events and injuries, are drawn and so
+    always do). Mend: bring it into play, or remove it."""
+    graph = context.graph
+    pack = context.pack
+    entities = [((c.kind, int(c.id) if c.kind == "unique" else c.id), c) for c in pack.cards]
+    entities += [(("vcard", c.number), c) for c in pack.vantage_cards]
+    for node, card in entities:
+        if node[0] in DECK_KINDS:
+            continue
+        if not any(source != node for source in graph.predecessors(node)):
+            kind = "card" if node[0] == "vcard" else node[0]
+            shown = f"unique discovery {node[1]}" if node[0] == "unique" else f"{kind} {node[1]}"
+            yield diagnostic(codes.UNUSED_CARD, card.span, what=shown,
+                             hint="place, gain or reveal it somewhere, print it on a board, or remove it")
+
+
+@rule(codes.ENDLESS_LOOP)
+def loops_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
+    """A set of logs that lead to each other with no path to a way out (`return`,
+    `end exploration`) keeps the table reading in circles. Reported once per loop, at
+    its lowest-numbered log. Mend: give one of the logs a way out."""
+    graph = context.graph
+    logs = [n for n, kind in graph.nodes(data="kind") if kind == "log"]
+    log_graph = graph.subgraph(logs)
+    # A dead end (E401) is already reported: count it as a way out, not as a second fault.
+    exits = {("log", log.number) for log in context.pack.logs
+             if any(s.kind == "do" and any(e.op in WAYS_OUT for e in s.effect.options) for s in log.statements)}
+    exits.update(("log", log.number) for log in dead_ends(context))
+    can_leave = set(exits)
+    reverse = log_graph.reverse(copy=False)
+    for node in exits:
+        can_leave.update(nx.descendants(reverse, node))
+    stuck = log_graph.subgraph(n for n in logs if n not in can_leave)
+    for component in nx.strongly_connected_components(stuck):
+        first = min(component)
+        if len(component) == 1 and not stuck.has_edge(first, first):
+            continue
+        numbers = sorted(key for _, key in component)
+        shown = ", ".join(map(str, numbers[:6])) + (", …" if len(numbers) > 6 else "")
+        log = context.pack.log(first[1])
+        yield diagnostic(codes.ENDLESS_LOOP, log.span, logs=shown,
+                         hint="give one of them `return`, `end exploration`, or a way to a log that has one")

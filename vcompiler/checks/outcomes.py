@@ -1,0 +1,137 @@
+"""Dice-check rules: outcome rows, tracks and connected outcomes on POI and threat
+cards (E204, E300-E304, E308)."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import networkx as nx
+
+from vcompiler import codes
+from vcompiler.checks import CheckContext, rule
+from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.model.types import CheckAction, Row
+
+_ORDER = {"yellow": 0, "green": 1, "red": 2}
+
+
+def _actions(context: CheckContext) -> Iterator[CheckAction]:
+    for card in context.pack.cards:
+        yield from card.actions
+
+
+def _outcomes(action: CheckAction) -> list[Row]:
+    return [r for r in action.rows if r.kind == "outcome"]
+
+
+def _tracks(action: CheckAction) -> list[Row]:
+    return [r for r in action.rows if r.kind == "track"]
+
+
+def _mixed(action: CheckAction) -> bool:
+    return bool(_outcomes(action)) and bool(_tracks(action))
+
+
+@rule(codes.RED_REQUIREMENT)
+def red_without_requirement(context: CheckContext) -> Iterator[Diagnostic]:
+    """The red outcome is what happens when the players fail: it never has a
+    requirement. A requirement on it leaves the table with no outcome when the dice
+    match nothing. Mend: remove the requirement (`outcome red => ...`)."""
+    for action in _actions(context):
+        for row in _outcomes(action):
+            if row.key == "red" and row.requirement is not None:
+                shown = " / ".join(" + ".join(" ".join(str(w.value) for w in term) for term in alternative)
+                                   for alternative in row.requirement.alternatives)
+                yield diagnostic(codes.RED_REQUIREMENT, row.span, requirement=shown,
+                                 hint="write it `outcome red => EFFECTS`")
+
+
+@rule(codes.ROW_ORDER)
+def rows_in_order(context: CheckContext) -> Iterator[Diagnostic]:
+    """Outcome rows are printed and read top to bottom: yellow, green, red. A row out
+    of that order is resolved in the wrong order at the table. Mend: move the row."""
+    for action in _actions(context):
+        highest: Row | None = None
+        for row in _outcomes(action):
+            if highest is not None and _ORDER.get(row.key, 0) < _ORDER.get(highest.key, 0):
+                yield diagnostic(codes.ROW_ORDER, row.span, colour=row.key, previous=highest.key,
+                                 hint=f"move the {row.key} row above the {highest.key} row")
+            elif highest is None or _ORDER.get(row.key, 0) > _ORDER.get(highest.key, 0):
+                highest = row
+
+
+@rule(codes.ROWS_AND_TRACKS)
+def rows_or_tracks(context: CheckContext) -> Iterator[Diagnostic]:
+    """An action resolves either through outcome rows or through tracks, never both:
+    the card has no room to print both and the rules say nothing of mixing them.
+    Mend: split it into two actions, or keep one kind."""
+    for action in _actions(context):
+        if _mixed(action):
+            yield diagnostic(codes.ROWS_AND_TRACKS, action.span, name=action.name,
+                             hint="keep either the outcome rows or the tracks")
+
+
+@rule(codes.CONNECTED_LOOP)
+def connected_outcomes_end(context: CheckContext) -> Iterator[Diagnostic]:
+    """`then COLOUR` connects an outcome to another, which is resolved next. Connected
+    outcomes that lead back to themselves never end. Mend: break the loop."""
+    for action in _actions(context):
+        graph = nx.DiGraph()
+        for row in _outcomes(action):
+            for choice in row.effects:
+                for effect in choice.options:
+                    if effect.op == "then":
+                        graph.add_edge(row.key, effect.param("outcome"))
+        try:
+            cycle = nx.find_cycle(graph)
+        except nx.NetworkXNoCycle:
+            continue
+        path = " -> ".join([cycle[0][0], *(edge[1] for edge in cycle)])
+        yield diagnostic(codes.CONNECTED_LOOP, action.span, name=action.name, cycle=path,
+                         hint="one of the rows must not connect back")
+
+
+@rule(codes.TRACK_LENGTH)
+def track_length(context: CheckContext) -> Iterator[Diagnostic]:
+    """A track is 1 to 10 spaces long: that is what a card prints. Mend: shorten it,
+    or split the check."""
+    for action in _actions(context):
+        for row in _tracks(action):
+            if not 1 <= row.number <= 10:
+                yield diagnostic(codes.TRACK_LENGTH, row.span, colour=row.key, length=row.number,
+                                 hint="give the track 1 to 10 spaces")
+
+
+@rule(codes.NO_RED_ROW)
+def red_row_present(context: CheckContext) -> Iterator[Diagnostic]:
+    """An action with outcome rows has a red row: what happens when the dice match
+    no other row. Without it the table does not know what failure does.
+    Mend: add `outcome red => nothing` if failure does nothing."""
+    for action in _actions(context):
+        outcomes = _outcomes(action)
+        if outcomes and not _mixed(action) and not any(r.key == "red" for r in outcomes):
+            yield diagnostic(codes.NO_RED_ROW, action.span, name=action.name,
+                             hint="add `outcome red => nothing` as the last row if failing does nothing")
+
+
+@rule(codes.UNDEFINED_TRACK)
+def colours_of_the_action(context: CheckContext) -> Iterator[Diagnostic]:
+    """`progress COLOUR` moves a track of the same action; `then COLOUR` and
+    `immediate COLOUR` go to an outcome row of the same action. Naming one the action
+    does not have leaves the table with nowhere to go. Mend: add the track or the row,
+    or fix the colour."""
+    for action in _actions(context):
+        tracks = {r.key for r in _tracks(action)}
+        rows = {r.key for r in _outcomes(action)}
+        for row in action.rows:
+            for choice in row.effects:
+                for effect in choice.options:
+                    if effect.op == "progress_track" and effect.param("track") not in tracks:
+                        colour = effect.param("track")
+                        yield diagnostic(codes.UNDEFINED_TRACK, effect.span,
+                                         message=f"action {action.name!r} has no {colour} track",
+                                         hint=f"tracks of this action: {', '.join(sorted(tracks)) or 'none'}")
+                    elif effect.op in ("then", "immediate") and effect.param("outcome") not in rows:
+                        colour = effect.param("outcome")
+                        yield diagnostic(codes.UNDEFINED_TRACK, effect.span,
+                                         message=f"action {action.name!r} has no {colour} outcome row",
+                                         hint=f"outcome rows of this action: {', '.join(sorted(rows)) or 'none'}")

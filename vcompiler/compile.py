@@ -104,7 +104,8 @@ def parse_pack(folder: Path) -> tuple[list[ParsedFile], list[Diagnostic], dict[s
 def compile_pack(folder: Path) -> CompileResult:
     folder = Path(folder)
     parsed, found, sources = parse_pack(folder)
-    model = build_model(parsed, folder, display_path(folder))
+    complete = not any(d.code.id.startswith("E1") for d in found)
+    model = build_model(parsed, folder, display_path(folder), complete)
     found.extend(model.diagnostics)
     if model.pack is not None:
         found.extend(run_checks(model.pack))

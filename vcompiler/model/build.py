@@ -33,13 +33,16 @@ class ModelResult:
     diagnostics: tuple[Diagnostic, ...]
 
 
-def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str) -> ModelResult:
-    return _Resolver(parsed, folder, folder_display).run()
+def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
+                complete: bool = True) -> ModelResult:
+    """`complete`: every file of the pack was read and parsed without error."""
+    return _Resolver(parsed, folder, folder_display, complete).run()
 
 
 class _Resolver:
-    def __init__(self, parsed: list[ParsedFile], folder: Path, folder_display: str):
+    def __init__(self, parsed: list[ParsedFile], folder: Path, folder_display: str, complete: bool):
         self.parsed = parsed
+        self.complete = complete
         self.folder = folder
         self.folder_display = folder_display
         self.found: list[Diagnostic] = []
@@ -138,6 +141,7 @@ class _Resolver:
             labels=dict(sorted(self.labels.items())),
             references=tuple(self.references),
             unparsed=frozenset(key for p in self.parsed for key in p.unparsed if key[0] != "label"),
+            complete=self.complete,
         )
         return ModelResult(pack, tuple(self.found))
 

@@ -246,6 +246,9 @@ class Pack:
     # What declarations that failed to parse would have defined: references to these
     # are not reported, since the syntax error already is.
     unparsed: frozenset = frozenset()
+    # False when a file could not be read or a declaration could not be parsed: the
+    # story graph then misses edges, and the rules that need all of it stand down.
+    complete: bool = True
 
     def log(self, number: int) -> Log | None:
         return self._logs_by_number().get(number)

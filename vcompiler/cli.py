@@ -12,9 +12,10 @@ from vcompiler import __version__
 from vcompiler.codes import Severity
 from vcompiler.compile import CompileResult, compile_pack, find_packs
 from vcompiler.diagnostics import Diagnostic, format_json, format_text
+from vcompiler.reports import format_github, format_sarif, rule_docs
 
 DEFAULT_CONTENT = Path("source_content")
-FORMATS = ("text", "json")
+FORMATS = ("text", "json", "sarif", "github")
 
 
 def _packs(paths: tuple[Path, ...]) -> list[Path]:
@@ -40,6 +41,10 @@ def _report(results: list[CompileResult], fmt: str) -> list[Diagnostic]:
     sources = {k: v for r in results for k, v in r.sources.items()}
     if fmt == "json":
         click.echo(format_json(diagnostics), nl=False)
+    elif fmt == "sarif":
+        click.echo(format_sarif(diagnostics, sources), nl=False)
+    elif fmt == "github":
+        click.echo(format_github(diagnostics), nl=False)
     else:
         color = sys.stdout.isatty() and "NO_COLOR" not in os.environ
         click.echo(format_text(diagnostics, sources, color=color), nl=False)
@@ -53,7 +58,8 @@ def _failed(diagnostics: list[Diagnostic], strict: bool) -> bool:
 _paths = click.argument("paths", nargs=-1,
                         type=click.Path(exists=True, file_okay=False, path_type=Path))
 _format = click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
-                       help="How to print diagnostics: text for people, json for tools.")
+                       help="How to print diagnostics: text for people, json for tools, "
+                            "sarif for code scanning, github for Actions annotations.")
 _strict = click.option("--strict", is_flag=True, help="Fail on warnings too.")
 
 
@@ -129,3 +135,28 @@ def build(paths: tuple[Path, ...], out_dir: Path, fmt: str, strict: bool) -> Non
         for path in write(output, out_dir, folder):
             click.echo(f"wrote {path}", err=True)
     sys.exit(0)
+
+
+@main.command()
+@click.argument("code", required=False)
+def rules(code: str | None) -> None:
+    """List every diagnostic code, or print the full documentation of CODE.
+
+    \b
+    Example:
+      vcompiler rules
+      vcompiler rules E401
+    """
+    from vcompiler.codes import CATALOGUE
+
+    docs = rule_docs()
+    if code is None:
+        for code_id in sorted(CATALOGUE):
+            entry = CATALOGUE[code_id]
+            click.echo(f"{code_id}  {entry.severity.value:<7}  {entry.summary}")
+        return
+    entry = CATALOGUE.get(code.upper())
+    if entry is None:
+        raise click.UsageError(f"no code {code}; `vcompiler rules` lists them")
+    click.echo(f"{entry.id} ({entry.severity.value}): {entry.summary}\n")
+    click.echo(docs.get(entry.id) or entry.summary)

@@ -128,3 +128,8 @@ failed; please report it with the pack that triggers it.""")
 BAD_PACK = _code("E213", E, "{message}", "pack declaration incomplete or invalid", """\
 A pack declaration needs `game`, `title` and `version`, each once, and a `numbering`
 range whose low end is not above its high end. Mend: as the message says.""")
+
+BAD_CONFIG = _code("E214", E, "{message}", "invalid project configuration", """\
+vcompiler.toml (or the [tool.vcompiler] table of pyproject.toml) takes
+`ignore = ["W402", ...]`: the warnings to silence for every pack below it. It cannot
+name an error (errors cannot be silenced) nor a code that does not exist.""")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from vcompiler import codes
 from vcompiler.checks import run_checks
+from vcompiler.config import load_config
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.model.build import build_model
 from vcompiler.model.types import Pack
@@ -110,6 +111,10 @@ def compile_pack(folder: Path) -> CompileResult:
     if model.pack is not None:
         found.extend(run_checks(model.pack))
     found = _apply_allows(found, model.pack)
+    config = load_config(folder, lambda p: display_path(Path(p)))
+    if config.source is not None:
+        sources[config.source.display] = config.source
+    found = [d for d in found if d.code.id not in config.ignore] + list(config.diagnostics)
     return CompileResult(folder, model.pack, tuple(sorted(found, key=Diagnostic.sort_key)), sources)
 
 

@@ -3,6 +3,7 @@ against its `Code`; it yields diagnostics and never prints. Its docstring is the
 user documentation of the rule (`vcompiler rules CODE`)."""
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -39,7 +40,7 @@ class RegisteredRule:
 
     @property
     def doc(self) -> str:
-        return (self.function.__doc__ or self.code.doc or "").strip()
+        return inspect.cleandoc(self.function.__doc__ or self.code.doc or "")
 
 
 RULES: list[RegisteredRule] = []

@@ -1,0 +1,87 @@
+"""Project configuration: `vcompiler.toml` beside the packs (in the pack's folder or
+any folder above it), or a `[tool.vcompiler]` table in a pyproject.toml there. The
+nearest one wins. It holds `ignore = ["W402", ...]`: warnings silenced project-wide."""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from vcompiler import codes
+from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.source import SourceFile, Span
+
+
+@dataclass(frozen=True)
+class Config:
+    ignore: frozenset[str] = frozenset()
+    source: SourceFile | None = None
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+
+def _find(folder: Path) -> tuple[Path, bool] | None:
+    for candidate in (folder.resolve(), *folder.resolve().parents):
+        if (candidate / "vcompiler.toml").is_file():
+            return candidate / "vcompiler.toml", False
+        pyproject = candidate / "pyproject.toml"
+        if pyproject.is_file():
+            try:
+                if "vcompiler" in tomllib.loads(pyproject.read_text(encoding="utf-8")).get("tool", {}):
+                    return pyproject, True
+            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+                continue
+    return None
+
+
+def load_config(folder: Path, display) -> Config:
+    found = _find(folder)
+    if found is None:
+        return Config()
+    path, in_pyproject = found
+    shown = display(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        source = SourceFile.from_text(path, shown, path.name, "")
+        return Config(source=source, diagnostics=(diagnostic(
+            codes.BAD_CONFIG, source.whole(), message=f"cannot read {path.name}: {error}",
+            hint="save it as UTF-8 text"),))
+    source = SourceFile.from_text(path, shown, path.name, text)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        match = re.search(r"line (\d+), column (\d+)", str(error))
+        line, column = (int(match.group(1)), int(match.group(2))) if match else (1, 1)
+        return Config(source=source, diagnostics=(diagnostic(
+            codes.BAD_CONFIG, Span(shown, line, column, line, column + 1),
+            message=f"{path.name} is not valid TOML: {str(error).split(' (at')[0]}",
+            hint='write it as `ignore = ["W402"]`'),))
+    table = data.get("tool", {}).get("vcompiler", {}) if in_pyproject else data
+    ignore = table.get("ignore", [])
+    problems: list[Diagnostic] = []
+    kept: set[str] = set()
+
+    def where(code: str) -> Span:
+        for number, line in enumerate(source.lines, 1):
+            at = line.find(f'"{code}"')
+            if at >= 0:
+                return Span(shown, number, at + 1, number, at + len(code) + 3)
+        return source.whole()
+
+    if not isinstance(ignore, list) or not all(isinstance(c, str) for c in ignore):
+        problems.append(diagnostic(codes.BAD_CONFIG, source.whole(), message="`ignore` must be a list of codes",
+                                   hint='write it as `ignore = ["W402"]`'))
+        ignore = []
+    for code in ignore:
+        known = codes.CATALOGUE.get(code)
+        if known is None:
+            problems.append(diagnostic(codes.BAD_CONFIG, where(code), message=f"unknown code {code}",
+                                       hint="`vcompiler rules` lists the codes"))
+        elif known.severity is codes.Severity.ERROR:
+            problems.append(diagnostic(codes.BAD_CONFIG, where(code),
+                                       message=f"{code} is an error, and errors cannot be silenced",
+                                       hint=f"mend what {code} reports instead"))
+        else:
+            kept.add(code)
+    return Config(frozenset(kept), source, tuple(problems))

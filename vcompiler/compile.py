@@ -110,7 +110,7 @@ def compile_pack(folder: Path) -> CompileResult:
     found.extend(model.diagnostics)
     if model.pack is not None:
         found.extend(run_checks(model.pack))
-    found = _apply_allows(found, model.pack)
+    found = _apply_allows(found, parsed)
     config = load_config(folder, lambda p: display_path(Path(p)))
     if config.source is not None:
         sources[config.source.display] = config.source
@@ -118,18 +118,18 @@ def compile_pack(folder: Path) -> CompileResult:
     return CompileResult(folder, model.pack, tuple(sorted(found, key=Diagnostic.sort_key)), sources)
 
 
-def _apply_allows(found: list[Diagnostic], pack: Pack | None) -> list[Diagnostic]:
-    """`// allow W400` on a declaration's first line silences that warning there.
-    Errors cannot be silenced."""
-    if pack is None:
+def _apply_allows(found: list[Diagnostic], parsed: list[ParsedFile]) -> list[Diagnostic]:
+    """`// allow W400` on a declaration's first line silences that warning anywhere in
+    the declaration. Errors cannot be silenced."""
+    regions: dict[str, list[tuple[int, int, tuple[str, ...]]]] = {}
+    for file in parsed:
+        if file.allow_regions:
+            regions[file.source.display] = list(file.allow_regions)
+    if not regions:
         return found
-    allowed: dict[tuple[str, int], set[str]] = {}
-    for entity in (*pack.logs, *pack.planets, *pack.cards, *pack.locations, *pack.departs,
-                   *pack.vantage_cards):
-        if entity.allow:
-            allowed.setdefault((entity.span.file, entity.span.line), set()).update(entity.allow)
-    if not allowed:
-        return found
-    return [d for d in found
-            if d.severity is codes.Severity.ERROR
-            or d.code.id not in allowed.get((d.span.file, d.span.line), ())]
+
+    def allowed(d: Diagnostic) -> bool:
+        return any(first <= d.span.line <= last and d.code.id in codes_
+                   for first, last, codes_ in regions.get(d.span.file, ()))
+
+    return [d for d in found if d.severity is codes.Severity.ERROR or not allowed(d)]

@@ -359,7 +359,7 @@ class _Resolver:
         self._text(decl.title)
         label = str(decl.target.value) if decl.target.kind == "label" else None
         return m.Log(number, label, decl.title, decl.external, self._statements(decl.statements),
-                     decl.span, decl.allow)
+                     decl.span)
 
     def _planet(self, decl: ast.PlanetDecl) -> m.Planet:
         self.origin = ("planet", decl.id)
@@ -398,7 +398,7 @@ class _Resolver:
             paths.append(m.Path(path.a, path.b, path.two_way, costs, path.span))
         return m.Planet(decl.id, decl.name, tuple(str(x.value) for x in decl.missions), tuple(uniques),
                         tuple(printed), tuple(condition_cards), lift_off, evac,
-                        tuple(sectors[n] for n in sorted(sectors)), tuple(paths), decl.span, decl.allow)
+                        tuple(sectors[n] for n in sorted(sectors)), tuple(paths), decl.span)
 
     def _sector(self, sector: ast.Sector) -> m.Sector:
         printed, slot, lander, biomes, goto = None, False, False, (), None
@@ -444,7 +444,7 @@ class _Resolver:
             self._choices(f.value for f in by_key.get("travel", ())),
             self._choices(f.value for f in by_key.get("secondary", ())),
             self._choices(f.value for f in by_key.get("main", ())),
-            actions, self._rows(decl.rows), decl.span, decl.allow)
+            actions, self._rows(decl.rows), decl.span)
 
     # ------------------------------------------------------------ vantage
     def _story_action(self, action: ast.StoryAction) -> m.StoryAction:
@@ -466,12 +466,12 @@ class _Resolver:
             decl.number, decl.name, decl.text, self._choices(decl.arrival),
             tuple(m.Exit(e.direction, e.target, e.mode, e.span) for e in decl.exits),
             tuple(self._story_action(a) for a in decl.actions),
-            self._statements(decl.choices), decl.span, decl.allow)
+            self._statements(decl.choices), decl.span)
 
     def _depart(self, decl: ast.DepartDecl) -> m.Depart:
         self.origin = ("depart", (decl.number, decl.direction))
         self._refer("location", decl.number, decl.span, "depart_of")
-        return m.Depart(decl.number, decl.direction, self._story_action(decl.action), decl.span, decl.allow)
+        return m.Depart(decl.number, decl.direction, self._story_action(decl.action), decl.span)
 
     def _vantage_card(self, decl: ast.VantageCardDecl) -> m.VantageCard:
         self.origin = ("vcard", decl.number)
@@ -481,7 +481,7 @@ class _Resolver:
         fields = {f.key: f.value for f in decl.fields}
         return m.VantageCard(decl.number, decl.kind, decl.name, fields.get("orientation"),
                              fields.get("boost"), fields.get("slots"), decl.text,
-                             tuple(self._story_action(a) for a in decl.actions), decl.span, decl.allow)
+                             tuple(self._story_action(a) for a in decl.actions), decl.span)
 
 
 def _natural(ident: str) -> tuple:

@@ -90,7 +90,6 @@ class Log:
     external: bool
     statements: tuple[Statement, ...]
     span: Span
-    allow: tuple[str, ...]
 
     @property
     def has_check(self) -> bool:
@@ -139,7 +138,6 @@ class Planet:
     sectors: tuple[Sector, ...]
     paths: tuple[Path, ...]
     span: Span
-    allow: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -159,7 +157,6 @@ class Card:
     actions: tuple[CheckAction, ...]
     rows: tuple[Row, ...]
     span: Span
-    allow: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -191,7 +188,6 @@ class Location:
     actions: tuple[StoryAction, ...]
     choices: tuple[Statement, ...]
     span: Span
-    allow: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -200,7 +196,6 @@ class Depart:
     direction: str
     action: StoryAction
     span: Span
-    allow: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -214,7 +209,6 @@ class VantageCard:
     text: tuple[ast.Text, ...]
     actions: tuple[StoryAction, ...]
     span: Span
-    allow: tuple[str, ...]
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,9 @@ class ParsedFile:
     file: ast.File
     diagnostics: tuple[Diagnostic, ...]
     unparsed: tuple[tuple[str, object], ...] = ()
+    # (first line, last line, codes): a `// allow CODE` on a declaration's first line
+    # silences those codes from that line to the end of the declaration.
+    allow_regions: tuple[tuple[int, int, tuple[str, ...]], ...] = ()
 
 
 _HEADER = re.compile(r"(log|location|poi|mission|condition|event|threat|unique|card|planet|depart|injury)"
@@ -77,10 +80,17 @@ def parse_source(source: SourceFile) -> ParsedFile:
     declarations: list[ast.Declaration] = []
     found: list[Diagnostic] = []
     unparsed: list[tuple[str, object]] = []
+    regions: list[tuple[int, int, tuple[str, ...]]] = []
     for chunk in split_declarations(source.text):
         builder.begin(source.display, source.lines, chunk.first_line - 1)
         try:
-            declarations.extend(parser.parse(chunk.text))
+            parsed = parser.parse(chunk.text)
+            declarations.extend(parsed)
+            chunk_end = chunk.first_line + chunk.text.count("\n")
+            for decl, following in zip(parsed, [*parsed[1:], None]):
+                if decl.allow:
+                    last = following.span.line - 1 if following is not None else chunk_end
+                    regions.append((decl.span.line, max(decl.span.line, last), decl.allow))
         except UnexpectedInput as error:
             problem, swallowed_rest = _syntax_diagnostic(error, source, chunk.first_line - 1, chunk.text)
             found.append(problem)
@@ -91,7 +101,8 @@ def parse_source(source: SourceFile) -> ParsedFile:
                 break
             continue
         found.extend(builder.diagnostics)
-    return ParsedFile(source, ast.File(source.display, tuple(declarations)), tuple(found), tuple(unparsed))
+    return ParsedFile(source, ast.File(source.display, tuple(declarations)), tuple(found), tuple(unparsed),
+                      tuple(regions))
 
 
 # ---------------------------------------------------------------- syntax errors

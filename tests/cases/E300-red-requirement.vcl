@@ -1,0 +1,34 @@
+pack test {
+  game vanguard
+  title "Test"
+  version "0.0.1"
+  start log 1
+}
+
+log 1 "Start" {
+  return
+}
+
+planet p "P" {
+  sector 1 { poi P1 printed }
+  sector 2 { poi P2 printed }
+  sector 3 { poi P3 printed }
+  path 1 <-> 2 [travel]
+  path 2 <-> 3 [travel]
+}
+
+poi P1 "One" {
+  action "Climb" {
+    outcome green: physical => gain success 1
+    outcome red: scouting => spend die  // expect: E300
+  }
+}
+
+poi P2 "Two" {
+  action "Climb" {
+    outcome green: physical => gain success 1
+    outcome red => spend die
+  }
+}
+
+poi P3 "Three" { final }

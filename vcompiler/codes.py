@@ -103,7 +103,7 @@ A pack is a folder of .vcl files with exactly one `pack` declaration, which name
 game, the title and the start. Mend: add one (see the language guide), or remove the
 extra one.""")
 
-RED_REQUIREMENT = _code("E300", E, "the red outcome has no requirement; remove `: {requirement}`", "red outcome with a requirement")
+RED_REQUIREMENT = _code("E300", E, "a red outcome cannot have a requirement; remove `: {requirement}`", "red outcome with a requirement")
 ROW_ORDER = _code("E301", E, "outcome {colour} comes after {previous}; rows go yellow, green, red", "outcome rows not in order yellow, green, red")
 ROWS_AND_TRACKS = _code("E302", E, "action {name!r} has both outcome rows and tracks", "action mixes outcome rows and tracks")
 CONNECTED_LOOP = _code("E303", E, "connected outcomes of {name!r} form a loop: {cycle}", "connected outcomes (`then`) form a loop")

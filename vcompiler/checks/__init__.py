@@ -25,6 +25,12 @@ class CheckContext:
         return defined_entities(self.pack)
 
     @cached_property
+    def dangling(self) -> list:
+        """References to entities the pack does not define (E200-E203 report them)."""
+        from vcompiler.checks.references import undefined_references
+        return list(undefined_references(self))
+
+    @cached_property
     def graph(self):
         from vcompiler.checks.graph import build_graph
         return build_graph(self.pack)

@@ -134,8 +134,8 @@ def everything_is_reachable(context: CheckContext) -> Iterator[Diagnostic]:
     planet, an `external` log or a deck card can never be read: usually a wrong
     number somewhere else. Mend: lead to it, mark it `external` if something outside
     the pack sends readers there, or remove it."""
-    if not context.pack.complete:
-        return  # a declaration that did not parse may hold the missing edge
+    if not context.pack.complete or context.dangling:
+        return  # a declaration that did not parse, or a wrong number, may be the missing edge
     seen = reachable(context)
     pack = context.pack
     starred = {(loc.number, e.direction) for loc in pack.locations for e in loc.exits if e.target is None}
@@ -160,8 +160,8 @@ def cards_are_used(context: CheckContext) -> Iterator[Diagnostic]:
     """A card that nothing places, gains, reveals, prints on a board or mentions in
     text never comes into play (deck cards, events and injuries, are drawn and so
     always do). Mend: bring it into play, or remove it."""
-    if not context.pack.complete:
-        return  # a declaration that did not parse may hold the missing edge
+    if not context.pack.complete or context.dangling:
+        return  # a declaration that did not parse, or a wrong number, may be the missing edge
     graph = context.graph
     pack = context.pack
     entities = [((c.kind, int(c.id) if c.kind == "unique" else c.id), c) for c in pack.cards]
@@ -181,8 +181,8 @@ def loops_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
     """A set of logs that lead to each other with no path to a way out (`return`,
     `end exploration`) keeps the table reading in circles. Reported once per loop, at
     its lowest-numbered log. Mend: give one of the logs a way out."""
-    if not context.pack.complete:
-        return  # a declaration that did not parse may hold the missing edge
+    if not context.pack.complete or context.dangling:
+        return  # a declaration that did not parse, or a wrong number, may be the missing edge
     graph = context.graph
     logs = [n for n, kind in graph.nodes(data="kind") if kind == "log"]
     log_graph = graph.subgraph(logs)

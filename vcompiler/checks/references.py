@@ -18,12 +18,18 @@ def _near_numbers(wanted: int, numbers: list[int]) -> list[int]:
     return numbers[max(0, at - 1):at + 1]
 
 
-def _undefined(context: CheckContext, kinds: tuple[str, ...]) -> Iterator:
+def undefined_references(context: CheckContext) -> Iterator:
     defined = context.defined
     for ref in context.pack.references:
         # The start is the pack's own rule (E309), not one more undefined reference.
-        if (ref.kind in kinds and ref.via != "start" and (ref.kind, ref.key) not in defined
+        if (ref.via != "start" and (ref.kind, ref.key) not in defined
                 and (ref.kind, ref.key) not in context.pack.unparsed):
+            yield ref
+
+
+def _undefined(context: CheckContext, kinds: tuple[str, ...]) -> Iterator:
+    for ref in context.dangling:
+        if ref.kind in kinds:
             yield ref
 
 

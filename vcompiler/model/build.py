@@ -271,7 +271,7 @@ class _Resolver:
     def _effect(self, effect: ast.Effect, via: str = "goto") -> m.Effect | None:
         if isinstance(effect, ast.Goto):
             return self._goto(effect, via)
-        result = match_effect(effect)
+        result = match_effect(effect, self.game)
         if isinstance(result, Mismatch):
             if result.unknown_verb:
                 self.found.append(diagnostic(codes.UNKNOWN_VERB, effect.verb.span, verb=str(effect.verb.value),

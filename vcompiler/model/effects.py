@@ -194,14 +194,28 @@ def _match_form(form: Form, args: tuple[ast.Value, ...]) -> tuple[Match | None, 
     return Match(form, tuple(params)), i
 
 
-def match_effect(effect: ast.VerbEffect) -> Match | Mismatch:
+def match_effect(effect: ast.VerbEffect, game: str = "") -> Match | Mismatch:
+    """The form `effect` takes. Forms of `game` are tried first; a form of the other
+    game is returned only when none of this game's fits (the caller reports E209)."""
     verb = str(effect.verb.value)
     forms = FORMS_BY_VERB.get(verb)
+    if forms is not None and game:
+        own = tuple(f for f in forms if f.game in (None, game))
+        other = tuple(f for f in forms if f.game not in (None, game))
+        if own:
+            result = _match_forms(verb, own, effect)
+            if isinstance(result, Match) or not any(_match_form(f, effect.args)[0] for f in other):
+                return result
+            forms = other
     if forms is None:
         near = difflib.get_close_matches(verb, VERBS, n=1, cutoff=0.6)
         hint = (f"did you mean `{near[0]}`? ({'; '.join(f.spelling() for f in FORMS_BY_VERB[near[0]][:3])})"
                 if near else f"effect verbs are: {', '.join(VERBS)}")
         return Mismatch(True, effect.verb, "", hint)
+    return _match_forms(verb, forms, effect)
+
+
+def _match_forms(verb: str, forms: tuple[Form, ...], effect: ast.VerbEffect) -> Match | Mismatch:
     best, best_fit = [], -1
     for form in forms:
         match, fitted = _match_form(form, effect.args)
@@ -212,12 +226,21 @@ def match_effect(effect: ast.VerbEffect) -> Match | Mismatch:
         elif fitted == best_fit:
             best.append(form)
     expected = "; ".join(f"`{f.spelling()}`" for f in best)
-    hint = f"expected {expected}" if len(best) == 1 else f"the forms that fit best are: {expected}"
+    hint = f"expected {expected}" if len(best) == 1 else f"the forms that fit are: {expected}"
     said = " ".join([verb, *(str(a.value) for a in effect.args[:best_fit])])
     if best_fit < len(effect.args):
         at = effect.args[best_fit]
-        wanted = list(dict.fromkeys(f.slots[best_fit].wanted() for f in best if best_fit < len(f.slots)))
-        if wanted:
+        slots = [f.slots[best_fit] for f in best if best_fit < len(f.slots)]
+        wanted = list(dict.fromkeys(slot.wanted() for slot in slots))
+        literals = [slot.literal for slot in slots if slot.literal is not None]
+        near = difflib.get_close_matches(str(at.value), literals, n=1, cutoff=0.6) if at.kind == "word" else []
+        if near:
+            chosen = [f for f in best if best_fit < len(f.slots) and f.slots[best_fit].literal == near[0]]
+            return Mismatch(False, at, f"`{said}` does not take {at.describe()}; did you mean `{near[0]}`?",
+                            f"expected {'; '.join(f'`{f.spelling()}`' for f in chosen)}")
+        if len(wanted) > 4:
+            message = f"`{said}` does not take {at.describe()}; it takes one of {', '.join(wanted)}"
+        elif wanted:
             message = f"`{said}` needs {' or '.join(wanted)}, not {at.describe()}"
         else:
             message = f"`{said}` takes nothing more, but {at.describe()} follows"

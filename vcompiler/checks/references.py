@@ -18,6 +18,17 @@ def _near_numbers(wanted: int, numbers: list[int]) -> list[int]:
     return numbers[max(0, at - 1):at + 1]
 
 
+def _number_hint(kind: str, wanted: int, numbers: list[int]) -> str | None:
+    """A mistyped number is usually one digit off (2066 for 206): suggest those first,
+    then the defined numbers either side."""
+    near = _near_numbers(wanted, numbers)
+    typo = [n for n in difflib.get_close_matches(str(wanted), [str(n) for n in numbers], n=2, cutoff=0.7)]
+    around = f"defined {kind}s near {wanted}: {', '.join(map(str, near))}" if near else ""
+    if typo:
+        return f"did you mean {' or '.join(typo)}?" + (f" ({around})" if around else "")
+    return around or None
+
+
 def undefined_references(context: CheckContext) -> Iterator:
     defined = context.defined
     for ref in context.pack.references:
@@ -50,9 +61,7 @@ def undefined_logs(context: CheckContext) -> Iterator[Diagnostic]:
             hint = (f"did you mean {' or '.join('@' + n for n in near)}?" if near
                     else "no log is named with that label; define it with `log " + ref.key + ' "Title" { … }`')
         else:
-            near = _near_numbers(ref.key, numbers)
-            hint = (f"defined logs near {ref.key}: {', '.join(map(str, near))}" if near
-                    else "the pack defines no log yet")
+            hint = _number_hint("log", ref.key, numbers) or "the pack defines no log yet"
         yield diagnostic(codes.UNDEFINED_LOG, ref.span, target=ref.key, hint=hint)
 
 
@@ -86,8 +95,7 @@ def undefined_locations(context: CheckContext) -> Iterator[Diagnostic]:
     or fix the number."""
     numbers = _numbered(context, "location")
     for ref in _undefined(context, ("location",)):
-        near = _near_numbers(ref.key, numbers)
-        hint = f"defined locations near {ref.key}: {', '.join(map(str, near))}" if near else None
+        hint = _number_hint("location", ref.key, numbers)
         yield diagnostic(codes.UNDEFINED_LOCATION, ref.span, target=ref.key, hint=hint)
 
 

@@ -25,12 +25,16 @@ def _sentence(rng: random.Random, words: int) -> str:
     return " ".join(rng.choice(WORDS) for _ in range(words)).capitalize() + "."
 
 
-def vanguard(n: int, out: Path) -> None:
-    rng = random.Random(n)
+def _start_pack(out: Path, name: str, game: str, start: str, extra: str = "") -> None:
     out.mkdir(parents=True, exist_ok=True)
     (out / "pack.vcl").write_text(
-        f'pack bench_{n} {{\n  game vanguard\n  title "Benchmark {n}"\n  version "1.0.0"\n'
-        f'  start log 1\n  numbering 1..{n * 2} seed 1\n}}\n', encoding="utf-8")
+        f'pack {name} {{\n  game {game}\n  title "Benchmark {name}"\n  version "1.0.0"\n'
+        f'  start {start}\n{extra}}}\n', encoding="utf-8")
+
+
+def vanguard(n: int, out: Path) -> None:
+    rng = random.Random(n)
+    _start_pack(out, f"bench_{n}", "vanguard", "log 1", f"  numbering 1..{n * 2} seed 1\n")
     for first in range(1, n + 1, PER_FILE):
         parts = []
         for number in range(first, min(first + PER_FILE, n + 1)):
@@ -54,10 +58,7 @@ def vanguard(n: int, out: Path) -> None:
 
 def vantage(n: int, out: Path) -> None:
     rng = random.Random(n)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "pack.vcl").write_text(
-        f'pack bench_vantage_{n} {{\n  game vantage\n  title "Benchmark {n}"\n  version "1.0.0"\n'
-        f'  start location 1\n}}\n', encoding="utf-8")
+    _start_pack(out, f"bench_vantage_{n}", "vantage", "location 1")
     width = max(1, int(n ** 0.5))
     parts, cards = [], []
     for number in range(1, n + 1):

@@ -1,0 +1,86 @@
+"""Which books a pack prints, and each as a view: the entries in print order with
+their text already in the game's voice. Plain data, so that it can be handed to the
+templates (and to another process)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from vcompiler.model import types as m
+from vcompiler.render.voice import Sentence, blocks, log_anchor, rich, rich_line
+from vcompiler.vocabulary import CATEGORIES
+
+
+@dataclass(frozen=True)
+class Entry:
+    anchor: str
+    key: str                          # what the reader looks up: "204", "101", "101 east"
+    title: Sentence
+    title_text: str
+    check: bool = False
+    cost: int | None = None
+    always: bool = False
+    action: list = field(default_factory=list)     # blocks read first (text, statements)
+    result: list | None = None                     # storybooks: blocks read after acting
+
+
+@dataclass(frozen=True)
+class Book:
+    file_name: str
+    kind: str                         # logbook | storybook
+    pack_title: str
+    subtitle: str
+    version: str
+    head_word: str                    # the running head: "Logs 204–229"
+    entries: tuple[Entry, ...]
+
+    @property
+    def index(self) -> list[tuple[str, str, str]]:
+        """Titled entries by title: (title, key, anchor)."""
+        titled = [(e.title_text, e.key, e.anchor) for e in self.entries if e.title_text]
+        return sorted(titled, key=lambda t: (t[0].casefold(), t[1]))
+
+
+def _plain(tokens: Sentence) -> str:
+    out = []
+    for token in tokens:
+        if token[0] in ("t", "r"):
+            out.append(token[1])
+        elif token[0] in ("e", "s"):
+            out.append(_plain(token[1]))
+    return "".join(out)
+
+
+def logbook(pack: m.Pack) -> Book:
+    entries = []
+    for log in pack.logs:
+        title = rich_line(log.title)
+        entries.append(Entry(log_anchor(log.number), str(log.number), title, _plain(title),
+                             check=log.has_check, action=blocks(log.statements)))
+    return Book("logbook.pdf", "logbook", pack.title, "Logbook", pack.version, "Logs", tuple(entries))
+
+
+def _story_entry(key: str, anchor: str, action: m.StoryAction) -> Entry:
+    title = rich_line(action.name)
+    text = [("p", p) for t in action.text for p in rich(t)]
+    return Entry(anchor, key, title, _plain(title), cost=action.cost, always=action.always,
+                 action=text, result=blocks(action.result))
+
+
+def storybooks(pack: m.Pack) -> list[Book]:
+    books = []
+    for category in CATEGORIES:
+        found = [(loc.number, a) for loc in pack.locations for a in loc.actions if a.category == category]
+        found += [(card.number, a) for card in pack.vantage_cards for a in card.actions if a.category == category]
+        found.sort(key=lambda pair: pair[0])
+        entries = tuple(_story_entry(str(n), f"entry-{n}-{i}", a) for i, (n, a) in enumerate(found))
+        books.append(Book(f"storybook-{category}.pdf", "storybook", pack.title,
+                          f"{category.capitalize()} Storybook", pack.version, "Entries", entries))
+    departs = tuple(_story_entry(f"{d.number} {d.direction}", f"depart-{d.number}-{d.direction}", d.action)
+                    for d in pack.departs)
+    books.append(Book("storybook-depart.pdf", "storybook", pack.title, "Depart Storybook", pack.version,
+                      "Entries", departs))
+    return books
+
+
+def books_of(pack: m.Pack) -> list[Book]:
+    return [logbook(pack)] if pack.game == "vanguard" else storybooks(pack)

@@ -3,6 +3,7 @@ a writer."""
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -95,23 +96,48 @@ def check(paths: tuple[Path, ...], fmt: str, strict: bool) -> None:
     sys.exit(1 if _failed(diagnostics, strict) else 0)
 
 
+def _millimetres(ctx, param, value: str | None) -> float:
+    if value is None:
+        return 0.0
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*mm\s*", value)
+    if not match or float(match.group(1)) > 20:
+        raise click.BadParameter("give the bleed in millimetres, at most 20mm, e.g. 3mm")
+    return float(match.group(1))
+
+
 @main.command()
 @_paths
 @click.option("-o", "--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               default=Path("build"), show_default=True, help="Where to write build/<pack>/.")
+@click.option("--only", type=click.Choice(("json", "pdf")), default=None,
+              help="Write only the bundles (json) or only the books (pdf). Default: both.")
+@click.option("--paper", type=click.Choice(("a4", "letter", "a5")), default="a4", show_default=True,
+              help="Page size of the books: two columns on A4 and Letter, one on A5.")
+@click.option("--bleed", callback=_millimetres, metavar="MM",
+              help="Bleed around each page for a print shop, e.g. 3mm (sets TrimBox and BleedBox).")
+@click.option("--crop-marks", is_flag=True, help="Print crop marks in the bleed (3mm unless --bleed says).")
+@click.option("--booklet", is_flag=True,
+              help="A5 pages imposed two-up on A4 in saddle-stitch order, padded to a multiple of 4.")
 @_format
 @_strict
-def build(paths: tuple[Path, ...], out_dir: Path, fmt: str, strict: bool) -> None:
-    """Check the packs under PATHS and write OUT/<pack>/bundle.json for each.
+def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, paper: str, bleed: float,
+          crop_marks: bool, booklet: bool, fmt: str, strict: bool) -> None:
+    """Check the packs under PATHS and write their bundles and books to OUT/<pack>/.
 
+    A vanguard pack gets bundle.json and logbook.pdf; a vantage pack bundle.json and
+    storybook-<category>.pdf for move, look, engage, help, take, overpower and depart.
     Nothing is written when any pack has an error. Each pack's numbers.lock is updated
     with the numbers its @label logs were given, so that they keep them.
 
     \b
     Example:
       vcompiler build source_content/ -o build/
+      vcompiler build source_content/ --paper a5 --booklet
+      vcompiler build source_content/ --bleed 3mm --crop-marks --only pdf
     """
     from vcompiler.emit import InvalidBundle, prepare, write
+    from vcompiler.render import RenderOptions, book_count, render_packs
+    from vcompiler.render.pdf import RenderError
 
     results = _compile_all(paths)
     diagnostics = _report(results, fmt)
@@ -120,17 +146,28 @@ def build(paths: tuple[Path, ...], out_dir: Path, fmt: str, strict: bool) -> Non
             d.severity is Severity.ERROR for d in diagnostics) else
             "build: nothing written, warnings fail under --strict", err=True)
         sys.exit(1)
-    try:
-        outputs = [(prepare(r.pack), r.folder) for r in results]
-    except InvalidBundle as error:
-        click.echo(f"vcompiler: internal error: {error}", err=True)
-        sys.exit(2)
-    names = [o.pack.name for o, _ in outputs]
+    names = [r.pack.name for r in results]
     clash = sorted({n for n in names if names.count(n) > 1})
     if clash:
         click.echo(f"build: two packs are named {', '.join(clash)}; their outputs would overwrite each other",
                    err=True)
         sys.exit(1)
+    try:
+        outputs = [(prepare(r.pack, with_bundle=only != "pdf"), r.folder) for r in results]
+        if only != "json":
+            options = RenderOptions(paper="a5" if booklet else paper, bleed_mm=bleed or (3.0 if crop_marks else 0.0),
+                                    crop_marks=crop_marks, booklet=booklet)
+            packs = [r.pack for r in results]
+            if sys.stderr.isatty():
+                with click.progressbar(length=book_count(packs), label="Rendering books", file=sys.stderr) as bar:
+                    books = render_packs(packs, options, progress=bar.update)
+            else:
+                books = render_packs(packs, options)
+            for output, _ in outputs:
+                output.books.update({file: data for (pack, file), data in books.items() if pack == output.pack.name})
+    except (InvalidBundle, RenderError) as error:
+        click.echo(f"vcompiler: internal error: {error}", err=True)
+        sys.exit(2)
     for output, folder in outputs:
         for path in write(output, out_dir, folder):
             click.echo(f"wrote {path}", err=True)

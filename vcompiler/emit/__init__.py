@@ -1,7 +1,7 @@
 """The emit stage: model -> bundle dict -> schema validation -> atomic write."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from vcompiler.emit.bundle import to_bundle
@@ -19,26 +19,36 @@ class InvalidBundle(Exception):
 
 @dataclass(frozen=True)
 class Output:
+    """Everything a build writes for one pack. `bundle` is None when the build makes
+    books only; `books` maps a file name to its PDF."""
     pack: Pack
-    bundle: bytes
+    bundle: bytes | None
     lock: bytes
+    books: dict[str, bytes] = field(default_factory=dict)
 
 
-def prepare(pack: Pack) -> Output:
-    """Everything a build writes for one pack, in memory and validated, so that a
-    failure anywhere leaves every file untouched."""
-    bundle = to_bundle(pack)
-    errors = schema_errors(bundle, BUNDLE_SCHEMA)
-    if errors:
-        raise InvalidBundle(f"the bundle of pack {pack.name} fails {BUNDLE_SCHEMA}: " + "; ".join(errors[:5]))
-    return Output(pack, bundle_text(bundle).encode("utf-8"), lock_text(pack.labels).encode("utf-8"))
+def prepare(pack: Pack, with_bundle: bool = True) -> Output:
+    """The pack's outputs in memory, the bundle validated, so that a failure anywhere
+    leaves every file untouched."""
+    data = None
+    if with_bundle:
+        bundle = to_bundle(pack)
+        errors = schema_errors(bundle, BUNDLE_SCHEMA)
+        if errors:
+            raise InvalidBundle(f"the bundle of pack {pack.name} fails {BUNDLE_SCHEMA}: " + "; ".join(errors[:5]))
+        data = bundle_text(bundle).encode("utf-8")
+    return Output(pack, data, lock_text(pack.labels).encode("utf-8"))
 
 
 def write(output: Output, out_dir: Path, pack_folder: Path) -> list[Path]:
     written = []
-    target = out_dir / output.pack.name / "bundle.json"
-    if write_atomic(target, output.bundle):
-        written.append(target)
+    files = dict(output.books)
+    if output.bundle is not None:
+        files["bundle.json"] = output.bundle
+    for name, data in sorted(files.items()):
+        target = out_dir / output.pack.name / name
+        if write_atomic(target, data):
+            written.append(target)
     # A pack without labels needs no lock; an existing one is kept as it is.
     lock_path = pack_folder / LOCK_NAME
     if output.pack.labels or lock_path.exists():

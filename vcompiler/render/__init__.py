@@ -1,55 +1,63 @@
 """The render stage: model -> books (views) -> HTML (Jinja2) -> PDF (WeasyPrint).
 
-Books of one build render in parallel processes; each process gets finished HTML,
-so that the model never crosses a process boundary."""
+A book renders in sections (cover, runs of entries, runs of results), every section
+of every book of a build in parallel processes; then each book's index, which needs
+the page numbers the sections ended up on; then each book is assembled and its page
+numbers stamped on. Workers get finished HTML: the model never crosses a process
+boundary."""
 from __future__ import annotations
 
+import multiprocessing
 import os
-import sys
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, ProcessPoolExecutor
 
 from vcompiler.model.types import Pack
-from vcompiler.render.books import Book, books_of
-from vcompiler.render.pdf import RenderOptions, book_html, html_to_pdf
+from vcompiler.render.books import Book, Section, books_of, sections
+from vcompiler.render.pdf import RenderOptions, RenderedSection, assemble, book_html, index_pages, render_html
 
-__all__ = ["RenderOptions", "books_of", "render_packs"]
+__all__ = ["RenderOptions", "book_count", "books_of", "render_packs"]
 
 
-def _render_job(job: tuple[str, RenderOptions]) -> bytes:
-    html, options = job
-    return html_to_pdf(html, options)
+class _InProcess(Executor):
+    """For one worker: no pool to start, same code path."""
+
+    def map(self, fn, *iterables, **kwargs):
+        return map(fn, *iterables)
+
+
+def _render(job: tuple[str, RenderOptions]) -> RenderedSection:
+    return render_html(*job)
 
 
 def render_packs(packs: list[Pack], options: RenderOptions, workers: int | None = None,
                  progress: Callable[[int], None] | None = None) -> dict[tuple[str, str], bytes]:
     """Every book of every pack: (pack name, file name) -> PDF bytes."""
-    jobs: list[tuple[tuple[str, str], tuple[str, RenderOptions]]] = []
-    for pack in packs:
-        for book in books_of(pack):
-            jobs.append(((pack.name, book.file_name), (book_html(book, options), options)))
+    books: list[tuple[str, Book, list[Section]]] = [
+        (pack.name, book, sections(book)) for pack in packs for book in books_of(pack)]
+    jobs = [(book_html(book, [part], options), options) for _, book, parts in books for part in parts]
     workers = workers or min(len(jobs), os.cpu_count() or 1)
-    results: dict[tuple[str, str], bytes] = {}
-    if workers <= 1 or len(jobs) <= 1:
-        for key, job in jobs:
-            results[key] = _render_job(job)
-            if progress:
-                progress(1)
-        return results
     # Spawned, not forked: a fork would copy whatever state the parent's libraries hold.
-    context = __import__("multiprocessing").get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        futures = {pool.submit(_render_job, job): key for key, job in jobs}
-        for future in as_completed(futures):
-            results[futures[future]] = future.result()
+    pool = (ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+            if workers > 1 else _InProcess())
+    with pool:
+        rendered_sections = iter(list(pool.map(_render, jobs)))
+        rendered = [[next(rendered_sections) for _ in parts] for _, _, parts in books]
+        index_jobs = []
+        for (_, book, _), done in zip(books, rendered):
+            if book.index:
+                pages, _ = index_pages(done)
+                index_jobs.append((book_html(book, [Section("index")], options, pages), options))
+        indexes = iter(list(pool.map(_render, index_jobs)))
+        results: dict[tuple[str, str], bytes] = {}
+        for (pack_name, book, _), done in zip(books, rendered):
+            if book.index:
+                done.append(next(indexes))
+            results[(pack_name, book.file_name)] = assemble(book, done, options)
             if progress:
                 progress(1)
-    return dict(sorted(results.items()))
+    return results
 
 
 def book_count(packs: list[Pack]) -> int:
     return sum(len(books_of(p)) for p in packs)
-
-
-def progress_stream():
-    return sys.stderr

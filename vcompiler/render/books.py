@@ -84,3 +84,51 @@ def storybooks(pack: m.Pack) -> list[Book]:
 
 def books_of(pack: m.Pack) -> list[Book]:
     return [logbook(pack)] if pack.game == "vanguard" else storybooks(pack)
+
+
+@dataclass(frozen=True)
+class Section:
+    """A part of a book that renders on its own and starts on a new page: the cover,
+    a run of entries, a run of results, the index."""
+    kind: str                         # cover | entries | results | index
+    entries: tuple[Entry, ...] = ()
+    first: bool = True                # the first section of its kind
+
+
+# About 45 A5 pages of text: small enough to lay out quickly and in little memory,
+# large enough that the few partly empty pages where sections meet do not matter.
+SECTION_CHARACTERS = 60_000
+
+
+def _size(entry: Entry) -> int:
+    def measure(tokens) -> int:
+        return sum(len(t[1]) if t[0] in ("t", "r") else measure(t[1]) if t[0] in ("e", "s") else 2
+                   for t in tokens)
+    blocks = list(entry.action) + list(entry.result or [])
+    total = 80 + measure(entry.title)
+    for kind, content in blocks:
+        total += 40 + (measure(content) if kind == "p" else sum(measure(item) + 20 for item in content))
+    return total
+
+
+def _runs(entries: tuple[Entry, ...], kind: str, budget: int) -> list[Section]:
+    runs: list[list[Entry]] = [[]]
+    used = 0
+    for entry in entries:
+        size = _size(entry)
+        if runs[-1] and used + size > budget:
+            runs.append([])
+            used = 0
+        runs[-1].append(entry)
+        used += size
+    return [Section(kind, tuple(run), first=i == 0) for i, run in enumerate(runs)]
+
+
+def sections(book: Book, budget: int = SECTION_CHARACTERS) -> list[Section]:
+    """The book's sections in print order, except the index, which needs the page
+    numbers of the others."""
+    parts = [Section("cover")]
+    parts += _runs(book.entries, "entries", budget) if book.entries else [Section("entries")]
+    if book.kind == "storybook" and book.entries:
+        parts += _runs(book.entries, "results", budget)
+    return parts

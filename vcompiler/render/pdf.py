@@ -15,7 +15,7 @@ from functools import lru_cache
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from vcompiler import __version__
-from vcompiler.render.books import Book
+from vcompiler.render.books import Book, Section, sections
 from vcompiler.render.fetcher import TEMPLATES, PackageFetcher
 
 PAPERS = {"a4": "A4", "letter": "letter", "a5": "A5"}
@@ -76,14 +76,23 @@ def source_date() -> str | None:
     return datetime.fromtimestamp(int(epoch), tz=timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def book_html(book: Book, options: RenderOptions, naive: bool = False) -> str:
-    """`naive` prints every reference with a page number (a target-counter): the slow
+def book_html(book: Book, parts: list[Section], options: RenderOptions, pages: dict[str, int] | None = None,
+              naive: bool = False) -> str:
+    """The HTML of some sections of a book. `pages` gives the index its page numbers.
+    `naive` prints every reference with its page number (a target-counter): the slow
     way, kept for the render benchmark."""
     return _environment().get_template("book.html.j2").render(
-        book=book, paper=options.paper_class, naive=naive, created=source_date(), version=__version__)
+        book=book, sections=parts, paper=options.paper_class, naive=naive, pages=pages or {},
+        created=source_date(), version=__version__)
 
 
-def html_to_pdf(html: str, options: RenderOptions) -> bytes:
+@dataclass(frozen=True)
+class RenderedSection:
+    pdf: bytes
+    anchors: tuple[tuple[str, ...], ...]     # the ids on each page, page by page
+
+
+def _weasy(html: str, options: RenderOptions, extra_css: str = "", sheets: tuple[str, ...] = ("base.css", "book.css")):
     from weasyprint import CSS, HTML
     from weasyprint.text.fonts import FontConfiguration
 
@@ -92,17 +101,91 @@ def html_to_pdf(html: str, options: RenderOptions) -> bytes:
     # stylesheets and the writer.
     fonts = FontConfiguration()
     base = TEMPLATES.as_uri() + "/"
-    stylesheets = [CSS(filename=str(TEMPLATES / "book.css"), url_fetcher=fetcher, font_config=fonts),
-                   CSS(string=options.page_css(), base_url=base, url_fetcher=fetcher, font_config=fonts)]
-    identifier = hashlib.sha256(html.encode("utf-8") + options.page_css().encode()).hexdigest()[:32].encode()
+    stylesheets = [CSS(filename=str(TEMPLATES / name), url_fetcher=fetcher, font_config=fonts) for name in sheets]
+    stylesheets.append(CSS(string=options.page_css() + extra_css, base_url=base, url_fetcher=fetcher,
+                           font_config=fonts))
+    return HTML(string=html, base_url=base, url_fetcher=fetcher), stylesheets, fonts
+
+
+def render_html(html: str, options: RenderOptions, extra_css: str = "",
+                sheets: tuple[str, ...] = ("base.css", "book.css")) -> RenderedSection:
+    document, stylesheets, fonts = _weasy(html, options, extra_css, sheets)
+    identifier = hashlib.sha256((html + options.page_css() + extra_css).encode("utf-8")).hexdigest()[:32].encode()
     with reproducible(), _weasyprint_log() as problems:
-        pdf = HTML(string=html, base_url=base, url_fetcher=fetcher).write_pdf(
-            stylesheets=stylesheets, font_config=fonts, pdf_identifier=identifier)
+        laid_out = document.render(stylesheets=stylesheets, font_config=fonts)
+        pdf = laid_out.write_pdf(pdf_identifier=identifier)
     if problems:
         raise RenderError("; ".join(problems[:5]))
-    if options.booklet:
-        pdf = impose_booklet(pdf)
-    return pdf
+    anchors = tuple(tuple(sorted(page.anchors)) for page in laid_out.pages)
+    return RenderedSection(pdf, anchors)
+
+
+_NUMBERS_CSS = """
+@page { @bottom-center { content: counter(page); font: 8pt "Book Serif", "Book Symbols"; color: #333; } }
+@page :first { @bottom-center { content: none; } }
+"""
+
+
+def page_numbers(total: int, options: RenderOptions) -> bytes:
+    """`total` empty pages with nothing but their number (none on the cover), laid on
+    the book's pages afterwards."""
+    html = "<!DOCTYPE html><html><body>" + '<div style="break-before: page"></div>' * (total - 1) + \
+        "</body></html>"
+    # The page boxes must match the book's to the point, bleed included, but not the marks.
+    plain = RenderOptions(options.paper, options.bleed_mm, False, options.booklet)
+    return render_html(html, plain, _NUMBERS_CSS, sheets=("base.css",)).pdf
+
+
+def index_pages(rendered: list[RenderedSection]) -> tuple[dict[str, int], int]:
+    """Where every anchor lands in the assembled book, and how many pages come before
+    the index."""
+    pages: dict[str, int] = {}
+    page = 0
+    for section in rendered:
+        for anchors in section.anchors:
+            page += 1
+            for anchor in anchors:
+                pages.setdefault(anchor, page)
+    return pages, page
+
+
+def assemble(book: Book, rendered: list[RenderedSection], options: RenderOptions) -> bytes:
+    """The sections as one PDF, outlines kept, page numbers stamped on."""
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter()
+    for section in rendered:
+        writer.append(PdfReader(io.BytesIO(section.pdf)), import_outline=True)
+    numbers = PdfReader(io.BytesIO(page_numbers(len(writer.pages), options)))
+    for page, number in zip(writer.pages, numbers.pages):
+        page.merge_page(number)
+    metadata = {"/Title": f"{book.pack_title} — {book.subtitle}", "/Producer": f"vcompiler {__version__}"}
+    created = source_date()
+    if created:
+        metadata["/CreationDate"] = "D:" + created.replace("-", "").replace(":", "").replace("T", "").rstrip("Z") + "Z"
+    writer.add_metadata(metadata)
+    writer.page_mode = "/UseOutlines"
+    out = io.BytesIO()
+    writer.write(out)
+    pdf = out.getvalue()
+    return impose_booklet(pdf) if options.booklet else pdf
+
+
+def render_book(book: Book, options: RenderOptions) -> bytes:
+    """One book, in this process: sections, then the index, then assembly."""
+    parts = sections(book)
+    rendered = [render_html(book_html(book, [part], options), options) for part in parts]
+    if book.index:
+        pages, _ = index_pages(rendered)
+        rendered.append(render_html(book_html(book, [Section("index")], options, pages), options))
+    return assemble(book, rendered, options)
+
+
+def render_naive(book: Book, options: RenderOptions) -> bytes:
+    """The whole book as one document, every reference and index line a target-counter,
+    page numbers from the page counter: the baseline of the render benchmark."""
+    parts = sections(book, budget=10**12) + ([Section("index")] if book.index else [])
+    return render_html(book_html(book, parts, options, naive=True), options, _NUMBERS_CSS).pdf
 
 
 class RenderError(Exception):
@@ -170,7 +253,3 @@ def impose_booklet(pdf: bytes) -> bytes:
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
-
-
-def render_book(book: Book, options: RenderOptions) -> bytes:
-    return html_to_pdf(book_html(book, options), options)

@@ -13,8 +13,9 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 from vcompiler.model.types import Pack
-from vcompiler.render.books import Book, Section, books_of, sections
-from vcompiler.render.pdf import RenderOptions, RenderedSection, assemble, book_html, index_pages, render_html
+from vcompiler.render.books import Book, Section, books_of, index_sections, sections
+from vcompiler.render.pdf import (RenderOptions, RenderedSection, assemble, book_html, index_pages, page_count,
+                                  page_numbers, render_html)
 
 __all__ = ["RenderOptions", "book_count", "books_of", "render_packs"]
 
@@ -30,6 +31,10 @@ def _render(job: tuple[str, RenderOptions]) -> RenderedSection:
     return render_html(*job)
 
 
+def _numbers(job: tuple[int, RenderOptions]) -> bytes:
+    return page_numbers(*job)
+
+
 def render_packs(packs: list[Pack], options: RenderOptions, workers: int | None = None,
                  progress: Callable[[int], None] | None = None) -> dict[tuple[str, str], bytes]:
     """Every book of every pack: (pack name, file name) -> PDF bytes."""
@@ -43,17 +48,19 @@ def render_packs(packs: list[Pack], options: RenderOptions, workers: int | None 
     with pool:
         rendered_sections = iter(list(pool.map(_render, jobs)))
         rendered = [[next(rendered_sections) for _ in parts] for _, _, parts in books]
+        index_parts = [index_sections(book) for _, book, _ in books]
         index_jobs = []
-        for (_, book, _), done in zip(books, rendered):
-            if book.index:
-                pages, _ = index_pages(done)
-                index_jobs.append((book_html(book, [Section("index")], options, pages), options))
+        for (_, book, _), done, parts in zip(books, rendered, index_parts):
+            pages, _ = index_pages(done)
+            index_jobs += [(book_html(book, [part], options, pages), options) for part in parts]
         indexes = iter(list(pool.map(_render, index_jobs)))
+        for done, parts in zip(rendered, index_parts):
+            done.extend(next(indexes) for _ in parts)
+        # The page-number stamps render in the workers too: the main process only merges.
+        numbers = list(pool.map(_numbers, [(page_count(done), options) for done in rendered]))
         results: dict[tuple[str, str], bytes] = {}
-        for (pack_name, book, _), done in zip(books, rendered):
-            if book.index:
-                done.append(next(indexes))
-            results[(pack_name, book.file_name)] = assemble(book, done, options)
+        for (pack_name, book, _), done, stamp in zip(books, rendered, numbers):
+            results[(pack_name, book.file_name)] = assemble(book, done, stamp, options)
             if progress:
                 progress(1)
     return results

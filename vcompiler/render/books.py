@@ -93,6 +93,7 @@ class Section:
     kind: str                         # cover | entries | results | index
     entries: tuple[Entry, ...] = ()
     first: bool = True                # the first section of its kind
+    lines: tuple[tuple[str, str, str], ...] = ()    # index: (title, key, anchor)
 
 
 # About 45 A5 pages of text: small enough to lay out quickly and in little memory,
@@ -132,3 +133,12 @@ def sections(book: Book, budget: int = SECTION_CHARACTERS) -> list[Section]:
     if book.kind == "storybook" and book.entries:
         parts += _runs(book.entries, "results", budget)
     return parts
+
+
+# Index lines with dot leaders cost WeasyPrint much memory per line: a few pages a section.
+INDEX_LINES = 200
+
+
+def index_sections(book: Book, per: int = INDEX_LINES) -> list[Section]:
+    lines = book.index
+    return [Section("index", lines=tuple(lines[i:i + per]), first=i == 0) for i in range(0, len(lines), per)]

@@ -15,7 +15,7 @@ from functools import lru_cache
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from vcompiler import __version__
-from vcompiler.render.books import Book, Section, sections
+from vcompiler.render.books import Book, Section, index_sections, sections
 from vcompiler.render.fetcher import TEMPLATES, PackageFetcher
 
 PAPERS = {"a4": "A4", "letter": "letter", "a5": "A5"}
@@ -149,14 +149,19 @@ def index_pages(rendered: list[RenderedSection]) -> tuple[dict[str, int], int]:
     return pages, page
 
 
-def assemble(book: Book, rendered: list[RenderedSection], options: RenderOptions) -> bytes:
-    """The sections as one PDF, outlines kept, page numbers stamped on."""
+def page_count(rendered: list[RenderedSection]) -> int:
+    return sum(len(section.anchors) for section in rendered)
+
+
+def assemble(book: Book, rendered: list[RenderedSection], numbers_pdf: bytes, options: RenderOptions) -> bytes:
+    """The sections as one PDF, outlines kept, page numbers (`numbers_pdf`, from
+    page_numbers) stamped on."""
     from pypdf import PdfReader, PdfWriter
 
     writer = PdfWriter()
     for section in rendered:
         writer.append(PdfReader(io.BytesIO(section.pdf)), import_outline=True)
-    numbers = PdfReader(io.BytesIO(page_numbers(len(writer.pages), options)))
+    numbers = PdfReader(io.BytesIO(numbers_pdf))
     for page, number in zip(writer.pages, numbers.pages):
         page.merge_page(number)
     metadata = {"/Title": f"{book.pack_title} — {book.subtitle}", "/Producer": f"vcompiler {__version__}"}
@@ -175,16 +180,15 @@ def render_book(book: Book, options: RenderOptions) -> bytes:
     """One book, in this process: sections, then the index, then assembly."""
     parts = sections(book)
     rendered = [render_html(book_html(book, [part], options), options) for part in parts]
-    if book.index:
-        pages, _ = index_pages(rendered)
-        rendered.append(render_html(book_html(book, [Section("index")], options, pages), options))
-    return assemble(book, rendered, options)
+    pages, _ = index_pages(rendered)
+    rendered += [render_html(book_html(book, [part], options, pages), options) for part in index_sections(book)]
+    return assemble(book, rendered, page_numbers(page_count(rendered), options), options)
 
 
 def render_naive(book: Book, options: RenderOptions) -> bytes:
     """The whole book as one document, every reference and index line a target-counter,
     page numbers from the page counter: the baseline of the render benchmark."""
-    parts = sections(book, budget=10**12) + ([Section("index")] if book.index else [])
+    parts = sections(book, budget=10**12) + index_sections(book, per=10**9)
     return render_html(book_html(book, parts, options, naive=True), options, _NUMBERS_CSS).pdf
 
 

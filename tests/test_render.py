@@ -1,0 +1,239 @@
+"""The printed books: what a reader finds in them (checked with pypdf), that they are
+the same bytes every time, that pack text cannot load anything, and the print
+options."""
+import io
+import re
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from conftest import CONTENT, ROOT, VANGUARD_HEADER, VANTAGE_HEADER
+from vcompiler.cli import main
+from vcompiler.compile import compile_pack
+from vcompiler.render import render_packs
+from vcompiler.render.books import books_of, logbook, sections
+from vcompiler.render.fetcher import TEMPLATES, PackageFetcher, RefusedResource
+from vcompiler.render.pdf import RenderOptions, book_html, render_book
+from vcompiler.vocabulary import ICONS
+
+A5 = RenderOptions(paper="a5")
+
+
+@pytest.fixture(scope="module")
+def eye():
+    return compile_pack(CONTENT / "eye-of-the-void").pack
+
+
+@pytest.fixture(scope="module")
+def tidal():
+    return compile_pack(CONTENT / "tidal-reach").pack
+
+
+@pytest.fixture(scope="module")
+def eye_logbook(eye):
+    return render_book(logbook(eye), A5)
+
+
+@pytest.fixture(scope="module")
+def tidal_books(tidal):
+    return {book.file_name: render_book(book, A5) for book in books_of(tidal)}
+
+
+def pages_text(pdf: bytes) -> list[str]:
+    return [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+
+
+def outline_titles(pdf: bytes) -> list[str]:
+    reader = PdfReader(io.BytesIO(pdf))
+
+    def walk(items):
+        for item in items:
+            if isinstance(item, list):
+                yield from walk(item)
+            else:
+                yield item.title
+    return list(walk(reader.outline))
+
+
+def test_logbook_has_cover_entries_in_order_and_index(eye, eye_logbook):
+    text = pages_text(eye_logbook)
+    assert "The Eye of the Void" in text[0] and "Version 0.1.0" in text[0] and "Logbook" in text[0].title()
+    entries = re.sub(r"\s+", " ", " ".join(text[1:-1]))
+    found = [re.search(rf"\b{log.number} (☐ )?{re.escape(log.title.plain())}", entries) for log in eye.logs]
+    assert all(found)
+    positions = [match.start() for match in found]
+    assert positions == sorted(positions)       # every entry, in ascending number
+    assert "Index" in text[-1] and "Beneath the Spire" in text[-1]
+    assert len(text) == 6
+
+
+def test_entries_speak_in_the_games_voice(eye_logbook):
+    body = " ".join(pages_text(eye_logbook)).replace("\n", " ")
+    assert "If Log 410 is checked, go to Log 206. Otherwise, go to Log 207." in body
+    assert "Follow the tapping: go to Log 228." in body
+    assert "Go to Log 879." in body          # @wake_up's number from numbers.lock
+    assert "Gain 2" in body and "The exploration ends." in body
+    assert "{log" not in body and "@" not in body
+
+
+def test_running_heads_name_the_first_and_last_entry_of_each_page(eye_logbook):
+    text = pages_text(eye_logbook)
+    assert "Logs 1–227" in text[1]
+    for page in text[1:-1]:
+        first, last = map(int, re.search(r"Logs (\d+)–(\d+)", page).groups())
+        assert first <= last
+    assert text[1].strip().endswith("2")      # page number stamped on
+    assert "Index" in text[-1].splitlines()[0] or "Index" in text[-1]
+
+
+def test_outline_has_every_entry(eye, eye_logbook):
+    titles = outline_titles(eye_logbook)
+    for log in eye.logs:
+        assert any(t.startswith(f"Log {log.number} ") or t == f"Log {log.number}" for t in titles), log.number
+    assert "Index" in titles
+
+
+def test_checked_logs_have_a_box_and_others_do_not(eye_logbook):
+    body = " ".join(pages_text(eye_logbook))
+    assert re.search(r"227\s*☐\s*Echoes in the Hull", body)
+    assert re.search(r"410\s*☐\s*Beneath the Spire", body)
+    assert not re.search(r"204\s*☐", body)
+
+
+def test_storybooks_one_per_category_and_depart(tidal_books):
+    assert sorted(tidal_books) == sorted(f"storybook-{c}.pdf" for c in
+                                         ("move", "look", "engage", "help", "take", "overpower", "depart"))
+
+
+def test_storybook_results_are_apart_from_actions(tidal_books):
+    text = pages_text(tidal_books["storybook-look.pdf"])
+    actions_page = next(i for i, page in enumerate(text) if "Scan the horizon" in page and "Cost 2" in page)
+    results_page = next(i for i, page in enumerate(text) if "Results" in page and "Half buried" in page)
+    assert results_page > actions_page
+    assert "Half buried" not in text[actions_page]
+    assert "After acting, read Result 101" in text[actions_page].replace("\n", " ")
+
+
+def test_storybook_marks_always_actions_and_keys_cards_by_number(tidal_books):
+    help_book = " ".join(pages_text(tidal_books["storybook-help.pdf"])).replace("\n", " ")
+    assert "1201" in help_book and "Lend the spear" in help_book and "ALWAYS AVAILABLE" in help_book.upper()
+    depart = " ".join(pages_text(tidal_books["storybook-depart.pdf"]))
+    assert "101 east" in depart and "Wade into the surf" in depart
+    assert "Entries 101" in depart
+
+
+def test_rebuilds_are_byte_identical_in_process_and_in_parallel(eye, tidal, eye_logbook, tidal_books):
+    assert render_book(logbook(eye), A5) == eye_logbook
+    parallel = render_packs([eye, tidal], A5, workers=2)
+    assert parallel[("eye_of_the_void", "logbook.pdf")] == eye_logbook
+    assert parallel[("tidal_reach", "storybook-take.pdf")] == tidal_books["storybook-take.pdf"]
+
+
+def test_every_font_is_the_packages_own(eye_logbook):
+    reader = PdfReader(io.BytesIO(eye_logbook))
+    fonts = set()
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            fonts.add(str(font.get_object()["/BaseFont"]).split("+")[-1])
+    assert fonts and all(f.startswith("Book-") for f in fonts), fonts
+
+
+def test_every_icon_has_an_svg_and_renders(tmp_path):
+    assert {p.stem for p in (TEMPLATES / "icons").glob("*.svg")} >= set(ICONS)
+    text = " ".join(f"{{icon {name}}}" for name in ICONS)
+    folder = tmp_path / "icons"
+    folder.mkdir()
+    (folder / "pack.vcl").write_text(VANGUARD_HEADER + f'log 1 "Icons" {{\n  text "{text}"\n  return\n}}\n')
+    pdf = render_book(logbook(compile_pack(folder).pack), A5)
+    reader = PdfReader(io.BytesIO(pdf))
+    assert len(reader.pages) >= 2
+
+
+HOSTILE = ('<img src="file:///etc/passwd"> <link rel="attachment" href="/etc/hostname"> '
+           '<style>@import url(file:///etc/hostname);</style> @import url(http://example.invalid/x.css);')
+
+
+def test_hostile_text_prints_literally_and_embeds_nothing(tmp_path):
+    folder = tmp_path / "hostile"
+    folder.mkdir()
+    escaped = HOSTILE.replace('"', '\\"')
+    (folder / "pack.vcl").write_text(VANGUARD_HEADER + f'log 1 "Start" {{\n  text "{escaped}"\n  return\n}}\n')
+    book = logbook(compile_pack(folder).pack)
+    html = book_html(book, sections(book), A5)
+    assert "&lt;img src=&#34;file:///etc/passwd&#34;&gt;" in html
+    assert "<img src=\"file:///etc/passwd\">" not in html
+    pdf = render_book(book, A5)
+    reader = PdfReader(io.BytesIO(pdf))
+    # Text extraction breaks lines and doubles spaces, and prose is hyphenated (U+2010):
+    # compare without either.
+    printed = re.sub(r"[\s\u2010]+", "", " ".join(p.extract_text() for p in reader.pages))
+    assert re.sub(r"\s+", "", HOSTILE) in printed
+    assert not reader.attachments
+    assert b"/EmbeddedFile" not in pdf
+    for page in reader.pages:
+        for xobject in page["/Resources"].get("/XObject", {}).values():
+            assert xobject.get_object().get("/Subtype") != "/Image"
+
+
+@pytest.mark.parametrize("url", ["file:///etc/passwd", "http://example.invalid/a.css", "https://example.invalid/",
+                                 f"{TEMPLATES.as_uri()}/../__init__.py", "ftp://example.invalid/x"])
+def test_fetcher_refuses_anything_outside_the_package(url):
+    with pytest.raises(RefusedResource):
+        PackageFetcher().fetch(url)
+
+
+def test_fetcher_serves_package_files_and_data_uris():
+    assert PackageFetcher().fetch(f"{TEMPLATES.as_uri()}/icons/success.svg").status == 200
+    assert PackageFetcher().fetch("data:text/plain,hello").read() == b"hello"
+
+
+def test_booklet_imposes_a5_pages_two_up_padded_to_four(eye):
+    options = RenderOptions(paper="a5", booklet=True)
+    pdf = render_book(logbook(eye), options)
+    single = PdfReader(io.BytesIO(render_book(logbook(eye), A5)))
+    sheets = PdfReader(io.BytesIO(pdf)).pages
+    padded = -(-len(single.pages) // 4) * 4
+    assert len(sheets) == padded // 2
+    box = sheets[0].mediabox
+    assert round(float(box.width)) == round(2 * float(single.pages[0].mediabox.width))
+    # The first side carries the last page (left) and the cover (right).
+    assert "The Eye of the Void" in sheets[0].extract_text()
+
+
+def test_bleed_and_crop_marks_set_trim_and_bleed_boxes(eye):
+    pdf = render_book(logbook(eye), RenderOptions(paper="a4", bleed_mm=3, crop_marks=True))
+    page = PdfReader(io.BytesIO(pdf)).pages[1]
+    trim, bleed, media = page.trimbox, page.bleedbox, page.mediabox
+    assert float(trim.width) == pytest.approx(595.28, abs=1)           # A4 width in points
+    assert float(bleed.width) == pytest.approx(595.28 + 2 * 8.5, abs=1)  # 3mm on each side
+    assert float(media.width) >= float(bleed.width)
+
+
+def test_html_of_the_entries_matches_golden(eye, update_golden):
+    book = logbook(eye)
+    html = book_html(book, [s for s in sections(book) if s.kind == "entries"], A5)
+    golden = ROOT / "tests" / "golden" / "html" / "eye_of_the_void.entries.html"
+    if update_golden:
+        golden.write_text(html, encoding="utf-8")
+    assert html == golden.read_text(encoding="utf-8")
+
+
+def test_build_writes_books_and_honours_only(tmp_path, pack_copy):
+    folder = pack_copy("tidal-reach")
+    runner = CliRunner()
+    result = runner.invoke(main, ["build", str(folder), "-o", str(tmp_path / "both"), "--paper", "a5"])
+    assert result.exit_code == 0, result.output
+    written = sorted(p.name for p in (tmp_path / "both" / "tidal_reach").iterdir())
+    assert "bundle.json" in written and "storybook-depart.pdf" in written and len(written) == 8
+    runner.invoke(main, ["build", str(folder), "-o", str(tmp_path / "json"), "--only", "json"])
+    assert [p.name for p in (tmp_path / "json" / "tidal_reach").iterdir()] == ["bundle.json"]
+    runner.invoke(main, ["build", str(folder), "-o", str(tmp_path / "pdf"), "--only", "pdf"])
+    assert "bundle.json" not in [p.name for p in (tmp_path / "pdf" / "tidal_reach").iterdir()]
+
+
+def test_bad_print_options_exit_2(pack_copy):
+    folder = pack_copy("eye-of-the-void")
+    runner = CliRunner()
+    assert runner.invoke(main, ["build", str(folder), "--bleed", "3cm"]).exit_code == 2
+    assert runner.invoke(main, ["build", str(folder), "--paper", "a3"]).exit_code == 2

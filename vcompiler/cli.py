@@ -136,7 +136,7 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, paper: str, 
       vcompiler build source_content/ --bleed 3mm --crop-marks --only pdf
     """
     from vcompiler.emit import InvalidBundle, prepare, write
-    from vcompiler.render import RenderOptions, book_count, render_packs
+    from vcompiler.render import RenderOptions, plan, render
     from vcompiler.render.pdf import RenderError
 
     results = _compile_all(paths)
@@ -157,12 +157,12 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, paper: str, 
         if only != "json":
             options = RenderOptions(paper="a5" if booklet else paper, bleed_mm=bleed or (3.0 if crop_marks else 0.0),
                                     crop_marks=crop_marks, booklet=booklet)
-            packs = [r.pack for r in results]
+            work = plan([r.pack for r in results], options)
             if sys.stderr.isatty():
-                with click.progressbar(length=book_count(packs), label="Rendering books", file=sys.stderr) as bar:
-                    books = render_packs(packs, options, progress=bar.update)
+                with click.progressbar(length=work.steps, label="Rendering books", file=sys.stderr) as bar:
+                    books = render(work, progress=bar.update)
             else:
-                books = render_packs(packs, options)
+                books = render(work)
             for output, _ in outputs:
                 output.books.update({file: data for (pack, file), data in books.items() if pack == output.pack.name})
     except (InvalidBundle, RenderError) as error:

@@ -4,8 +4,10 @@
 
 vanguard: a branching Logbook of N logs (a title, about 70 words of text with one
 {log N} reference, two choices, an effect on every fifth log), in .vcl files of 500
-logs each, plus a pack.vcl. vantage: N locations in a grid with two-way compass exits,
-an action each, and a card for every tenth location.
+logs each, plus a pack.vcl; and the same story as ink, OUT/story.ink (one knot per log,
+the same text and choices, the effect as a variable change), for inkjs-compiler.
+vantage: N locations in a grid with two-way compass exits, an action each, and a card
+for every tenth location.
 """
 from __future__ import annotations
 
@@ -18,6 +20,11 @@ WORDS = ("the hull hums under your boots while the lights flicker and something 
          "metal groans the air tastes of rust and ozone your team waits for a signal").split()
 EFFECTS = ("gain success 1", "gain supplies 1", "spend die", "roll danger T", "gain lead 1",
            "progress time", "lose supplies 1", "gain charge 1")
+# The same effects as ink variable changes.
+INK_EFFECTS = {"gain success 1": "~ success += 1", "gain supplies 1": "~ supplies += 1",
+               "spend die": "~ dice -= 1", "roll danger T": "~ danger += 1", "gain lead 1": "~ lead += 1",
+               "progress time": "~ time += 1", "lose supplies 1": "~ supplies -= 1",
+               "gain charge 1": "~ charge += 1"}
 PER_FILE = 500
 
 
@@ -35,25 +42,36 @@ def _start_pack(out: Path, name: str, game: str, start: str, extra: str = "") ->
 def vanguard(n: int, out: Path) -> None:
     rng = random.Random(n)
     _start_pack(out, f"bench_{n}", "vanguard", "log 1", f"  numbering 1..{n * 2} seed 1\n")
+    ink = ["VAR success = 0", "VAR supplies = 0", "VAR dice = 0", "VAR danger = 0", "VAR lead = 0",
+           "VAR time = 0", "VAR charge = 0", "", "-> log_1", ""]
     for first in range(1, n + 1, PER_FILE):
         parts = []
         for number in range(first, min(first + PER_FILE, n + 1)):
             later = [x for x in (number + 1, number + 2, number + rng.randint(3, 40)) if x <= n]
             mention = rng.choice(later) if later else 1
-            text = f"{_sentence(rng, 33)} See {{log {mention}}} later. {_sentence(rng, 33)}"
-            lines = [f'log {number} "Entry {number}" {{', f'  text """\n  {text}\n  """']
+            before, after = _sentence(rng, 33), _sentence(rng, 33)
+            lines = [f'log {number} "Entry {number}" {{',
+                     f'  text """\n  {before} See {{log {mention}}} later. {after}\n  """']
+            ink += [f"=== log_{number} ===", f"# title: Entry {number}", f"{before} See Log {mention} later. {after}"]
             if number % 5 == 0:
-                lines.append(f"  {rng.choice(EFFECTS)}")
+                effect = rng.choice(EFFECTS)
+                lines.append(f"  {effect}")
+                ink.append(INK_EFFECTS[effect])
             if number + 2 <= n:
                 lines.append(f'  choice "Press on" -> log {number + 1}')
                 lines.append(f'  choice "Turn aside" -> log {number + 2}')
+                ink += [f"* [Press on] -> log_{number + 1}", f"* [Turn aside] -> log_{number + 2}"]
             elif number + 1 <= n:
                 lines.append(f"  -> log {number + 1}")
+                ink.append(f"-> log_{number + 1}")
             else:
                 lines.append("  end exploration")
+                ink.append("-> END")
             lines.append("}\n")
+            ink.append("")
             parts.append("\n".join(lines))
         (out / f"logbook-{first:06d}.vcl").write_text("\n".join(parts), encoding="utf-8")
+    (out / "story.ink").write_text("\n".join(ink), encoding="utf-8")
 
 
 def vantage(n: int, out: Path) -> None:

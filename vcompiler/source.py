@@ -3,11 +3,13 @@ exclusive, so a one-character span at column 5 ends at column 6."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 from pathlib import Path
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
+class Span(NamedTuple):
+    """A tuple, not a dataclass: every node has one, and tuples are the cheapest
+    values to make, compare and pickle."""
     file: str
     line: int
     column: int

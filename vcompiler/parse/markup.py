@@ -2,7 +2,9 @@
 back to its real line and column in the file."""
 from __future__ import annotations
 
+import bisect
 import difflib
+import re
 
 from vcompiler import ast, codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
@@ -12,25 +14,47 @@ from vcompiler.vocabulary import ICONS
 REF_KINDS = ("log", "card", "location", "icon")
 MARKUP_FORMS = "{log N}, {log @label}, {card ID}, {location N}, {icon NAME}, *emphasis*, **strong**"
 
-# A paragraph is its characters and, for each, its (line, column) in the file.
-Positioned = tuple[str, list[tuple[int, int]]]
+class Positions:
+    """Where each character of a paragraph stands in the file, kept as segments (the
+    offset where a run of consecutive columns starts, its line and column) rather than
+    one entry per character: only the characters of markup are ever looked up."""
+
+    __slots__ = ("offsets", "places")
+
+    def __init__(self) -> None:
+        self.offsets: list[int] = []
+        self.places: list[tuple[int, int]] = []
+
+    def add(self, offset: int, line: int, column: int) -> None:
+        self.offsets.append(offset)
+        self.places.append((line, column))
+
+    def at(self, offset: int) -> tuple[int, int]:
+        k = bisect.bisect_right(self.offsets, offset) - 1
+        line, column = self.places[max(k, 0)]
+        return line, column + offset - self.offsets[max(k, 0)]
 
 
-def string_value(raw: str, line: int, column: int) -> tuple[str, list[tuple[int, int]]]:
+def string_value(raw: str, line: int, column: int) -> tuple[str, Positions]:
     """The characters of a one-line string token (quotes included in `raw`), escapes
-    resolved, with the file position of each."""
+    resolved, and where they stand."""
+    where = Positions()
+    body = raw[1:-1]
+    if "\\" not in body:
+        where.add(0, line, column + 1)
+        return body, where
     chars: list[str] = []
-    where: list[tuple[int, int]] = []
     i, end = 1, len(raw) - 1
+    where.add(0, line, column + 1)
     while i < end:
         c = raw[i]
         if c == "\\" and i + 1 < end and raw[i + 1] in '"\\':
             chars.append(raw[i + 1])
-            where.append((line, column + i))
             i += 2
+            # The character after an escape is one column further than its offset says.
+            where.add(len(chars), line, column + i)
             continue
         chars.append(c)
-        where.append((line, column + i))
         i += 1
     return "".join(chars), where
 
@@ -61,96 +85,93 @@ def long_string_lines(raw: str, line: int, column: int) -> list[tuple[str, int, 
     return result
 
 
-def paragraphs_of(raw: str, line: int, column: int) -> list[Positioned]:
+def paragraphs_of(raw: str, line: int, column: int) -> list[tuple[str, Positions]]:
     if raw.startswith('"""'):
-        paragraphs: list[Positioned] = []
-        chars: list[str] = []
-        where: list[tuple[int, int]] = []
+        paragraphs: list[tuple[str, Positions]] = []
+        pieces: list[str] = []
+        where = Positions()
+        length = 0
         for text, ln, col in long_string_lines(raw, line, column) + [("", 0, 0)]:
             if not text.strip():
-                if chars:
-                    paragraphs.append(("".join(chars), where))
-                chars, where = [], []
+                if pieces:
+                    paragraphs.append(("".join(pieces), where))
+                pieces, where, length = [], Positions(), 0
                 continue
-            if chars:
+            if pieces:
                 # The line break inside a paragraph reads as one space, whatever the
                 # indentation of the next line.
-                chars.append(" ")
-                where.append((where[-1][0], where[-1][1] + 1))
                 indent = len(text) - len(text.lstrip(" \t"))
                 text, col = text[indent:], col + indent
-            chars.extend(text)
-            where.extend((ln, col + k) for k in range(len(text)))
+                pieces.append(" ")
+                length += 1
+            where.add(length, ln, col)
+            pieces.append(text)
+            length += len(text)
         return paragraphs
     value, where = string_value(raw, line, column)
     return [(value, where)] if value else []
 
 
+_SPECIAL = re.compile(r"\{|\*\*?")
+
+
 class _MarkupReader:
-    def __init__(self, text: str, where: list[tuple[int, int]], file: str,
-                 end: tuple[int, int]):
+    def __init__(self, text: str, where: Positions, file: str):
         self.text = text
         self.where = where
         self.file = file
-        self.end = end
         self.diagnostics: list[Diagnostic] = []
 
     def span(self, start: int, stop: int) -> Span:
-        line, col = self.where[start] if start < len(self.where) else self.end
-        if stop - 1 < len(self.where) and stop > start:
-            end_line, end_col = self.where[stop - 1]
-            end_col += 1
-        else:
-            end_line, end_col = line, col + 1
-        return Span(self.file, line, col, end_line, end_col)
+        line, col = self.where.at(start)
+        end_line, end_col = self.where.at(max(start, stop - 1))
+        return Span(self.file, line, col, end_line, end_col + 1)
 
     def read(self) -> ast.Paragraph:
-        # A stack of open emphasis markers: (marker, index in text, children so far).
+        # A stack of open emphasis markers: (marker, offset in text, children so far).
         stack: list[tuple[str, int, list[ast.Inline]]] = [("", 0, [])]
-        run: list[str] = []
         text = self.text
-        i, n = 0, len(text)
+        run_start = 0
 
-        def flush() -> None:
-            if run:
-                stack[-1][2].append(ast.Run("".join(run)))
-                run.clear()
+        def flush(upto: int) -> None:
+            if run_start < upto:
+                stack[-1][2].append(ast.Run(text[run_start:upto]))
 
-        while i < n:
-            c = text[i]
-            if c == "{":
-                close = text.find("}", i + 1)
+        i = 0
+        while True:
+            match = _SPECIAL.search(text, i)
+            if match is None:
+                break
+            at = match.start()
+            if text[at] == "{":
+                close = text.find("}", at + 1)
                 if close < 0:
                     self.diagnostics.append(diagnostic(
-                        codes.MARKUP, self.span(i, i + 1), message="unclosed `{` in text",
+                        codes.MARKUP, self.span(at, at + 1), message="unclosed `{` in text",
                         hint=f"close it with `}}`; markup is {MARKUP_FORMS}"))
-                    run.append(c)
-                    i += 1
+                    i = at + 1
                     continue
-                node = self.reference(i, close)
+                node = self.reference(at, close)
+                flush(at)
                 if node is not None:
-                    flush()
                     stack[-1][2].append(node)
-                i = close + 1
+                i = run_start = close + 1
                 continue
-            if c == "*":
-                marker = "**" if text.startswith("**", i) else "*"
-                after = text[i + len(marker)] if i + len(marker) < n else " "
-                before = text[i - 1] if i > 0 else " "
-                if stack[-1][0] == marker and not before.isspace():
-                    flush()
-                    _, _, children = stack.pop()
-                    stack[-1][2].append(ast.Emphasis(tuple(children), marker == "**"))
-                    i += len(marker)
-                    continue
-                if not after.isspace() and after != "*":
-                    flush()
-                    stack.append((marker, i, []))
-                    i += len(marker)
-                    continue
-            run.append(c)
-            i += 1
-        flush()
+            marker = match.group()
+            after = text[at + len(marker)] if at + len(marker) < len(text) else " "
+            before = text[at - 1] if at > 0 else " "
+            if stack[-1][0] == marker and not before.isspace():
+                flush(at)
+                _, _, children = stack.pop()
+                stack[-1][2].append(ast.Emphasis(tuple(children), marker == "**"))
+                i = run_start = at + len(marker)
+            elif not after.isspace() and after != "*":
+                flush(at)
+                stack.append((marker, at, []))
+                i = run_start = at + len(marker)
+            else:
+                i = at + len(marker)
+        flush(len(text))
         while len(stack) > 1:
             marker, at, children = stack.pop()
             self.diagnostics.append(diagnostic(
@@ -212,7 +233,7 @@ def parse_text(raw: str, file: str, line: int, column: int, end: tuple[int, int]
     found: list[Diagnostic] = []
     paragraphs = []
     for chars, where in paragraphs_of(raw, line, column):
-        reader = _MarkupReader(chars, where, file, end)
+        reader = _MarkupReader(chars, where, file)
         paragraphs.append(reader.read())
         found.extend(reader.diagnostics)
     span = Span(file, line, column, end[0], end[1])

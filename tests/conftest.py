@@ -1,6 +1,7 @@
 import os
 import re
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -9,6 +10,9 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("VCOMPILER_SHARED", ROOT.parent / "shared"))
 EXAMPLES = SHARED / "examples"
 CONTENT = ROOT / "source_content"
+# The tests keep their parse cache to themselves.
+os.environ["VCOMPILER_CACHE_DIR"] = tempfile.mkdtemp(prefix="vcompiler-test-cache-")
+
 EXPECT = re.compile(r"//\s*expect:\s*([EW]\d{3}(?:\s*,\s*[EW]\d{3})*)")
 
 

@@ -26,8 +26,17 @@ class Code:
     def format(self, **values: object) -> str:
         return self.template.format(**values)
 
+    def __reduce__(self):
+        # A pickled diagnostic (the parse cache, a worker's result) comes back with the
+        # catalogue's own Code.
+        return (code_by_id, (self.id,))
+
 
 CATALOGUE: dict[str, Code] = {}
+
+
+def code_by_id(id: str) -> Code:
+    return CATALOGUE[id]
 
 
 def _code(id: str, severity: Severity, template: str, summary: str, doc: str = "") -> Code:

@@ -15,7 +15,8 @@ from vcompiler.config import load_config
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.model.build import build_model
 from vcompiler.model.types import Pack
-from vcompiler.parse import ParsedFile, parse_source
+from vcompiler.parse import ParsedFile, parse_source, warm_parser
+from vcompiler.parse.cache import ParseCache
 from vcompiler.source import SourceFile, Span
 
 
@@ -87,19 +88,67 @@ def pack_files(folder: Path) -> list[Path]:
                   key=lambda p: p.relative_to(folder).as_posix())
 
 
-def parse_pack(folder: Path) -> tuple[list[ParsedFile], list[Diagnostic], dict[str, SourceFile]]:
-    parsed: list[ParsedFile] = []
+# Below this much text, starting worker processes costs more than it saves.
+PARALLEL_PARSE_BYTES = 1_000_000
+
+
+def _parse_entry(source: SourceFile) -> tuple:
+    """What the cache keeps of a parsed file, and what a worker sends back."""
+    result = parse_source(source)
+    return result.file, result.diagnostics, result.unparsed, result.allow_regions
+
+
+def _parse_all(sources: list[SourceFile], workers: int | None) -> list[tuple]:
+    size = sum(len(s.text) for s in sources)
+    workers = workers if workers is not None else min(len(sources), os.cpu_count() or 1)
+    if workers <= 1 or len(sources) < 2 or size < PARALLEL_PARSE_BYTES:
+        return [_parse_entry(source) for source in sources]
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    # Forked workers start at once and inherit the parser tables already built here.
+    warm_parser()
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    # Largest first, so that the two workers finish at about the same time.
+    order = sorted(range(len(sources)), key=lambda i: -len(sources[i].text))
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        done = dict(zip(order, pool.map(_parse_entry, [sources[i] for i in order])))
+    return [done[i] for i in range(len(sources))]
+
+
+def parse_pack(folder: Path, cache: ParseCache | None = None, workers: int | None = None
+               ) -> tuple[list[ParsedFile], list[Diagnostic], dict[str, SourceFile]]:
+    """Read and parse every .vcl file of the pack: from `cache` where a file is
+    unchanged, in `workers` processes where there is much to parse."""
     found: list[Diagnostic] = []
     sources: dict[str, SourceFile] = {}
+    readable: list[SourceFile] = []
     for path in pack_files(folder):
         relative = path.relative_to(folder).as_posix()
         source, problem = read_source(path, display_path(path), relative)
         sources[source.display] = source
         if problem is not None:
             found.append(problem)
-            continue
-        result = parse_source(source)
-        parsed.append(result)
+        else:
+            readable.append(source)
+    entries: dict[str, tuple] = {}
+    keys = {}
+    if cache is not None:
+        for source in readable:
+            keys[source.display] = key = cache.key(source.display, source.text)
+            entry = cache.get(key)
+            if entry is not None:
+                entries[source.display] = entry
+    missing = [s for s in readable if s.display not in entries]
+    for source, entry in zip(missing, _parse_all(missing, workers)):
+        entries[source.display] = entry
+        if cache is not None:
+            cache.put(keys[source.display], entry)
+    if cache is not None and missing:
+        cache.prune()
+    parsed = [ParsedFile(source, *entries[source.display]) for source in readable]
+    for result in parsed:
         found.extend(result.diagnostics)
     return parsed, found, sources
 
@@ -118,13 +167,16 @@ def _without_cycle_collection():
             gc.enable()
 
 
-def compile_pack(folder: Path) -> CompileResult:
+def compile_pack(folder: Path, cache: ParseCache | None = None, workers: int | None = None) -> CompileResult:
+    """Check one pack. `cache`: where parsed files are kept between runs (None: parse
+    everything); `workers`: processes to parse in (None: as many as there are cores,
+    for a large pack). The result does not depend on either."""
     with _without_cycle_collection():
-        return _compile(Path(folder))
+        return _compile(Path(folder), cache, workers)
 
 
-def _compile(folder: Path) -> CompileResult:
-    parsed, found, sources = parse_pack(folder)
+def _compile(folder: Path, cache: ParseCache | None, workers: int | None) -> CompileResult:
+    parsed, found, sources = parse_pack(folder, cache, workers)
     complete = not any(d.code.id.startswith("E1") for d in found)
     model = build_model(parsed, folder, display_path(folder), complete)
     found.extend(model.diagnostics)

@@ -66,13 +66,30 @@ def _table_cache() -> str | bool:
     return str(base / f"lark-{__version__}-{lark.__version__}.tables")
 
 
+def _accelerator() -> dict:
+    """lark-cython (`pip install vcompiler[fast]`) runs the same LALR tables about 1.4x
+    faster; VCOMPILER_PURE_PYTHON=1 turns it off (the tests compare the two)."""
+    if os.environ.get("VCOMPILER_PURE_PYTHON"):
+        return {}
+    try:
+        import lark_cython
+    except ImportError:
+        return {}
+    return {"_plugins": lark_cython.plugins}
+
+
 @lru_cache(maxsize=1)
 def _parser() -> tuple[Lark, AstBuilder]:
     builder = AstBuilder()
     grammar = (data_dir("grammar") / "vcl.lark").read_text(encoding="utf-8")
     parser = Lark(grammar, parser="lalr", lexer="contextual", transformer=builder,
-                  maybe_placeholders=False, cache=_table_cache())
+                  maybe_placeholders=False, cache=_table_cache(), **_accelerator())
     return parser, builder
+
+
+def warm_parser() -> None:
+    """Build the parser now (before worker processes are forked, say)."""
+    _parser()
 
 
 def parse_source(source: SourceFile) -> ParsedFile:

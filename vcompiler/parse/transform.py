@@ -14,6 +14,13 @@ from vcompiler.source import Span
 
 _ALLOW = re.compile(r"//\s*allow\s+([EW]\d{3}(?:\s*,\s*[EW]\d{3})*)")
 
+try:
+    # lark-cython (the `fast` extra) lexes into tokens of its own class.
+    from lark_cython.lark_cython import Token as _FastToken
+    TOKEN_TYPES: tuple[type, ...] = (Token, _FastToken)
+except ImportError:
+    TOKEN_TYPES = (Token,)
+
 _VALUE_KINDS = {"WORD": "word", "NUMBER": "number", "CARD_ID": "card", "STRING": "string",
                 "LABEL": "label"}
 
@@ -37,7 +44,7 @@ class AstBuilder(Transformer):
         return Span(self.file, a.line, a.column, b.end_line, b.end_column)
 
     def _span_of(self, node: object) -> Span:
-        if isinstance(node, Token):
+        if isinstance(node, TOKEN_TYPES):
             return Span(self.file, node.line + self.offset, node.column,
                         node.end_line + self.offset, node.end_column)
         if isinstance(node, tuple) and node and not hasattr(node, "span"):
@@ -95,8 +102,8 @@ class AstBuilder(Transformer):
         return self.field("start", c[1], c[0], c[1])
 
     def numbering(self, c):
-        seed = int(c[4]) if len(c) > 4 else None
-        return self.field("numbering", (int(c[1]), int(c[2]), seed), c[0], c[-1])
+        seed = int(str(c[4])) if len(c) > 4 else None
+        return self.field("numbering", (int(str(c[1])), int(str(c[2])), seed), c[0], c[-1])
 
     # ------------------------------------------------------------ effects
     def goto_target(self, c):
@@ -141,19 +148,19 @@ class AstBuilder(Transformer):
         return self._row("special", c[0], None, None, c[1], c[2])
 
     def track(self, c):
-        return self._row("track", c[0], str(c[1]), int(c[2]), None, c[3])
+        return self._row("track", c[0], str(c[1]), int(str(c[2])), None, c[3])
 
     def space(self, c):
-        return self._row("space", c[0], None, int(c[1]), None, c[2])
+        return self._row("space", c[0], None, int(str(c[1])), None, c[2])
 
     def time_row(self, c):
-        return self._row("time", c[0], None, int(c[1]), None, c[2])
+        return self._row("time", c[0], None, int(str(c[1])), None, c[2])
 
     def injury_row(self, c):
         return self._row("injury", c[0], str(c[0]), None, None, c[1])
 
     def check_action(self, c):
-        danger = int(c[3]) if len(c) > 2 and isinstance(c[2], Token) and c[2].type == "DANGER" else None
+        danger = int(str(c[3])) if len(c) > 2 and isinstance(c[2], TOKEN_TYPES) and c[2].type == "DANGER" else None
         rows = tuple(x for x in c if isinstance(x, ast.Row))
         return ast.CheckAction(plain_string(str(c[1])), danger, rows, self.span(c[0], c[1]))
 
@@ -165,7 +172,7 @@ class AstBuilder(Transformer):
         return ("unique", (self.value(c[1]), c[3]))
 
     def supplies(self, c):
-        value = "unlimited" if c[1].type == "UNLIMITED" else int(c[1])
+        value = "unlimited" if c[1].type == "UNLIMITED" else int(str(c[1]))
         return self.field("supplies", value, c[0], c[1])
 
     def travel(self, c):
@@ -199,14 +206,14 @@ class AstBuilder(Transformer):
         return self.field("biomes", tuple(str(t) for t in c[1:]), c[0], c[-1])
 
     def sector(self, c):
-        name = plain_string(str(c[2])) if len(c) > 2 and isinstance(c[2], Token) and c[2].type == "STRING" else None
+        name = plain_string(str(c[2])) if len(c) > 2 and isinstance(c[2], TOKEN_TYPES) and c[2].type == "STRING" else None
         items = tuple(ast.EffectStmt(x, x.span) if isinstance(x, ast.EffectChoice) else x
                       for x in c[2 + (name is not None):])
-        return ("sector", ast.Sector(int(c[1]), name, items, self.span(c[0], c[1 + (name is not None)])))
+        return ("sector", ast.Sector(int(str(c[1])), name, items, self.span(c[0], c[1 + (name is not None)])))
 
     def path(self, c):
         costs = tuple(c[4:])
-        return ("path", ast.Path(int(c[1]), int(c[3]), c[2].type == "TWO_WAY", costs,
+        return ("path", ast.Path(int(str(c[1])), int(str(c[3])), c[2].type == "TWO_WAY", costs,
                                  self.span(c[0], c[3])))
 
     def planet(self, c):
@@ -241,7 +248,7 @@ class AstBuilder(Transformer):
                             header, self.allow(header))
 
     def poi(self, c):
-        copies = int(c[4]) if len(c) > 4 and isinstance(c[3], Token) and c[3].type == "COPIES" else None
+        copies = int(str(c[4])) if len(c) > 4 and isinstance(c[3], TOKEN_TYPES) and c[3].type == "COPIES" else None
         items = c[5:] if copies is not None else c[3:]
         return self._card("poi", c, c[1], c[2], copies, items)
 
@@ -296,10 +303,10 @@ class AstBuilder(Transformer):
         target: ast.Value = c[1]
         rest = list(c[2:])
         title = None
-        if rest and isinstance(rest[0], Token) and rest[0].type == "STRING":
+        if rest and isinstance(rest[0], TOKEN_TYPES) and rest[0].type == "STRING":
             title_token = rest.pop(0)
             title = self.prose(title_token)
-        external = bool(rest and isinstance(rest[0], Token) and rest[0].type == "EXTERNAL")
+        external = bool(rest and isinstance(rest[0], TOKEN_TYPES) and rest[0].type == "EXTERNAL")
         if external:
             rest.pop(0)
         header = self.span(c[0], title or target)
@@ -317,19 +324,19 @@ class AstBuilder(Transformer):
 
     def exit(self, c):
         if len(c) == 3:
-            return ast.Exit(str(c[0]), int(c[1]), str(c[2]), self.span(c[0], c[2]))
+            return ast.Exit(str(c[0]), int(str(c[1])), str(c[2]), self.span(c[0], c[2]))
         return ast.Exit(str(c[0]), None, None, self.span(c[0], c[1]))
 
     def result(self, c):
         return ("result", self._statements(c[1:]))
 
     def _story_action(self, category, name, cost, rest, first):
-        always = bool(rest and isinstance(rest[0], Token) and rest[0].type == "ALWAYS")
+        always = bool(rest and isinstance(rest[0], TOKEN_TYPES) and rest[0].type == "ALWAYS")
         items = rest[1:] if always else rest
         texts = tuple(x.text for x in items if isinstance(x, ast.TextStmt))
         results = [x[1] for x in items if isinstance(x, tuple) and x[0] == "result"]
         result = results[0] if results else None
-        return ast.StoryAction(str(category), self.prose(name), int(cost), always, texts, result,
+        return ast.StoryAction(str(category), self.prose(name), int(str(cost)), always, texts, result,
                                self.span(first, name))
 
     def story_action(self, c):
@@ -352,23 +359,23 @@ class AstBuilder(Transformer):
                 choices.append(item)
             else:
                 arrival.append(item[1])
-        return ast.LocationDecl(int(c[1]), self.prose(c[2]), tuple(texts), tuple(arrival),
+        return ast.LocationDecl(int(str(c[1])), self.prose(c[2]), tuple(texts), tuple(arrival),
                                 tuple(exits), tuple(actions), tuple(choices), header,
                                 self.allow(header))
 
     def depart(self, c):
         header = self.span(c[0], c[3])
         action = self._story_action("depart", c[3], c[5], list(c[6:]), c[0])
-        return ast.DepartDecl(int(c[1]), str(c[2]), action, header, self.allow(header))
+        return ast.DepartDecl(int(str(c[1])), str(c[2]), action, header, self.allow(header))
 
     def orientation(self, c):
         return self.field("orientation", str(c[0]), c[0])
 
     def boost(self, c):
-        return self.field("boost", int(c[1]), c[0], c[1])
+        return self.field("boost", int(str(c[1])), c[0], c[1])
 
     def slots(self, c):
-        return self.field("slots", int(c[1]), c[0], c[1])
+        return self.field("slots", int(str(c[1])), c[0], c[1])
 
     def card(self, c):
         header = self.span(c[0], c[3])
@@ -380,6 +387,6 @@ class AstBuilder(Transformer):
                 actions.append(item)
             else:
                 fields.append(item)
-        return ast.VantageCardDecl(int(c[1]), str(c[2]), self.prose(c[3]), tuple(fields),
+        return ast.VantageCardDecl(int(str(c[1])), str(c[2]), self.prose(c[3]), tuple(fields),
                                    tuple(texts), tuple(actions), header, self.allow(header))
 

@@ -1,0 +1,99 @@
+"""The ways of going faster change nothing: the parse cache, parsing in several
+processes, lark-cython. Same diagnostics, same bundle, every time."""
+import subprocess
+import sys
+
+import pytest
+from lark import Lark
+
+from conftest import CONTENT, ROOT
+from vcompiler.compile import compile_pack
+from vcompiler.emit import prepare
+from vcompiler.parse.cache import ParseCache
+from vcompiler.parse.transform import AstBuilder
+from vcompiler.parse.split import split_declarations
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("gen") / "pack"
+    # 2,500 logs in five files, over a megabyte: parsing goes to worker processes.
+    subprocess.run([sys.executable, str(ROOT / "bench" / "generate.py"), "2500", str(folder)], check=True)
+    (folder / "story.ink").unlink()
+    # A mistake in one file, so that diagnostics are compared too.
+    first = sorted(folder.glob("logbook-*.vcl"))[0]
+    first.write_text(first.read_text().replace("choice \"Press on\" -> log 2\n", "choice \"Press on\" -> log 99999\n", 1))
+    return folder
+
+
+def outcome(result):
+    bundle = prepare(result.pack).bundle if result.ok else None
+    return [(d.code.id, d.span, d.message, d.hint) for d in result.diagnostics], bundle
+
+
+@pytest.mark.parametrize("name", ["eye-of-the-void", "tidal-reach", "generated"])
+def test_cache_and_workers_change_nothing(name, generated, tmp_path):
+    folder = generated if name == "generated" else CONTENT / name
+    plain = outcome(compile_pack(folder, cache=None, workers=1))
+    cache = ParseCache(tmp_path / "cache")
+    assert outcome(compile_pack(folder, cache=cache, workers=2)) == plain     # cold: fills the cache
+    assert outcome(compile_pack(folder, cache=cache, workers=1)) == plain     # warm: reads it
+    assert outcome(compile_pack(folder, cache=None, workers=2)) == plain
+    if name == "generated":
+        assert any(code == "E200" for code, *_ in plain[0])
+
+
+def test_an_edited_file_is_parsed_again(generated, tmp_path):
+    import shutil
+    folder = tmp_path / "pack"
+    shutil.copytree(generated, folder)
+    cache = ParseCache(tmp_path / "cache")
+    compile_pack(folder, cache=cache)
+    last = sorted(folder.glob("logbook-*.vcl"))[-1]
+    last.write_text(last.read_text() + '\nlog 99999 "Late" { return }\n')
+    warm = compile_pack(folder, cache=cache)
+    assert not [d for d in warm.diagnostics if d.code.id == "E200"]     # the new log is seen
+    assert outcome(warm) == outcome(compile_pack(folder, cache=None))
+
+
+def test_a_corrupt_cache_entry_is_parsed_again(tmp_path):
+    cache = ParseCache(tmp_path / "cache")
+    folder = CONTENT / "tidal-reach"
+    expected = outcome(compile_pack(folder, cache=cache))
+    for entry in (tmp_path / "cache").rglob("*"):
+        if entry.is_file():
+            entry.write_bytes(b"not a pickle")
+    assert outcome(compile_pack(folder, cache=cache)) == expected
+
+
+def test_the_cache_folder_depends_on_version_and_grammar(tmp_path):
+    from vcompiler import __version__
+    folder = ParseCache(tmp_path).folder
+    assert folder.parent == tmp_path and folder.name.startswith(f"parsed-{__version__}-")
+
+
+def test_lark_cython_builds_the_same_ast(generated):
+    lark_cython = pytest.importorskip("lark_cython")
+    grammar = (ROOT / "grammar" / "vcl.lark").read_text()
+    text = sorted(generated.glob("logbook-*.vcl"))[0].read_text()
+    trees = []
+    for plugins in ({}, {"_plugins": lark_cython.plugins}):
+        builder = AstBuilder()
+        parser = Lark(grammar, parser="lalr", lexer="contextual", transformer=builder, maybe_placeholders=False,
+                      **plugins)
+        found = []
+        for chunk in split_declarations(text):
+            builder.begin("f.vcl", tuple(text.splitlines()), chunk.first_line - 1)
+            found.extend(parser.parse(chunk.text))
+        trees.append(found)
+    assert trees[0] == trees[1] and len(trees[0]) == 500
+
+
+def test_no_cache_flag_writes_no_cache(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+    from vcompiler.cli import main
+    monkeypatch.setenv("VCOMPILER_CACHE_DIR", str(tmp_path / "c"))
+    assert CliRunner().invoke(main, ["check", str(CONTENT / "tidal-reach"), "--no-cache"]).exit_code == 0
+    assert not (tmp_path / "c").exists()
+    assert CliRunner().invoke(main, ["check", str(CONTENT / "tidal-reach")]).exit_code == 0
+    assert any((tmp_path / "c").rglob("*"))

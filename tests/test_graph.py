@@ -61,7 +61,8 @@ def leaves_with_a_sibling(n, parent, targets) -> list[int]:
     return leaves
 
 
-def render(targets: dict[int, list[int]], overrides: dict[int, str] = {}) -> str:
+def render(targets: dict[int, list[int]], overrides: dict[int, str] | None = None) -> str:
+    overrides = overrides or {}
     parts = [VANGUARD_HEADER]
     for number, outs in sorted(targets.items()):
         if number in overrides:

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from conftest import CONTENT, ROOT, VANGUARD_HEADER, VANTAGE_HEADER
+from conftest import CONTENT, ROOT, VANGUARD_HEADER
 from vcompiler.cli import main
 from vcompiler.compile import compile_pack
 from vcompiler.render import render_packs

@@ -10,10 +10,10 @@ from jsonschema import Draft4Validator
 
 from conftest import ROOT
 from vcompiler.cli import main
-from vcompiler.codes import CATALOGUE, Severity
+from vcompiler.codes import CATALOGUE
 from vcompiler.diagnostics import Diagnostic
-from vcompiler.reports import format_github, to_sarif
-from vcompiler.source import SourceFile, Span
+from vcompiler.reports import format_github
+from vcompiler.source import Span
 
 PACKS = ("planet-mistakes", "coast-mistakes")
 FORMATS = {"text": "txt", "json": "json", "sarif": "sarif", "github": "github"}

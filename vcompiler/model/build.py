@@ -12,7 +12,7 @@ from vcompiler.model import types as m
 from vcompiler.model.effects import REFERENCE_SLOTS, Mismatch, match_effect
 from vcompiler.model.numbering import LOCK_NAME, assign_numbers, read_lock
 from vcompiler.parse import ParsedFile
-from vcompiler.source import SourceFile, Span
+from vcompiler.source import Span
 
 DEFAULT_NUMBERING = (1, 999, 0)
 
@@ -210,7 +210,7 @@ class _Resolver:
         if lock.problem:
             lock_span = Span(f"{self.folder_display.rstrip('/')}/{LOCK_NAME}", 1, 1, 1, 2)
             self.found.append(diagnostic(codes.UNREADABLE, lock_span, message=lock.problem,
-                                         hint=f"fix the file, or delete it to number the labels afresh"))
+                                         hint="fix the file, or delete it to number the labels afresh"))
         self.labels, problems = assign_numbers(fixed, labels, lock.labels, low, high, seed)
         self.found.extend(problems)
 

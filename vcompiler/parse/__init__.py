@@ -11,7 +11,7 @@ from pathlib import Path
 
 import lark
 from lark import Lark, Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from vcompiler import __version__, ast, codes
 from vcompiler.diagnostics import Diagnostic, diagnostic

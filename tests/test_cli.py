@@ -78,7 +78,7 @@ def test_strict_fails_on_warnings(write_pack):
 
 
 def test_every_command_has_help_with_an_example():
-    for command in ([], ["check"], ["build"]):
+    for command in ([], ["check"], ["build"], ["rules"]):
         result = run(*command, "--help")
         assert result.exit_code == 0 and "Example:" in result.output
 

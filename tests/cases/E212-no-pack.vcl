@@ -1,0 +1,3 @@
+log 1 "Start" {  // expect: E212
+  return
+}

@@ -130,3 +130,15 @@ def test_conformance_suite_passes():
     proc = subprocess.run([sys.executable, str(SHARED / "tools" / "conformance"), str(EXAMPLES)],
                           capture_output=True, text=True, env=env, cwd=ROOT)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_two_packs_of_one_name_are_E205_and_nothing_is_built(tmp_path, pack_copy):
+    import shutil
+    first = pack_copy("tidal-reach")
+    second = tmp_path / "copy-of-tidal"
+    shutil.copytree(first, second)
+    report = json.loads(run("check", first, second, "--format", "json").output)
+    clash = [d for d in report["diagnostics"] if d["code"] == "E205"]
+    assert len(clash) == 1 and "copy-of-tidal" in clash[0]["file"] and clash[0]["line"] == 3
+    assert run("build", first, second, "-o", tmp_path / "out").exit_code == 1
+    assert not (tmp_path / "out").exists()

@@ -12,7 +12,7 @@ import click
 
 from vcompiler import __version__
 from vcompiler.codes import Severity
-from vcompiler.compile import CompileResult, compile_pack, find_packs
+from vcompiler.compile import CompileResult, compile_pack, find_packs, same_names_apart
 from vcompiler.diagnostics import Diagnostic, format_json, format_text
 from vcompiler.reports import format_github, format_sarif, rule_docs
 
@@ -38,7 +38,7 @@ def _compile_all(paths: tuple[Path, ...], use_cache: bool = True) -> list[Compil
     from vcompiler.parse.cache import ParseCache
 
     cache = ParseCache() if use_cache else None
-    return [compile_pack(folder, cache) for folder in _packs(paths)]
+    return same_names_apart([compile_pack(folder, cache) for folder in _packs(paths)])
 
 
 def _report(results: list[CompileResult], fmt: str) -> list[Diagnostic]:
@@ -151,8 +151,9 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, paper: str, 
       vcompiler build source_content/ --paper a5 --booklet
       vcompiler build source_content/ --bleed 3mm --crop-marks --only pdf
     """
-    from vcompiler.emit import InvalidBundle, prepare, write
-    from vcompiler.render import RenderOptions, plan, render
+    from vcompiler.emit import InvalidBundle
+    from vcompiler.outputs import make_outputs, render_steps, write_outputs
+    from vcompiler.render import RenderOptions
     from vcompiler.render.pdf import RenderError
 
     _short_lived_process()
@@ -163,31 +164,20 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, paper: str, 
             d.severity is Severity.ERROR for d in diagnostics) else
             "build: nothing written, warnings fail under --strict", err=True)
         sys.exit(1)
-    names = [r.pack.name for r in results]
-    clash = sorted({n for n in names if names.count(n) > 1})
-    if clash:
-        click.echo(f"build: two packs are named {', '.join(clash)}; their outputs would overwrite each other",
-                   err=True)
-        sys.exit(1)
+    options = RenderOptions(paper="a5" if booklet else paper, bleed_mm=bleed or (3.0 if crop_marks else 0.0),
+                            crop_marks=crop_marks, booklet=booklet)
     try:
-        outputs = [(prepare(r.pack, with_bundle=only != "pdf"), r.folder) for r in results]
-        if only != "json":
-            options = RenderOptions(paper="a5" if booklet else paper, bleed_mm=bleed or (3.0 if crop_marks else 0.0),
-                                    crop_marks=crop_marks, booklet=booklet)
-            work = plan([r.pack for r in results], options)
-            if sys.stderr.isatty():
-                with click.progressbar(length=work.steps, label="Rendering books", file=sys.stderr) as bar:
-                    books = render(work, progress=bar.update)
-            else:
-                books = render(work)
-            for output, _ in outputs:
-                output.books.update({file: data for (pack, file), data in books.items() if pack == output.pack.name})
+        if sys.stderr.isatty() and only != "json":
+            with click.progressbar(length=render_steps(results, options), label="Rendering books",
+                                   file=sys.stderr) as bar:
+                outputs = make_outputs(results, only, options, progress=bar.update)
+        else:
+            outputs = make_outputs(results, only, options)
     except (InvalidBundle, RenderError) as error:
         click.echo(f"vcompiler: internal error: {error}", err=True)
         sys.exit(2)
-    for output, folder in outputs:
-        for path in write(output, out_dir, folder):
-            click.echo(f"wrote {path}", err=True)
+    for path in write_outputs(outputs, out_dir):
+        click.echo(f"wrote {path}", err=True)
     sys.exit(0)
 
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 import gc
 import os
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from vcompiler import codes
 from vcompiler.checks import run_checks
 from vcompiler.config import load_config
-from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.diagnostics import Diagnostic, Related, diagnostic
 from vcompiler.model.build import build_model
 from vcompiler.model.types import Pack
 from vcompiler.parse import ParsedFile, parse_source, warm_parser
@@ -205,3 +205,22 @@ def _apply_allows(found: list[Diagnostic], parsed: list[ParsedFile]) -> list[Dia
                    for first, last, codes_ in regions.get(d.span.file, ()))
 
     return [d for d in found if d.severity is codes.Severity.ERROR or not allowed(d)]
+
+
+def same_names_apart(results: list[CompileResult]) -> list[CompileResult]:
+    """Packs checked together must have different names: each builds into
+    build/<name>/. A second pack of one name gets E205 at its declaration."""
+    first: dict[str, CompileResult] = {}
+    out = []
+    for result in results:
+        pack = result.pack
+        if pack is not None and pack.name in first:
+            earlier = first[pack.name].pack
+            clash = diagnostic(codes.DUPLICATE, pack.span, kind="pack", name=pack.name,
+                               hint="rename one of the packs: each builds into build/<name>/",
+                               related=[Related(earlier.span, f"pack {pack.name} in {earlier.folder}")])
+            result = replace(result, diagnostics=tuple(sorted((*result.diagnostics, clash), key=Diagnostic.sort_key)))
+        elif pack is not None:
+            first[pack.name] = result
+        out.append(result)
+    return out

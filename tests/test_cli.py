@@ -142,3 +142,9 @@ def test_two_packs_of_one_name_are_E205_and_nothing_is_built(tmp_path, pack_copy
     assert len(clash) == 1 and "copy-of-tidal" in clash[0]["file"] and clash[0]["line"] == 3
     assert run("build", first, second, "-o", tmp_path / "out").exit_code == 1
     assert not (tmp_path / "out").exists()
+
+
+def test_a_broken_pack_declaration_is_one_error_not_two(write_pack):
+    folder = write_pack({"pack.vcl": 'pack p {\n  game vanguard\n  version 1.0\n}\n\nlog 1 "S" { return }\n'})
+    report = json.loads(run("check", folder, "--format", "json").output)
+    assert [(d["code"], d["line"]) for d in report["diagnostics"]] == [("E100", 3)]

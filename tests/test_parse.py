@@ -155,3 +155,9 @@ def test_split_ignores_braces_and_keywords_inside_strings():
     text = 'log 1 {\n  text """\nlog 9 { is text\n  """\n  return\n}\nlog 2 {\n  return\n}\n'
     chunks = split_declarations(text)
     assert [c.first_line for c in chunks] == [1, 7]
+
+
+def test_a_number_where_text_belongs_gets_a_quotes_hint():
+    result = parse('pack p {\n  version 1.0\n}\n')
+    assert codes_at(result) == [("E100", 2, 11)]
+    assert result.diagnostics[0].hint == 'text goes in quotes: "…"'

@@ -57,6 +57,10 @@ class _Resolver:
     def run(self) -> ModelResult:
         declarations = [d for p in self.parsed for d in p.file.declarations]
         packs = [d for d in declarations if isinstance(d, ast.PackDecl)]
+        if not packs and any(kind == "pack" for p in self.parsed for kind, _ in p.unparsed):
+            # The pack declaration is there but did not parse (E100 says where): without
+            # its game and start there is nothing more to check.
+            return ModelResult(None, tuple(self.found))
         if not packs:
             span = self.parsed[0].source.whole() if self.parsed else Span(self.folder_display, 1, 1, 1, 1)
             where = "its .vcl files" if self.parsed else "it: the folder has no .vcl file"

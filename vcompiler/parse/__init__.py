@@ -35,7 +35,7 @@ class ParsedFile:
     allow_regions: tuple[tuple[int, int, tuple[str, ...]], ...] = ()
 
 
-_HEADER = re.compile(r"(log|location|poi|mission|condition|event|threat|unique|card|planet|depart|injury)"
+_HEADER = re.compile(r"(pack|log|location|poi|mission|condition|event|threat|unique|card|planet|depart|injury)"
                      r"\s+(@?\w+|\"[^\"\n]*\")")
 
 
@@ -155,6 +155,8 @@ def _describe_token(token: Token) -> str:
 
 
 def _keyword_hint(token: Token, expected: set[str]) -> str | None:
+    if expected == {"STRING"} and token.type in ("WORD", "NUMBER", "CARD_ID"):
+        return "text goes in quotes: \"…\""
     if token.type not in ("WORD", "CARD_ID"):
         return None
     keywords = [n.lower() for n in expected if n.isupper() and n not in _SYMBOLS]

@@ -161,3 +161,9 @@ def test_a_number_where_text_belongs_gets_a_quotes_hint():
     result = parse('pack p {\n  version 1.0\n}\n')
     assert codes_at(result) == [("E100", 2, 11)]
     assert result.diagnostics[0].hint == 'text goes in quotes: "…"'
+
+
+def test_a_goto_without_log_or_location_gets_a_hint():
+    result = parse('log 1 "Start" {\n  choice "Go" -> 5\n  choice "Stay" -> log 6\n}\n')
+    assert codes_at(result) == [("E100", 2, 18)]
+    assert result.diagnostics[0].hint == "say what it leads to: `-> log 5` or `-> location 5`"

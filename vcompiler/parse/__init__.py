@@ -135,7 +135,7 @@ _SYMBOLS = {
 def _describe_expected(names: set[str]) -> str:
     words = sorted(_SYMBOLS.get(n, f"`{n.lower()}`") for n in names if n != "COMMENT")
     if len(words) > 8:
-        words = words[:8] + ["…"]
+        return ", ".join(words[:7]) + f" or one of {len(words) - 7} more"
     if len(words) == 1:
         return words[0]
     return ", ".join(words[:-1]) + " or " + words[-1]
@@ -157,6 +157,8 @@ def _describe_token(token: Token) -> str:
 def _keyword_hint(token: Token, expected: set[str]) -> str | None:
     if expected == {"STRING"} and token.type in ("WORD", "NUMBER", "CARD_ID"):
         return "text goes in quotes: \"…\""
+    if expected == {"LOG", "LOCATION"} and token.type in ("NUMBER", "LABEL"):
+        return f"say what it leads to: `-> log {token}` or `-> location {token}`"
     if token.type not in ("WORD", "CARD_ID"):
         return None
     keywords = [n.lower() for n in expected if n.isupper() and n not in _SYMBOLS]

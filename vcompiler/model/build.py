@@ -3,6 +3,7 @@ numbers, effects get their meaning, duplicates and constructs of the other game 
 found, and every mention of another entity becomes a `Reference` for the checks."""
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from vcompiler.model.effects import REFERENCE_SLOTS, Mismatch, match_effect
 from vcompiler.model.numbering import LOCK_NAME, assign_numbers, read_lock
 from vcompiler.parse import ParsedFile
 from vcompiler.source import Span
+from vcompiler.vocabulary import DICE_ICONS, DIE_COLOURS, VANTAGE_CARD_KINDS
 
 DEFAULT_NUMBERING = (1, 999, 0)
 
@@ -24,6 +26,7 @@ _GAME_OF = {
     ast.DepartDecl: ("vantage", "a depart entry"),
     ast.VantageCardDecl: ("vantage", "a numbered card"),
 }
+REQUIREMENT_WORDS = (*DICE_ICONS, *DIE_COLOURS, "die", "same")
 _CARD_LETTER = {"poi": "P", "mission": "M", "condition": "G", "event": "E", "threat": "T"}
 
 
@@ -423,8 +426,37 @@ class _Resolver:
         return m.Sector(sector.number, sector.name, printed, slot, lander, biomes, goto, sector.span)
 
     def _rows(self, rows) -> tuple[m.Row, ...]:
+        for row in rows:
+            if row.requirement is not None:
+                self._requirement(row.requirement, special=row.kind == "special")
         return tuple(m.Row(r.kind, r.key, r.number, r.requirement, self._choices(r.effects), r.span)
                      for r in rows)
+
+    def _requirement(self, requirement: ast.Requirement, special: bool) -> None:
+        """Each term: an optional count of at least 1 and an icon, a die colour, `die`
+        or `same`; in a special, `missing ICON` too."""
+        for alternative in requirement.alternatives:
+            for words in alternative:
+                rest = list(words)
+                if rest and rest[0].kind == "number":
+                    count = rest.pop(0)
+                    if int(count.value) < 1:
+                        self.found.append(diagnostic(codes.BAD_ARGUMENTS, count.span,
+                                                     message=f"a requirement needs at least 1 die, not {count.value}",
+                                                     hint="leave the count out for one die"))
+                        continue
+                if special and len(rest) == 2 and rest[0].value == "missing":
+                    rest.pop(0)
+                if len(rest) != 1 or rest[0].kind != "word" or rest[0].value not in REQUIREMENT_WORDS:
+                    at = rest[0] if rest else words[0]
+                    near = difflib.get_close_matches(str(at.value), REQUIREMENT_WORDS, n=1)
+                    shown = " ".join(str(w.value) for w in words)
+                    self.found.append(diagnostic(
+                        codes.BAD_ARGUMENTS, Span.covering(at.span, words[-1].span),
+                        message=f"`{shown}` is not a requirement term",
+                        hint=(f"did you mean `{near[0]}`? " if near else "")
+                        + "a term is an optional count and an icon, a die colour, `die` or `same`"
+                        + ("; a special may also say `missing ICON`" if special else "")))
 
     def _card(self, decl: ast.CardDecl) -> m.Card:
         self.origin = (decl.kind, int(decl.id) if decl.kind == "unique" else decl.id)
@@ -479,6 +511,11 @@ class _Resolver:
 
     def _vantage_card(self, decl: ast.VantageCardDecl) -> m.VantageCard:
         self.origin = ("vcard", decl.number)
+        if decl.kind not in VANTAGE_CARD_KINDS:
+            near = difflib.get_close_matches(decl.kind, VANTAGE_CARD_KINDS, n=1)
+            self.found.append(diagnostic(
+                codes.BAD_ARGUMENTS, decl.span, message=f"`{decl.kind}` is not a kind of card",
+                hint=(f"did you mean `{near[0]}`? " if near else "") + f"kinds are {', '.join(VANTAGE_CARD_KINDS)}"))
         self._text(decl.name)
         for text in decl.text:
             self._text(text)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 
 from vcompiler.codes import Code
@@ -17,7 +17,6 @@ from vcompiler.model.types import Pack
 class CheckContext:
     """What every rule reads: the pack, and what several rules share, built once."""
     pack: Pack
-    _cache: dict = field(default_factory=dict)
 
     @cached_property
     def defined(self) -> dict[tuple[str, object], object]:
@@ -34,6 +33,18 @@ class CheckContext:
     def graph(self):
         from vcompiler.checks.graph import build_graph
         return build_graph(self.pack)
+
+    @cached_property
+    def reachable(self) -> set:
+        """Every node of the graph that some root leads to."""
+        from vcompiler.checks.graph import reachable_from_roots
+        return reachable_from_roots(self.graph)
+
+    @cached_property
+    def dead_ends(self) -> list:
+        """Logs with no way out (E401)."""
+        from vcompiler.checks.graph import logs_without_a_way_out
+        return logs_without_a_way_out(self.pack)
 
 
 Rule = Callable[[CheckContext], Iterator[Diagnostic]]

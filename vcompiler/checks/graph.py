@@ -81,17 +81,13 @@ def roots(graph: nx.DiGraph) -> list:
     return [node for node, root in graph.nodes(data="root") if root]
 
 
-def reachable(context: CheckContext) -> set:
-    cached = context._cache.get("reachable")
-    if cached is None:
-        graph = context.graph
-        cached = set()
-        for root in roots(graph):
-            if root not in cached:
-                cached.add(root)
-                cached.update(nx.descendants(graph, root))
-        context._cache["reachable"] = cached
-    return cached
+def reachable_from_roots(graph: nx.DiGraph) -> set:
+    seen: set = set()
+    for root in roots(graph):
+        if root not in seen:
+            seen.add(root)
+            seen.update(nx.descendants(graph, root))
+    return seen
 
 
 def _way_out(log: Log) -> bool:
@@ -107,12 +103,8 @@ def _way_out(log: Log) -> bool:
     return choices >= 2
 
 
-def dead_ends(context: CheckContext) -> list[Log]:
-    cached = context._cache.get("dead_ends")
-    if cached is None:
-        cached = [log for log in context.pack.logs if not _way_out(log)]
-        context._cache["dead_ends"] = cached
-    return cached
+def logs_without_a_way_out(pack: Pack) -> list[Log]:
+    return [log for log in pack.logs if not _way_out(log)]
 
 
 @rule(codes.DEAD_END)
@@ -121,7 +113,7 @@ def logs_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
     `choice`s, `return` (back to the board) or `end exploration`. A log without one
     leaves the table with the book open and nothing to do.
     Mend: add the way out the story means, often `return`."""
-    for log in dead_ends(context):
+    for log in context.dead_ends:
         choices = sum(1 for s in log.statements if s.kind == "choice")
         hint = ("a single choice is no choice: write `-> log N`, or add another choice" if choices == 1
                 else "end it with `return`, `-> log N`, `end exploration` or two choices")
@@ -136,7 +128,7 @@ def everything_is_reachable(context: CheckContext) -> Iterator[Diagnostic]:
     the pack sends readers there, or remove it."""
     if not context.pack.complete or context.dangling:
         return  # a declaration that did not parse, or a wrong number, may be the missing edge
-    seen = reachable(context)
+    seen = context.reachable
     pack = context.pack
     starred = {(loc.number, e.direction) for loc in pack.locations for e in loc.exits if e.target is None}
     for log in pack.logs:
@@ -189,7 +181,7 @@ def loops_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
     # A dead end (E401) is already reported: count it as a way out, not as a second fault.
     exits = {("log", log.number) for log in context.pack.logs
              if any(s.kind == "do" and any(e.op in WAYS_OUT for e in s.effect.options) for s in log.statements)}
-    exits.update(("log", log.number) for log in dead_ends(context))
+    exits.update(("log", log.number) for log in context.dead_ends)
     can_leave = set(exits)
     reverse = log_graph.reverse(copy=False)
     for node in exits:

@@ -96,7 +96,7 @@ class _Resolver:
         vcards: dict[int, m.VantageCard] = {}
         first_span: dict[tuple, Span] = {}
 
-        def register(table: dict, key, what: str, name: object, span: Span, namespace: str = "") -> bool:
+        def register(key, what: str, name: object, span: Span, namespace: str = "") -> bool:
             full = (namespace or what, key)
             if full in first_span:
                 self._duplicate(what, name, span, first_span[full])
@@ -110,23 +110,23 @@ class _Resolver:
                 if number is None:
                     continue
                 shown = f"@{decl.target.value}" if decl.target.kind == "label" else number
-                if register(logs, number, "log", shown, decl.span):
+                if register(number, "log", shown, decl.span):
                     logs[number] = self._log(decl, number)
             elif isinstance(decl, ast.PlanetDecl):
-                if register(planets, decl.id, "planet", decl.id, decl.span):
+                if register(decl.id, "planet", decl.id, decl.span):
                     planets[decl.id] = self._planet(decl)
             elif isinstance(decl, ast.CardDecl):
-                if register(cards, decl.id, decl.kind, self._card_name(decl), decl.span, "card"):
+                if register(decl.id, decl.kind, self._card_name(decl), decl.span, "card"):
                     cards[(decl.kind, decl.id)] = self._card(decl)
             elif isinstance(decl, ast.LocationDecl):
-                if register(locations, decl.number, "location", decl.number, decl.span):
+                if register(decl.number, "location", decl.number, decl.span):
                     locations[decl.number] = self._location(decl)
             elif isinstance(decl, ast.DepartDecl):
                 key = (decl.number, decl.direction)
-                if register(departs, key, "depart", f"{decl.number} {decl.direction}", decl.span):
+                if register(key, "depart", f"{decl.number} {decl.direction}", decl.span):
                     departs[key] = self._depart(decl)
             elif isinstance(decl, ast.VantageCardDecl):
-                if register(vcards, decl.number, "vcard", decl.number, decl.span):
+                if register(decl.number, "vcard", decl.number, decl.span):
                     vcards[decl.number] = self._vantage_card(decl)
 
         self.origin = ("pack", header.name)

@@ -6,6 +6,7 @@ entity."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from vcompiler import ast
 from vcompiler.source import SourceFile, Span
@@ -245,11 +246,8 @@ class Pack:
     complete: bool = True
 
     def log(self, number: int) -> Log | None:
-        return self._logs_by_number().get(number)
+        return self._logs_by_number.get(number)
 
+    @cached_property
     def _logs_by_number(self) -> dict[int, Log]:
-        cached = self.__dict__.get("_log_index")
-        if cached is None:
-            cached = {log.number: log for log in self.logs}
-            object.__setattr__(self, "_log_index", cached)
-        return cached
+        return {log.number: log for log in self.logs}

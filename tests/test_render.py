@@ -121,6 +121,7 @@ def test_storybook_marks_always_actions_and_keys_cards_by_number(tidal_books):
     depart = " ".join(pages_text(tidal_books["storybook-depart.pdf"]))
     assert "101 east" in depart and "Wade into the surf" in depart
     assert "Entries 101" in depart
+    assert "Entry 101 east · Wade into the surf" in outline_titles(tidal_books["storybook-depart.pdf"])
 
 
 def test_rebuilds_are_byte_identical_in_process_and_in_parallel(eye, tidal, eye_logbook, tidal_books):

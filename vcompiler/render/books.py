@@ -30,7 +30,7 @@ class Book:
     pack_title: str
     subtitle: str
     version: str
-    head_word: str                    # the running head: "Logs 204–229"
+    entry_word: str                   # what one entry is called: "Log", "Entry"
     entries: tuple[Entry, ...]
 
     @property
@@ -56,7 +56,7 @@ def logbook(pack: m.Pack) -> Book:
         title = rich_line(log.title)
         entries.append(Entry(log_anchor(log.number), str(log.number), title, _plain(title),
                              check=log.has_check, action=blocks(log.statements)))
-    return Book("logbook.pdf", "logbook", pack.title, "Logbook", pack.version, "Logs", tuple(entries))
+    return Book("logbook.pdf", "logbook", pack.title, "Logbook", pack.version, "Log", tuple(entries))
 
 
 def _story_entry(key: str, anchor: str, action: m.StoryAction) -> Entry:
@@ -74,11 +74,11 @@ def storybooks(pack: m.Pack) -> list[Book]:
         found.sort(key=lambda pair: pair[0])
         entries = tuple(_story_entry(str(n), f"entry-{n}-{i}", a) for i, (n, a) in enumerate(found))
         books.append(Book(f"storybook-{category}.pdf", "storybook", pack.title,
-                          f"{category.capitalize()} Storybook", pack.version, "Entries", entries))
+                          f"{category.capitalize()} Storybook", pack.version, "Entry", entries))
     departs = tuple(_story_entry(f"{d.number} {d.direction}", f"depart-{d.number}-{d.direction}", d.action)
                     for d in pack.departs)
     books.append(Book("storybook-depart.pdf", "storybook", pack.title, "Depart Storybook", pack.version,
-                      "Entries", departs))
+                      "Entry", departs))
     return books
 
 

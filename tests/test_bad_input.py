@@ -94,16 +94,22 @@ def _mutate(text: str, data) -> str:
 FILES = sorted(p for p in CONTENT.glob("*/*.vcl"))
 
 
-# VCOMPILER_FUZZ_EXAMPLES=2000 for a longer hunt than CI's.
-@settings(max_examples=int(os.environ.get("VCOMPILER_FUZZ_EXAMPLES", "60")), deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(data=st.data())
-def test_mutated_reference_packs_always_give_a_json_report(data, tmp_path_factory):
+def _mutant_pack(data, tmp_path_factory):
+    """A copy of a shipped pack with one of its files mutated."""
     source = data.draw(st.sampled_from(FILES))
     folder = tmp_path_factory.mktemp("mutant")
     for sibling in source.parent.glob("*.vcl"):
         (folder / sibling.name).write_text(sibling.read_text(encoding="utf-8"), encoding="utf-8")
     (folder / source.name).write_text(_mutate(source.read_text(encoding="utf-8"), data), encoding="utf-8")
+    return folder
+
+
+# VCOMPILER_FUZZ_EXAMPLES=2000 for a longer hunt than CI's.
+@settings(max_examples=int(os.environ.get("VCOMPILER_FUZZ_EXAMPLES", "60")), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_mutated_reference_packs_always_give_a_json_report(data, tmp_path_factory):
+    folder = _mutant_pack(data, tmp_path_factory)
     code, report = check_json(folder)
     assert code in (0, 1)
     assert (code == 1) == (report["summary"]["errors"] > 0)
@@ -115,11 +121,7 @@ def test_mutated_reference_packs_always_give_a_json_report(data, tmp_path_factor
 def test_mutated_packs_either_build_or_report_never_fail_the_schema(data, tmp_path_factory):
     # Content the checks let through must make a bundle its own schema accepts: exit 2
     # (an internal error) is a bug whatever the input.
-    source = data.draw(st.sampled_from(FILES))
-    folder = tmp_path_factory.mktemp("mutant")
-    for sibling in source.parent.glob("*.vcl"):
-        (folder / sibling.name).write_text(sibling.read_text(encoding="utf-8"), encoding="utf-8")
-    (folder / source.name).write_text(_mutate(source.read_text(encoding="utf-8"), data), encoding="utf-8")
+    folder = _mutant_pack(data, tmp_path_factory)
     out = tmp_path_factory.mktemp("out")
     result = CliRunner().invoke(main, ["build", str(folder), "-o", str(out), "--only", "json", "--no-cache"])
     assert result.exit_code in (0, 1), result.output

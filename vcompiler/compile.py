@@ -183,7 +183,7 @@ def _compile(folder: Path, cache: ParseCache | None, workers: int | None) -> Com
     if model.pack is not None:
         found.extend(run_checks(model.pack))
     found = _apply_allows(found, parsed)
-    config = load_config(folder, lambda p: display_path(Path(p)))
+    config = load_config(folder, display_path)
     if config.source is not None:
         sources[config.source.display] = config.source
     found = [d for d in found if d.code.id not in config.ignore] + list(config.diagnostics)

@@ -7,7 +7,6 @@ import os
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 import lark
 from lark import Lark, Token
@@ -15,6 +14,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from vcompiler import __version__, ast, codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.parse.cache import default_cache_root
 from vcompiler.parse.split import split_declarations
 from vcompiler.parse.transform import AstBuilder
 from vcompiler.resources import data_dir
@@ -56,7 +56,7 @@ def _header_key(text: str) -> tuple[str, object] | None:
 def _table_cache() -> str | bool:
     """Where Lark keeps the parser tables between runs (building them takes longer than
     checking a small pack). Lark checks the grammar's hash before it uses the file."""
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "vcompiler"
+    base = default_cache_root()
     try:
         base.mkdir(parents=True, exist_ok=True)
     except OSError:

@@ -50,9 +50,7 @@ class ParseCache:
                 value = pickle.load(handle)
             os.utime(path)            # recently used: kept longest
             return value
-        except FileNotFoundError:
-            return None
-        except Exception:             # a corrupt or foreign entry: parse again
+        except Exception:             # missing, corrupt or foreign: parse again
             return None
 
     def put(self, key: str, value) -> None:

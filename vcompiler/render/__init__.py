@@ -76,7 +76,7 @@ def render(work: RenderPlan, workers: int | None = None,
         rendered = [[next(finished) for _ in parts] for _, _, parts, _ in work.books]
         index_jobs = []
         for (_, book, _, index), done in zip(work.books, rendered):
-            pages, _ = index_pages(done)
+            pages = index_pages(done)
             index_jobs += [(book_html(book, [part], options, pages), options) for part in index]
         indexes = iter(_each(pool.map(_render, index_jobs), progress))
         for (_, _, _, index), done in zip(work.books, rendered):

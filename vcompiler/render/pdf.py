@@ -136,9 +136,8 @@ def page_numbers(total: int, options: RenderOptions) -> bytes:
     return render_html(html, plain, _NUMBERS_CSS, sheets=("base.css",)).pdf
 
 
-def index_pages(rendered: list[RenderedSection]) -> tuple[dict[str, int], int]:
-    """Where every anchor lands in the assembled book, and how many pages come before
-    the index."""
+def index_pages(rendered: list[RenderedSection]) -> dict[str, int]:
+    """Where every anchor lands in the assembled book."""
     pages: dict[str, int] = {}
     page = 0
     for section in rendered:
@@ -146,7 +145,7 @@ def index_pages(rendered: list[RenderedSection]) -> tuple[dict[str, int], int]:
             page += 1
             for anchor in anchors:
                 pages.setdefault(anchor, page)
-    return pages, page
+    return pages
 
 
 def page_count(rendered: list[RenderedSection]) -> int:
@@ -180,7 +179,7 @@ def render_book(book: Book, options: RenderOptions) -> bytes:
     """One book, in this process: sections, then the index, then assembly."""
     parts = sections(book)
     rendered = [render_html(book_html(book, [part], options), options) for part in parts]
-    pages, _ = index_pages(rendered)
+    pages = index_pages(rendered)
     rendered += [render_html(book_html(book, [part], options, pages), options) for part in index_sections(book)]
     return assemble(book, rendered, page_numbers(page_count(rendered), options), options)
 

@@ -85,3 +85,20 @@ def expectations(folder: Path) -> set[tuple[str, int, str]]:
                 for code in re.split(r"\s*,\s*", match.group(1)):
                     wanted.add((path.name, number, code))
     return wanted
+
+
+@pytest.fixture(scope="session")
+def generated_pack(tmp_path_factory):
+    """A generated logbook (bench/generate.py) of the given size, and one vantage map."""
+    made: dict[tuple[int, str], Path] = {}
+
+    def make(n: int, game: str = "vanguard") -> Path:
+        if (n, game) not in made:
+            import subprocess
+            import sys
+            folder = tmp_path_factory.mktemp(f"generated-{game}-{n}")
+            subprocess.run([sys.executable, str(ROOT / "bench" / "generate.py"), str(n), str(folder),
+                            "--game", game], check=True)
+            made[(n, game)] = folder
+        return made[(n, game)]
+    return make

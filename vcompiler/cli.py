@@ -204,3 +204,88 @@ def rules(code: str | None) -> None:
         raise click.UsageError(f"no code {code}; `vcompiler rules` lists them")
     click.echo(f"{entry.id} ({entry.severity.value}): {entry.summary}\n")
     click.echo(docs.get(entry.id) or entry.summary)
+
+
+def _checked_pack(path: Path) -> CompileResult:
+    """One pack that compiles without errors, for the tools that play or draw it; its
+    errors are printed and the command exits 1 otherwise."""
+    results = _compile_all((path,))
+    if len(results) != 1:
+        raise click.UsageError(f"{path} holds {len(results)} packs; name one of them")
+    result = results[0]
+    if not result.ok or result.pack is None:
+        _report(results, "text")
+        click.echo(f"vcompiler: pack {path} has errors; `vcompiler check {path}` lists them", err=True)
+        sys.exit(1)
+    return result
+
+
+@main.command()
+@_paths
+@click.option("--format", "fmt", type=click.Choice(("text", "json")), default="text", show_default=True)
+def stats(paths: tuple[Path, ...], fmt: str) -> None:
+    """Entries per kind, words and estimated pages per book and paper, free numbers,
+    the label-to-number table, unreachable entries and warnings of each pack.
+
+    \b
+    Example:
+      vcompiler stats source_content/
+      vcompiler stats source_content/eye-of-the-void --format json
+    """
+    from vcompiler.tools.stats import format_json, format_text, pack_stats
+
+    _short_lived_process()
+    results = _compile_all(paths)
+    broken = [r for r in results if not r.ok or r.pack is None]
+    if broken:
+        _report(broken, "text")
+        click.echo("stats: the packs have errors; `vcompiler check` lists them", err=True)
+        sys.exit(1)
+    found = [pack_stats(r) for r in results]
+    click.echo(format_json(found) if fmt == "json" else format_text(found), nl=False)
+
+
+@main.command()
+@click.argument("pack", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("-o", "--out", "out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the DOT here (and the SVG beside it, FILE.svg, when Graphviz is installed). "
+                   "Default: DOT on standard output.")
+@click.option("--focus", metavar="N", help="Only the entries within --depth steps of entry N.")
+@click.option("--depth", type=click.IntRange(0, 50), default=2, show_default=True)
+def graph(pack: Path, out: Path | None, focus: str | None, depth: int) -> None:
+    """Draw the story graph of PACK: DOT always, SVG through Graphviz's `dot` when it is
+    installed (apt-get install graphviz). Entries are clustered by planet or region and
+    coloured by kind; unreachable entries are dashed, loops with no way out red.
+
+    \b
+    Example:
+      vcompiler graph source_content/eye-of-the-void -o eye.dot
+      vcompiler graph source_content/eye-of-the-void --focus 227 --depth 1
+    """
+    from vcompiler.tools.graph import FocusNotFound, dot_program, focus_node, to_dot, to_svg
+
+    _short_lived_process()
+    result = _checked_pack(pack)
+    try:
+        node = focus_node(result.pack, focus) if focus is not None else None
+    except FocusNotFound as error:
+        raise click.UsageError(str(error)) from None
+    text = to_dot(result.pack, node, depth)
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    from vcompiler.emit.write import write_atomic
+
+    write_atomic(out, text.encode("utf-8"))
+    click.echo(f"wrote {out}", err=True)
+    program = dot_program()
+    if program is None:
+        click.echo("graph: no SVG: Graphviz's `dot` is not installed (apt-get install graphviz)", err=True)
+        return
+    svg = out.with_suffix(".svg")
+    try:
+        write_atomic(svg, to_svg(text, program))
+    except RuntimeError as error:
+        click.echo(f"graph: no SVG: {program} failed: {error}", err=True)
+        sys.exit(1)
+    click.echo(f"wrote {svg}", err=True)

@@ -175,6 +175,15 @@ def loops_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
     its lowest-numbered log. Mend: give one of the logs a way out."""
     if not context.pack.complete or context.dangling:
         return  # a declaration that did not parse, or a wrong number, may be the missing edge
+    for numbers in endless_loops(context):
+        shown = ", ".join(map(str, numbers[:6])) + (", …" if len(numbers) > 6 else "")
+        log = context.pack.log(numbers[0])
+        yield diagnostic(codes.ENDLESS_LOOP, log.span, logs=shown,
+                         hint="give one of them `return`, `end exploration`, or a way to a log that has one")
+
+
+def endless_loops(context: CheckContext) -> list[list[int]]:
+    """The log numbers of each loop with no way out, ascending, loops by lowest log."""
     graph = context.graph
     logs = [n for n, kind in graph.nodes(data="kind") if kind == "log"]
     log_graph = graph.subgraph(logs)
@@ -187,12 +196,10 @@ def loops_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
     for node in exits:
         can_leave.update(nx.descendants(reverse, node))
     stuck = log_graph.subgraph(n for n in logs if n not in can_leave)
+    loops = []
     for component in nx.strongly_connected_components(stuck):
         first = min(component)
         if len(component) == 1 and not stuck.has_edge(first, first):
             continue
-        numbers = sorted(key for _, key in component)
-        shown = ", ".join(map(str, numbers[:6])) + (", …" if len(numbers) > 6 else "")
-        log = context.pack.log(first[1])
-        yield diagnostic(codes.ENDLESS_LOOP, log.span, logs=shown,
-                         hint="give one of them `return`, `end exploration`, or a way to a log that has one")
+        loops.append(sorted(key for _, key in component))
+    return sorted(loops)

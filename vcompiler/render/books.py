@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from vcompiler.model import types as m
-from vcompiler.render.voice import Sentence, blocks, log_anchor, rich, rich_line
+from vcompiler.render.voice import Sentence, blocks, log_anchor, plain, rich, rich_line
 from vcompiler.vocabulary import CATEGORIES
 
 
@@ -40,21 +40,11 @@ class Book:
         return sorted(titled, key=lambda t: (t[0].casefold(), t[1]))
 
 
-def _plain(tokens: Sentence) -> str:
-    out = []
-    for token in tokens:
-        if token[0] in ("t", "r"):
-            out.append(token[1])
-        elif token[0] in ("e", "s"):
-            out.append(_plain(token[1]))
-    return "".join(out)
-
-
 def logbook(pack: m.Pack) -> Book:
     entries = []
     for log in pack.logs:
         title = rich_line(log.title)
-        entries.append(Entry(log_anchor(log.number), str(log.number), title, _plain(title),
+        entries.append(Entry(log_anchor(log.number), str(log.number), title, plain(title),
                              check=log.has_check, action=blocks(log.statements)))
     return Book("logbook.pdf", "logbook", pack.title, "Logbook", pack.version, "Log", tuple(entries))
 
@@ -62,7 +52,7 @@ def logbook(pack: m.Pack) -> Book:
 def _story_entry(key: str, anchor: str, action: m.StoryAction) -> Entry:
     title = rich_line(action.name)
     text = [("p", p) for t in action.text for p in rich(t)]
-    return Entry(anchor, key, title, _plain(title), cost=action.cost, always=action.always,
+    return Entry(anchor, key, title, plain(title), cost=action.cost, always=action.always,
                  action=text, result=blocks(action.result))
 
 

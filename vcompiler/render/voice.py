@@ -135,6 +135,17 @@ CLAUSES = {
 }
 
 
+def plain(tokens: Sentence) -> str:
+    """Tokens as plain words: references as their text, icons left out."""
+    out = []
+    for token in tokens:
+        if token[0] in ("t", "r"):
+            out.append(token[1])
+        elif token[0] in ("e", "s"):
+            out.append(plain(token[1]))
+    return "".join(out)
+
+
 def _capitalise(tokens: Sentence) -> Sentence:
     if tokens and tokens[0][0] == "t" and tokens[0][1]:
         text = tokens[0][1]

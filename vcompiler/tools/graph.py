@@ -1,0 +1,119 @@
+"""`vcompiler graph`: the story graph (checks.graph) as Graphviz DOT, and as SVG
+through Graphviz's `dot` when it is installed.
+
+Entries are clustered by planet or region (tools.regions) and coloured by kind;
+unreachable entries are dashed and grey, logs of a loop with no way out red with a
+thick border. `focus` keeps the entries within `depth` steps of one entry, either way."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import networkx as nx
+
+from vcompiler.checks import CheckContext
+from vcompiler.checks.graph import endless_loops
+from vcompiler.model.types import Pack
+from vcompiler.tools.regions import node_title, regions
+
+COLOURS = {"log": "#fff4d6", "location": "#dff0ff", "depart": "#e6e0ff", "planet": "#d8f5d0",
+           "sector": "#eef8e8", "poi": "#ffe3e3", "mission": "#ffe9c7", "condition": "#f3e1f5",
+           "event": "#f0f0f0", "threat": "#ffd0c0", "injury": "#ffd6e0", "unique": "#fff0a8",
+           "vcard": "#e0f5f0", "pack": "#ffffff"}
+EDGE_STYLES = {"choice": "solid", "goto": "bold", "conditional": "dashed", "else": "dashed",
+               "text": "dotted", "board": "solid", "compass": "solid", "depart": "solid",
+               "start": "bold", "gain": "dotted", "reveal": "dotted", "place": "dotted"}
+
+
+class FocusNotFound(ValueError):
+    pass
+
+
+def _node_id(node: tuple) -> str:
+    kind, key = node
+    if isinstance(key, tuple):
+        key = "_".join(map(str, key))
+    return _quote(f"{kind}:{key}")
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def focus_node(pack: Pack, focus: str) -> tuple:
+    """The node an entry number names: a log in a vanguard pack, a location in a vantage pack."""
+    kind = "log" if pack.game == "vanguard" else "location"
+    try:
+        number = int(focus)
+    except ValueError:
+        raise FocusNotFound(f"--focus takes an entry number, not {focus!r}") from None
+    if (kind, number) not in _graph_nodes(pack):
+        raise FocusNotFound(f"pack {pack.name} has no {kind} {number}")
+    return (kind, number)
+
+
+def _graph_nodes(pack: Pack) -> set:
+    return set(CheckContext(pack).graph.nodes)
+
+
+def _label(pack: Pack, node: tuple) -> str:
+    """Two lines, what it is and its title: "Log 227" / "Echoes in the Hull"."""
+    words = node_title(pack, node).split(" ")
+    if node[0] in ("planet", "pack"):
+        return " ".join(words)
+    head = 2
+    return " ".join(words[:head]) + ("\n" + " ".join(words[head:]) if len(words) > head else "")
+
+
+def to_dot(pack: Pack, focus: tuple | None = None, depth: int = 2) -> str:
+    context = CheckContext(pack)
+    graph = context.graph
+    if focus is not None:
+        undirected = graph.to_undirected(as_view=True)
+        near = nx.single_source_shortest_path_length(undirected, focus, cutoff=depth)
+        graph = graph.subgraph(near)
+    reachable = context.reachable
+    looping = {("log", n) for loop in (endless_loops(context) if pack.complete else []) for n in loop}
+    where = regions(pack, context.graph)
+    lines = [f"digraph {_quote(pack.name)} {{",
+             f"  label={_quote(pack.title)}; labelloc=t; fontname=\"DejaVu Sans\"; rankdir=LR;",
+             '  node [shape=box, style="rounded,filled", fontname="DejaVu Sans", fontsize=10];',
+             '  edge [fontname="DejaVu Sans", fontsize=8, color="#555555"];']
+    names = {planet.id: planet.name for planet in pack.planets}
+    by_region: dict[str, list[tuple]] = {}
+    for node in graph.nodes:
+        by_region.setdefault(where.get(node, ""), []).append(node)
+    for i, (region, nodes) in enumerate(sorted(by_region.items())):
+        lines.append(f"  subgraph cluster_{i} {{")
+        lines.append(f"    label={_quote(names.get(region, region))}; style=rounded; color=\"#999999\";")
+        for node in sorted(nodes, key=lambda n: (n[0], str(n[1]))):
+            kind = node[0]
+            attrs = [f"label={_quote(_label(pack, node))}",
+                     f"fillcolor=\"{COLOURS.get(kind, '#ffffff')}\""]
+            if node not in reachable:
+                attrs.append('style="rounded,filled,dashed", color="#999999", fontcolor="#777777"')
+                attrs.append('tooltip="unreachable"')
+            if node in looping:
+                attrs.append('color="#cc0000", penwidth=3, tooltip="loop with no way out"')
+            if node == focus:
+                attrs.append("peripheries=2")
+            lines.append(f"    {_node_id(node)} [{', '.join(attrs)}];")
+        lines.append("  }")
+    for a, b, via in sorted(graph.edges(data="via"), key=lambda e: (str(e[0]), str(e[1]))):
+        style = EDGE_STYLES.get(via, "solid")
+        extra = ', color="#cc0000"' if a in looping and b in looping else ""
+        lines.append(f"  {_node_id(a)} -> {_node_id(b)} [label={_quote(via)}, style={style}{extra}];")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def dot_program() -> str | None:
+    return shutil.which("dot")
+
+
+def to_svg(dot_text: str, program: str) -> bytes:
+    done = subprocess.run([program, "-Tsvg"], input=dot_text.encode("utf-8"), capture_output=True,
+                          timeout=300, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr.decode("utf-8", "replace").strip() or "dot failed")
+    return done.stdout

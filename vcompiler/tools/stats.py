@@ -1,0 +1,128 @@
+"""`vcompiler stats`: what a pack holds and how big its books will be.
+
+Pages are estimated from words (the books are laid out by WeasyPrint, which only a
+build runs): words a page of each paper holds with the book's type, plus a cover and,
+for a logbook, an index."""
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from dataclasses import asdict, dataclass
+
+from vcompiler import codes
+from vcompiler.compile import CompileResult
+from vcompiler.model.types import Pack
+from vcompiler.render.books import Book, books_of
+from vcompiler.render.voice import plain
+
+# Words of running text a page holds, from rendered books (about 255 on A5 for the
+# generated logbook: 70 words of text, a title and two choices an entry).
+WORDS_PER_PAGE = {"a5": 255, "a4": 700, "letter": 660}
+INDEX_LINES_PER_PAGE = {"a5": 40, "a4": 100, "letter": 95}
+
+
+@dataclass(frozen=True)
+class BookStats:
+    file: str
+    entries: int
+    words: int
+    pages: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Stats:
+    pack: str
+    game: str
+    title: str
+    entries: dict[str, int]
+    books: list[BookStats]
+    numbering: dict[str, int] | None
+    labels: dict[str, int]
+    unreachable: int
+    warnings: int
+    errors: int
+
+
+def words(tokens) -> int:
+    return len(plain(tokens).split())
+
+
+def book_words(book: Book) -> int:
+    total = 0
+    for entry in book.entries:
+        total += words(entry.title) + 1
+        for kind, content in [*entry.action, *(entry.result or [])]:
+            total += words(content) if kind == "p" else sum(words(item) for item in content)
+    return total
+
+
+def _pages(book: Book, count: int) -> dict[str, int]:
+    out = {}
+    for paper, per_page in WORDS_PER_PAGE.items():
+        pages = 1 + math.ceil(count / per_page) if count else 2
+        if book.kind == "storybook" and book.entries:
+            pages += 1                         # results start on a page of their own
+        if book.kind == "logbook":
+            pages += math.ceil(len(book.index) / INDEX_LINES_PER_PAGE[paper])
+        out[paper] = pages
+    return out
+
+
+def entry_counts(pack: Pack) -> dict[str, int]:
+    counts: Counter[str] = Counter()
+    counts["logs"] = len(pack.logs)
+    counts["planets"] = len(pack.planets)
+    counts["sectors"] = sum(len(p.sectors) for p in pack.planets)
+    for card in pack.cards:
+        counts[f"{card.kind} cards"] += 1
+    counts["locations"] = len(pack.locations)
+    counts["depart entries"] = len(pack.departs)
+    counts["cards"] = len(pack.vantage_cards)
+    actions = [a for loc in pack.locations for a in loc.actions] + [a for c in pack.vantage_cards for a in c.actions]
+    for action in actions:
+        counts[f"{action.category} entries"] += 1
+    return {kind: n for kind, n in sorted(counts.items()) if n}
+
+
+def pack_stats(result: CompileResult) -> Stats:
+    pack = result.pack
+    books = []
+    for book in books_of(pack):
+        count = book_words(book)
+        books.append(BookStats(book.file_name, len(book.entries), count, _pages(book, count)))
+    numbering = None
+    if pack.game == "vanguard":
+        low, high = pack.numbering.low, pack.numbering.high
+        used = sum(1 for log in pack.logs if low <= log.number <= high)
+        numbering = {"low": low, "high": high, "used": used, "free": high - low + 1 - used}
+    found = Counter(d.code.id for d in result.diagnostics)
+    return Stats(pack.name, pack.game, pack.title, entry_counts(pack), books, numbering,
+                 dict(sorted(pack.labels.items(), key=lambda kv: kv[1])),
+                 found[codes.UNREACHABLE.id],
+                 sum(n for code, n in found.items() if code.startswith("W")),
+                 sum(n for code, n in found.items() if code.startswith("E")))
+
+
+def format_json(stats: list[Stats]) -> str:
+    return json.dumps({"packs": [asdict(s) for s in stats]}, indent=2, ensure_ascii=False) + "\n"
+
+
+def format_text(stats: list[Stats]) -> str:
+    lines: list[str] = []
+    for s in stats:
+        if lines:
+            lines.append("")
+        lines.append(f"{s.title} ({s.pack}, {s.game})")
+        lines.append("  entries: " + " · ".join(f"{kind} {n}" for kind, n in s.entries.items()))
+        lines.append("  books:                       entries   words   pages a5 / a4 / letter (est.)")
+        for book in s.books:
+            pages = " / ".join(str(book.pages[p]) for p in ("a5", "a4", "letter"))
+            lines.append(f"    {book.file:<26} {book.entries:>7} {book.words:>7}   {pages}")
+        if s.numbering:
+            n = s.numbering
+            lines.append(f"  numbering {n['low']}..{n['high']}: {n['used']} used, {n['free']} free")
+        if s.labels:
+            lines.append("  labels: " + ", ".join(f"@{label} = {number}" for label, number in s.labels.items()))
+        lines.append(f"  unreachable: {s.unreachable}, warnings: {s.warnings}, errors: {s.errors}")
+    return "\n".join(lines) + "\n"

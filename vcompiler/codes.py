@@ -142,3 +142,16 @@ BAD_CONFIG = _code("E214", E, "{message}", "invalid project configuration", """\
 vcompiler.toml (or the [tool.vcompiler] table of pyproject.toml) takes
 `ignore = ["W402", ...]`: the warnings to silence for every pack below it. It cannot
 name an error (errors cannot be silenced) nor a code that does not exist.""")
+
+UNKNOWN_BIOME = _code("E215", E, "`{name}` is not a biome", "unknown biome name")
+AMBIGUOUS_SECTOR = _code("E216", E, "sector {number} is a sector of {planets}", "`sector N` in an effect names a sector of two planets")
+
+CARD_ONLY_EFFECT = _code("E310", E, "`{form}` happens on a card, not in a log", "card-only effect in a log")
+PATH_TO_ITSELF = _code("E311", E, "path {a} {arrow} {b} leads from sector {a} to itself", "path from a sector to itself")
+PATH_EFFECT = _code("E312", E, "`{form}` is not a travel cost", "effect on a path other than its travel cost")
+DANGER_ZERO = _code("E313", E, "action {name!r} rolls 0 danger dice", "`danger 0` on an action")
+UNREAD_STATEMENT = _code("E314", E, "this line of log {number} is never read: {after} comes before it", "statement after a log's way out")
+ELSE_BEFORE_IF = _code("E315", E, "{message}", "`else` before its `if`")
+
+NO_LANDER = _code("W407", W, "planet {planet} has no lander sector", "planet without a lander sector")
+UNREACHED_SECTOR = _code("W408", W, "no path leads into sector {number} of planet {planet}", "sector that no path leads into")

@@ -44,3 +44,21 @@ def all_statements(pack: Pack):
         for action in card.actions:
             for statement in action.result:
                 yield ("vcard", card.number), statement
+
+
+def written(effect) -> str:
+    """An effect as the writer wrote it (`then green`, `threat attack 2`), for messages."""
+    from vcompiler.model.effects import FORMS
+    if effect.op == "goto_log":
+        return f"-> log {effect.param('log')}"
+    form = next((f for f in FORMS if f.op == effect.op), None)
+    if form is None:
+        return effect.op.replace("_", " ")
+    words = [form.verb]
+    for slot in form.slots:
+        if slot.literal is not None:
+            words.append(slot.literal)
+        elif effect.param(slot.name) is not None:
+            value = effect.param(slot.name)
+            words.append(f'"{value}"' if slot.kind == "injury" else str(value))
+    return " ".join(words)

@@ -1,0 +1,158 @@
+"""The planet board: landers, paths, sectors and biomes (E215, E216, E311-E313,
+W407, W408)."""
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterator
+
+import networkx as nx
+
+from vcompiler import codes
+from vcompiler.checks import CheckContext, rule
+from vcompiler.checks.tables import written
+from vcompiler.diagnostics import Diagnostic, Related, diagnostic
+from vcompiler.model.types import Pack, Planet
+from vcompiler.source import Span
+from vcompiler.vocabulary import BIOMES
+
+# What a path may print: the costs of travelling along it.
+TRAVEL_COSTS = frozenset(("travel", "spend_die", "sacrifice_die", "roll_danger", "lose_supplies",
+                          "progress_time"))
+
+
+@rule(codes.NO_LANDER)
+def planets_have_a_lander(context: CheckContext) -> Iterator[Diagnostic]:
+    """Every exploration begins with the lander set down in a lander sector, and
+    lift-off happens there. A planet with no `lander` sector gives the table nowhere to
+    land. Mend: add `lander` to the sector where the lander may set down."""
+    for planet in context.pack.planets:
+        if planet.sectors and not any(s.lander for s in planet.sectors):
+            yield diagnostic(codes.NO_LANDER, planet.span, planet=planet.id,
+                             hint=f"add `lander` to a sector, e.g. `sector {planet.sectors[0].number} {{ lander }}`")
+
+
+def _board(planet: Planet) -> nx.DiGraph:
+    graph = nx.DiGraph()
+    graph.add_nodes_from(s.number for s in planet.sectors)
+    for path in planet.paths:
+        graph.add_edge(path.a, path.b)
+        if path.two_way:
+            graph.add_edge(path.b, path.a)
+    return graph
+
+
+@rule(codes.UNREACHED_SECTOR)
+def sectors_are_reached(context: CheckContext) -> Iterator[Diagnostic]:
+    """Crewmembers reach a sector by travelling along a path that leads into it. A
+    sector of a planet with several sectors that no path leads into is explored only
+    if the crew starts there or an effect moves someone there. Mend: add a path, turn a
+    one-way path around, or silence it with `// allow W408` on the planet when the crew
+    is placed there."""
+    for planet in context.pack.planets:
+        if len(planet.sectors) < 2:
+            continue
+        graph = _board(planet)
+        for sector in planet.sectors:
+            if not any(source != sector.number for source in graph.predecessors(sector.number)):
+                near = next((s.number for s in planet.sectors if s.number != sector.number), None)
+                yield diagnostic(codes.UNREACHED_SECTOR, sector.span, number=sector.number, planet=planet.id,
+                                 hint=f"add a path that leads into it, e.g. `path {near} <-> {sector.number} [travel]`")
+
+
+@rule(codes.PATH_TO_ITSELF)
+def paths_join_two_sectors(context: CheckContext) -> Iterator[Diagnostic]:
+    """A path joins two sectors of the board; a path from a sector to itself cannot be
+    drawn and no Travel action takes it. Mend: fix the number of one end."""
+    for planet in context.pack.planets:
+        for path in planet.paths:
+            if path.a == path.b:
+                yield diagnostic(codes.PATH_TO_ITSELF, path.span, a=path.a, b=path.b,
+                                 arrow="<->" if path.two_way else "->",
+                                 hint="a path's two ends are two different sectors")
+
+
+@rule(codes.PATH_EFFECT)
+def paths_print_travel_costs(context: CheckContext) -> Iterator[Diagnostic]:
+    """What a path prints is the cost of travelling along it: the Travel icon
+    (`travel`, the global condition's travel effect), spending or sacrificing a die, a
+    danger die, supplies or time. Anything else (a goto, a gain, a card placed) has no
+    icon on a path. Mend: put the effect on the sector the path leads to
+    (`sector N { -> log 311 }`) or in a log."""
+    for planet in context.pack.planets:
+        for path in planet.paths:
+            for effect in path.costs:
+                if effect.op not in TRAVEL_COSTS:
+                    yield diagnostic(codes.PATH_EFFECT, effect.span, form=written(effect),
+                                     hint="a path takes `travel`, `spend die`, `sacrifice die`, `roll danger "
+                                          "LETTER`, `lose supplies N` or `progress time`")
+
+
+def _word_span(pack: Pack, within: Span, keyword: str, word: str) -> Span:
+    """Where `word` stands after `keyword` in the text of a declaration, for entities
+    the model keeps as plain names; the declaration's header when it cannot be found."""
+    source = next((f for f in pack.files if f.display == within.file), None)
+    if source is None:
+        return within
+    pattern = re.compile(rf"\b{re.escape(keyword)}\b[^\n]*?\b({re.escape(word)})\b")
+    for number in range(within.line, len(source.lines) + 1):
+        line = source.line_text(number)
+        match = pattern.search(line)
+        if match:
+            return Span(within.file, number, match.start(1) + 1, number, match.end(1) + 1)
+        if number > within.line and line.strip() == "}" and not line.startswith(" "):
+            break
+    return within
+
+
+@rule(codes.UNKNOWN_BIOME)
+def biomes_are_known(context: CheckContext) -> Iterator[Diagnostic]:
+    """Biome icons are printed on POIs, threats, events and sectors, and an event's
+    main effect applies when a biome of the card matches one of the sector. A name
+    that is not one of the game's biomes prints no icon and never matches. Mend: use
+    the name the hint suggests (docs/language.md, section "Biomes")."""
+    pack = context.pack
+    holders = [(card.span, card.biomes) for card in pack.cards]
+    holders += [(sector.span, sector.biomes) for planet in pack.planets for sector in planet.sectors]
+    for span, biomes in holders:
+        for name in biomes:
+            if name in BIOMES:
+                continue
+            near = difflib.get_close_matches(name, BIOMES, n=1)
+            yield diagnostic(codes.UNKNOWN_BIOME, _word_span(pack, span, "biomes", name), name=name,
+                             hint=(f"did you mean `{near[0]}`? " if near else "")
+                             + f"biomes are {', '.join(BIOMES)}")
+
+
+@rule(codes.AMBIGUOUS_SECTOR)
+def sector_numbers_name_one_sector(context: CheckContext) -> Iterator[Diagnostic]:
+    """An effect that names `sector N` (placing a POI or a threat, replacing a POI)
+    does not say which planet it means; when two planets of the pack have a sector N,
+    the table cannot tell which board the card goes on. Mend: renumber the sectors of
+    one planet, or give each planet a pack of its own."""
+    pack = context.pack
+    owners: dict[int, list[Planet]] = {}
+    for planet in pack.planets:
+        for sector in planet.sectors:
+            owners.setdefault(sector.number, []).append(planet)
+    for ref in pack.references:
+        if ref.kind != "sector" or not isinstance(ref.key, int):
+            continue
+        planets = owners.get(ref.key, [])
+        if len(planets) > 1:
+            yield diagnostic(codes.AMBIGUOUS_SECTOR, ref.span, number=ref.key,
+                             planets=" and of ".join(f"planet {p.id}" for p in planets),
+                             hint="number the sectors of the planets apart (e.g. 1-8 and 11-18)",
+                             related=[Related(p.span, f"planet {p.id}") for p in planets])
+
+
+@rule(codes.DANGER_ZERO)
+def danger_dice_rolled(context: CheckContext) -> Iterator[Diagnostic]:
+    """`danger N` prints the danger die icon beside the action's name: N danger dice
+    are rolled with the check. `danger 0` prints an icon that asks for no die.
+    Mend: leave `danger` out when the check rolls no danger die."""
+    for card in context.pack.cards:
+        for action in card.actions:
+            if action.danger is not None and action.danger < 1:
+                yield diagnostic(codes.DANGER_ZERO, action.span, name=action.name,
+                                 hint="remove `danger 0`")

@@ -1,0 +1,93 @@
+"""What a log says, in the order it is read: effects that only a card can resolve,
+lines below a way out, an `else` before its `if` (E310, E314, E315)."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from vcompiler import codes
+from vcompiler.checks import CheckContext, rule
+from vcompiler.checks.tables import written
+from vcompiler.diagnostics import Diagnostic, Related, diagnostic
+from vcompiler.model.effects import WAYS_OUT
+from vcompiler.model.types import Statement
+
+# Ops that mean something only while a card is resolved: an outcome row, a track of
+# the action, the threat whose time track runs, a path's travel cost.
+CARD_ONLY = frozenset(("then", "immediate", "progress_track", "threat_move", "threat_attack", "travel"))
+
+
+@rule(codes.CARD_ONLY_EFFECT)
+def log_effects_stand_alone(context: CheckContext) -> Iterator[Diagnostic]:
+    """Some effects only mean something while a card is resolved: `then` and
+    `immediate` name an outcome row, `progress COLOUR` a track of the action, `threat
+    move` and `threat attack` the threat whose time track runs, `travel` the travel
+    cost of a path. A log is read away from any card, so the table has nothing to
+    apply them to. Mend: say it with a log's own effects (`progress time`, `roll
+    danger T`, `-> log N`), or move it to the card."""
+    for log in context.pack.logs:
+        for statement in log.statements:
+            if statement.kind != "do":
+                continue
+            for effect in statement.effect.options:
+                if effect.op in CARD_ONLY:
+                    yield diagnostic(codes.CARD_ONLY_EFFECT, effect.span, form=written(effect),
+                                     hint="a log cannot resolve an outcome row, a track or a threat's "
+                                          "move; use `-> log N`, `progress time` or `roll danger LETTER`")
+
+
+def _leaves(statement: Statement) -> bool:
+    """The statement sends the reader away whatever happens."""
+    return statement.kind == "do" and all(e.op == "goto_log" or e.op in WAYS_OUT
+                                          for e in statement.effect.options)
+
+
+def _said(statement: Statement) -> str:
+    if statement.kind == "else":
+        return "`else`"
+    return f"`{written(statement.effect.options[0])}`"
+
+
+@rule(codes.UNREAD_STATEMENT)
+def nothing_below_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
+    """A log is read from the top. Once the reader is sent elsewhere (`-> log N`,
+    `return`, `end exploration`, or an `else` that closes its `if` lines), nothing below
+    is read, but the book still prints it. Reported once per log, at the first line
+    that is never read. Mend: move the line above the way out, or remove it."""
+    for log in context.pack.logs:
+        gone: Statement | None = None
+        after_if = False
+        for statement in log.statements:
+            if gone is not None and statement.kind != "check":
+                yield diagnostic(codes.UNREAD_STATEMENT, statement.span, number=log.number, after=_said(gone),
+                                 hint="move it above the way out, or remove it",
+                                 related=[Related(gone.span, "the reader leaves the log here")])
+                break
+            if _leaves(statement) or (statement.kind == "else" and after_if):
+                gone = statement
+            after_if = statement.kind == "if"
+
+
+@rule(codes.ELSE_BEFORE_IF)
+def else_follows_its_if(context: CheckContext) -> Iterator[Diagnostic]:
+    """`else -> log N` is where the reader goes when none of the `if` lines right above
+    it holds. An `else` with no `if` before it prints "Otherwise" before the condition
+    it stands for, or with no condition at all. Mend: put the `else` right after its
+    `if` lines, or write `-> log N` when there is no condition."""
+    for log in context.pack.logs:
+        previous: Statement | None = None
+        for i, statement in enumerate(log.statements):
+            if statement.kind == "else" and (previous is None or previous.kind != "if"):
+                later = next((s for s in log.statements[i + 1:] if s.kind == "if"), None)
+                target = statement.target.param("log")
+                if later is not None:
+                    yield diagnostic(codes.ELSE_BEFORE_IF, statement.span,
+                                     message="`else` comes before the `if` it answers",
+                                     hint="move the `else` line below its `if` lines",
+                                     related=[Related(later.span, "the `if`")])
+                else:
+                    yield diagnostic(codes.ELSE_BEFORE_IF, statement.span,
+                                     message="`else` with no `if` right before it",
+                                     hint=f"put it right after its `if` lines, or write `-> log {target}`"
+                                          " when there is no condition")
+            if statement.kind != "check":
+                previous = statement

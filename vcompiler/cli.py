@@ -6,6 +6,7 @@ import gc
 import os
 import re
 import sys
+import tempfile
 from pathlib import Path
 
 import click
@@ -289,3 +290,48 @@ def graph(pack: Path, out: Path | None, focus: str | None, depth: int) -> None:
         click.echo(f"graph: no SVG: {program} failed: {error}", err=True)
         sys.exit(1)
     click.echo(f"wrote {svg}", err=True)
+
+
+@main.command()
+@click.argument("old")
+@click.argument("new", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(("markdown", "json")), default="markdown", show_default=True)
+def diff(old: str, new: Path, fmt: str) -> None:
+    """Print the errata between two versions of the packs: entries added, removed,
+    renumbered (an @label given another number) and retitled, and every change of
+    printed text or effect, word by word. OLD is a folder, or a git revision of NEW.
+
+    Exit status: 0 nothing printed has changed, 1 something has, 2 the command could
+    not run (a pack with errors, an unknown revision).
+
+    \b
+    Example:
+      vcompiler diff old-print/eye-of-the-void source_content/eye-of-the-void
+      vcompiler diff v0.1.0 source_content/ > errata.md
+      vcompiler diff HEAD source_content/ --format json
+    """
+    from vcompiler.tools.diff import DiffError, diff_packs, format_json, format_markdown, revision_folder
+
+    _short_lived_process()
+    with tempfile.TemporaryDirectory(prefix="vcompiler-diff-") as scratch:
+        try:
+            old_folder = Path(old) if Path(old).is_dir() else revision_folder(old, new, Path(scratch))
+        except DiffError as error:
+            click.echo(f"diff: {error}", err=True)
+            sys.exit(2)
+        sides = []
+        for folder in (old_folder, new):
+            results = _compile_all((folder,))
+            broken = [r for r in results if not r.ok or r.pack is None]
+            if broken:
+                _report(broken, "text")
+                click.echo(f"diff: {folder} has errors; both sides must check clean", err=True)
+                sys.exit(2)
+            sides.append({r.pack.name: r.pack for r in results})
+        before, after = sides
+        missing = sorted(set(before) ^ set(after))
+        if missing:
+            click.echo(f"diff: packs on one side only: {', '.join(missing)}", err=True)
+        diffs = [diff_packs(before[name], after[name]) for name in after if name in before]
+    click.echo(format_json(diffs) if fmt == "json" else format_markdown(diffs), nl=False)
+    sys.exit(0 if all(d.empty for d in diffs) and not missing else 1)

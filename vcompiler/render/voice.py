@@ -135,14 +135,17 @@ CLAUSES = {
 }
 
 
-def plain(tokens: Sentence) -> str:
-    """Tokens as plain words: references as their text, icons left out."""
+def plain(tokens: Sentence, icon: str = "") -> str:
+    """Tokens as plain words: references as their text, an icon as `icon` formatted
+    with its name ("[{}]" gives "[success]"; the default leaves icons out)."""
     out = []
     for token in tokens:
         if token[0] in ("t", "r"):
             out.append(token[1])
         elif token[0] in ("e", "s"):
-            out.append(plain(token[1]))
+            out.append(plain(token[1], icon))
+        elif token[0] == "i" and icon:
+            out.append(icon.format(token[1]))
     return "".join(out)
 
 

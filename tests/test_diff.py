@@ -1,0 +1,94 @@
+"""`diff`: the errata between two versions of a pack, from folders or a git revision."""
+import json
+import shutil
+import subprocess
+
+from conftest import CONTENT
+from test_cli import run
+
+
+def _edit(folder, file, *pairs):
+    path = folder / file
+    text = path.read_text()
+    for old, new in pairs:
+        assert old in text
+        text = text.replace(old, new)
+    path.write_text(text)
+
+
+def test_errata_of_a_renumbered_log_and_a_changed_text(pack_copy):
+    new = pack_copy("eye-of-the-void")
+    _edit(new, "logbook.vcl", ('log 229 "Pressing On"', 'log 230 "Pressing On"'), ("-> log 229", "-> log 230"),
+          ("stops when you stop", "stops, but only when you stop"), ("gain lead 1", "gain lead 2"))
+    (new / "numbers.lock").write_text('{\n  "hidden_chamber": 860,\n  "wake_up": 879\n}\n')
+    result = run("diff", CONTENT / "eye-of-the-void", new)
+    assert result.exit_code == 1, result.output
+    md = result.output
+    assert md.startswith("# Errata: The Eye of the Void (0.1.0)\n")
+    assert "- Log 229 “Pressing On” is now Log 230.\n" in md
+    assert "- Log 858 “The Hidden Chamber” is now Log 860.\n" in md       # through numbers.lock
+    assert "## Added" not in md and "## Removed" not in md
+    assert "> You press on. The tapping ~~stops~~ **stops, but only** when you stop listening for it." in md
+    assert "> Gain ~~1~~ **2** [lead]." in md                              # an effect, in the game's voice
+    assert "### Log 420 “Through the Glass”\n\n> Go to Log ~~858.~~ **860.**" in md
+
+    data = json.loads(run("diff", CONTENT / "eye-of-the-void", new, "--format", "json").output)
+    [pack] = data["packs"]
+    assert pack["changes"] is True
+    assert {(r["old"], r["new"]) for r in pack["renumbered"]} == {("229", "230"), ("858", "860")}
+    assert [c["name"] for c in pack["changed"]] == ["Log 227 “Echoes in the Hull”", "Log 228 “Tapping”",
+                                                    "Log 230 “Pressing On”", "Log 420 “Through the Glass”"]
+    assert ["-", "1"] in pack["changed"][1]["words"][0] and ["+", "2"] in pack["changed"][1]["words"][0]
+
+
+def test_added_removed_retitled_and_storybook_entries(pack_copy):
+    new = pack_copy("tidal-reach")
+    _edit(new, "locations.vcl", ('"Scan the horizon"', '"Scan the far horizon"'), ('"Dune Crest"', '"Dune Top"'),
+          ("lose morale 1\n      gain skill", "lose morale 2\n      gain skill"))
+    result = run("diff", CONTENT / "tidal-reach", new)
+    assert result.exit_code == 1
+    md = result.output
+    assert "- Location 102 “Dune Top”: was “Dune Crest”" in md
+    assert "- Entry 101 (storybook-look.pdf) “Scan the far horizon”: was “Scan the horizon”" in md
+    assert "Lose ~~1~~ **2** [morale]." in md
+
+
+def test_nothing_changed_exits_0(pack_copy):
+    same = pack_copy("eye-of-the-void")
+    _edit(same, "logbook.vcl", ("// The logbook.", "// The logbook, with a new comment."))
+    result = run("diff", CONTENT / "eye-of-the-void", same)
+    assert result.exit_code == 0, result.output
+    assert "Nothing printed has changed." in result.output
+
+
+def test_against_a_git_revision(tmp_path):
+    repo = tmp_path / "repo"
+    shutil.copytree(CONTENT, repo / "content")
+    git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-qm", "first print"], check=True)
+    _edit(repo / "content" / "eye-of-the-void", "logbook.vcl", ('log 207 "Leaving Empty-Handed" {',
+                                                              'log 207 "Leaving Empty-Handed" {\n  check'))
+    result = run("diff", "HEAD", repo / "content")
+    assert result.exit_code == 1, result.output
+    assert "### Log 207 “Leaving Empty-Handed”\n\n> **☐**" in result.output
+    assert "# Errata: Tidal Reach (0.1.0)\n\nNothing printed has changed." in result.output
+    missing = run("diff", "no-such-revision", repo / "content")
+    assert missing.exit_code == 2 and "git cannot find content at revision no-such-revision" in missing.output
+
+
+def test_one_changed_log_of_a_generated_logbook(generated_pack, tmp_path):
+    old = generated_pack(300)
+    new = tmp_path / "new"
+    shutil.copytree(old, new)
+    _edit(new, "logbook-000001.vcl", ('log 150 "Entry 150"', 'log 150 "Entry One Hundred Fifty"'))
+    data = json.loads(run("diff", old, new, "--format", "json").output)
+    [pack] = data["packs"]
+    assert [r["name"] for r in pack["retitled"]] == ["Log 150 “Entry One Hundred Fifty”"]
+    assert not (pack["added"] or pack["removed"] or pack["renumbered"] or pack["changed"])
+
+
+def test_a_side_with_errors_is_not_compared(pack_copy, case_pack):
+    result = run("diff", case_pack("E207-unknown-verb"), pack_copy("eye-of-the-void"))
+    assert result.exit_code == 2 and "both sides must check clean" in result.output

@@ -1,0 +1,245 @@
+"""`vcompiler diff OLD NEW`: what a reprint changes, as an errata sheet.
+
+Both sides are compiled and compared as a reader sees them: every printed entry (log,
+storybook and depart entry, location, card) in the game's voice, so that a change to
+an effect shows as the sentence it prints. A log is the same entry on both sides when
+it has the same `@label`, else the same number; an unmatched entry that reads the
+same on the other side under another number is renumbered. Text changes are shown
+word by word. The pack's version is reported but is not a change to the text."""
+from __future__ import annotations
+
+import difflib
+import json
+import subprocess
+import tempfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from vcompiler.model.types import Pack
+from vcompiler.render import voice
+from vcompiler.render.books import books_of
+
+
+class DiffError(Exception):
+    """OLD or NEW cannot be read as packs (not a folder, not a revision, errors)."""
+
+
+@dataclass(frozen=True)
+class Printed:
+    """One entry as printed: its identity across versions, where it is looked up
+    (what "renumbered" means), its title and its paragraphs."""
+    identity: tuple
+    number: str
+    kind: str            # Log | Entry | Location | Card
+    book: str
+    title: str
+    paragraphs: tuple[str, ...]
+
+    @property
+    def name(self) -> str:
+        where = f" ({self.book})" if self.kind == "Entry" else ""
+        return f"{self.kind} {self.number}{where}" + (f" “{self.title}”" if self.title else "")
+
+
+@dataclass
+class PackDiff:
+    pack: str
+    title: str
+    old_version: str
+    new_version: str
+    added: list[dict] = field(default_factory=list)
+    removed: list[dict] = field(default_factory=list)
+    renumbered: list[dict] = field(default_factory=list)
+    retitled: list[dict] = field(default_factory=list)
+    changed: list[dict] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.added or self.removed or self.renumbered or self.retitled or self.changed)
+
+
+def _plain(tokens) -> str:
+    return voice.plain(tokens, icon="[{}]")
+
+
+def _blocks_text(blocks) -> list[str]:
+    out = []
+    for kind, content in blocks:
+        if kind == "p":
+            out.append(_plain(content))
+        else:
+            out.extend("• " + _plain(item) for item in content)
+    return out
+
+
+def printed_entries(pack: Pack) -> list[Printed]:
+    out: list[Printed] = []
+    labels = {log.number: log.label for log in pack.logs}
+    for book in books_of(pack):
+        seen: dict[str, int] = {}
+        for entry in book.entries:
+            paragraphs = tuple(_blocks_text(entry.action))
+            if entry.check:
+                paragraphs = ("☐",) + paragraphs
+            if entry.cost is not None:
+                paragraphs = (f"Cost {entry.cost}" + (", always available" if entry.always else ""),) + paragraphs
+            if entry.result is not None:
+                paragraphs += ("Result:",) + tuple(_blocks_text(entry.result))
+            if book.kind == "logbook":
+                label = labels.get(int(entry.key))
+                identity = ("log", f"@{label}" if label else int(entry.key))
+                out.append(Printed(identity, entry.key, "Log", book.file_name, entry.title_text, paragraphs))
+            else:
+                occurrence = seen.get(entry.key, 0)
+                seen[entry.key] = occurrence + 1
+                identity = ("entry", book.file_name, entry.key, occurrence)
+                out.append(Printed(identity, entry.key, "Entry", book.file_name, entry.title_text, paragraphs))
+    for location in pack.locations:
+        text = [p for t in location.text for p in map(voice.plain, voice.rich(t))]
+        if location.arrival:
+            text.append("Arrival: " + _plain(voice.effects_sentence(location.arrival)))
+        text += [f"{e.direction.capitalize()}: " + (f"{e.target}" + (f" ({e.mode})" if e.mode else "")
+                                                     if e.target is not None else "*") for e in location.exits]
+        text += _blocks_text(voice.blocks(location.choices))
+        out.append(Printed(("location", location.number), str(location.number), "Location", "locations",
+                           location.name.plain(), tuple(text)))
+    for card in pack.cards:
+        text = [t.plain() for t in card.text]
+        for action in card.actions:
+            text.append(f"{action.name}" + (f" (danger {action.danger})" if action.danger else ""))
+            text += [f"{row.kind} {row.key or row.number or ''}".strip() + ": "
+                     + _plain(voice.effects_sentence(row.effects)) for row in action.rows]
+        text += [f"{row.kind} {row.key or row.number or ''}".strip() + ": "
+                 + _plain(voice.effects_sentence(row.effects)) for row in card.rows]
+        out.append(Printed(("card", card.kind, card.id), card.id, "Card", "cards", card.name, tuple(text)))
+    for vcard in pack.vantage_cards:
+        text = tuple(p for t in vcard.text for p in map(voice.plain, voice.rich(t)))
+        out.append(Printed(("vcard", vcard.number), str(vcard.number), "Card", "cards", vcard.name.plain(), text))
+    return out
+
+
+def word_diff(old: str, new: str) -> list[list[str]]:
+    """[op, words] runs: op is "=", "-" or "+"."""
+    a, b = old.split(), new.split()
+    runs: list[list[str]] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+        if op == "equal":
+            runs.append(["=", " ".join(a[i1:i2])])
+            continue
+        if i2 > i1:
+            runs.append(["-", " ".join(a[i1:i2])])
+        if j2 > j1:
+            runs.append(["+", " ".join(b[j1:j2])])
+    return runs
+
+
+def _paragraph_changes(old: tuple[str, ...], new: tuple[str, ...]) -> list[list[list[str]]]:
+    changes = []
+    matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            continue
+        changes.append(word_diff(" ".join(old[i1:i2]), " ".join(new[j1:j2])))
+    return changes
+
+
+def _summary(entry: Printed) -> dict:
+    return {"name": entry.name, "kind": entry.kind, "number": entry.number, "book": entry.book,
+            "title": entry.title}
+
+
+def diff_packs(old: Pack, new: Pack) -> PackDiff:
+    result = PackDiff(new.name, new.title, old.version, new.version)
+    before = {e.identity: e for e in printed_entries(old)}
+    after = {e.identity: e for e in printed_entries(new)}
+    gone = [e for key, e in before.items() if key not in after]
+    came = [e for key, e in after.items() if key not in before]
+    pairs = [(before[key], after[key]) for key in before if key in after]
+    # Unmatched on both sides but reading the same, or titled the same: moved to
+    # another number (and perhaps edited too).
+    for same in (lambda a, b: a.paragraphs == b.paragraphs, lambda a, b: True):
+        for entry in list(gone):
+            twin = next((c for c in came if c.kind == entry.kind and c.book == entry.book
+                         and c.title == entry.title and same(entry, c)), None)
+            if twin is not None and entry.title:
+                gone.remove(entry)
+                came.remove(twin)
+                pairs.append((entry, twin))
+    result.removed = [_summary(e) for e in gone]
+    result.added = [_summary(e) for e in came]
+    for a, b in sorted(pairs, key=lambda p: (p[1].kind, p[1].book, _natural(p[1].number))):
+        if a.number != b.number:
+            result.renumbered.append({"name": a.name, "old": a.number, "new": b.number, "kind": a.kind})
+        if a.title != b.title:
+            result.retitled.append({"name": b.name, "old": a.title, "new": b.title})
+        if a.paragraphs != b.paragraphs:
+            result.changed.append({"name": b.name, "words": _paragraph_changes(a.paragraphs, b.paragraphs)})
+    return result
+
+
+def _natural(number: str) -> tuple:
+    head = number.split()[0]
+    return (0, int(head), number) if head.isdigit() else (1, 0, number)
+
+
+def _markdown_runs(runs: list[list[str]]) -> str:
+    out = []
+    for op, words in runs:
+        words = words.replace("~", "\\~").replace("*", "\\*")
+        out.append(words if op == "=" else f"~~{words}~~" if op == "-" else f"**{words}**")
+    return " ".join(out)
+
+
+def format_markdown(diffs: list[PackDiff]) -> str:
+    lines: list[str] = []
+    for d in diffs:
+        if lines:
+            lines.append("")
+        version = d.new_version if d.old_version == d.new_version else f"{d.old_version} → {d.new_version}"
+        lines.append(f"# Errata: {d.title} ({version})")
+        if d.empty:
+            lines += ["", "Nothing printed has changed."]
+            continue
+        sections = [("Renumbered", [f"- {r['name']} is now {r['kind']} {r['new']}." for r in d.renumbered]),
+                    ("Added", [f"- {a['name']}" for a in d.added]),
+                    ("Removed", [f"- {r['name']}" for r in d.removed]),
+                    ("Retitled", [f"- {r['name']}: was “{r['old']}”" for r in d.retitled])]
+        for heading, items in sections:
+            if items:
+                lines += ["", f"## {heading}", "", *items]
+        if d.changed:
+            lines += ["", "## Changed text"]
+            for change in d.changed:
+                lines += ["", f"### {change['name']}", ""]
+                lines += "\n\n".join(f"> {_markdown_runs(runs)}" for runs in change["words"]).split("\n")
+    return "\n".join(lines) + "\n"
+
+
+def format_json(diffs: list[PackDiff]) -> str:
+    return json.dumps({"packs": [{**asdict(d), "changes": not d.empty} for d in diffs]},
+                      indent=2, ensure_ascii=False) + "\n"
+
+
+def revision_folder(revision: str, path: Path, into: Path) -> Path:
+    """The folder `path` (in a git work tree) as it was at `revision`, exported to `into`."""
+    path = path.resolve()
+    def git(*args: str, **kw) -> subprocess.CompletedProcess:
+        return subprocess.run(["git", "-C", str(path), *args], capture_output=True, check=False, **kw)
+    top = git("rev-parse", "--show-toplevel", text=True)
+    if top.returncode != 0:
+        raise DiffError(f"{revision} is not a folder, and {path} is not in a git repository")
+    relative = path.relative_to(Path(top.stdout.strip()).resolve()).as_posix()
+    archive = subprocess.run(["git", "-C", top.stdout.strip(), "archive", "--format=tar", revision, "--", relative or "."],
+                             capture_output=True, check=False)
+    if archive.returncode != 0:
+        raise DiffError(f"git cannot find {relative or '.'} at revision {revision}: "
+                        + archive.stderr.decode("utf-8", "replace").strip())
+    import tarfile
+    from io import BytesIO
+    with tarfile.open(fileobj=BytesIO(archive.stdout)) as tar:
+        tar.extractall(into, filter="data")
+    return into / relative
+
+
+def temporary_folder() -> tempfile.TemporaryDirectory:
+    return tempfile.TemporaryDirectory(prefix="vcompiler-diff-")

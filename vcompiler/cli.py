@@ -42,8 +42,10 @@ def _compile_all(paths: tuple[Path, ...], use_cache: bool = True) -> list[Compil
     return same_names_apart([compile_pack(folder, cache) for folder in _packs(paths)])
 
 
-def _report(results: list[CompileResult], fmt: str) -> list[Diagnostic]:
-    diagnostics = [d for r in results for d in r.diagnostics]
+def _report(results: list[CompileResult], fmt: str, later: list[Diagnostic] | None = None) -> list[Diagnostic]:
+    """Every diagnostic of `results`, and those `later` stages found (text that does
+    not fit a card), as one report."""
+    diagnostics = [d for r in results for d in r.diagnostics] + sorted(later or [], key=Diagnostic.sort_key)
     sources = {k: v for r in results for k, v in r.sources.items()}
     if fmt == "json":
         click.echo(format_json(diagnostics), nl=False)
@@ -125,8 +127,12 @@ def _millimetres(ctx, param, value: str | None) -> float:
 @_paths
 @click.option("-o", "--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               default=Path("build"), show_default=True, help="Where to write build/<pack>/.")
-@click.option("--only", type=click.Choice(("json", "pdf")), default=None,
-              help="Write only the bundles (json) or only the books (pdf). Default: both.")
+@click.option("--only", type=click.Choice(("json", "pdf", "cards", "board")), default=None,
+              help="Write only the bundles (json), the books (pdf), the card sheets and location cards "
+                   "(cards) or the planet boards (board). Default: all.")
+@click.option("--card-layout", type=click.Choice(("sheets", "single")), default="sheets", show_default=True,
+              help="Cards N-up on sheets with backs for long-edge duplex, or one card a page with its bleed "
+                   "(front, back) for print-on-demand services.")
 @click.option("--paper", type=click.Choice(("a4", "letter", "a5")), default="a4", show_default=True,
               help="Page size of the books: two columns on A4 and Letter, one on A5.")
 @click.option("--bleed", callback=_millimetres, metavar="MM",
@@ -137,13 +143,14 @@ def _millimetres(ctx, param, value: str | None) -> float:
 @_format
 @_strict
 @_no_cache
-def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, paper: str, bleed: float,
+def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout: str, paper: str, bleed: float,
           crop_marks: bool, booklet: bool, fmt: str, strict: bool, no_cache: bool) -> None:
-    """Check the packs under PATHS and write their bundles and books to OUT/<pack>/.
+    """Check the packs under PATHS and write their bundles, books and components to OUT/<pack>/.
 
-    A vanguard pack gets bundle.json and logbook.pdf; a vantage pack bundle.json and
-    storybook-<category>.pdf for move, look, engage, help, take, overpower and depart.
-    Nothing is written when any pack has an error. Each pack's numbers.lock is updated
+    A vanguard pack gets bundle.json, logbook.pdf, cards.pdf and board-<planet>.pdf; a
+    vantage pack bundle.json, storybook-<category>.pdf for move, look, engage, help,
+    take, overpower and depart, cards.pdf and locations.pdf. Nothing is written when
+    any pack has an error. Each pack's numbers.lock is updated
     with the numbers its @label logs were given, so that they keep them.
 
     \b
@@ -151,6 +158,7 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, paper: str, 
       vcompiler build source_content/ -o build/
       vcompiler build source_content/ --paper a5 --booklet
       vcompiler build source_content/ --bleed 3mm --crop-marks --only pdf
+      vcompiler build source_content/ --only cards --card-layout single
     """
     from vcompiler.emit import InvalidBundle
     from vcompiler.outputs import make_outputs, render_steps, write_outputs
@@ -159,27 +167,34 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, paper: str, 
 
     _short_lived_process()
     results = _compile_all(paths, use_cache=not no_cache)
-    diagnostics = _report(results, fmt)
-    if _failed(diagnostics, strict):
-        click.echo("build: nothing written, the content has errors" if any(
-            d.severity is Severity.ERROR for d in diagnostics) else
-            "build: nothing written, warnings fail under --strict", err=True)
-        sys.exit(1)
+    if _failed([d for r in results for d in r.diagnostics], strict):
+        _nothing_written(_report(results, fmt))
     options = RenderOptions(paper="a5" if booklet else paper, bleed_mm=bleed or (3.0 if crop_marks else 0.0),
                             crop_marks=crop_marks, booklet=booklet)
+    found: list[Diagnostic] = []
     try:
         if sys.stderr.isatty() and only != "json":
-            with click.progressbar(length=render_steps(results, options), label="Rendering books",
+            with click.progressbar(length=render_steps(results, options, only, card_layout), label="Rendering",
                                    file=sys.stderr) as bar:
-                outputs = make_outputs(results, only, options, progress=bar.update)
+                outputs = make_outputs(results, only, options, bar.update, card_layout, found)
         else:
-            outputs = make_outputs(results, only, options)
+            outputs = make_outputs(results, only, options, layout=card_layout, found=found)
     except (InvalidBundle, RenderError) as error:
         click.echo(f"vcompiler: internal error: {error}", err=True)
         sys.exit(2)
+    report = _report(results, fmt, found)
+    if _failed(report, strict):
+        _nothing_written(report)
     for path in write_outputs(outputs, out_dir):
         click.echo(f"wrote {path}", err=True)
     sys.exit(0)
+
+
+def _nothing_written(diagnostics: list[Diagnostic]) -> None:
+    click.echo("build: nothing written, the content has errors" if any(
+        d.severity is Severity.ERROR for d in diagnostics) else
+        "build: nothing written, warnings fail under --strict", err=True)
+    sys.exit(1)
 
 
 @main.command()

@@ -3,7 +3,8 @@ template in one place. A code never changes its meaning (content repositories gr
 suppress them); new codes take the next free number in their family.
 
 Families: E1xx reading and syntax, E2xx definitions and references, E3xx game rules,
-E4xx/W4xx the story graph."""
+E4xx/W4xx the story graph; E51x/W51x printed components (cards, location cards,
+boards), found when `build` lays them out."""
 from __future__ import annotations
 
 import enum
@@ -129,6 +130,21 @@ UNUSED_CARD = _code("W402", W, "{what} is never placed, gained or printed", "car
 NOT_POINTING_BACK = _code("W403", W, "{direction} of location {number} leads to location {target}, which does not lead back", "neighbour does not point back")
 ENDLESS_LOOP = _code("W404", W, "logs {logs} form a loop with no way out", "loop of logs with no way out")
 UNTESTED_CHECK = _code("W406", W, "nothing tests the check mark of log {number}", "check mark that nothing tests")
+
+TEXT_OVERFLOW = _code("W510", W, "the {part} of {card} overflows by {lines} line{s}", "card text that does not fit its box", """\
+`build` lays out every card and measures its text against the boxes of the card's
+layout. A card whose title, text or bottom box is longer than the box prints cut, with
+a black band saying "Text cut", and is reported here with the number of lines that do
+not fit. Nothing is shrunk below the card's type size. Mend: shorten the text, move
+rules text to the Logbook or a storybook, or give the kind a larger size under
+[cards] in vcompiler.toml.""")
+TOO_MANY_COPIES = _code("W511", W, "{card} asks for {copies} copies; {most} are printed", "more copies than a build prints", """\
+A card's `copies` is capped when printed, so that a slip of the finger does not
+become a thousand sheets. Mend: lower `copies`, or print the card sheet more than once.""")
+CARD_TOO_LARGE = _code("E510", E, "{card} is {size}, larger than a sheet of {paper}", "card larger than the paper", """\
+A card with its 3 mm bleed must fit on the sheet inside the margins for the cut
+marks. Mend: give the kind a smaller size under [cards] in vcompiler.toml, or use
+`--card-layout single`, which prints one card a page at its own size.""")
 
 INTERNAL = _code("E900", E, "{message}", "internal error", """\
 The compiler failed on its own: the content may well be fine. The message says what

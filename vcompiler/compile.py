@@ -26,6 +26,7 @@ class CompileResult:
     pack: Pack | None
     diagnostics: tuple[Diagnostic, ...]
     sources: dict[str, SourceFile]
+    card_sizes: tuple[tuple[str, tuple[float, float]], ...] = ()    # vcompiler.toml's [cards]
 
     @property
     def ok(self) -> bool:
@@ -187,7 +188,8 @@ def _compile(folder: Path, cache: ParseCache | None, workers: int | None) -> Com
     if config.source is not None:
         sources[config.source.display] = config.source
     found = [d for d in found if d.code.id not in config.ignore] + list(config.diagnostics)
-    return CompileResult(folder, model.pack, tuple(sorted(found, key=Diagnostic.sort_key)), sources)
+    return CompileResult(folder, model.pack, tuple(sorted(found, key=Diagnostic.sort_key)), sources,
+                         config.card_sizes)
 
 
 def _apply_allows(found: list[Diagnostic], parsed: list[ParsedFile]) -> list[Diagnostic]:

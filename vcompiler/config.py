@@ -1,6 +1,7 @@
 """Project configuration: `vcompiler.toml` beside the packs (in the pack's folder or
 any folder above it), or a `[tool.vcompiler]` table in a pyproject.toml there. The
-nearest one wins. It holds `ignore = ["W402", ...]`: warnings silenced project-wide."""
+nearest one wins. It holds `ignore = ["W402", ...]`: warnings silenced project-wide,
+and a `[cards]` table of card sizes by kind (`poi = "63x88"`, in millimetres)."""
 from __future__ import annotations
 
 import re
@@ -11,6 +12,7 @@ from pathlib import Path
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.source import SourceFile, Span
+from vcompiler.vocabulary import CARD_KINDS
 
 
 @dataclass(frozen=True)
@@ -18,6 +20,7 @@ class Config:
     ignore: frozenset[str] = frozenset()
     source: SourceFile | None = None
     diagnostics: tuple[Diagnostic, ...] = ()
+    card_sizes: tuple[tuple[str, tuple[float, float]], ...] = ()
 
 
 def _find(folder: Path) -> tuple[Path, bool] | None:
@@ -84,4 +87,35 @@ def load_config(folder: Path, display) -> Config:
                                        hint=f"mend what {code} reports instead"))
         else:
             kept.add(code)
-    return Config(frozenset(kept), source, tuple(problems))
+    sizes = _card_sizes(table.get("cards", {}), problems, source)
+    return Config(frozenset(kept), source, tuple(problems), sizes)
+
+
+_SIZE = re.compile(r"\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*")
+
+
+def _card_sizes(table: object, problems: list[Diagnostic], source: SourceFile
+                ) -> tuple[tuple[str, tuple[float, float]], ...]:
+    """`[cards]`: a size in millimetres, width x height, for any of CARD_KINDS."""
+    def where(key: str) -> Span:
+        for number, line in enumerate(source.lines, 1):
+            if re.match(rf'\s*"?{re.escape(key)}"?\s*=', line):
+                return Span(source.display, number, 1, number, len(line) + 1)
+        return source.whole()
+
+    hint = 'write a size in millimetres, width x height, e.g. `poi = "63x88"`'
+    if not isinstance(table, dict):
+        problems.append(diagnostic(codes.BAD_CONFIG, source.whole(), message="`cards` must be a table", hint=hint))
+        return ()
+    sizes = []
+    for kind, value in sorted(table.items()):
+        match = _SIZE.fullmatch(value) if isinstance(value, str) else None
+        if kind not in CARD_KINDS:
+            problems.append(diagnostic(codes.BAD_CONFIG, where(kind), message=f"no card kind {kind!r}",
+                                       hint="the kinds are " + ", ".join(CARD_KINDS)))
+        elif match is None or not all(20 <= float(n) <= 300 for n in match.groups()):
+            problems.append(diagnostic(codes.BAD_CONFIG, where(kind), message=f"bad card size for {kind}: {value!r}",
+                                       hint=hint + ", each side from 20 to 300 mm"))
+        else:
+            sizes.append((kind, (float(match.group(1)), float(match.group(2)))))
+    return tuple(sizes)

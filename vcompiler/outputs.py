@@ -1,5 +1,5 @@
-"""What `build` writes, made in memory first (bundles validated, books rendered), so
-that nothing is written unless everything could be made."""
+"""What `build` writes, made in memory first (bundles validated, books and components
+rendered), so that nothing is written unless everything could be made."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -7,25 +7,51 @@ from dataclasses import replace
 from pathlib import Path
 
 from vcompiler.compile import CompileResult
+from vcompiler.diagnostics import Diagnostic
 from vcompiler.emit import Output, prepare, write
 from vcompiler.render import RenderOptions, plan, render
+from vcompiler.render.components import ComponentOptions, ComponentPlan, plan_components, render_components
+
+# What `--only` picks: the bundle, the books, the card sheets (and location cards), the boards.
+ONLY = ("json", "pdf", "cards", "board")
 
 
-def render_steps(results: list[CompileResult], options: RenderOptions) -> int:
-    """How many steps rendering the books takes, for a progress bar."""
-    return plan([r.pack for r in results], options).steps
+def _books(only: str | None) -> bool:
+    return only in (None, "pdf")
+
+
+def _components(results: list[CompileResult], only: str | None, options: RenderOptions,
+                 layout: str) -> ComponentPlan:
+    wanted = {"cards", "board"} if only is None else {only} & {"cards", "board"}
+    return plan_components([r.pack for r in results], ComponentOptions(options.paper, layout, frozenset(wanted)),
+                           {r.pack.name: dict(r.card_sizes) for r in results})
+
+
+def render_steps(results: list[CompileResult], options: RenderOptions, only: str | None = None,
+                 layout: str = "sheets") -> int:
+    """How many steps rendering takes, for a progress bar."""
+    books = plan([r.pack for r in results], options).steps if _books(only) else 0
+    return books + _components(results, only, options, layout).steps
 
 
 def make_outputs(results: list[CompileResult], only: str | None, options: RenderOptions,
-                 progress: Callable[[int], None] | None = None) -> list[tuple[Output, Path]]:
-    """`only`: "json" (bundles), "pdf" (books) or None (both); `progress` is told of
-    each rendering step. Raises emit.InvalidBundle or render.pdf.RenderError: both
-    are bugs."""
-    outputs = [(prepare(r.pack, with_bundle=only != "pdf"), r.folder) for r in results]
+                 progress: Callable[[int], None] | None = None, layout: str = "sheets",
+                 found: list[Diagnostic] | None = None) -> list[tuple[Output, Path]]:
+    """`only`: one of ONLY, or None (everything); `progress` is told of each rendering
+    step; `layout`: "sheets" or "single" for the cards; `found` receives what rendering
+    finds (text that does not fit a card). Raises emit.InvalidBundle or
+    render.pdf.RenderError: both are bugs."""
+    outputs = [(prepare(r.pack, with_bundle=only in (None, "json")), r.folder) for r in results]
     if only == "json":
         return outputs
-    books = render(plan([r.pack for r in results], options), progress=progress)
-    return [(replace(output, books={file: data for (pack, file), data in books.items()
+    files: dict[tuple[str, str], bytes] = {}
+    if _books(only):
+        files.update(render(plan([r.pack for r in results], options), progress=progress))
+    components, problems = render_components(_components(results, only, options, layout), progress=progress)
+    files.update(components)
+    if found is not None:
+        found.extend(problems)
+    return [(replace(output, books={file: data for (pack, file), data in files.items()
                                     if pack == output.pack.name}), folder)
             for output, folder in outputs]
 

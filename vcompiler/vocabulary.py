@@ -20,3 +20,6 @@ OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
 CATEGORIES = ("move", "look", "engage", "help", "take", "overpower")
 VANTAGE_CARD_KINDS = ("character", "item", "flora", "vehicle", "destiny", "mission",
                       "condition", "companion")
+# What the card sheets print, by kind: the vanguard decks, the vantage cards ("vcard")
+# and location cards. Each kind has a size, which vcompiler.toml's [cards] may change.
+CARD_KINDS = ("poi", "mission", "condition", "event", "threat", "injury", "unique", "vcard", "location")

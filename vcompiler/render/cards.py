@@ -1,0 +1,222 @@
+"""Which cards a pack prints, each as a face: plain data in the game's voice, in the
+layout the rulebooks describe for its kind. The templates print faces; sheets.py lays
+them out on paper. Nothing here knows about paper.
+
+A face's body is a list of blocks, printed in order:
+  ("p", tokens)                          a paragraph
+  ("head", tokens, danger)               an action's name and its Danger dice
+  ("row", style, lead, tokens)           an outcome, special or injury row: `lead`
+                                         the requirement (tokens), `style` its colour
+  ("track", style, spaces, tokens)       a track or time track of `spaces` boxes
+  ("rule", word)                         a divider naming what follows ("Main")
+  ("options", ((category, tokens, always), ...))   action options by category
+  ("compass", ((direction, number, mode), ...))    a location's compass rose
+  ("choices", (tokens, ...))             a list of choices
+  ("boxes", word, count)                 a row of empty slots ("Slots", 2)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from vcompiler import ast
+from vcompiler.model import types as m
+from vcompiler.render.voice import Sentence, effects_sentence, rich, rich_line, target
+from vcompiler.source import Span
+from vcompiler.vocabulary import ICONS
+
+# Trim sizes in millimetres (width, height), bleed excluded. Poker size for the
+# vanguard decks, which players hold and sort; tarot size for location cards, which
+# carry a description read aloud, a compass rose and a list of actions.
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poi": (63.0, 88.0), "mission": (63.0, 88.0), "condition": (63.0, 88.0), "event": (63.0, 88.0),
+    "threat": (63.0, 88.0), "injury": (63.0, 88.0), "unique": (63.0, 88.0),
+    "vcard": (63.0, 88.0), "location": (70.0, 120.0),
+}
+
+KIND_LABELS = {
+    "poi": "Point of Interest", "mission": "Mission", "condition": "Global Condition", "event": "Event",
+    "threat": "Threat", "injury": "Injury", "unique": "Unique Discovery", "location": "Location",
+}
+
+# Cards the players look up by their number keep it on the back (a face-down pile of
+# POI cards, "take the next card (Unique Discovery 1)"); decks drawn at random do not.
+SECRET_BACKS = frozenset({"event", "injury"})
+
+FLAG_WORDS = {"final": "Final", "no_travel": "No Travel", "no_save": "No Save", "important": "Important"}
+
+# How many of one card a build prints at most: a slip of the finger in `copies`
+# must not become a thousand sheets.
+MAX_COPIES = 60
+
+
+@dataclass(frozen=True)
+class Back:
+    label: str
+    number: str                       # "" when the back must not tell the card
+    pack_title: str
+
+
+@dataclass(frozen=True)
+class Face:
+    key: str                          # what a diagnostic calls the card: "poi P106"
+    kind: str                         # poi ... unique, location, vcard
+    label: str                        # "Point of Interest", "Item"
+    number: str                       # as printed: "P106", "000", "1201"
+    title: Sentence
+    size: tuple[float, float]         # trim width and height, mm
+    icons: tuple[str, ...]            # biome icons
+    badges: tuple[str, ...]           # status words: "Final", "Vertical"
+    blocks: tuple                     # see the module's docstring
+    foot: tuple                       # blocks printed at the bottom (an event's main effect)
+    back: Back
+    copies: int
+    span: Span
+
+
+def _requirement(requirement: ast.Requirement | None) -> Sentence:
+    out: Sentence = []
+    if requirement is None:
+        return out
+    for i, alternative in enumerate(requirement.alternatives):
+        if i:
+            out.append(("t", " / "))
+        for j, term in enumerate(alternative):
+            if j:
+                out.append(("t", " + "))
+            for k, value in enumerate(term):
+                if k:
+                    out.append(("t", " "))
+                word = str(value.value)
+                out.append(("i", word) if value.kind == "word" and word in ICONS else ("t", word))
+    return out
+
+
+def _row(row: m.Row) -> tuple:
+    said = effects_sentence(row.effects)
+    if row.kind in ("track", "time", "space"):
+        style = row.key if row.kind == "track" else "time"
+        return ("track", style, row.number or 0, said)
+    if row.kind == "outcome":
+        return ("row", row.key or "", [("i", row.key)] + ([("t", " ")] + _requirement(row.requirement)
+                                                          if row.requirement else []), said)
+    if row.kind == "injury":
+        return ("row", "injury", [("i", row.key)] if row.key in ICONS else [("t", str(row.key))], said)
+    return ("row", "special", [("i", "special"), ("t", " "), *_requirement(row.requirement)], said)
+
+
+def _paragraphs(texts: tuple[ast.Text, ...]) -> list[tuple]:
+    return [("p", p) for t in texts for p in rich(t)]
+
+
+def _threat_rows(rows: tuple[m.Row, ...]) -> list[tuple]:
+    """A threat's time track: one box per space, each with what happens there."""
+    spaces = [row for row in rows if row.kind == "space"]
+    if not spaces:
+        return [_row(r) for r in rows]
+    out: list[tuple] = [("rule", "Time track")]
+    for row in spaces:
+        out.append(("row", "space", [("t", str(row.number))], effects_sentence(row.effects)))
+    return out + [_row(r) for r in rows if r.kind != "space"]
+
+
+def _card_blocks(card: m.Card) -> tuple[list[tuple], list[tuple]]:
+    body: list[tuple] = []
+    foot: list[tuple] = []
+    if card.travel:
+        body.append(("row", "travel", [("i", "travel")], effects_sentence(card.travel)))
+    if card.kind == "event":
+        if card.secondary:
+            body += [("rule", "Secondary"), ("p", effects_sentence(card.secondary))]
+        if card.main:
+            foot += [("rule", "Main"), ("p", effects_sentence(card.main))]
+    body += _paragraphs(card.text)
+    body += _threat_rows(card.rows) if card.kind == "threat" else [_row(r) for r in card.rows]
+    for action in card.actions:
+        body.append(("head", [("t", action.name)], action.danger))
+        body += [_row(r) for r in action.rows]
+    return body, foot
+
+
+def _copies(declared: int | None) -> int:
+    return max(1, min(declared or 1, MAX_COPIES))
+
+
+def vanguard_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[Face]:
+    faces = []
+    for card in pack.cards:
+        body, foot = _card_blocks(card)
+        number = card.id if card.kind != "injury" else ""
+        label = KIND_LABELS[card.kind]
+        faces.append(Face(
+            key=f"{card.kind} {card.id}", kind=card.kind, label=label, number=number,
+            title=[("t", card.name)], size=sizes[card.kind], icons=tuple(b for b in card.biomes if b in ICONS),
+            badges=tuple(FLAG_WORDS.get(f, f) for f in card.flags), blocks=tuple(body), foot=tuple(foot),
+            back=Back(label, "" if card.kind in SECRET_BACKS else number, pack.title),
+            copies=_copies(card.copies), span=card.span))
+    return faces
+
+
+def _options(actions: tuple[m.StoryAction, ...]) -> tuple:
+    """Action options by category and title: their costs and results stay in the
+    storybooks."""
+    return ("options", tuple((a.category, rich_line(a.name), a.always) for a in actions))
+
+
+def vantage_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[Face]:
+    faces = []
+    for card in pack.vantage_cards:
+        body: list[tuple] = _paragraphs(card.text)
+        if card.slots:
+            body.append(("boxes", "Slots", card.slots))
+        if card.boost is not None:
+            body.append(("boxes", "Boost", card.boost))
+        if card.actions:
+            body.append(_options(card.actions))
+        width, height = sizes["vcard"]
+        size = (max(width, height), min(width, height)) if card.orientation == "horizontal" else (width, height)
+        label = card.kind.capitalize()
+        faces.append(Face(
+            key=f"card {card.number}", kind="vcard", label=label, number=str(card.number),
+            title=rich_line(card.name), size=size, icons=(),
+            badges=(card.orientation.capitalize(),) if card.orientation else (),
+            blocks=tuple(body), foot=(), back=Back(label, str(card.number), pack.title), copies=1,
+            span=card.span))
+    return faces
+
+
+def location_number(number: int) -> str:
+    return f"{number:03d}"
+
+
+def location_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[Face]:
+    faces = []
+    for location in pack.locations:
+        body: list[tuple] = [("p", p) for t in location.text for p in rich(t)]
+        if location.arrival:
+            body.append(("row", "arrival", [("t", "On arrival")], effects_sentence(location.arrival)))
+        choices = tuple([*rich_line(s.text), ("t", ": "), *target(s.target), ("t", ".")]
+                        for s in location.choices if s.kind == "choice")
+        if choices:
+            body.append(("choices", choices))
+        if location.actions:
+            body.append(_options(location.actions))
+        exits = {e.direction: e for e in location.exits}
+        compass = tuple((d, "" if d not in exits else "*" if exits[d].target is None else
+                         location_number(exits[d].target), exits[d].mode or "" if d in exits else "blocked")
+                        for d in ("north", "east", "south", "west"))
+        number = location_number(location.number)
+        setup = location.number == 0
+        faces.append(Face(
+            key=f"location {number}", kind="location", label="Setup" if setup else "Location", number=number,
+            title=rich_line(location.name), size=sizes["location"], icons=(), badges=(),
+            blocks=tuple(body), foot=() if setup and not location.exits else (("compass", compass),),
+            back=Back("Location", number, pack.title), copies=1, span=location.span))
+    return faces
+
+
+def faces_of(pack: m.Pack, sizes: dict[str, tuple[float, float]] | None = None) -> list[Face]:
+    """Every card the pack prints, in deck order: by kind, then as the model orders them."""
+    sizes = {**CARD_SIZES, **(sizes or {})}
+    if pack.game == "vanguard":
+        return vanguard_faces(pack, sizes)
+    return vantage_faces(pack, sizes)

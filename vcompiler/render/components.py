@@ -1,0 +1,158 @@
+"""A pack's print-and-play components: card sheets (`cards.pdf`), Vantage location
+cards (`locations.pdf`) and planet boards (`board-<planet>.pdf`). Planned here from
+the model, rendered in worker processes like the books (workers get plain views,
+never the model), and measured: a card whose text does not fit is a W510 at its
+declaration."""
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from vcompiler import codes
+from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.model.types import Pack
+from vcompiler.render.cards import CARD_SIZES, MAX_COPIES, Face, faces_of, location_faces
+from vcompiler.render.sheets import (SHEETS_PER_JOB, Job, RenderedJob, assemble_pdf, grid, render_job,
+                                     sheet_pages, single_pages)
+
+# A4 for cards even when the books are A5: an A5 sheet holds two cards.
+CARD_PAPERS = {"a4": "a4", "letter": "letter", "a5": "a4"}
+
+
+@dataclass(frozen=True)
+class ComponentOptions:
+    paper: str = "a4"
+    layout: str = "sheets"            # sheets | single
+    parts: frozenset[str] = frozenset({"cards", "board"})
+
+
+@dataclass(frozen=True)
+class Deck:
+    """One file of cards: its faces, and the jobs that print them."""
+    pack: str
+    file_name: str
+    faces: tuple[Face, ...]
+    jobs: tuple[Job, ...]
+    single: bool
+
+
+def _jobs(title: str, faces: list[Face], options: ComponentOptions) -> tuple[list[Job], list[Diagnostic]]:
+    problems: list[Diagnostic] = []
+    paper = CARD_PAPERS[options.paper]
+    by_size: dict[tuple[float, float], list[int]] = {}
+    for n, face in enumerate(faces):
+        by_size.setdefault(face.size, []).extend([n] * face.copies)
+    runs = []
+    for size, indices in by_size.items():
+        if options.layout == "single":
+            pages = single_pages(indices, faces)
+            per_job = SHEETS_PER_JOB * 8
+        else:
+            layout = grid(size, paper)
+            if layout is None:
+                for n in sorted(set(indices)):
+                    problems.append(diagnostic(
+                        codes.CARD_TOO_LARGE, faces[n].span, card=faces[n].key,
+                        size=f"{size[0]:g}x{size[1]:g} mm", paper=paper.upper(),
+                        hint="give its kind a smaller size under [cards] in vcompiler.toml, or print it "
+                             "with --card-layout single"))
+                continue
+            pages = sheet_pages(indices, layout)
+            per_job = SHEETS_PER_JOB
+        runs.extend(pages[i:i + 2 * per_job] for i in range(0, len(pages), 2 * per_job))
+    jobs = []
+    measured: set[int] = set()
+    for pages in runs:
+        used = sorted({n for page in pages for n, _ in page.cards})
+        local = {n: i for i, n in enumerate(used)}
+        first = frozenset(local[n] for n in used if n not in measured)
+        measured.update(used)
+        jobs.append(Job(title, tuple(faces[n] for n in used),
+                        tuple(type(page)(page.side, page.size, tuple((local[n], s) for n, s in page.cards),
+                                         page.marks) for page in pages), first))
+    return jobs, problems
+
+
+def _capped(pack: Pack) -> list[Diagnostic]:
+    return [diagnostic(codes.TOO_MANY_COPIES, card.span, card=f"{card.kind} {card.id}", copies=card.copies,
+                       most=MAX_COPIES, hint=f"print at most {MAX_COPIES} of one card; print the file twice "
+                                             "for more")
+            for card in pack.cards if card.copies and card.copies > MAX_COPIES]
+
+
+@dataclass(frozen=True)
+class ComponentPlan:
+    decks: tuple[Deck, ...]
+    diagnostics: tuple[Diagnostic, ...]
+
+    @property
+    def steps(self) -> int:
+        return sum(len(deck.jobs) + 1 for deck in self.decks)
+
+
+def plan_components(packs: list[Pack], options: ComponentOptions,
+                    sizes: dict[str, dict[str, tuple[float, float]]] | None = None) -> ComponentPlan:
+    """`sizes`: by pack name, card sizes that replace the defaults (vcompiler.toml)."""
+    decks: list[Deck] = []
+    problems: list[Diagnostic] = []
+    for pack in packs:
+        own = {**CARD_SIZES, **(sizes or {}).get(pack.name, {})}
+        files = []
+        if "cards" in options.parts:
+            files.append(("cards.pdf", faces_of(pack, own)))
+            if pack.game == "vantage":
+                files.append(("locations.pdf", location_faces(pack, own)))
+            problems += _capped(pack)
+        for file_name, faces in files:
+            if not faces:
+                continue
+            jobs, found = _jobs(f"{pack.title} — {file_name[:-4].capitalize()}", faces, options)
+            problems += found
+            decks.append(Deck(pack.name, file_name, tuple(faces), tuple(jobs), options.layout == "single"))
+    return ComponentPlan(tuple(decks), tuple(problems))
+
+
+def _overflow_diagnostics(deck: Deck, job: Job, rendered: RenderedJob) -> list[Diagnostic]:
+    where = {"title": "title", "body": "text box", "foot": "bottom box"}
+    return [diagnostic(codes.TEXT_OVERFLOW, job.faces[o.face].span, card=job.faces[o.face].key,
+                       part=where.get(o.part, o.part), lines=o.lines, s="" if o.lines == 1 else "s",
+                       hint="shorten the text; the card prints it cut, with a mark that says so")
+            for o in rendered.overflows]
+
+
+def render_components(work: ComponentPlan, workers: int | None = None,
+                      progress: Callable[[int], None] | None = None
+                      ) -> tuple[dict[tuple[str, str], bytes], list[Diagnostic]]:
+    """Every component file of the plan: (pack name, file name) -> PDF bytes, and the
+    diagnostics of what did not fit."""
+    jobs = [job for deck in work.decks for job in deck.jobs]
+    workers = workers or min(max(len(jobs), 1), os.cpu_count() or 1)
+    if workers > 1:
+        # Spawned, not forked: a fork would copy whatever state the parent's libraries hold.
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+            done = []
+            for result in pool.map(render_job, jobs):
+                done.append(result)
+                if progress:
+                    progress(1)
+    else:
+        done = []
+        for job in jobs:
+            done.append(render_job(job))
+            if progress:
+                progress(1)
+    files: dict[tuple[str, str], bytes] = {}
+    found: list[Diagnostic] = list(work.diagnostics)
+    results = iter(done)
+    for deck in work.decks:
+        parts = [next(results) for _ in deck.jobs]
+        for job, rendered in zip(deck.jobs, parts):
+            found += _overflow_diagnostics(deck, job, rendered)
+        trimmed = [deck.single for part in parts for _ in range(part.pages)]
+        files[(deck.pack, deck.file_name)] = assemble_pdf([p.pdf for p in parts], deck.jobs[0].title, trimmed)
+        if progress:
+            progress(1)
+    return files, sorted(found, key=Diagnostic.sort_key)

@@ -1,0 +1,261 @@
+"""Faces on paper: N-up card sheets with a 3 mm bleed around every card, cut marks in
+the margin outside the cards, and after every sheet of fronts its sheet of backs,
+placed so that each back lands behind its front when the sheet is printed double-sided
+and flipped on its long edge; or, with the single layout, one card a page (front,
+then back) the size of the card and its bleed, the way print-on-demand services take
+them.
+
+A run of sheets renders in one process (a worker), which also measures the text of
+every card against its boxes (WeasyPrint's layout, not a guess from the word count):
+a card whose text does not fit is rendered again with a visible mark, and reported."""
+from __future__ import annotations
+
+import hashlib
+import io
+from dataclasses import dataclass
+
+from vcompiler import __version__
+from vcompiler.render.cards import Face
+
+PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a5": (148.0, 210.0)}
+BLEED_MM = 3.0
+# Room around the cards for the cut marks, inside what office printers can print.
+MARGIN_MM = 7.0
+MARK_MM = 4.0
+# Sheets per worker job: small enough to spread over the workers, large enough that
+# starting a document costs little.
+SHEETS_PER_JOB = 6
+
+
+@dataclass(frozen=True)
+class Slot:
+    x: float                         # top-left corner of the card's bleed box, mm
+    y: float
+    w: float                         # the bleed box
+    h: float
+
+
+@dataclass(frozen=True)
+class Page:
+    side: str                        # front | back
+    size: tuple[float, float]        # mm
+    cards: tuple[tuple[int, Slot], ...]     # (index of the face in the deck, where)
+    marks: tuple[tuple[float, float, float, float], ...] = ()   # cut marks: x1, y1, x2, y2 in mm
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where one kind's cards go on a sheet: the paper's orientation and the grid."""
+    size: tuple[float, float]
+    columns: int
+    rows: int
+    slot: tuple[float, float]
+
+    @property
+    def per_sheet(self) -> int:
+        return self.columns * self.rows
+
+
+def grid(card: tuple[float, float], paper: str) -> Layout | None:
+    """The orientation of the paper that holds most of these cards (portrait when
+    equal), or None when not one fits."""
+    w, h = card[0] + 2 * BLEED_MM, card[1] + 2 * BLEED_MM
+    best = None
+    short, long = PAPER_MM[paper]
+    for size in ((short, long), (long, short)):
+        columns = int((size[0] - 2 * MARGIN_MM) // w)
+        rows = int((size[1] - 2 * MARGIN_MM) // h)
+        if columns * rows and (best is None or columns * rows > best.per_sheet):
+            best = Layout(size, columns, rows, (w, h))
+    return best
+
+
+def behind(slot: Slot, size: tuple[float, float]) -> Slot:
+    """Where the back of a card printed at `slot` goes on the other side of the sheet,
+    flipped on its long edge: mirrored left-right on a portrait sheet, top-bottom on a
+    landscape one."""
+    width, height = size
+    if width <= height:
+        return Slot(round(width - slot.x - slot.w, 3), slot.y, slot.w, slot.h)
+    return Slot(slot.x, round(height - slot.y - slot.h, 3), slot.w, slot.h)
+
+
+def _cut_marks(layout: Layout, x0: float, y0: float) -> tuple[tuple[float, float, float, float], ...]:
+    """Short lines in the margin on the extension of every trim line: none crosses a
+    card, so they survive the cut as guides."""
+    w, h = layout.slot
+    right, bottom = x0 + layout.columns * w, y0 + layout.rows * h
+    xs = sorted({round(x0 + c * w + d, 3) for c in range(layout.columns) for d in (BLEED_MM, w - BLEED_MM)})
+    ys = sorted({round(y0 + r * h + d, 3) for r in range(layout.rows) for d in (BLEED_MM, h - BLEED_MM)})
+    gap = 1.0
+    marks = []
+    for x in xs:
+        marks += [(x, y0 - gap - MARK_MM, x, y0 - gap), (x, bottom + gap, x, bottom + gap + MARK_MM)]
+    for y in ys:
+        marks += [(x0 - gap - MARK_MM, y, x0 - gap, y), (right + gap, y, right + gap + MARK_MM, y)]
+    return tuple(marks)
+
+
+def sheet_pages(indices: list[int], layout: Layout) -> list[Page]:
+    """Fronts and backs, sheet by sheet, of the cards `indices` (one kind, one size)."""
+    w, h = layout.slot
+    width, height = layout.size
+    x0 = round((width - layout.columns * w) / 2, 3)
+    y0 = round((height - layout.rows * h) / 2, 3)
+    marks = _cut_marks(layout, x0, y0)
+    pages = []
+    for start in range(0, len(indices), layout.per_sheet):
+        run = indices[start:start + layout.per_sheet]
+        slots = [Slot(round(x0 + (i % layout.columns) * w, 3), round(y0 + (i // layout.columns) * h, 3), w, h)
+                 for i in range(len(run))]
+        pages.append(Page("front", layout.size, tuple(zip(run, slots)), marks))
+        pages.append(Page("back", layout.size, tuple((n, behind(s, layout.size)) for n, s in zip(run, slots)),
+                          tuple((width - a, b, width - c, d) if width <= height else (a, height - b, c, height - d)
+                                for a, b, c, d in marks)))
+    return pages
+
+
+def single_pages(indices: list[int], faces: list[Face]) -> list[Page]:
+    pages = []
+    for n in indices:
+        w, h = faces[n].size
+        size = (w + 2 * BLEED_MM, h + 2 * BLEED_MM)
+        slot = Slot(0.0, 0.0, *size)
+        pages += [Page("front", size, ((n, slot),)), Page("back", size, ((n, slot),))]
+    return pages
+
+
+@dataclass(frozen=True)
+class Job:
+    """One run of pages, rendered in one process: the faces it prints and the pages."""
+    title: str
+    faces: tuple[Face, ...]
+    pages: tuple[Page, ...]
+    measure: frozenset[int]           # faces whose fit this job reports (first copies)
+
+
+@dataclass(frozen=True)
+class Overflow:
+    face: int                         # index in the job's faces
+    part: str                         # title | body | foot
+    lines: int
+
+
+@dataclass(frozen=True)
+class RenderedJob:
+    pdf: bytes
+    overflows: tuple[Overflow, ...]
+    pages: int
+
+
+def job_html(job: Job, marked: frozenset[int] = frozenset()) -> str:
+    from vcompiler.render.pdf import _environment, source_date
+    return _environment().get_template("cards.html.j2").render(
+        job=job, marked=marked, bleed=BLEED_MM, page_names=page_names, naive=False, created=source_date(),
+        version=__version__)
+
+
+def _page_css(job: Job) -> str:
+    # Built from numbers only, never from pack text: one named page per page size.
+    sizes = sorted({page.size for page in job.pages})
+    return "".join(f"@page s{i} {{ size: {w:.3f}mm {h:.3f}mm; margin: 0; }}\n"
+                   for i, (w, h) in enumerate(sizes))
+
+
+def page_names(job: Job) -> dict[tuple[float, float], str]:
+    return {size: f"s{i}" for i, size in enumerate(sorted({page.size for page in job.pages}))}
+
+
+def _lines_past(box, limit: float) -> int:
+    """How many lines inside `box` end below `limit` (in CSS px)."""
+    from weasyprint.formatting_structure.boxes import LineBox, ParentBox
+
+    count = 0
+    stack = [box]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, LineBox):
+            if current.position_y + current.height > limit + 0.5:
+                count += 1
+            continue
+        if isinstance(current, ParentBox):
+            stack.extend(current.children)
+    return count
+
+
+def measure(document) -> list[Overflow]:
+    """Every fit box (attribute data-fit="<face>-<part>") whose lines run past its
+    bottom edge, from WeasyPrint's layout."""
+    from weasyprint.formatting_structure.boxes import ParentBox
+
+    found = []
+    for page in document.pages:
+        stack = [page._page_box]
+        while stack:
+            box = stack.pop()
+            element = getattr(box, "element", None)
+            ident = element.get("data-fit", "") if element is not None else ""
+            if ident and box.element_tag == "div":
+                limit = box.content_box_y() + box.height
+                lines = _lines_past(box, limit)
+                if lines:
+                    face, part = ident.split("-", 1)
+                    found.append(Overflow(int(face), part, lines))
+                continue
+            if isinstance(box, ParentBox):
+                stack.extend(box.children)
+    return sorted(set(found), key=lambda o: (o.face, o.part))
+
+
+def render_job(job: Job) -> RenderedJob:
+    """The job's pages as a PDF. A card that overflows is drawn again with a mark that
+    says so: a proof must never hide that text was cut."""
+    from vcompiler.render.pdf import RenderOptions, _weasyprint_log, _weasy, RenderError, reproducible
+
+    options = RenderOptions()
+    marked: frozenset[int] = frozenset()
+    overflows: list[Overflow] = []
+    for attempt in range(2):
+        html = job_html(job, marked)
+        document, stylesheets, fonts = _weasy(html, options, _page_css(job), sheets=("base.css", "cards.css"))
+        identifier = hashlib.sha256((html + _page_css(job)).encode("utf-8")).hexdigest()[:32].encode()
+        with reproducible(), _weasyprint_log() as problems:
+            laid_out = document.render(stylesheets=stylesheets, font_config=fonts)
+            if attempt == 0:
+                overflows = [o for o in measure(laid_out) if o.face in job.measure]
+                marked = frozenset(o.face for o in measure(laid_out))
+                if marked:
+                    continue
+            pdf = laid_out.write_pdf(pdf_identifier=identifier)
+        if problems:
+            raise RenderError("; ".join(problems[:5]))
+        return RenderedJob(pdf, tuple(overflows), len(laid_out.pages))
+    raise AssertionError("unreachable")
+
+
+def assemble_pdf(parts: list[bytes], title: str, trim_bleed: list[bool]) -> bytes:
+    """The jobs' PDFs as one file. Single-card pages (`trim_bleed`) get a TrimBox
+    inside their bleed, for print-on-demand services."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import RectangleObject
+
+    from vcompiler.render.pdf import source_date
+
+    writer = PdfWriter()
+    for part in parts:
+        writer.append(PdfReader(io.BytesIO(part)))
+    bleed = BLEED_MM * 72 / 25.4
+    for page, trimmed in zip(writer.pages, trim_bleed):
+        if trimmed:
+            box = page.mediabox
+            page.bleedbox = RectangleObject(box)
+            page.trimbox = RectangleObject((float(box.left) + bleed, float(box.bottom) + bleed,
+                                            float(box.right) - bleed, float(box.top) - bleed))
+    metadata = {"/Title": title, "/Producer": f"vcompiler {__version__}"}
+    created = source_date()
+    if created:
+        metadata["/CreationDate"] = "D:" + created.replace("-", "").replace(":", "").replace("T", "").rstrip("Z") + "Z"
+    writer.add_metadata(metadata)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()

@@ -350,3 +350,39 @@ def diff(old: str, new: Path, fmt: str) -> None:
         diffs = [diff_packs(before[name], after[name]) for name in after if name in before]
     click.echo(format_json(diffs) if fmt == "json" else format_markdown(diffs), nl=False)
     sys.exit(0 if all(d.empty for d in diffs) and not missing else 1)
+
+
+@main.command()
+@click.argument("pack", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--from", "entry", type=int, metavar="N",
+              help="Start at log N (vanguard) or location N (vantage) instead of the pack's start.")
+@click.option("--save", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+              help="Keep the playthrough in FILE, saved after every choice.")
+@click.option("--load", type=click.Path(exists=True, dir_okay=False, path_type=Path), metavar="FILE",
+              help="Go on with a playthrough saved with --save.")
+def play(pack: Path, entry: int | None, save: Path | None, load: Path | None) -> None:
+    """Play PACK in the terminal: each entry as the book prints it, numbered options,
+    the state (check marks, Success, uniques, missions, conditions, stats, cards) kept
+    so that `if`s resolve as at the table. Options are read from standard input, one
+    number a line, so a playthrough can be scripted.
+
+    \b
+    Example:
+      vcompiler play source_content/tidal-reach
+      vcompiler play source_content/eye-of-the-void --from 227 --save run.json
+      printf '1\\n1\\n' | vcompiler play source_content/eye-of-the-void
+    """
+    from vcompiler.play.machine import Game
+    from vcompiler.play.state import State
+    from vcompiler.play.terminal import play as play_in
+
+    result = _checked_pack(pack)
+    game = Game(result.pack)
+    try:
+        if load is not None:
+            state = State.from_json(load.read_text(encoding="utf-8"), result.pack.name)
+        else:
+            state = game.start(entry)
+    except (ValueError, OSError, UnicodeDecodeError) as error:
+        raise click.UsageError(str(error)) from None
+    sys.exit(play_in(game, state, click.get_text_stream("stdin"), click.get_text_stream("stdout"), save))

@@ -1,0 +1,463 @@
+"""The game as a state machine over the resolved model, shared by `play` and
+`simulate`.
+
+`Game.advance(state)` reads from the state's position as the table would (text, check
+marks, effects, `if`s resolved against the state, gotos followed) up to the next
+decision, and returns it as a `Scene`: what was read, and the options. `Game.choose`
+takes one. A position is a JSON list:
+
+  ["log", N, i]                      log N from its statement i
+  ["result", OWNER, KEY, WHICH, i]   a storybook result from statement i: OWNER is
+                                     location | vcard (WHICH the action's index) or
+                                     depart (WHICH the direction)
+  ["row", POI, action, row, k]       a dice-check row's effects from the k-th
+  ["arrival", N, k]                  a location's arrival effects from the k-th
+  ["board"]                          on the planet board, at state.sector
+  ["sector", N]                      arriving in sector N of state.planet
+  ["check", POI, action]             choosing the outcome of a dice check
+  ["location", N]                    at location N, choosing an action
+  ["read", LABEL, TEXT, RESULT]      an action taken: its text, then its result
+  ["end", REASON]
+
+Vanguard: the start log; `return` goes to the board of the planet (the first one, at
+its lander, the first time), which offers travel along its paths, the actions of the
+POI in the sector, lift-off and evacuation. Vantage: location 000 (the start); a
+location offers its choices, compass moves, depart entries, its actions (each once
+unless always available) and the actions of cards in hand; a result ends the turn
+unless it says to continue; a stat at 0 or `end game` ends the game."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from vcompiler.model import types as m
+from vcompiler.model.effects import WAYS_OUT
+from vcompiler.play.state import STAT_START, VANTAGE_STATS, State
+from vcompiler.render import voice
+
+# Gotos followed without a decision before the machine calls it a loop with no way out.
+AUTOMATIC_MOVES = 1000
+# Effects the reading shows by doing them: the next entry's heading, the end.
+SILENT = frozenset(("goto_log", "goto_location", "end_exploration", "end_game"))
+
+
+@dataclass(frozen=True)
+class Option:
+    label: str
+    effects: tuple[m.Effect, ...] = ()
+    then: list | None = None           # where to go after the effects, unless they move
+    use: str | None = None             # a location action this takes up
+    action: bool = False               # an action of a vantage turn
+
+
+@dataclass
+class Scene:
+    lines: list[str] = field(default_factory=list)
+    options: list[Option] = field(default_factory=list)
+    ended: str | None = None
+    entered: list[tuple] = field(default_factory=list)   # entries read on the way, as graph nodes
+
+
+def words(tokens) -> str:
+    return voice.plain(tokens, icon="[{}]")
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _requirement(requirement) -> str:
+    if requirement is None:
+        return ""
+    return " / ".join(" + ".join(" ".join(str(v.value) for v in term) for term in alternative)
+                      for alternative in requirement.alternatives)
+
+
+class Game:
+    def __init__(self, pack: m.Pack):
+        self.pack = pack
+        self.vantage = pack.game == "vantage"
+        self.locations = {loc.number: loc for loc in pack.locations}
+        self.departs = {(d.number, d.direction): d for d in pack.departs}
+        self.vcards = {c.number: c for c in pack.vantage_cards}
+        self.cards = {c.id: c for c in pack.cards}
+        self.planets = {p.id: p for p in pack.planets}
+
+    # ---------------------------------------------------------------- starting
+
+    def start(self, entry: int | None = None) -> State:
+        """A new playthrough at the pack's start, or at log (vanguard) or location
+        (vantage) `entry`. Raises ValueError for an entry the pack does not have."""
+        state = State(at=["end", "the pack has no start"])
+        if self.vantage:
+            state.counters = {stat: STAT_START for stat in VANTAGE_STATS}
+        if entry is not None:
+            if self.vantage and entry not in self.locations:
+                raise ValueError(f"pack {self.pack.name} has no location {entry}")
+            if not self.vantage and self.pack.log(entry) is None:
+                raise ValueError(f"pack {self.pack.name} has no log {entry}")
+            if not self.vantage:
+                self._to_board(state)        # a log read on its own is read on the planet
+            state.at = ["arrival", entry, 0] if self.vantage else ["log", entry, 0]
+        elif self.pack.start is not None:
+            moved = self._apply(state, self.pack.start, None)
+            if moved is not None:
+                state.at = moved
+        return state
+
+    # ---------------------------------------------------------------- reading
+
+    def advance(self, state: State, show: bool = True) -> Scene:
+        scene = Scene()
+        for _ in range(AUTOMATIC_MOVES):
+            kind = state.at[0]
+            if kind == "end":
+                scene.ended = state.at[1]
+                return scene
+            step = getattr(self, f"_at_{kind}")(state, scene, show)
+            if step:
+                return scene
+        state.at = ["end", "the story goes round a loop with no way out"]
+        scene.ended = state.at[1]
+        return scene
+
+    def choose(self, state: State, option: Option) -> None:
+        if option.use:
+            state.used.add(option.use)
+        if option.action:
+            # An action starts a new turn, unless the last result said to continue.
+            if not state.counters.pop("continue", 0) and state.counters.get("acted"):
+                state.turn += 1
+            state.counters["acted"] = 1
+        target = option.then
+        for effect in option.effects:
+            moved = self._apply(state, effect, None)
+            if moved is not None:
+                target = moved
+                break
+        if target is not None:
+            state.at = target
+        self._stats_end(state)
+
+    # Each _at_* reads at a kind of position: it moves state.at and returns False to
+    # keep reading, or sets scene.options (or an end) and returns True.
+
+    def _at_log(self, state: State, scene: Scene, show: bool) -> bool:
+        _, number, i = state.at
+        log = self.pack.log(number)
+        if log is None:
+            state.at = ["end", f"there is no log {number}"]
+            return False
+        statements = log.statements
+        if i == 0:
+            state.read += 1
+            scene.entered.append(("log", number))
+            if show:
+                title = f" · {log.title.plain()}" if log.title else ""
+                box = (" [x]" if number in state.checked else " [ ]") if log.has_check else ""
+                scene.lines.append(f"── Log {number}{title}{box}")
+        if self._script(state, scene, show, statements, i, ["log", number], number) is None:
+            state.at = ["end", f"Log {number} has no way out"]
+        return bool(scene.options)
+
+    def _script(self, state: State, scene: Scene, show: bool, statements: tuple[m.Statement, ...], i: int,
+                here: list, checks: int | None) -> bool | None:
+        """Read statements from the i-th: True at a decision, False when moved on,
+        None when they run out. `checks`: the log a `check` marks."""
+        while i < len(statements):
+            s = statements[i]
+            if s.kind == "text":
+                if show:
+                    scene.lines.extend(words(p) for p in voice.rich(s.text))
+            elif s.kind == "check" and checks is not None:
+                if checks not in state.checked and show:
+                    scene.lines.append(f"You check the box of Log {checks}.")
+                state.checked.add(checks)
+            elif s.kind in ("if", "else"):
+                holds = s.kind == "else" or self.holds(state, s.condition)
+                if show:
+                    said = (_cap(words(voice.condition(s.condition))) if s.kind == "if" else "Otherwise")
+                    scene.lines.append(f"{said}, {words(voice.target(s.target))}."
+                                       + ("" if s.kind == "else" else " (yes)" if holds else " (no)"))
+                if holds:
+                    return self._move(state, self._apply(state, s.target, None))
+            elif s.kind == "do":
+                if len(s.effect.options) > 1:
+                    self._decide(state, scene, s.effect, [*here, i], [*here, i + 1])
+                    return True
+                effect = s.effect.options[0]
+                if show and effect.op not in SILENT:
+                    scene.lines.append(words(voice.sentence(s.effect)))
+                moved = self._apply(state, effect, None)
+                if moved is not None:
+                    return self._move(state, moved)
+            elif s.kind == "choice":
+                state.at = [*here, i]
+                while i < len(statements) and statements[i].kind == "choice":
+                    c = statements[i]
+                    scene.options.append(Option(f"{words(voice.rich_line(c.text))} "
+                                                f"({words(voice.target(c.target))})", (c.target,)))
+                    i += 1
+                return True
+            i += 1
+        return None
+
+    def _decide(self, state: State, scene: Scene, choice: m.Choice, here: list, after: list) -> None:
+        """Effects joined by `/`: the players pick one."""
+        scene.options = [Option(_cap(words(voice.CLAUSES[e.op](e))), (e,), after) for e in choice.options]
+        state.at = here
+
+    def _move(self, state: State, target: list | None) -> bool:
+        if target is not None:
+            state.at = target
+        self._stats_end(state)
+        return False
+
+    def _at_result(self, state: State, scene: Scene, show: bool) -> bool:
+        _, owner, key, which, i = state.at
+        action = self._action(owner, key, which)
+        moved = self._script(state, scene, show, action.result, i, ["result", owner, key, which], None)
+        if moved is not None:
+            return moved
+        if state.counters.get("continue") and show:
+            scene.lines.append("You take another action this turn.")
+        state.at = ["location", state.location]
+        return self._move(state, None)
+
+    def _action(self, owner: str, key, which) -> m.StoryAction:
+        if owner == "depart":
+            return self.departs[(key, which)].action
+        holder = self.locations[key] if owner == "location" else self.vcards[key]
+        return holder.actions[which]
+
+    def _at_arrival(self, state: State, scene: Scene, show: bool) -> bool:
+        _, number, k = state.at
+        location = self.locations.get(number)
+        if location is None:
+            state.at = ["end", f"there is no location {number}"]
+            return False
+        if k == 0:
+            state.location = number
+            state.read += 1
+            scene.entered.append(("location", number))
+            if show:
+                scene.lines.append(f"── Location {number} · {location.name.plain()}")
+                scene.lines.extend(words(p) for t in location.text for p in voice.rich(t))
+        return self._effects(state, scene, show, location.arrival, k, ["arrival", number], ["location", number])
+
+    def _effects(self, state: State, scene: Scene, show: bool, choices: tuple[m.Choice, ...], k: int,
+                 here: list, after: list, context: tuple | None = None) -> bool:
+        while k < len(choices):
+            choice = choices[k]
+            if len(choice.options) > 1:
+                self._decide(state, scene, choice, [*here, k], [*here, k + 1])
+                return True
+            if show and choice.options[0].op not in SILENT:
+                scene.lines.append(words(voice.sentence(choice)))
+            moved = self._apply(state, choice.options[0], context)
+            if moved is not None:
+                return self._move(state, moved)
+            k += 1
+        return self._move(state, after)
+
+    def _at_location(self, state: State, scene: Scene, show: bool) -> bool:
+        number = state.at[1]
+        location = self.locations[number]
+        options = []
+        for c in location.choices:
+            if c.kind == "choice":
+                options.append(Option(f"{words(voice.rich_line(c.text))} ({words(voice.target(c.target))})",
+                                      (c.target,)))
+        for exit in location.exits:
+            if exit.target is not None:
+                how = (exit.mode or "go").capitalize()
+                name = self.locations[exit.target].name.plain() if exit.target in self.locations else ""
+                options.append(Option(f"{how} {exit.direction} to Location {exit.target} {name} (cost 1)".rstrip(),
+                                      then=["arrival", exit.target, 0], action=True))
+            elif (number, exit.direction) in self.departs:
+                depart = self.departs[(number, exit.direction)]
+                options.append(self._story_option(f"Depart {exit.direction}", depart.action,
+                                                  ["result", "depart", number, exit.direction, 0], None))
+        for index, action in enumerate(location.actions):
+            used = f"{number}:{index}"
+            if used in state.used and not action.always:
+                continue
+            options.append(self._story_option(action.category.capitalize(), action,
+                                              ["result", "location", number, index, 0],
+                                              None if action.always else used))
+        for card_number in state.cards:
+            card = self.vcards.get(card_number) if isinstance(card_number, int) else None
+            for index, action in enumerate(card.actions if card else ()):
+                options.append(self._story_option(f"Card {card_number} {card.name.plain()}: "
+                                                  f"{action.category}", action,
+                                                  ["result", "vcard", card_number, index, 0], None))
+        if show:
+            scene.lines.append(f"Turn {state.turn} at Location {number} · {location.name.plain()}")
+        if not options:
+            state.at = ["end", f"Location {number} offers nothing to do"]
+            return False
+        scene.options = options
+        return True
+
+    def _story_option(self, what: str, action: m.StoryAction, result: list, use: str | None) -> Option:
+        always = ", always available" if action.always else ""
+        label = f"{what}: {words(voice.rich_line(action.name))} (cost {action.cost}{always})"
+        return Option(label, then=["read", label, [p for t in action.text for p in map(words, voice.rich(t))],
+                                   result], use=use, action=True)
+
+    def _at_read(self, state: State, scene: Scene, show: bool) -> bool:
+        """An action taken: its text, read before the result."""
+        _, label, paragraphs, result = state.at
+        state.read += 1
+        scene.entered.append(("depart", (result[2], result[3])) if result[1] == "depart" else (result[1], result[2]))
+        if show:
+            scene.lines.append(f"── {label}")
+            scene.lines.extend(paragraphs)
+        state.at = result
+        return False
+
+    def _at_board(self, state: State, scene: Scene, show: bool) -> bool:
+        planet = self.planets[state.planet]
+        sectors = {s.number: s for s in planet.sectors}
+        here = state.sector
+        options = []
+        for path in planet.paths:
+            other = path.b if path.a == here else path.a if path.two_way and path.b == here else None
+            if other is None:
+                continue
+            cost = ", ".join(words(voice.target(c)) for c in path.costs)
+            name = f" {sectors[other].name}" if other in sectors and sectors[other].name else ""
+            options.append(Option(f"Travel to Sector {other}{name}" + (f" ({cost})" if cost else ""),
+                                  then=["sector", other]))
+        poi = self._poi_at(state, here)
+        card = self.cards.get(poi) if poi else None
+        for index, action in enumerate(card.actions if card else ()):
+            danger = f", danger {action.danger}" if action.danger else ""
+            options.append(Option(f"{card.id} {card.name}: {action.name} (dice check{danger})",
+                                  then=["check", card.id, index]))
+        for what, effects in (("Lift off", planet.lift_off), ("Evacuate", planet.evac)):
+            if effects:
+                options.append(Option(what, tuple(effects), then=["board"]))
+        if show:
+            sector = sectors.get(here)
+            name = f" {sector.name}" if sector and sector.name else ""
+            shown = f": {card.id} {card.name}" if card else ""
+            scene.lines.append(f"── {planet.name}, Sector {here}{name}{shown}")
+        if not options:
+            state.at = ["end", f"Sector {here} offers nothing to do"]
+            return False
+        scene.options = options
+        return True
+
+    def _at_sector(self, state: State, scene: Scene, show: bool) -> bool:
+        """Arriving in a sector: a sector that prints a log sends the players there."""
+        state.sector = state.at[1]
+        sector = next((s for s in self.planets[state.planet].sectors if s.number == state.sector), None)
+        if sector is not None and sector.goto is not None:
+            return self._move(state, self._apply(state, sector.goto, None))
+        state.at = ["board"]
+        return False
+
+    def _poi_at(self, state: State, sector_number: int | None) -> str | None:
+        placed = state.pois.get(f"{state.planet}:{sector_number}")
+        if placed is not None:
+            return placed
+        sector = next((s for s in self.planets[state.planet].sectors if s.number == sector_number), None)
+        return sector.printed_poi if sector else None
+
+    def _at_check(self, state: State, scene: Scene, show: bool) -> bool:
+        _, poi, index = state.at
+        action = self.cards[poi].actions[index]
+        options = []
+        for r, row in enumerate(action.rows):
+            what = {"outcome": f"{row.key} outcome", "special": f"special ({row.key})",
+                    "track": f"{row.key} track reaches {row.number}"}.get(row.kind, f"{row.kind} {row.key or ''}")
+            needs = _requirement(row.requirement)
+            options.append(Option(f"{_cap(what)}{f' ({needs})' if needs and row.kind == 'outcome' else ''}: "
+                                  f"{words(voice.effects_sentence(row.effects))}", then=["row", poi, index, r, 0]))
+        if show:
+            scene.lines.append(f"── {poi} {self.cards[poi].name}: {action.name}. Roll, then pick what came up.")
+        scene.options = options
+        return True
+
+    def _at_row(self, state: State, scene: Scene, show: bool) -> bool:
+        _, poi, index, r, k = state.at
+        row = self.cards[poi].actions[index].rows[r]
+        return self._effects(state, scene, show, row.effects, k, ["row", poi, index, r], ["board"], (poi, index))
+
+    # ---------------------------------------------------------------- the rules
+
+    def holds(self, state: State, condition: m.Condition) -> bool:
+        if condition.kind == "checked_log":
+            return condition.key in state.checked
+        if condition.kind == "has_unique":
+            return condition.key in state.uniques
+        return state.missions.get(condition.key) == "active"
+
+    def _apply(self, state: State, effect: m.Effect, context: tuple | None) -> list | None:
+        """Apply one effect; returns the position it moves to, if it moves."""
+        op = effect.op
+        p = effect.param
+        if op == "goto_log":
+            return ["log", p("log"), 0]
+        if op == "goto_location":
+            return ["arrival", p("location"), 0]
+        if op in WAYS_OUT:
+            if op == "return":
+                return self._to_board(state)
+            return ["end", "The exploration ends." if op == "end_exploration" else "The game ends."]
+        if op in ("then", "immediate") and context is not None:
+            poi, index = context
+            rows = self.cards[poi].actions[index].rows
+            r = next((i for i, row in enumerate(rows) if row.kind == "outcome" and row.key == p("outcome")), None)
+            return ["row", poi, index, r, 0] if r is not None else None
+        if op.startswith(("gain_", "lose_", "suffer_")) and isinstance(p("amount"), int):
+            verb, counter = op.split("_", 1)
+            if verb == "suffer":
+                counter = "time"            # VR 16: lose 1 time (or 1 morale and 1 health)
+            state.add(counter, p("amount") * (1 if verb == "gain" else -1))
+        elif op == "gain_unique":
+            state.uniques.add(p("unique"))
+        elif op == "gain_injury":
+            state.cards.append(p("injury"))
+        elif op in ("gain_card", "lose_card"):
+            card = p("card")
+            if op == "gain_card" and card not in state.cards:
+                state.cards.append(card)
+            elif op == "lose_card" and card in state.cards:
+                state.cards.remove(card)
+        elif op in ("reveal_mission", "complete_mission", "fail_mission"):
+            state.missions[p("card")] = {"reveal": "active", "complete": "complete", "fail": "failed"}[op.split("_")[0]]
+        elif op == "set_condition":
+            state.conditions.add(p("card"))
+        elif op == "replace_poi" and state.planet is not None:
+            state.pois[f"{state.planet}:{state.sector}"] = p("card")
+        elif op in ("replace_poi_in_sector", "place_poi") and state.planet is not None:
+            state.pois[f"{state.planet}:{p('sector')}"] = p("card")
+        elif op == "place_threat":
+            state.threats[p("card")] = p("sector")
+        elif op == "remove_threat":
+            state.threats.pop(p("card"), None)
+        elif op in ("continue", "may_continue"):
+            state.counters["continue"] = 1
+        elif op == "gain_skill":
+            state.add("skills", 1)
+        return None
+
+    def _to_board(self, state: State) -> list:
+        if not self.pack.planets:
+            return ["end", "Back to the planet (this pack has no planet board)."]
+        if state.planet is None:
+            planet = self.pack.planets[0]
+            state.planet = planet.id
+            lander = next((s.number for s in planet.sectors if s.lander), None)
+            state.sector = lander if lander is not None else (planet.sectors[0].number if planet.sectors else None)
+            for mission in planet.missions:
+                state.missions.setdefault(mission, "active")
+        return ["board"]
+
+    def _stats_end(self, state: State) -> None:
+        if self.vantage and state.at[0] != "end":
+            for stat in VANTAGE_STATS:
+                if state.counters.get(stat, 1) <= 0:
+                    state.at = ["end", f"Your {stat} has run out: the game ends."]
+                    return

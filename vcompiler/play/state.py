@@ -1,0 +1,71 @@
+"""What the table keeps track of while playing: where the players are (a position the
+machine reads), check marks, uniques, missions, conditions, counters, cards, the
+board's changes and the location actions already taken. Plain data, saved as JSON."""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+
+VANTAGE_STATS = ("time", "morale", "health")
+# A stat never goes above 6 (VR: a gain beyond it becomes a random skill); the table
+# picks a starting level, and the machine starts every stat at this one.
+STAT_MAX = 6
+STAT_START = 4
+FORMAT = 1
+
+
+@dataclass
+class State:
+    at: list                                   # see machine.Game for the positions
+    checked: set[int] = field(default_factory=set)
+    uniques: set[int] = field(default_factory=set)
+    missions: dict[str, str] = field(default_factory=dict)     # id -> active | complete | failed
+    conditions: set[str] = field(default_factory=set)
+    counters: dict[str, int] = field(default_factory=dict)
+    cards: list = field(default_factory=list)                  # vantage cards held, injuries
+    pois: dict[str, str] = field(default_factory=dict)         # "planet:sector" -> POI placed there
+    threats: dict[str, int] = field(default_factory=dict)
+    used: set[str] = field(default_factory=set)                # location actions taken
+    planet: str | None = None
+    sector: int | None = None
+    location: int | None = None
+    turn: int = 1
+    read: int = 0                              # entries read so far
+
+    def to_json(self, pack: str) -> str:
+        data = asdict(self)
+        for name in ("checked", "uniques", "conditions", "used"):
+            data[name] = sorted(data[name])
+        return json.dumps({"vcompiler_playthrough": FORMAT, "pack": pack, "state": data}, indent=1,
+                          ensure_ascii=False, sort_keys=True) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str, pack: str) -> State:
+        """Raises ValueError when `text` is not a playthrough of `pack`."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"not a saved playthrough: {error}") from None
+        if not isinstance(data, dict) or data.get("vcompiler_playthrough") != FORMAT:
+            raise ValueError("not a saved playthrough of this version of vcompiler")
+        if data.get("pack") != pack:
+            raise ValueError(f"a playthrough of pack {data.get('pack')}, not of {pack}")
+        fields = dict(data["state"])
+        for name in ("checked", "uniques", "conditions", "used"):
+            fields[name] = set(fields.get(name, ()))
+        try:
+            return cls(**fields)
+        except TypeError as error:
+            raise ValueError(f"not a saved playthrough: {error}") from None
+
+    def copy(self) -> State:
+        return State(list(self.at), set(self.checked), set(self.uniques), dict(self.missions),
+                     set(self.conditions), dict(self.counters), list(self.cards), dict(self.pois),
+                     dict(self.threats), set(self.used), self.planet, self.sector, self.location,
+                     self.turn, self.read)
+
+    def add(self, counter: str, amount: int) -> None:
+        value = self.counters.get(counter, 0) + amount
+        if counter in VANTAGE_STATS:
+            value = min(value, STAT_MAX)
+        self.counters[counter] = max(value, 0)

@@ -53,7 +53,7 @@ E, W = Severity.ERROR, Severity.WARNING
 SYNTAX = _code("E100", E, "{message}", "syntax error", """\
 The text does not follow the language's grammar. The message names the token that
 broke the rule and what could have stood there. Mend: compare the line with the
-examples of the construct in the language guide; a missing `}` or a stray word on the
+examples of the construct in docs/language.md; a missing `}` or a stray word on the
 line before is a common cause.""")
 UNTERMINATED_STRING = _code("E101", E, "{message}", "unterminated string", """\
 A string opens and never closes. A `"..."` string must close on its own line; a
@@ -93,7 +93,7 @@ send readers there for the label. Mend: choose another fixed number (or remove t
 label's entry from numbers.lock if nothing was printed yet).""")
 UNKNOWN_VERB = _code("E207", E, "unknown effect verb `{verb}`", "unknown effect verb", """\
 The first word of an effect is not a verb of the language. Mend: use the verb the
-hint suggests, or see the language guide's table of effects.""")
+hint suggests, or see docs/language.md, section "Effects".""")
 BAD_ARGUMENTS = _code("E208", E, "{message}", "wrong arguments for a verb", """\
 The verb is known but its arguments do not fit any of its forms. The hint shows the
 forms the verb takes.""")
@@ -110,7 +110,7 @@ Every number of the pack's `numbering` range is taken by a fixed log or another 
 Mend: widen the range in the pack declaration.""")
 NO_PACK = _code("E212", E, "{message}", "no single pack declaration in the folder", """\
 A pack is a folder of .vcl files with exactly one `pack` declaration, which names the
-game, the title and the start. Mend: add one (see the language guide), or remove the
+game, the title and the start. Mend: add one (docs/language.md, section "The pack"), or remove the
 extra one.""")
 
 RED_REQUIREMENT = _code("E300", E, "a red outcome cannot have a requirement; remove `: {requirement}`", "red outcome with a requirement")

@@ -1,0 +1,138 @@
+"""The tables of the language reference that the compiler itself knows: effect forms
+per game with their printed wording, icons, biomes, card kinds. They stand in
+docs/*.md between `<!-- generated: NAME -->` and `<!-- end generated -->` and are
+rewritten from the compiler's own tables, so that the reference never disagrees with
+what `check` accepts (a test fails when it does).
+
+    python -m vcompiler.docs           rewrite the generated regions of docs/
+    python -m vcompiler.docs --check   exit 1, naming the regions, when any is stale
+"""
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from vcompiler import vocabulary
+from vcompiler.model import types as m
+from vcompiler.model.effects import FORMS, Form
+from vcompiler.source import Span
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+REGION = re.compile(r"(<!-- generated: ([\w-]+) -->\n)(.*?)(<!-- end generated -->)", re.S)
+
+# A value for each kind of argument slot, to show a form in use and print it.
+_SAMPLE = {"n": 2, "poi": "P101", "mission": "M02", "condition": "G01", "threat": "T01",
+           "unique": 1, "injury": "Just a Scratch", "vcard": 1201, "sector": 3,
+           "colour": "red", "outcome": "green", "letter": "T", "discovery": "mineral",
+           "word": "climbing"}
+_NOWHERE = Span("docs", 1, 1, 1, 1)
+
+
+def _example(form: Form) -> tuple[str, m.Effect]:
+    words, params = [form.verb], []
+    for slot in form.slots:
+        if slot.literal is not None:
+            words.append(slot.literal)
+            continue
+        value = _SAMPLE[slot.kind]
+        words.append(f'"{value}"' if slot.kind == "injury" else str(value))
+        params.append((slot.name, value))
+    return " ".join(words), m.Effect(form.op, tuple(params), _NOWHERE)
+
+
+def _plain(tokens) -> str:
+    out = []
+    for token in tokens:
+        if token[0] == "t":
+            out.append(token[1])
+        elif token[0] == "i":
+            out.append(f"[{token[1]}]")
+        elif token[0] == "r":
+            out.append(token[1])
+        else:
+            out.append(_plain(token[1]))
+    return "".join(out)
+
+
+def printed(effect: m.Effect) -> str:
+    """How the Logbook prints one effect on its own, icons shown as [name]."""
+    from vcompiler.render.voice import sentence
+    return _plain(sentence(m.Choice((effect,), _NOWHERE)))
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def _effects(game: str) -> str:
+    book = "the Logbook" if game == "vanguard" else "a storybook"
+    rows = [f"| form | example | printed in {book} |", "|---|---|---|"]
+    for form in FORMS:
+        if form.game not in (None, game):
+            continue
+        example, effect = _example(form)
+        rows.append(f"| `{_cell(form.spelling())}` | `{example}` | {printed(effect)} |")
+    return "\n".join(rows)
+
+
+def _words(words) -> str:
+    return ", ".join(f"`{w}`" for w in words)
+
+
+def _card_kinds() -> str:
+    return "\n".join([
+        "| game | kinds |", "|---|---|",
+        "| vanguard | `poi` (P101), `mission` (M01), `condition` (G01), `event` (E01), "
+        "`threat` (T01), `injury` (by name), `unique` (by number) |",
+        f"| vantage | `card N KIND`, KIND one of {_words(vocabulary.VANTAGE_CARD_KINDS)} |",
+    ])
+
+
+GENERATORS: dict[str, Callable[[], str]] = {
+    "effects-vanguard": lambda: _effects("vanguard"),
+    "effects-vantage": lambda: _effects("vantage"),
+    "icons": lambda: _words(vocabulary.ICONS),
+    "dice-icons": lambda: _words(vocabulary.DICE_ICONS),
+    "biomes": lambda: _words(vocabulary.BIOMES),
+    "discovery-kinds": lambda: _words(vocabulary.DISCOVERY_KINDS),
+    "card-kinds": _card_kinds,
+}
+
+
+def regenerate(text: str) -> tuple[str, list[str]]:
+    """The text with every generated region rewritten, and the names of those that
+    changed (an unknown name is left as it is and reported)."""
+    changed: list[str] = []
+
+    def replace(match: re.Match) -> str:
+        name = match.group(2)
+        if name not in GENERATORS:
+            changed.append(f"{name} (unknown region)")
+            return match.group(0)
+        body = GENERATORS[name]() + "\n"
+        if body != match.group(3):
+            changed.append(name)
+        return match.group(1) + body + match.group(4)
+
+    return REGION.sub(replace, text), changed
+
+
+def main(argv: list[str]) -> int:
+    check = "--check" in argv
+    stale = []
+    for path in sorted(DOCS.glob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        new, changed = regenerate(text)
+        if changed:
+            stale.extend(f"{path.name}: {name}" for name in changed)
+            if not check:
+                path.write_text(new, encoding="utf-8")
+    for line in stale:
+        print(("stale " if check else "rewrote ") + line)
+    return 1 if check and stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from vcompiler.emit.bundle import to_bundle
 from vcompiler.emit.validate import schema_errors
-from vcompiler.emit.write import bundle_text, write_atomic
+from vcompiler.emit.write import bundle_bytes, write_atomic
 from vcompiler.model.numbering import LOCK_NAME, lock_text
 from vcompiler.model.types import Pack
 
@@ -36,7 +36,7 @@ def prepare(pack: Pack, with_bundle: bool = True) -> Output:
         errors = schema_errors(bundle, BUNDLE_SCHEMA)
         if errors:
             raise InvalidBundle(f"the bundle of pack {pack.name} fails {BUNDLE_SCHEMA}: " + "; ".join(errors[:5]))
-        data = bundle_text(bundle).encode("utf-8")
+        data = bundle_bytes(bundle)
     return Output(pack, data, lock_text(pack.labels).encode("utf-8"))
 
 

@@ -36,6 +36,7 @@ from vcompiler.render import voice
 
 # Gotos followed without a decision before the machine calls it a loop with no way out.
 AUTOMATIC_MOVES = 1000
+LEAVING = 0.05
 # Effects the reading shows by doing them: the next entry's heading, the end.
 SILENT = frozenset(("goto_log", "goto_location", "end_exploration", "end_game"))
 
@@ -47,6 +48,9 @@ class Option:
     then: list | None = None           # where to go after the effects, unless they move
     use: str | None = None             # a location action this takes up
     action: bool = False               # an action of a vantage turn
+    # How often random play takes it, against 1 for the others: leaving the planet is
+    # what a table does at the end of an exploration, not on any turn.
+    weight: float = 1.0
 
 
 @dataclass
@@ -54,6 +58,7 @@ class Scene:
     lines: list[str] = field(default_factory=list)
     options: list[Option] = field(default_factory=list)
     ended: str | None = None
+    paused: bool = False               # stopped where `advance` was told to stop
     entered: list[tuple] = field(default_factory=list)   # entries read on the way, as graph nodes
 
 
@@ -106,9 +111,14 @@ class Game:
 
     # ---------------------------------------------------------------- reading
 
-    def advance(self, state: State, show: bool = True) -> Scene:
+    def advance(self, state: State, show: bool = True, stop=None) -> Scene:
+        """Read up to the next decision, or the end; `stop(position)`, when given, is
+        asked before every position after the first, and True pauses there."""
         scene = Scene()
-        for _ in range(AUTOMATIC_MOVES):
+        for moves in range(AUTOMATIC_MOVES):
+            if stop is not None and moves and stop(state.at):
+                scene.paused = True
+                return scene
             kind = state.at[0]
             if kind == "end":
                 scene.ended = state.at[1]
@@ -308,7 +318,8 @@ class Game:
         """An action taken: its text, read before the result."""
         _, label, paragraphs, result = state.at
         state.read += 1
-        scene.entered.append(("depart", (result[2], result[3])) if result[1] == "depart" else (result[1], result[2]))
+        scene.entered.append(("depart", (result[2], result[3])) if result[1] == "depart"
+                             else ("action", (result[1], result[2], result[3])))
         if show:
             scene.lines.append(f"── {label}")
             scene.lines.extend(paragraphs)
@@ -334,9 +345,11 @@ class Game:
             danger = f", danger {action.danger}" if action.danger else ""
             options.append(Option(f"{card.id} {card.name}: {action.name} (dice check{danger})",
                                   then=["check", card.id, index]))
+        landers = {s.number for s in planet.sectors if s.lander}
         for what, effects in (("Lift off", planet.lift_off), ("Evacuate", planet.evac)):
-            if effects:
-                options.append(Option(what, tuple(effects), then=["board"]))
+            # RB: lift-off is done from the lander sector; evacuation ends it anywhere.
+            if effects and (what == "Evacuate" or here in landers or not landers):
+                options.append(Option(what, tuple(effects), then=["board"], weight=LEAVING))
         if show:
             sector = sectors.get(here)
             name = f" {sector.name}" if sector and sector.name else ""

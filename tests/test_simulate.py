@@ -1,0 +1,62 @@
+"""`simulate`: random playthroughs, deterministic for a seed whatever the number of
+processes; coverage, rare entries, runs that never end, lengths per region."""
+import json
+
+from conftest import CONTENT
+from test_cli import run
+from test_tools import HEAD
+
+
+def _report(*args):
+    result = run("simulate", *args, "--format", "json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_tidal_reach_is_covered_and_a_seed_gives_the_same_report():
+    one = _report(CONTENT / "tidal-reach", "--runs", "3000", "--seed", "5", "--workers", "1")
+    two = _report(CONTENT / "tidal-reach", "--runs", "3000", "--seed", "5", "--workers", "2")
+    assert one == two
+    assert one["reached"] == one["entries"] == 18 and one["never_reached"] == []
+    assert set(one["endings"]) == {"The game ends.", "Your time has run out: the game ends."}
+    assert sum(one["endings"].values()) == 3000 and one["endless"] == 0
+    assert [r["name"] for r in one["regions"]] == ["000s", "100s", "cards"]
+    other = _report(CONTENT / "tidal-reach", "--runs", "3000", "--seed", "6")
+    assert other["length"] != one["length"]
+
+
+def test_eye_of_the_void_shows_what_the_board_never_leads_to():
+    report = _report(CONTENT / "eye-of-the-void", "--runs", "500")
+    assert report["endings"] == {"The exploration ends.": 500}
+    # From the lander (sector 2) the paths reach sectors 3 and 4 only.
+    assert "Log 311 Regrouped" not in report["never_reached"]
+    assert {"Log 410 Beneath the Spire", "Log 227 Echoes in the Hull",
+            "Log 720 Rebuilding the Decks"} <= set(report["never_reached"])
+    assert {r["name"] for r in report["regions"]} == {"The Eye of the Void", "logbook"}
+
+
+def test_rare_entries_and_runs_that_never_end(write_pack):
+    chain = "".join(f'log {n} "Step {n}" {{\n choice "on" -> log {n + 1}\n choice "off" -> log 99\n}}\n'
+                    for n in range(1, 8))
+    folder = write_pack({"p.vcl": HEAD + chain +
+                         'log 8 "Far" {\n choice "loop" -> log 9\n choice "stop" -> log 99\n}\n'
+                         'log 9 "Round" {\n -> log 10\n}\nlog 10 "And round" {\n -> log 9\n}\n'
+                         'log 99 "Home" {\n end exploration\n}\n'})
+    report = _report(folder, "--runs", "6000", "--seed", "3", "--max-steps", "60")
+    rare = {r["entry"]: r["share"] for r in report["rare"]}
+    assert set(rare) == {"Log 8 Far", "Log 9 Round", "Log 10 And round"}
+    assert 0.004 < rare["Log 8 Far"] < 0.01                         # 1 in 128
+    assert report["endless"] == round(rare["Log 9 Round"] * 6000)   # the loop never ends
+    assert report["length"]["max"] == 60
+    text = run("simulate", folder, "--runs", "6000", "--seed", "3", "--max-steps", "60").output
+    assert "reached in under 1% of runs (3): Log 8 Far (0." in text
+    assert f"runs that never end (over 60 entries): {report['endless']}" in text
+
+
+def test_a_generated_logbook(generated_pack):
+    report = _report(generated_pack(400), "--runs", "3000", "--seed", "1")
+    assert report["reached"] == 400 and report["endings"] == {"The exploration ends.": 3000}
+    # each log leads one or two on, evenly: about 400 / 1.5 logs a run
+    assert 255 < report["length"]["mean"] < 280
+    [region] = report["regions"]
+    assert region["name"] == "logbook" and region["runs"] == 3000

@@ -1,0 +1,348 @@
+"""`vcompiler simulate`: random playthroughs through the logbook and the map.
+
+Every run starts at the pack's start and takes options at random (choices, outcome
+rows, moves, actions), the state tracked so that `if`s resolve, until the story ends
+or the run has read `max_steps` entries (a run that never ends). Runs go in chunks of
+`CHUNK` with their own seeds, so a seed gives the same report however many processes
+share the work.
+
+Most of a long logbook is logs that only lead on: no `if`, nothing a condition reads,
+choices or a goto to other such logs. Those steps are taken for all runs of a chunk
+at once (numpy); any other position is read by the state machine, one run at a time.
+"""
+from __future__ import annotations
+
+import json
+import math
+import multiprocessing
+import os
+import random
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+
+import numpy as np
+
+from vcompiler.checks import CheckContext
+from vcompiler.model import types as m
+from vcompiler.play.machine import Game
+from vcompiler.play.state import State
+from vcompiler.tools.regions import node_title, regions
+
+CHUNK = 2500
+RARE = 0.01
+# Effects that change nothing a condition or the machine reads: a log made only of
+# these and its way on can be stepped through without the machine.
+_COUNTERS_ONLY = frozenset((
+    "gain_success", "gain_supplies", "lose_supplies", "gain_lead", "gain_charge", "draw_section",
+    "gain_discovery", "spend_die", "sacrifice_die", "roll_danger", "progress_time", "progress_track",
+    "reduce_time", "reset_time", "nothing", "travel", "threat_move", "threat_attack", "gain_injury",
+    "set_condition"))
+_ENDS = {"end_exploration": "The exploration ends.", "end_game": "The game ends."}
+
+
+@dataclass(frozen=True)
+class Region:
+    name: str
+    runs: int              # runs that read an entry of it
+    mean: float            # entries read in it, over those runs
+    median: float
+    max: int
+
+
+@dataclass(frozen=True)
+class Report:
+    pack: str
+    runs: int
+    seed: int
+    max_steps: int
+    entries: int
+    reached: int
+    never_reached: list[str]
+    rare: list[tuple[str, float]]          # reached in under 1% of runs: (entry, share of runs)
+    endless: int
+    endings: dict[str, int]
+    length: dict[str, float]
+    regions: list[Region]
+
+    @property
+    def coverage(self) -> float:
+        return self.reached / self.entries if self.entries else 1.0
+
+
+def _entries(pack: m.Pack) -> list[tuple]:
+    """What a run can read, as the machine names it: logs, locations, depart entries,
+    storybook actions."""
+    out: list[tuple] = [("log", log.number) for log in pack.logs]
+    out += [("location", loc.number) for loc in pack.locations]
+    out += [("depart", (d.number, d.direction)) for d in pack.departs]
+    out += [("action", ("location", loc.number, i)) for loc in pack.locations for i in range(len(loc.actions))]
+    out += [("action", ("vcard", c.number, i)) for c in pack.vantage_cards for i in range(len(c.actions))]
+    return out
+
+
+def _entry_name(pack: m.Pack, node: tuple) -> str:
+    if node[0] != "action":
+        return node_title(pack, node)
+    owner, key, index = node[1]
+    holder = next(x for x in (pack.locations if owner == "location" else pack.vantage_cards) if x.number == key)
+    action = holder.actions[index]
+    return f"{action.category.capitalize()} {key} “{action.name.plain()}”"
+
+
+def _read_by_conditions(pack: m.Pack) -> tuple[set, set, set]:
+    checked, uniques, missions = set(), set(), set()
+    statements = [s for log in pack.logs for s in log.statements]
+    statements += [s for loc in pack.locations for a in loc.actions for s in a.result]
+    statements += [s for c in pack.vantage_cards for a in c.actions for s in a.result]
+    statements += [s for d in pack.departs for s in d.action.result]
+    for s in statements:
+        if s.kind == "if":
+            {"checked_log": checked, "has_unique": uniques}.get(s.condition.kind, missions).add(s.condition.key)
+    return checked, uniques, missions
+
+
+def _fast_exit(log: m.Log, checked: set, uniques: set, missions: set) -> tuple | None:
+    """How a log leads on when the machine is not needed: ("to", [numbers]) or
+    ("end", reason); None when it is."""
+    statements = log.statements
+    for i, s in enumerate(statements):
+        if s.kind in ("if", "else") or (s.kind == "check" and log.number in checked):
+            return None
+        if s.kind == "do":
+            if len(s.effect.options) > 1:
+                return None
+            effect = s.effect.options[0]
+            if effect.op == "goto_log":
+                return ("to", [effect.param("log")])
+            if effect.op in _ENDS:
+                return ("end", _ENDS[effect.op])
+            if effect.op in _COUNTERS_ONLY or (effect.op == "gain_unique" and effect.param("unique") not in uniques):
+                continue
+            if effect.op.endswith("_mission") and effect.param("card") not in missions:
+                continue
+            return None
+        if s.kind == "choice":
+            targets = []
+            for c in statements[i:]:
+                if c.kind != "choice":
+                    break
+                if c.target.op != "goto_log":
+                    return None
+                targets.append(c.target.param("log"))
+            return ("to", targets)
+    return None
+
+
+class Plan:
+    """The pack compiled for simulation: entry and region indexes, and the table of
+    logs that are stepped through without the machine."""
+
+    def __init__(self, pack: m.Pack, max_steps: int):
+        self.game = Game(pack)
+        self.max_steps = max_steps
+        self.entries = _entries(pack)
+        self.index = {node: i for i, node in enumerate(self.entries)}
+        context = CheckContext(pack)
+        where = regions(pack, context.graph)
+        planets = {planet.id: planet.name for planet in pack.planets}
+
+        def region_of(node: tuple) -> str:
+            if node[0] == "action":
+                owner, key, _ = node[1]
+                node = ("location" if owner == "location" else "vcard", key)
+            name = where.get(node, "")
+            return planets.get(name, name)
+        found = [region_of(node) for node in self.entries]
+        self.region_names = names = sorted(set(found))
+        self.region = np.array([names.index(name) for name in found], dtype=np.int32)
+        read = _read_by_conditions(pack)
+        n = len(self.entries)
+        self.fast = np.zeros(n, dtype=bool)
+        self.ends = np.zeros(n, dtype=bool)
+        self.reason: dict[int, str] = {}
+        exits = {}
+        for log in pack.logs:
+            found = _fast_exit(log, *read)
+            if found is not None:
+                exits[self.index[("log", log.number)]] = found
+        width = max([len(e[1]) for e in exits.values() if e[0] == "to"], default=1)
+        self.next = np.full((n, width), -1, dtype=np.int64)
+        self.degree = np.ones(n, dtype=np.int64)
+        for i, (kind, value) in exits.items():
+            self.fast[i] = True
+            if kind == "end":
+                self.ends[i] = True
+                self.reason[i] = value
+            else:
+                targets = [self.index[("log", t)] for t in value if ("log", t) in self.index]
+                if not targets:
+                    self.fast[i] = False
+                    continue
+                self.next[i, :len(targets)] = targets
+                self.degree[i] = len(targets)
+        self.fast_logs = {self.entries[i][1] for i in np.flatnonzero(self.fast)}
+
+    def stop(self, position: list) -> bool:
+        return position[0] == "log" and position[2] == 0 and position[1] in self.fast_logs
+
+
+@dataclass
+class ChunkResult:
+    reached: np.ndarray        # runs that read each entry
+    steps: np.ndarray          # entries read, per run
+    region_steps: np.ndarray   # entries read in each region, per run
+    endings: Counter
+    endless: int
+
+
+_PLAN: Plan | None = None
+
+
+def _run_chunk(job: tuple[int, int, int]) -> ChunkResult:
+    seed, chunk, runs = job
+    plan = _PLAN
+    sequence = np.random.SeedSequence([seed, chunk])
+    rng = np.random.default_rng(sequence)
+    pick = random.Random(int(sequence.generate_state(1)[0]))
+    n = len(plan.entries)
+    regions_n = len(plan.region_names)
+    visited = np.zeros((runs, n), dtype=bool)
+    steps = np.zeros(runs, dtype=np.int64)
+    region_steps = np.zeros((runs, regions_n), dtype=np.int64)
+    endings: Counter = Counter()
+    endless = 0
+    states = {run: plan.game.start() for run in range(runs)}
+    decisions = [0] * runs        # moves on the board read no entry, but count towards the end
+    slow = list(range(runs))
+    fast_runs: list[int] = []
+    fast_at: list[int] = []
+
+    def enter(run: int, node: tuple) -> None:
+        i = plan.index.get(node)
+        if i is not None:
+            visited[run, i] = True
+            region_steps[run, plan.region[i]] += 1
+        steps[run] += 1
+
+    while slow or fast_runs:
+        # The machine reads for each run that needs it, until the run reaches a log
+        # it can leave to the table below, or ends.
+        for run in slow:
+            state = states[run]
+            while True:
+                if plan.stop(state.at):
+                    fast_runs.append(run)
+                    fast_at.append(plan.index[("log", state.at[1])])
+                    break
+                scene = plan.game.advance(state, show=False, stop=plan.stop)
+                for node in scene.entered:
+                    enter(run, node)
+                if scene.ended:
+                    endings[scene.ended] += 1
+                    break
+                if steps[run] >= plan.max_steps or decisions[run] >= plan.max_steps:
+                    endless += 1
+                    break
+                if scene.paused:
+                    continue
+                options = scene.options
+                if all(o.weight == 1.0 for o in options):
+                    option = options[pick.randrange(len(options))]
+                else:
+                    option = pick.choices(options, weights=[o.weight for o in options])[0]
+                plan.game.choose(state, option)
+                decisions[run] += 1
+        slow = []
+        if not fast_runs:
+            break
+        # Every run on a log of the table takes one step at once.
+        rows = np.array(fast_runs, dtype=np.int64)
+        at = np.array(fast_at, dtype=np.int64)
+        fast_runs, fast_at = [], []
+        while len(rows):
+            visited[rows, at] = True
+            steps[rows] += 1
+            if regions_n > 1:
+                np.add.at(region_steps, (rows, plan.region[at]), 1)
+            else:
+                region_steps[rows, 0] += 1
+            ended = plan.ends[at]
+            for i in np.flatnonzero(ended):
+                endings[plan.reason[int(at[i])]] += 1
+            over = ~ended & (steps[rows] >= plan.max_steps)
+            endless += int(over.sum())
+            going = ~ended & ~over
+            rows, at = rows[going], at[going]
+            choice = (rng.random(len(at)) * plan.degree[at]).astype(np.int64)
+            at = plan.next[at, choice]
+            leave = ~plan.fast[at]
+            if leave.any():
+                for run, i in zip(rows[leave].tolist(), at[leave].tolist()):
+                    states[run].at = ["log", plan.entries[i][1], 0]
+                    slow.append(run)
+                rows, at = rows[~leave], at[~leave]
+    return ChunkResult(visited.sum(axis=0), steps, region_steps, endings, endless)
+
+
+def simulate(pack: m.Pack, runs: int, seed: int, max_steps: int | None = None,
+             workers: int | None = None) -> Report:
+    global _PLAN
+    entries = len(_entries(pack))
+    max_steps = max_steps or 10 * entries + 100
+    _PLAN = plan = Plan(pack, max_steps)
+    jobs = [(seed, chunk, min(CHUNK, runs - chunk * CHUNK)) for chunk in range(math.ceil(runs / CHUNK))]
+    workers = min(workers or os.cpu_count() or 1, len(jobs))
+    if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
+        # Forked, so that the workers share the compiled pack instead of compiling it again.
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            results = list(pool.map(_run_chunk, jobs))
+    else:
+        results = [_run_chunk(job) for job in jobs]
+    reached = sum(r.reached for r in results)
+    steps = np.concatenate([r.steps for r in results])
+    region_steps = np.concatenate([r.region_steps for r in results])
+    endings = sum((r.endings for r in results), Counter())
+    share = reached / max(runs, 1)
+    names = [_entry_name(pack, node) for node in plan.entries]
+    region_report = []
+    for i, name in enumerate(plan.region_names):
+        inside = region_steps[:, i][region_steps[:, i] > 0]
+        if len(inside):
+            region_report.append(Region(name, int(len(inside)), round(float(inside.mean()), 2),
+                                        float(np.median(inside)), int(inside.max())))
+    return Report(pack.name, runs, seed, max_steps, len(names), int((reached > 0).sum()),
+                  [names[i] for i in np.flatnonzero(reached == 0)],
+                  [(names[i], round(float(share[i]), 4)) for i in np.flatnonzero((reached > 0) & (share < RARE))],
+                  sum(r.endless for r in results), dict(endings.most_common()),
+                  {"min": int(steps.min()) if runs else 0, "median": float(np.median(steps)) if runs else 0.0,
+                   "mean": round(float(steps.mean()), 2) if runs else 0.0, "max": int(steps.max()) if runs else 0},
+                  region_report)
+
+
+def format_json(report: Report) -> str:
+    data = asdict(report)
+    data["coverage"] = round(report.coverage, 4)
+    data["rare"] = [{"entry": name, "share": share} for name, share in report.rare]
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def format_text(report: Report, limit: int = 20) -> str:
+    r = report
+    length = r.length
+    lines = [f"{r.runs} runs of {r.pack}, seed {r.seed}:",
+             f"  coverage: {r.reached} of {r.entries} entries ({r.coverage:.1%}) read in at least one run",
+             f"  entries read per run: min {length['min']}, median {length['median']:g}, "
+             f"mean {length['mean']:g}, max {length['max']}",
+             f"  runs that never end (over {r.max_steps} entries): {r.endless}"]
+    lines.append("  endings: " + ("; ".join(f"{reason} ×{n}" for reason, n in r.endings.items()) or "none"))
+    for title, items in (("never reached", r.never_reached),
+                         (f"reached in under {RARE:.0%} of runs", [f"{name} ({share:.2%})" for name, share in r.rare])):
+        if items:
+            shown = ", ".join(items[:limit]) + (f", … ({len(items) - limit} more)" if len(items) > limit else "")
+            lines.append(f"  {title} ({len(items)}): {shown}")
+    lines.append("  per planet or region (runs that went there; entries read there per run):")
+    for region in r.regions:
+        lines.append(f"    {region.name:<20} {region.runs:>7} runs   mean {region.mean:g}, "
+                     f"median {region.median:g}, max {region.max}")
+    return "\n".join(lines) + "\n"

@@ -19,25 +19,20 @@ import networkx as nx
 from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
 from vcompiler.diagnostics import Diagnostic, diagnostic
-from vcompiler.model.effects import WAYS_OUT
-from vcompiler.model.types import Log, Pack
+from vcompiler.checks.tables import card_node
+from vcompiler.model.types import Card, Log, Pack, VantageCard
+from vcompiler.registry import DECK_KINDS, FORM_BY_OP, WAYS_OUT, kind_named
 
 _VIA = {"goto": "goto", "choice": "choice", "conditional": "conditional", "else": "else",
         "text": "text", "board": "board", "compass": "compass", "start": "start", "path": "board"}
-DECK_KINDS = ("event", "injury")
-CARD_KINDS = ("poi", "mission", "condition", "event", "threat", "injury", "unique", "vcard")
 
 
 def _edge_kind(via: str) -> str | None:
     if via in _VIA:
         return _VIA[via]
-    if via in ("test", "depart_of"):
-        return None          # naming an entry is not a way to reach it
-    if via.startswith(("gain", "lose")):
-        return "gain"
-    if via.startswith(("reveal", "complete", "fail")):
-        return "reveal"
-    return "place"
+    if via in FORM_BY_OP:
+        return FORM_BY_OP[via].edge
+    return None              # naming an entry (a test, a depart's location) is not a way to reach it
 
 
 def build_graph(pack: Pack) -> nx.DiGraph:
@@ -52,8 +47,7 @@ def build_graph(pack: Pack) -> nx.DiGraph:
             graph.add_node(("sector", sector.number), kind="sector", root=False)
             graph.add_edge(("planet", planet.id), ("sector", sector.number), via="board")
     for card in pack.cards:
-        key = int(card.id) if card.kind == "unique" else card.id
-        graph.add_node((card.kind, key), kind=card.kind, root=card.kind in DECK_KINDS)
+        graph.add_node(card_node(card), kind=card.kind, root=card.kind in DECK_KINDS)
     for location in pack.locations:
         graph.add_node(("location", location.number), kind="location", root=False)
     for depart in pack.departs:
@@ -156,14 +150,13 @@ def cards_are_used(context: CheckContext) -> Iterator[Diagnostic]:
         return  # a declaration that did not parse, or a wrong number, may be the missing edge
     graph = context.graph
     pack = context.pack
-    entities = [((c.kind, int(c.id) if c.kind == "unique" else c.id), c) for c in pack.cards]
+    entities: list[tuple[tuple[str, object], Card | VantageCard]] = [(card_node(c), c) for c in pack.cards]
     entities += [(("vcard", c.number), c) for c in pack.vantage_cards]
     for node, card in entities:
         if node[0] in DECK_KINDS:
             continue
         if not any(source != node for source in graph.predecessors(node)):
-            kind = "card" if node[0] == "vcard" else node[0]
-            shown = f"unique discovery {node[1]}" if node[0] == "unique" else f"{kind} {node[1]}"
+            shown = f"{kind_named(node[0]).noun} {node[1]}"
             yield diagnostic(codes.UNUSED_CARD, card.span, what=shown,
                              hint="place, gain or reveal it somewhere, print it on a board, or remove it")
 

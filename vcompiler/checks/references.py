@@ -9,8 +9,7 @@ from collections.abc import Iterator
 from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
 from vcompiler.diagnostics import Diagnostic, diagnostic
-
-_CARD_KINDS = ("card", "poi", "mission", "condition", "event", "threat", "injury", "unique", "vcard")
+from vcompiler.registry import ANY_CARD, CARD_KINDS, game_named, kind_named
 
 
 def _near_numbers(wanted: int, numbers: list[int]) -> list[int]:
@@ -71,20 +70,21 @@ def undefined_cards(context: CheckContext) -> Iterator[Diagnostic]:
     event, threat, injury or unique discovery of the vanguard game, or a numbered card
     of the vantage game. Mend: define the card, or fix the id."""
     defined = context.defined
-    by_id = {key: kind for kind, key in defined if kind in _CARD_KINDS}
-    for ref in _undefined(context, _CARD_KINDS):
-        kind = {"vcard": "card", "unique": "unique discovery"}.get(ref.kind, ref.kind)
+    by_id = {key: kind for kind, key in defined if kind in CARD_KINDS}
+    for ref in _undefined(context, CARD_KINDS):
+        referred = kind_named(ref.kind)
+        kind = referred.noun
         other = by_id.get(ref.key)
         if other is not None and other != ref.kind:
             hint = f"{ref.key} is a {other} card, not a {ref.kind}"
         else:
             same = sorted(str(key) for k, key in defined
-                          if k == ref.kind or (ref.kind == "card" and k in _CARD_KINDS))
+                          if k == ref.kind or (ref.kind == ANY_CARD.name and k in CARD_KINDS))
             near = difflib.get_close_matches(str(ref.key), same, n=2)
             hint = (f"did you mean {' or '.join(near)}?" if near
                     else f"defined: {', '.join(same[:8])}" if same
                     else f"the pack defines no {kind}{'' if kind == 'card' else ' card'}")
-        shown = f'"{ref.key}"' if ref.kind == "injury" else ref.key
+        shown = referred.shown(ref.key)
         yield diagnostic(codes.UNDEFINED_CARD, ref.span, kind=kind, target=shown, hint=hint)
 
 
@@ -121,16 +121,17 @@ def start_defined(context: CheckContext) -> Iterator[Diagnostic]:
     """Every pack names where reading starts (`start log 1` or `start location 0`), and
     that entry exists: it is the root everything else is reached from."""
     pack = context.pack
+    game = game_named(pack.game)
     if pack.start is None:
-        example = "start log 1" if pack.game == "vanguard" else "start location 0"
+        example = game.start_example if game else "start log 1"
         yield diagnostic(codes.NO_START, pack.span, message=f"pack {pack.name} has no `start`",
                          hint=f"add `{example}` to the pack declaration")
         return
     kind, key = pack.start.params[0]
-    if pack.game and kind != ("log" if pack.game == "vanguard" else "location"):
+    if game and kind != game.start:
         yield diagnostic(codes.NO_START, pack.start.span,
-                         message=f"a {pack.game} pack starts at a {'log' if pack.game == 'vanguard' else 'location'}",
-                         hint="start log N" if pack.game == "vanguard" else "start location N")
+                         message=f"a {game.name} pack starts at a {game.start}",
+                         hint=f"start {game.start} N")
     elif (kind, key) not in context.defined and (kind, key) not in pack.unparsed:
         yield diagnostic(codes.NO_START, pack.start.span,
                          message=f"the pack starts at {kind} {key}, which is not defined",

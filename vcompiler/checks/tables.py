@@ -1,7 +1,13 @@
 """What a pack defines, keyed as references name it: (kind, key) -> the entity."""
 from __future__ import annotations
 
-from vcompiler.model.types import Pack
+from vcompiler.model.types import Card, Pack
+from vcompiler.registry import kind_named
+
+
+def card_node(card: Card) -> tuple[str, object]:
+    """A vanguard card as references and the story graph name it."""
+    return (card.kind, kind_named(card.kind).key(card.id))
 
 
 def defined_entities(pack: Pack) -> dict[tuple[str, object], object]:
@@ -9,8 +15,7 @@ def defined_entities(pack: Pack) -> dict[tuple[str, object], object]:
     for log in pack.logs:
         table[("log", log.number)] = log
     for card in pack.cards:
-        key = int(card.id) if card.kind == "unique" else card.id
-        table[(card.kind, key)] = card
+        table[card_node(card)] = card
     for planet in pack.planets:
         table[("planet", planet.id)] = planet
         for sector in planet.sectors:

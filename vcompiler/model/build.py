@@ -10,24 +10,27 @@ from pathlib import Path
 from vcompiler import ast, codes
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
 from vcompiler.model import types as m
-from vcompiler.model.effects import REFERENCE_SLOTS, Mismatch, match_effect
+from vcompiler.model.effects import Mismatch, match_effect
 from vcompiler.model.numbering import LOCK_NAME, assign_numbers, read_lock
 from vcompiler.parse import ParsedFile
+from vcompiler.registry import ANY_CARD, GAMES, Kind, kind_named
 from vcompiler.source import Span
 from vcompiler.vocabulary import DICE_ICONS, DIE_COLOURS, VANTAGE_CARD_KINDS
 
 DEFAULT_NUMBERING = (1, 999, 0)
 
-_GAME_OF = {
-    ast.PlanetDecl: ("vanguard", "a planet"),
-    ast.CardDecl: ("vanguard", None),
-    ast.LogDecl: ("vanguard", "a log"),
-    ast.LocationDecl: ("vantage", "a location"),
-    ast.DepartDecl: ("vantage", "a depart entry"),
-    ast.VantageCardDecl: ("vantage", "a numbered card"),
-}
 REQUIREMENT_WORDS = (*DICE_ICONS, *DIE_COLOURS, "die", "same")
-_CARD_LETTER = {"poi": "P", "mission": "M", "condition": "G", "event": "E", "threat": "T"}
+_KIND_OF: dict[type, str] = {
+    ast.PlanetDecl: "planet", ast.LogDecl: "log", ast.LocationDecl: "location",
+    ast.DepartDecl: "depart", ast.VantageCardDecl: "vcard",
+}
+
+
+def kind_of(decl: ast.Declaration) -> Kind:
+    """What a declaration defines; a vanguard card declaration says its own kind."""
+    if isinstance(decl, ast.CardDecl):
+        return kind_named(decl.kind)
+    return kind_named(_KIND_OF[type(decl)])
 
 
 @dataclass(frozen=True)
@@ -166,25 +169,23 @@ class _Resolver:
             if required not in fields:
                 self.found.append(diagnostic(
                     codes.BAD_PACK, header.span, message=f"pack {header.name} has no `{required}`",
-                    hint={"game": "add `game vanguard` or `game vantage`",
+                    hint={"game": "add " + " or ".join(f"`game {g.name}`" for g in GAMES),
                           "title": 'add `title "The Name on the Box"`',
                           "version": 'add `version "0.1.0"`'}[required]))
         return fields
 
     def _right_game(self, decl: ast.Declaration) -> bool:
-        game, what = _GAME_OF[type(decl)]
-        if not self.game or game == self.game:
+        kind = kind_of(decl)
+        game = kind.game
+        if not self.game or game is None or game == self.game:
             return True
-        if what is None:
-            what = f"a {decl.kind} card"
-        self.found.append(diagnostic(codes.OTHER_GAME, decl.span, what=what.capitalize(), game=game,
+        self.found.append(diagnostic(codes.OTHER_GAME, decl.span, what=kind.described.capitalize(), game=game,
                                      pack_game=self.game,
                                      hint=f"move it to a {game} pack"))
         return False
 
     def _duplicate(self, what: str, name: object, span: Span, first: Span) -> None:
-        kind = {"vcard": "card"}.get(what, what)
-        self.found.append(diagnostic(codes.DUPLICATE, span, kind=kind, name=name,
+        self.found.append(diagnostic(codes.DUPLICATE, span, kind=kind_named(what).noun, name=name,
                                      hint="renumber or remove one of them",
                                      related=[Related(first, "first defined here")]))
 
@@ -195,7 +196,7 @@ class _Resolver:
 
     @staticmethod
     def _card_name(decl: ast.CardDecl) -> str:
-        return f'"{decl.id}"' if decl.kind == "injury" else decl.id
+        return kind_named(decl.kind).shown(decl.id)
 
     # ------------------------------------------------------------ numbering
     def _number_logs(self, declarations, low: int, high: int, seed: int) -> None:
@@ -264,7 +265,7 @@ class _Resolver:
                     self._refer("vcard", node.target.value, node.span, "text")
                 else:
                     ident = str(node.target.value)
-                    self._refer(self.card_kinds.get(ident, "card"), ident, node.span, "text")
+                    self._refer(self.card_kinds.get(ident, ANY_CARD.name), ident, node.span, "text")
 
     # ------------------------------------------------------------ effects
     def _goto(self, goto: ast.Goto, via: str) -> m.Effect:
@@ -301,8 +302,9 @@ class _Resolver:
             if word is None:
                 continue
             params.append((slot.name, word.value))
-            if slot.kind in REFERENCE_SLOTS:
-                self._refer(REFERENCE_SLOTS[slot.kind], word.value, word.span, form.op)
+            if slot.refers:
+                assert slot.kind is not None
+                self._refer(slot.kind, word.value, word.span, form.op)
         return m.Effect(form.op, tuple(params), effect.span)
 
     def _choice(self, choice: ast.EffectChoice | None) -> m.Choice | None:
@@ -459,8 +461,9 @@ class _Resolver:
                         + ("; a special may also say `missing ICON`" if special else "")))
 
     def _card(self, decl: ast.CardDecl) -> m.Card:
-        self.origin = (decl.kind, int(decl.id) if decl.kind == "unique" else decl.id)
-        letter = _CARD_LETTER.get(decl.kind)
+        kind = kind_named(decl.kind)
+        self.origin = (kind.name, kind.key(decl.id))
+        letter = kind.letter
         if letter and not decl.id.startswith(letter):
             self.found.append(diagnostic(
                 codes.BAD_ARGUMENTS, decl.span,

@@ -17,6 +17,7 @@ from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.parse.cache import default_cache_root
 from vcompiler.parse.split import split_declarations
 from vcompiler.parse.transform import AstBuilder
+from vcompiler.registry import KINDS, kind_declared_by
 from vcompiler.resources import data_dir
 from vcompiler.source import SourceFile, Span
 
@@ -35,7 +36,7 @@ class ParsedFile:
     allow_regions: tuple[tuple[int, int, tuple[str, ...]], ...] = ()
 
 
-_HEADER = re.compile(r"(pack|log|location|poi|mission|condition|event|threat|unique|card|planet|depart|injury)"
+_HEADER = re.compile("(" + "|".join(k.keyword for k in KINDS if k.top_level) + ")"
                      r"\s+(@?\w+|\"[^\"\n]*\")")
 
 
@@ -43,14 +44,16 @@ def _header_key(text: str) -> tuple[str, object] | None:
     match = _HEADER.match(text)
     if not match:
         return None
-    kind, key = match.groups()
+    keyword, key = match.groups()
+    kind = kind_declared_by(keyword)
+    assert kind is not None
     if key.startswith("@"):
         return ("label", key[1:])
     if key.startswith('"'):
-        return (kind, key.strip('"'))
+        return (kind.name, key.strip('"'))
     if key.isdigit():
-        return ({"card": "vcard"}.get(kind, kind), int(key))
-    return (kind, key)
+        return (kind.name, int(key))
+    return (kind.name, key)
 
 
 def _table_cache() -> str | bool:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_ONLY_TOP_LEVEL = frozenset(("pack", "planet", "log", "location", "depart", "card", "event",
-                             "threat", "injury"))
+from vcompiler.registry import TOP_LEVEL_ONLY
+
 _LEXEME = re.compile(r'"""|"(?:[^"\\\n]|\\.)*"?|//[^\n]*|[{}]')
 _WORD_AT_START = re.compile(r"[a-z_]+")
 
@@ -30,7 +30,7 @@ def split_declarations(text: str) -> list[Chunk]:
     for index, line in enumerate(lines):
         if not in_long_string and index > 0 and line[:1].isalpha():
             word = _WORD_AT_START.match(line)
-            if depth == 0 or (word and word.group() in _ONLY_TOP_LEVEL):
+            if depth == 0 or (word and word.group() in TOP_LEVEL_ONLY):
                 if starts[-1] != index:
                     starts.append(index)
                 depth = 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from vcompiler.model import types as m
+from vcompiler.registry import game_named
 from vcompiler.render.voice import Sentence, blocks, log_anchor, plain, rich, rich_line
 from vcompiler.vocabulary import CATEGORIES
 
@@ -73,7 +74,8 @@ def storybooks(pack: m.Pack) -> list[Book]:
 
 
 def books_of(pack: m.Pack) -> list[Book]:
-    return [logbook(pack)] if pack.game == "vanguard" else storybooks(pack)
+    game = game_named(pack.game)
+    return [logbook(pack)] if game is not None and game.logbook else storybooks(pack)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from vcompiler import ast
 from vcompiler.model import types as m
+from vcompiler.registry import FORM_BY_OP, kind_named
 
 Token = tuple
 Sentence = list
@@ -56,82 +57,48 @@ def _inline(node: ast.Inline) -> Token:
     target = node.target.value
     if node.kind == "log":
         return log_ref(target) if node.target.kind == "number" else ("r", f"Log @{target}", "")
-    if node.kind == "location":
-        return ("r", f"Location {target}", "")
-    return ("r", f"card {target}", "")
+    return ("r", f"{kind_named(node.kind).book_name} {target}", "")
 
 
-def _n(effect: m.Effect, name: str = "amount") -> str:
-    return str(effect.param(name))
+def _said(effect: m.Effect) -> Sentence:
+    """An op as a clause in the words its form carries in the registry."""
+    given = {name for name, value in effect.params if value is not None}
+    out: Sentence = []
+    for piece in FORM_BY_OP[effect.op].wording_for(given).pieces:
+        if piece.icon:
+            out.append(("i", piece.icon))
+        elif piece.as_icon:
+            out.append(("i", str(effect.param(piece.param))))
+        elif piece.param:
+            value = effect.param(piece.param)
+            if piece.filter == "a":
+                text = "an" if str(value)[:1] in "aeiou" else "a"
+            elif piece.filter == "s":
+                text = "" if value == 1 else "s"
+            else:
+                text = str(value)
+            out.append(("t", text))
+        else:
+            out.append(("t", piece.text))
+    return _joined(out)
 
 
-def _gain(verb: str, icon: str) -> callable:
-    return lambda e: [("t", f"{verb} {_n(e)} "), ("i", icon)]
+def _joined(tokens: Sentence) -> Sentence:
+    """Adjacent words as one token."""
+    out: Sentence = []
+    for token in tokens:
+        if token[0] == "t" and out and out[-1][0] == "t":
+            out[-1] = ("t", out[-1][1] + token[1])
+        elif token != ("t", ""):
+            out.append(token)
+    return out
 
 
-def _colour(e: m.Effect, name: str) -> Sentence:
-    colour = e.param(name)
-    return [("i", colour), ("t", f" {colour}")]
-
-
-# Each op as a clause without its full stop, so that `/` options can be joined.
-CLAUSES = {
+_LOCATION = kind_named("location").book_name
+# Gotos are not effect forms: they print as references into the book.
+_GOTOS = {
     "goto_log": lambda e: [("t", "go to "), log_ref(e.param("log"))],
-    "goto_location": lambda e: [("t", "go to "), ("r", f"Location {e.param('location')}", "")],
-    "gain_success": _gain("gain", "success"),
-    "gain_supplies": _gain("gain", "supplies"),
-    "lose_supplies": _gain("lose", "supplies"),
-    "gain_lead": _gain("gain", "lead"),
-    "gain_charge": _gain("gain", "charge"),
-    "draw_section": lambda e: [("t", f"draw {_n(e)} section card{'s' if e.param('amount') != 1 else ''}")],
-    "gain_unique": lambda e: [("t", f"gain unique discovery {_n(e, 'unique')}")],
-    "gain_discovery": lambda e: [("t", f"gain {'an' if str(e.param('kind'))[0] in 'aeiou' else 'a'} "
-                                       f"{e.param('kind')} discovery")],
-    "gain_injury": lambda e: [("t", f"gain the injury “{e.param('injury')}”")],
-    "spend_die": lambda e: ([("t", "spend a "), *_colour(e, "colour"), ("t", " die")] if e.param("colour")
-                            else [("t", "spend a die")]),
-    "sacrifice_die": lambda e: ([("t", "sacrifice a "), *_colour(e, "colour"), ("t", " die")] if e.param("colour")
-                                else [("t", "sacrifice a die")]),
-    "roll_danger": lambda e: [("t", "roll a "), ("i", "danger"), ("t", f" danger die {e.param('die')}")],
-    "progress_time": lambda e: [("t", "progress the "), ("i", "time"), ("t", " time track")],
-    "progress_track": lambda e: [("t", "progress the "), *_colour(e, "track"), ("t", " track")],
-    "reduce_time": lambda e: [("t", "reduce the "), ("i", "time"), ("t", " time track")],
-    "reset_time": lambda e: [("t", "reset the "), ("i", "time"), ("t", " time track")],
-    "replace_poi": lambda e: [("t", f"replace this POI with {e.param('card')}")],
-    "replace_poi_in_sector": lambda e: [("t", f"replace the POI in Sector {e.param('sector')} with {e.param('card')}")],
-    "place_poi": lambda e: [("t", f"place {e.param('card')} in Sector {e.param('sector')}")],
-    "reveal_mission": lambda e: [("t", f"reveal mission {e.param('card')}")],
-    "complete_mission": lambda e: [("t", f"complete mission {e.param('card')}")],
-    "fail_mission": lambda e: [("t", f"fail mission {e.param('card')}")],
-    "set_condition": lambda e: [("t", f"put global condition {e.param('card')} into play")],
-    "place_threat": lambda e: [("t", f"place threat {e.param('card')} in Sector {e.param('sector')}")],
-    "remove_threat": lambda e: [("t", f"remove threat {e.param('card')}")],
-    "threat_move": lambda e: [("t", "the threat moves")],
-    "threat_attack": lambda e: [("t", f"the threat attacks ({_n(e)})")],
-    "then": lambda e: [("t", "then resolve the "), *_colour(e, "outcome"), ("t", " outcome")],
-    "immediate": lambda e: [("t", "immediately resolve the "), *_colour(e, "outcome"), ("t", " outcome")],
-    "nothing": lambda e: [("t", "nothing happens")],
-    "travel": lambda e: [("t", "pay the travel cost")],
-    "return": lambda e: [("t", "return to the planet")],
-    "end_exploration": lambda e: [("t", "the exploration ends")],
-    "gain_card": lambda e: [("t", f"take card {e.param('card')}")],
-    "lose_card": lambda e: [("t", f"return card {e.param('card')} to the box")],
-    "gain_time": _gain("gain", "time"),
-    "gain_morale": _gain("gain", "morale"),
-    "gain_health": _gain("gain", "health"),
-    "lose_time": _gain("lose", "time"),
-    "lose_morale": _gain("lose", "morale"),
-    "lose_health": _gain("lose", "health"),
-    "gain_skill": lambda e: ([("t", "gain the "), ("i", "skill"), ("t", f" {e.param('skill')} skill")]
-                             if e.param("skill") else [("t", "gain a "), ("i", "skill"), ("t", " skill")]),
-    "gain_boost": lambda e: [("t", f"gain {_n(e)} boost")],
-    "gain_coin": _gain("gain", "coin"),
-    "suffer_heat": _gain("suffer", "heat"),
-    "suffer_cold": _gain("suffer", "cold"),
-    "suffer_hypoxia": _gain("suffer", "hypoxia"),
-    "continue": lambda e: [("t", "continue")],
-    "may_continue": lambda e: [("t", "you may continue")],
-    "end_game": lambda e: [("t", "the game ends")],
+    "goto_location": lambda e: [("t", "go to "), ("r", f"{_LOCATION} {e.param('location')}", "")],
 }
 
 
@@ -149,6 +116,12 @@ def plain(tokens: Sentence, icon: str = "") -> str:
     return "".join(out)
 
 
+def said(effect: m.Effect) -> Sentence:
+    """An effect as a clause without its full stop, so that `/` options can be joined."""
+    goto = _GOTOS.get(effect.op)
+    return goto(effect) if goto is not None else _said(effect)
+
+
 def _capitalise(tokens: Sentence) -> Sentence:
     if tokens and tokens[0][0] == "t" and tokens[0][1]:
         text = tokens[0][1]
@@ -162,7 +135,7 @@ def clause(choice: m.Choice) -> Sentence:
     for i, effect in enumerate(choice.options):
         if i:
             out.append(("t", " or "))
-        out.extend(CLAUSES[effect.op](effect))
+        out.extend(said(effect))
     return out
 
 
@@ -189,7 +162,7 @@ def condition(c: m.Condition) -> Sentence:
 
 
 def target(effect: m.Effect) -> Sentence:
-    return CLAUSES[effect.op](effect)
+    return said(effect)
 
 
 def blocks(statements: tuple[m.Statement, ...]) -> list[tuple[str, object]]:

@@ -1,0 +1,269 @@
+"""The effect forms: every form a verb takes, what it means (`op`), what its words
+refer to, and how the books word it. Effects are parsed generically (a verb and its
+words); the model matches them against this table (model/effects.py) and the render
+stage prints them from the wording beside each form (render/voice.py).
+
+A form is written as it is typed, with `{name:slot}` for a word the writer chooses
+(`?` after the slot: it may be left out). A slot is an entity kind of the registry
+(the word names an entity, and a reference to it is recorded) or one of
+`VALUE_SLOTS` below.
+
+Its wording is one sentence fragment without the capital or the full stop, or
+several of which the first whose words are all given is printed (for optional
+words). In it `{name}` is the word's value, `{name:a}` the article "a" or "an" for it,
+`{name:s}` an "s" unless it is 1, `[icon]` an icon and `[{name}]` the icon the word
+names."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from vcompiler import ast
+from vcompiler.registry.games import VANGUARD, VANTAGE
+from vcompiler.registry.kinds import is_kind, kind_named
+from vcompiler.vocabulary import DIE_COLOURS, DISCOVERY_KINDS, ICONS, OUTCOME_COLOURS
+
+# slot: (the kind of word it takes, how a hint spells it, the words it may be)
+VALUE_SLOTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "n": ("number", "N", ()),
+    "colour": ("word", "|".join(DIE_COLOURS), DIE_COLOURS),
+    "outcome": ("word", "|".join(OUTCOME_COLOURS), OUTCOME_COLOURS),
+    "letter": ("word", "LETTER", ()),
+    "discovery": ("word", "|".join(DISCOVERY_KINDS), DISCOVERY_KINDS),
+    "word": ("word", "NAME", ()),
+}
+
+
+def _slot_shape(kind: str) -> tuple[str, str, tuple[str, ...]]:
+    if kind in VALUE_SLOTS:
+        return VALUE_SLOTS[kind]
+    entity = kind_named(kind)
+    return entity.value, entity.example, ()
+
+
+@dataclass(frozen=True)
+class Slot:
+    literal: str | None = None       # a fixed word such as `success`
+    name: str | None = None          # the parameter's name in the bundle
+    kind: str | None = None          # an entity kind or a key of VALUE_SLOTS
+    optional: bool = False
+
+    @property
+    def refers(self) -> bool:
+        """The word names an entity of the pack (a reference the checks follow)."""
+        return self.kind is not None and self.kind not in VALUE_SLOTS and is_kind(self.kind)
+
+    def accepts(self, value: ast.Value) -> bool:
+        if self.literal is not None:
+            return value.kind == "word" and value.value == self.literal
+        assert self.kind is not None
+        token_kind, _, words = _slot_shape(self.kind)
+        if value.kind != token_kind:
+            return False
+        if words:
+            return value.value in words
+        if self.kind == "letter":
+            return len(str(value.value)) == 1 and str(value.value).isupper()
+        return True
+
+    def spelling(self) -> str:
+        if self.literal is not None:
+            return self.literal
+        assert self.kind is not None
+        text = _slot_shape(self.kind)[1]
+        return f"({text})" if self.optional else text
+
+    def wanted(self) -> str:
+        """What the slot wants, in words, for a message."""
+        if self.literal is not None:
+            return f"`{self.literal}`"
+        assert self.kind is not None
+        token_kind, text, words = _slot_shape(self.kind)
+        if words:
+            return "one of " + ", ".join(f"`{w}`" for w in words)
+        if self.kind == "letter":
+            return "a single capital letter"
+        return {"number": "a number", "card": f"a card id such as {text}",
+                "string": 'a name in quotes ("Name")'}.get(token_kind, "a word")
+
+
+# ---------------------------------------------------------------- wording
+_PIECE = re.compile(r"\[\{(?P<icon_of>\w+)\}\]|\[(?P<icon>\w+)\]|\{(?P<param>\w+)(?::(?P<filter>[as]))?\}")
+
+
+@dataclass(frozen=True)
+class Piece:
+    """Part of a wording: `text` words, an `icon`, or the value of `param` (printed
+    as an icon when `as_icon`, through `filter` "a" or "s" when one is given)."""
+    text: str = ""
+    icon: str = ""
+    param: str = ""
+    as_icon: bool = False
+    filter: str = ""
+
+
+@dataclass(frozen=True)
+class Wording:
+    template: str
+    pieces: tuple[Piece, ...]
+
+    @property
+    def params(self) -> frozenset[str]:
+        return frozenset(p.param for p in self.pieces if p.param)
+
+    @property
+    def icons(self) -> frozenset[str]:
+        return frozenset(p.icon for p in self.pieces if p.icon)
+
+
+def wording(template: str) -> Wording:
+    pieces: list[Piece] = []
+    at = 0
+    for match in _PIECE.finditer(template):
+        if match.start() > at:
+            pieces.append(Piece(text=template[at:match.start()]))
+        if match["icon_of"]:
+            pieces.append(Piece(param=match["icon_of"], as_icon=True))
+        elif match["icon"]:
+            pieces.append(Piece(icon=match["icon"]))
+        else:
+            pieces.append(Piece(param=match["param"], filter=match["filter"] or ""))
+        at = match.end()
+    if at < len(template):
+        pieces.append(Piece(text=template[at:]))
+    return Wording(template, tuple(pieces))
+
+
+# ---------------------------------------------------------------- forms
+@dataclass(frozen=True)
+class Form:
+    verb: str
+    slots: tuple[Slot, ...]
+    op: str
+    game: str | None                 # None: both games
+    says: tuple[Wording, ...] = ()   # in the game's voice: the first whose words are all given
+    way_out: bool = False            # ends a log's reading (see E401)
+    # What it does to the entity it names, as an edge of the story graph: gain, reveal or place.
+    edge: str = "place"
+    params: tuple[str, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", tuple(s.name for s in self.slots if s.name is not None))
+
+    def spelling(self) -> str:
+        return " ".join([self.verb, *(s.spelling() for s in self.slots)])
+
+    def wording_for(self, given: set[str] | frozenset[str]) -> Wording:
+        """The first wording whose words are all given."""
+        for candidate in self.says:
+            if candidate.params <= given:
+                return candidate
+        return self.says[-1]
+
+
+_SLOT = re.compile(r"\{(\w+):(\w+)(\?)?\}")
+
+
+def _form(spec: str, op: str, game: str | None, says: str | tuple[str, ...], *,
+          way_out: bool = False) -> Form:
+    verb, *words = spec.split()
+    slots = []
+    for word in words:
+        match = _SLOT.fullmatch(word)
+        if match:
+            slots.append(Slot(name=match.group(1), kind=match.group(2), optional=bool(match.group(3))))
+        else:
+            slots.append(Slot(literal=word))
+    templates = (says,) if isinstance(says, str) else says
+    edge = "gain" if verb in ("gain", "lose") else "reveal" if verb in ("reveal", "complete", "fail") else "place"
+    return Form(verb, tuple(slots), op, game, tuple(wording(t) for t in templates), way_out, edge)
+
+
+V, T = VANGUARD.name, VANTAGE.name
+FORMS: tuple[Form, ...] = (
+    _form("gain success {amount:n}", "gain_success", V, "gain {amount} [success]"),
+    _form("gain supplies {amount:n}", "gain_supplies", V, "gain {amount} [supplies]"),
+    _form("lose supplies {amount:n}", "lose_supplies", V, "lose {amount} [supplies]"),
+    _form("gain lead {amount:n}", "gain_lead", V, "gain {amount} [lead]"),
+    _form("gain charge {amount:n}", "gain_charge", V, "gain {amount} [charge]"),
+    _form("draw section {amount:n}", "draw_section", V, "draw {amount} section card{amount:s}"),
+    _form("gain unique {unique:unique}", "gain_unique", V, "gain unique discovery {unique}"),
+    _form("gain discovery {kind:discovery}", "gain_discovery", V, "gain {kind:a} {kind} discovery"),
+    _form("gain injury {injury:injury}", "gain_injury", V, "gain the injury “{injury}”"),
+    _form("spend die {colour:colour?}", "spend_die", V, ("spend a [{colour}] {colour} die", "spend a die")),
+    _form("sacrifice die {colour:colour?}", "sacrifice_die", V,
+          ("sacrifice a [{colour}] {colour} die", "sacrifice a die")),
+    _form("roll danger {die:letter}", "roll_danger", V, "roll a [danger] danger die {die}"),
+    _form("progress time", "progress_time", V, "progress the [time] time track"),
+    _form("progress {track:outcome}", "progress_track", V, "progress the [{track}] {track} track"),
+    _form("reduce time", "reduce_time", V, "reduce the [time] time track"),
+    _form("reset time", "reset_time", V, "reset the [time] time track"),
+    _form("replace poi with {card:poi}", "replace_poi", V, "replace this POI with {card}"),
+    _form("replace poi in sector {sector:sector} with {card:poi}", "replace_poi_in_sector", V,
+          "replace the POI in Sector {sector} with {card}"),
+    _form("place poi {card:poi} in sector {sector:sector}", "place_poi", V, "place {card} in Sector {sector}"),
+    _form("reveal mission {card:mission}", "reveal_mission", V, "reveal mission {card}"),
+    _form("complete mission {card:mission}", "complete_mission", V, "complete mission {card}"),
+    _form("fail mission {card:mission}", "fail_mission", V, "fail mission {card}"),
+    _form("set condition {card:condition}", "set_condition", V, "put global condition {card} into play"),
+    _form("place threat {card:threat} in sector {sector:sector}", "place_threat", V,
+          "place threat {card} in Sector {sector}"),
+    _form("remove threat {card:threat}", "remove_threat", V, "remove threat {card}"),
+    _form("threat move", "threat_move", V, "the threat moves"),
+    _form("threat attack {amount:n}", "threat_attack", V, "the threat attacks ({amount})"),
+    _form("then {outcome:outcome}", "then", V, "then resolve the [{outcome}] {outcome} outcome"),
+    _form("immediate {outcome:outcome}", "immediate", V, "immediately resolve the [{outcome}] {outcome} outcome"),
+    _form("nothing", "nothing", V, "nothing happens"),
+    _form("travel", "travel", V, "pay the travel cost"),
+    _form("return", "return", V, "return to the planet", way_out=True),
+    _form("end exploration", "end_exploration", V, "the exploration ends", way_out=True),
+    _form("gain card {card:vcard}", "gain_card", T, "take card {card}"),
+    _form("lose card {card:vcard}", "lose_card", T, "return card {card} to the box"),
+    _form("gain time {amount:n}", "gain_time", T, "gain {amount} [time]"),
+    _form("gain morale {amount:n}", "gain_morale", T, "gain {amount} [morale]"),
+    _form("gain health {amount:n}", "gain_health", T, "gain {amount} [health]"),
+    _form("lose time {amount:n}", "lose_time", T, "lose {amount} [time]"),
+    _form("lose morale {amount:n}", "lose_morale", T, "lose {amount} [morale]"),
+    _form("lose health {amount:n}", "lose_health", T, "lose {amount} [health]"),
+    _form("gain skill {skill:word?}", "gain_skill", T, ("gain the [skill] {skill} skill", "gain a [skill] skill")),
+    _form("gain boost {amount:n}", "gain_boost", T, "gain {amount} boost"),
+    _form("gain coin {amount:n}", "gain_coin", T, "gain {amount} [coin]"),
+    _form("suffer heat {amount:n}", "suffer_heat", T, "suffer {amount} [heat]"),
+    _form("suffer cold {amount:n}", "suffer_cold", T, "suffer {amount} [cold]"),
+    _form("suffer hypoxia {amount:n}", "suffer_hypoxia", T, "suffer {amount} [hypoxia]"),
+    _form("continue", "continue", T, "continue"),
+    _form("may continue", "may_continue", T, "you may continue"),
+    _form("end game", "end_game", T, "the game ends", way_out=True),
+)
+FORM_BY_OP: dict[str, Form] = {f.op: f for f in FORMS}
+FORMS_BY_VERB: dict[str, tuple[Form, ...]] = {}
+for _f in FORMS:
+    FORMS_BY_VERB[_f.verb] = FORMS_BY_VERB.get(_f.verb, ()) + (_f,)
+VERBS: tuple[str, ...] = tuple(sorted(FORMS_BY_VERB))
+# The ops that end a log's reading: its ways out (see E401).
+WAYS_OUT = frozenset(f.op for f in FORMS if f.way_out)
+
+
+def forms_of_game(game: str) -> tuple[Form, ...]:
+    return tuple(f for f in FORMS if f.game in (None, game))
+
+
+def verbs_of_game(game: str) -> tuple[str, ...]:
+    return tuple(sorted({f.verb for f in forms_of_game(game)}))
+
+
+def _check_table() -> None:
+    """A form whose wording names a word it does not have, or an icon there is no
+    picture of, fails on import rather than when a book is printed."""
+    if len(FORM_BY_OP) != len(FORMS):
+        raise ValueError("two effect forms share an op")
+    for form in FORMS:
+        if not form.says:
+            raise ValueError(f"effect form `{form.spelling()}` has no wording")
+        for said in form.says:
+            unknown = said.params - set(form.params)
+            if unknown or not said.icons <= set(ICONS):
+                raise ValueError(f"the wording of `{form.spelling()}` names {sorted(unknown) or sorted(said.icons)}")
+
+
+_check_table()

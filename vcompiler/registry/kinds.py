@@ -1,0 +1,101 @@
+"""The kinds of entity a pack defines and references name. A kind's `name` is what a
+`Reference` and a node of the story graph call it; everything else a stage needs to
+know about the kind (its game, how messages, hints, the bundle and the books name it)
+is declared here, once."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from vcompiler.registry.games import VANGUARD, VANTAGE
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str                  # Reference.kind and the graph node kind
+    game: str | None           # None: a pack of either game
+    keyword: str               # the word that declares it: `poi P101 "…" { … }`
+    noun: str                  # what messages call it: "undefined poi P102"
+    described: str             # the kind in a sentence: "A poi card belongs to the …"
+    id_pattern: str            # its id as written in a declaration or an effect
+    example: str               # how a hint writes an id of it: P101, N, "Name"
+    value: str                 # the word that names it in an effect: card, number or string
+    bundle_key: str | None     # where bundle.json lists it ("planets/sectors": inside planets)
+    book_name: str | None = None   # how a book names it before its key ("Log 204")
+    letter: str | None = None      # the first letter of its card id
+    card: bool = False         # a card: an undefined reference to it is E201
+    deck: bool = False         # drawn from a deck, so always in play: a root of the story graph
+    nested: bool = False       # its keyword also starts lines inside other declarations
+    top_level: bool = True     # declared on its own, not only inside another declaration
+    numbered: bool = False     # its key is a number (an int in references and graph nodes)
+
+    def key(self, ident: str | int) -> str | int:
+        """The key references and graph nodes use for an entity of this kind."""
+        return int(ident) if self.numbered else str(ident)
+
+    def shown(self, key: object) -> str:
+        """The key as a message prints it: injuries are named in quotes."""
+        return f'"{key}"' if self.value == "string" else str(key)
+
+    def matches(self, ident: str) -> bool:
+        return re.fullmatch(self.id_pattern, ident) is not None
+
+
+def _card(name: str, letter: str, *, deck: bool = False, nested: bool = False) -> Kind:
+    return Kind(name, VANGUARD.name, name, name, f"a {name} card", f"{letter}[0-9]+", f"{letter}101"
+                if letter == "P" else f"{letter}01", "card", "cards", book_name="card", letter=letter,
+                card=True, deck=deck, nested=nested)
+
+
+V, T = VANGUARD.name, VANTAGE.name
+KINDS: tuple[Kind, ...] = (
+    Kind("pack", None, "pack", "pack", "a pack", r"[A-Za-z_]\w*", "NAME", "word", "pack"),
+    Kind("log", V, "log", "log", "a log", r"[0-9]+|@[A-Za-z_]\w*", "N", "number", "logs",
+         book_name="Log", numbered=True),
+    Kind("planet", V, "planet", "planet", "a planet", r"[A-Za-z_]\w*", "NAME", "word", "planets"),
+    Kind("sector", V, "sector", "sector", "a sector", "[0-9]+", "N", "number", "planets/sectors",
+         book_name="Sector", nested=True, top_level=False, numbered=True),
+    _card("poi", "P", nested=True),
+    _card("mission", "M", nested=True),
+    _card("condition", "G", nested=True),
+    _card("event", "E", deck=True),
+    _card("threat", "T"),
+    Kind("injury", V, "injury", "injury", "an injury card", r'"[^"\n]*"', '"Name"', "string", "cards",
+         book_name="card", card=True, deck=True),
+    Kind("unique", V, "unique", "unique discovery", "a unique discovery card", "[0-9]+", "N", "number",
+         "cards", book_name="unique discovery", card=True, nested=True, numbered=True),
+    Kind("location", T, "location", "location", "a location", "[0-9]+", "N", "number", "locations",
+         book_name="Location", numbered=True),
+    Kind("depart", T, "depart", "depart entry", "a depart entry", "[0-9]+ (north|east|south|west)",
+         "N DIRECTION", "number", "departs"),
+    Kind("vcard", T, "card", "card", "a numbered card", "[0-9]+", "N", "number", "vantage_cards",
+         book_name="card", card=True, numbered=True),
+)
+# What `{card X}` in text names before the model knows X's kind: a card of either game.
+ANY_CARD = Kind("card", None, "card", "card", "a card", "[A-Z]?[0-9]+", "P101", "card", None,
+                book_name="card", card=True)
+
+_BY_NAME = {k.name: k for k in (*KINDS, ANY_CARD)}
+_BY_KEYWORD = {k.keyword: k for k in KINDS if k.top_level}
+# Keywords that start nothing but a top-level declaration (see parse/split.py).
+TOP_LEVEL_ONLY: frozenset[str] = frozenset(k.keyword for k in KINDS if k.top_level and not k.nested)
+CARD_KINDS: tuple[str, ...] = tuple(k.name for k in (*KINDS, ANY_CARD) if k.card)
+DECK_KINDS: tuple[str, ...] = tuple(k.name for k in KINDS if k.deck)
+
+
+def kind_named(name: str) -> Kind:
+    """The kind of that name; a KeyError names a kind no table declares."""
+    return _BY_NAME[name]
+
+
+def kind_declared_by(keyword: str) -> Kind | None:
+    """The kind a top-level declaration starting with `keyword` defines."""
+    return _BY_KEYWORD.get(keyword)
+
+
+def is_kind(name: object) -> bool:
+    return isinstance(name, str) and name in _BY_NAME
+
+
+def kinds_of_game(game: str) -> tuple[Kind, ...]:
+    return tuple(k for k in KINDS if k.game in (None, game))

@@ -73,7 +73,14 @@ def rule(code: Code) -> Callable[[Rule], Rule]:
 def load_rules() -> list[RegisteredRule]:
     # Importing the rule modules registers their rules.
     from vcompiler.checks import (  # noqa: F401
-        board, checkmarks, compass, graph, outcomes, references, statements)
+        board,
+        checkmarks,
+        compass,
+        graph,
+        outcomes,
+        references,
+        statements,
+    )
     return sorted(RULES, key=lambda r: r.code.id)
 
 

@@ -13,12 +13,9 @@ from vcompiler.checks import CheckContext, rule
 from vcompiler.checks.tables import written
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
 from vcompiler.model.types import Pack, Planet
+from vcompiler.registry import TRAVEL_COSTS
 from vcompiler.source import Span
 from vcompiler.vocabulary import BIOMES
-
-# What a path may print: the costs of travelling along it.
-TRAVEL_COSTS = frozenset(("travel", "spend_die", "sacrifice_die", "roll_danger", "lose_supplies",
-                          "progress_time"))
 
 
 @rule(codes.NO_LANDER)

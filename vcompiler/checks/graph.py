@@ -18,8 +18,8 @@ import networkx as nx
 
 from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
-from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.checks.tables import card_node
+from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.model.types import Card, Log, Pack, VantageCard
 from vcompiler.registry import DECK_KINDS, FORM_BY_OP, WAYS_OUT, kind_named
 

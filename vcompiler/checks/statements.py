@@ -8,12 +8,11 @@ from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
 from vcompiler.checks.tables import written
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
-from vcompiler.model.effects import WAYS_OUT
 from vcompiler.model.types import Statement
+from vcompiler.registry import CARD_ONLY, WAYS_OUT
 
 # Ops that mean something only while a card is resolved: an outcome row, a track of
 # the action, the threat whose time track runs, a path's travel cost.
-CARD_ONLY = frozenset(("then", "immediate", "progress_track", "threat_move", "threat_attack", "travel"))
 
 
 @rule(codes.CARD_ONLY_EFFECT)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from vcompiler.model.types import Card, Pack
-from vcompiler.registry import kind_named
+from vcompiler.registry import FORM_BY_OP, kind_named
 
 
 def card_node(card: Card) -> tuple[str, object]:
@@ -53,10 +53,9 @@ def all_statements(pack: Pack):
 
 def written(effect) -> str:
     """An effect as the writer wrote it (`then green`, `threat attack 2`), for messages."""
-    from vcompiler.model.effects import FORMS
     if effect.op == "goto_log":
         return f"-> log {effect.param('log')}"
-    form = next((f for f in FORMS if f.op == effect.op), None)
+    form = FORM_BY_OP.get(effect.op)
     if form is None:
         return effect.op.replace("_", " ")
     words = [form.verb]
@@ -65,5 +64,5 @@ def written(effect) -> str:
             words.append(slot.literal)
         elif effect.param(slot.name) is not None:
             value = effect.param(slot.name)
-            words.append(f'"{value}"' if slot.kind == "injury" else str(value))
+            words.append(kind_named(slot.kind).shown(value) if slot.refers else str(value))
     return " ".join(words)

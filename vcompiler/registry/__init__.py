@@ -4,9 +4,11 @@ printed wording (forms.py). Every stage reads these tables instead of spelling k
 games or verbs itself, so that a new kind or effect form is added here (and in the
 grammar when it brings a keyword)."""
 from vcompiler.registry.forms import (
+    CARD_ONLY,
     FORM_BY_OP,
     FORMS,
     FORMS_BY_VERB,
+    TRAVEL_COSTS,
     VERBS,
     WAYS_OUT,
     Form,
@@ -30,7 +32,7 @@ from vcompiler.registry.kinds import (
 )
 
 __all__ = [
-    "ANY_CARD", "CARD_KINDS", "DECK_KINDS", "FORMS", "FORMS_BY_VERB", "FORM_BY_OP", "GAMES", "KINDS", "TOP_LEVEL_ONLY",
+    "ANY_CARD", "CARD_KINDS", "CARD_ONLY", "TRAVEL_COSTS", "DECK_KINDS", "FORMS", "FORMS_BY_VERB", "FORM_BY_OP", "GAMES", "KINDS", "TOP_LEVEL_ONLY",
     "VANGUARD", "VANTAGE", "VERBS", "WAYS_OUT", "Form", "Game", "Kind", "Slot", "Wording",
     "forms_of_game", "game_named", "is_kind", "kind_declared_by", "kind_named", "kinds_of_game",
     "verbs_of_game",

@@ -143,6 +143,8 @@ class Form:
     game: str | None                 # None: both games
     says: tuple[Wording, ...] = ()   # in the game's voice: the first whose words are all given
     way_out: bool = False            # ends a log's reading (see E401)
+    card_only: bool = False          # means something only while a card is resolved (E310)
+    travel_cost: bool = False        # a cost a path may print (E312)
     # What it does to the entity it names, as an edge of the story graph: gain, reveal or place.
     edge: str = "place"
     params: tuple[str, ...] = field(init=False)
@@ -165,7 +167,7 @@ _SLOT = re.compile(r"\{(\w+):(\w+)(\?)?\}")
 
 
 def _form(spec: str, op: str, game: str | None, says: str | tuple[str, ...], *,
-          way_out: bool = False) -> Form:
+          way_out: bool = False, card_only: bool = False, travel_cost: bool = False) -> Form:
     verb, *words = spec.split()
     slots = []
     for word in words:
@@ -176,26 +178,27 @@ def _form(spec: str, op: str, game: str | None, says: str | tuple[str, ...], *,
             slots.append(Slot(literal=word))
     templates = (says,) if isinstance(says, str) else says
     edge = "gain" if verb in ("gain", "lose") else "reveal" if verb in ("reveal", "complete", "fail") else "place"
-    return Form(verb, tuple(slots), op, game, tuple(wording(t) for t in templates), way_out, edge)
+    return Form(verb, tuple(slots), op, game, tuple(wording(t) for t in templates), way_out, card_only,
+                travel_cost, edge)
 
 
 V, T = VANGUARD.name, VANTAGE.name
 FORMS: tuple[Form, ...] = (
     _form("gain success {amount:n}", "gain_success", V, "gain {amount} [success]"),
     _form("gain supplies {amount:n}", "gain_supplies", V, "gain {amount} [supplies]"),
-    _form("lose supplies {amount:n}", "lose_supplies", V, "lose {amount} [supplies]"),
+    _form("lose supplies {amount:n}", "lose_supplies", V, "lose {amount} [supplies]", travel_cost=True),
     _form("gain lead {amount:n}", "gain_lead", V, "gain {amount} [lead]"),
     _form("gain charge {amount:n}", "gain_charge", V, "gain {amount} [charge]"),
     _form("draw section {amount:n}", "draw_section", V, "draw {amount} section card{amount:s}"),
     _form("gain unique {unique:unique}", "gain_unique", V, "gain unique discovery {unique}"),
     _form("gain discovery {kind:discovery}", "gain_discovery", V, "gain {kind:a} {kind} discovery"),
     _form("gain injury {injury:injury}", "gain_injury", V, "gain the injury “{injury}”"),
-    _form("spend die {colour:colour?}", "spend_die", V, ("spend a [{colour}] {colour} die", "spend a die")),
+    _form("spend die {colour:colour?}", "spend_die", V, ("spend a [{colour}] {colour} die", "spend a die"), travel_cost=True),
     _form("sacrifice die {colour:colour?}", "sacrifice_die", V,
-          ("sacrifice a [{colour}] {colour} die", "sacrifice a die")),
-    _form("roll danger {die:letter}", "roll_danger", V, "roll a [danger] danger die {die}"),
-    _form("progress time", "progress_time", V, "progress the [time] time track"),
-    _form("progress {track:outcome}", "progress_track", V, "progress the [{track}] {track} track"),
+          ("sacrifice a [{colour}] {colour} die", "sacrifice a die"), travel_cost=True),
+    _form("roll danger {die:letter}", "roll_danger", V, "roll a [danger] danger die {die}", travel_cost=True),
+    _form("progress time", "progress_time", V, "progress the [time] time track", travel_cost=True),
+    _form("progress {track:outcome}", "progress_track", V, "progress the [{track}] {track} track", card_only=True),
     _form("reduce time", "reduce_time", V, "reduce the [time] time track"),
     _form("reset time", "reset_time", V, "reset the [time] time track"),
     _form("replace poi with {card:poi}", "replace_poi", V, "replace this POI with {card}"),
@@ -209,12 +212,12 @@ FORMS: tuple[Form, ...] = (
     _form("place threat {card:threat} in sector {sector:sector}", "place_threat", V,
           "place threat {card} in Sector {sector}"),
     _form("remove threat {card:threat}", "remove_threat", V, "remove threat {card}"),
-    _form("threat move", "threat_move", V, "the threat moves"),
-    _form("threat attack {amount:n}", "threat_attack", V, "the threat attacks ({amount})"),
-    _form("then {outcome:outcome}", "then", V, "then resolve the [{outcome}] {outcome} outcome"),
-    _form("immediate {outcome:outcome}", "immediate", V, "immediately resolve the [{outcome}] {outcome} outcome"),
+    _form("threat move", "threat_move", V, "the threat moves", card_only=True),
+    _form("threat attack {amount:n}", "threat_attack", V, "the threat attacks ({amount})", card_only=True),
+    _form("then {outcome:outcome}", "then", V, "then resolve the [{outcome}] {outcome} outcome", card_only=True),
+    _form("immediate {outcome:outcome}", "immediate", V, "immediately resolve the [{outcome}] {outcome} outcome", card_only=True),
     _form("nothing", "nothing", V, "nothing happens"),
-    _form("travel", "travel", V, "pay the travel cost"),
+    _form("travel", "travel", V, "pay the travel cost", card_only=True, travel_cost=True),
     _form("return", "return", V, "return to the planet", way_out=True),
     _form("end exploration", "end_exploration", V, "the exploration ends", way_out=True),
     _form("gain card {card:vcard}", "gain_card", T, "take card {card}"),
@@ -242,6 +245,8 @@ for _f in FORMS:
 VERBS: tuple[str, ...] = tuple(sorted(FORMS_BY_VERB))
 # The ops that end a log's reading: its ways out (see E401).
 WAYS_OUT = frozenset(f.op for f in FORMS if f.way_out)
+CARD_ONLY = frozenset(f.op for f in FORMS if f.card_only)
+TRAVEL_COSTS = frozenset(f.op for f in FORMS if f.travel_cost)
 
 
 def forms_of_game(game: str) -> tuple[Form, ...]:

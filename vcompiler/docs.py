@@ -16,7 +16,7 @@ from pathlib import Path
 
 from vcompiler import vocabulary
 from vcompiler.model import types as m
-from vcompiler.model.effects import FORMS, Form
+from vcompiler.registry import FORMS, Form
 from vcompiler.source import Span
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"

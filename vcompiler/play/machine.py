@@ -30,8 +30,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from vcompiler.model import types as m
-from vcompiler.model.effects import WAYS_OUT
 from vcompiler.play.state import STAT_START, VANTAGE_STATS, State
+from vcompiler.registry import WAYS_OUT
 from vcompiler.render import voice
 
 # Gotos followed without a decision before the machine calls it a loop with no way out.
@@ -213,7 +213,7 @@ class Game:
 
     def _decide(self, state: State, scene: Scene, choice: m.Choice, here: list, after: list) -> None:
         """Effects joined by `/`: the players pick one."""
-        scene.options = [Option(_cap(words(voice.CLAUSES[e.op](e))), (e,), after) for e in choice.options]
+        scene.options = [Option(_cap(words(voice.said(e))), (e,), after) for e in choice.options]
         state.at = here
 
     def _move(self, state: State, target: list | None) -> bool:

@@ -6,8 +6,10 @@ from __future__ import annotations
 import gc
 import os
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
+from functools import lru_cache
 from pathlib import Path
+from typing import get_type_hints
 
 from vcompiler import codes
 from vcompiler.checks import run_checks
@@ -94,9 +96,17 @@ PARALLEL_PARSE_BYTES = 1_000_000
 
 
 def _parse_entry(source: SourceFile) -> tuple:
-    """What the cache keeps of a parsed file, and what a worker sends back."""
+    """What the cache keeps of a parsed file, and what a worker sends back: the fields
+    of ParsedFile after its source."""
     result = parse_source(source)
-    return result.file, result.diagnostics, result.unparsed, result.allow_regions
+    return tuple(getattr(result, f.name) for f in fields(ParsedFile)[1:])
+
+
+@lru_cache(maxsize=1)
+def _entry_shape() -> object:
+    """The annotation a cache entry must match: a tuple of those fields' types."""
+    hints = get_type_hints(ParsedFile)
+    return tuple.__class_getitem__(tuple(hints[f.name] for f in fields(ParsedFile)[1:]))
 
 
 def _parse_all(sources: list[SourceFile], workers: int | None) -> list[tuple]:
@@ -138,7 +148,7 @@ def parse_pack(folder: Path, cache: ParseCache | None = None, workers: int | Non
     if cache is not None:
         for source in readable:
             keys[source.display] = key = cache.key(source.display, source.text)
-            entry = cache.get(key)
+            entry = cache.get(key, _entry_shape())
             if entry is not None:
                 entries[source.display] = entry
     missing = [s for s in readable if s.display not in entries]

@@ -8,12 +8,12 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-import lark
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from vcompiler import __version__, ast, codes
+from vcompiler import ast, codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.parse import tables
 from vcompiler.parse.cache import default_cache_root
 from vcompiler.parse.split import split_declarations
 from vcompiler.parse.transform import AstBuilder
@@ -56,19 +56,6 @@ def _header_key(text: str) -> tuple[str, object] | None:
     return (kind.name, key)
 
 
-def _table_cache() -> str | bool:
-    """Where Lark keeps the parser tables between runs (building them takes longer than
-    checking a small pack). Lark checks the grammar's hash before it uses the file."""
-    base = default_cache_root()
-    try:
-        base.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return False
-    if not os.access(base, os.W_OK):
-        return False
-    return str(base / f"lark-{__version__}-{lark.__version__}.tables")
-
-
 def _accelerator() -> dict:
     """lark-cython (`pip install vcompiler[fast]`) runs the same LALR tables about 1.4x
     faster; VCOMPILER_PURE_PYTHON=1 turns it off (the tests compare the two)."""
@@ -85,8 +72,15 @@ def _accelerator() -> dict:
 def _parser() -> tuple[Lark, AstBuilder]:
     builder = AstBuilder()
     grammar = (data_dir("grammar") / "vcl.lark").read_text(encoding="utf-8")
-    parser = Lark(grammar, parser="lalr", lexer="contextual", transformer=builder,
-                  maybe_placeholders=False, cache=_table_cache(), **_accelerator())
+    options = {"parser": "lalr", "lexer": "contextual", "maybe_placeholders": False}
+    stored = tables.table_file(default_cache_root(), grammar, options)
+    parser = tables.load(stored, transformer=builder, **_accelerator())
+    if parser is None:
+        parser = Lark(grammar, transformer=builder, **options, **_accelerator())
+        try:
+            tables.save(parser, stored)
+        except (OSError, TypeError):
+            pass             # only slower next time
     return parser, builder
 
 

@@ -1,22 +1,35 @@
 """A persistent cache of parsed files, so that checking again after an edit parses
-only the files that changed. An entry is keyed by the file's content and the path it
-is shown under (positions in the AST name it); the folder is named after the compiler's
-version and the grammar's hash, so that a new grammar or version starts afresh.
-Anything wrong with the cache (unwritable, corrupt) only means parsing again."""
+only the files that changed.
+
+A cache folder is restored from artefacts in CI and may be shared: whatever is in it is
+data, never code. Entries are JSON read back by `serial`, which builds only the AST's
+own types and checks every field, so a planted, damaged or foreign entry is parsed
+again and can run nothing. An entry is keyed by the file's content and the path it is
+shown under (positions in the AST name it), and the folder by a hash of the compiler's
+parse code and grammar, so that any change to how files are parsed starts afresh.
+A cache folder that another user owns or may write is not used at all.
+Anything wrong with the cache (unwritable, corrupt, pruned by another process) only
+means parsing again."""
 from __future__ import annotations
 
 import hashlib
 import os
-import pickle
 import tempfile
+import time
 from functools import lru_cache
 from pathlib import Path
 
-from vcompiler import __version__
+import lark
+
+from vcompiler.parse import serial
 from vcompiler.resources import data_dir
 
 # Past this many entries, the least recently used half goes.
 MAX_ENTRIES = 4000
+_PACKAGE = Path(__file__).resolve().parent.parent
+# What a parsed file depends on besides its text: the parse stage, the types it builds,
+# the messages it formats, the grammar.
+_PARSE_CODE = ("parse", "ast.py", "source.py", "diagnostics.py", "codes.py", "vocabulary.py")
 
 
 def default_cache_root() -> Path:
@@ -27,14 +40,61 @@ def default_cache_root() -> Path:
 
 
 @lru_cache(maxsize=1)
-def _grammar_hash() -> str:
-    return hashlib.sha256((data_dir("grammar") / "vcl.lark").read_bytes()).hexdigest()[:16]
+def parse_code_hash() -> str:
+    digest = hashlib.sha256(f"lark {lark.__version__}\0".encode())
+    files: list[Path] = [data_dir("grammar") / "vcl.lark"]
+    for name in _PARSE_CODE:
+        path = _PACKAGE / name
+        files.extend(sorted(path.rglob("*.py")) if path.is_dir() else [path])
+    for path in files:
+        try:
+            digest.update(path.relative_to(_PACKAGE).as_posix().encode() if path.is_relative_to(_PACKAGE)
+                          else path.name.encode())
+            digest.update(b"\0" + path.read_bytes() + b"\0")
+        except OSError:
+            digest.update(b"missing\0")
+    return digest.hexdigest()[:20]
+
+
+def private_folder(folder: Path) -> bool:
+    """Make `folder` if need be; True if it is ours alone (owned by this user, and
+    nobody else may write in it), the only kind of folder the cache reads."""
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        status = folder.stat()
+    except OSError:
+        return False
+    if hasattr(os, "getuid") and status.st_uid != os.getuid():
+        return False
+    return not status.st_mode & 0o022
+
+
+def write_whole(folder: Path, name: str, data: bytes) -> None:
+    """Write a file of `folder` so that a reader sees the old file or the new one."""
+    fd, temporary = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(temporary, folder / name)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
 
 
 class ParseCache:
     def __init__(self, root: Path | None = None):
-        self.folder = (root or default_cache_root()) / f"parsed-{__version__}-{_grammar_hash()}"
-        self.writable = True
+        self.root = root or default_cache_root()
+        self.folder = self.root / f"parsed-{parse_code_hash()}"
+        self._usable: bool | None = None
+
+    @property
+    def usable(self) -> bool:
+        if self._usable is None:
+            self._usable = private_folder(self.root) and private_folder(self.folder)
+        return self._usable
 
     def key(self, display: str, text: str) -> str:
         digest = hashlib.sha256()
@@ -43,40 +103,66 @@ class ParseCache:
         digest.update(text.encode("utf-8", "surrogatepass"))
         return digest.hexdigest()
 
-    def get(self, key: str):
+    def get(self, key: str, expect: object) -> object | None:
+        """The entry stored under `key` if it is a value of the annotation `expect`;
+        None if there is none, or it is damaged, foreign or of another shape."""
+        if not self.usable:
+            return None
         path = self.folder / key[:2] / key
         try:
             with open(path, "rb") as handle:
-                value = pickle.load(handle)
-            os.utime(path)            # recently used: kept longest
+                stored_key, value = serial.loads(handle.read(), tuple[str, expect])  # type: ignore[valid-type]
+            if stored_key != key:          # an entry copied from another file's place
+                return None
+            os.utime(path)                 # recently used: kept longest
             return value
-        except Exception:             # missing, corrupt or foreign: parse again
+        except (OSError, serial.Malformed):
             return None
 
-    def put(self, key: str, value) -> None:
-        if not self.writable:
+    def put(self, key: str, value: object) -> None:
+        if not self.usable:
             return
+        try:
+            data = serial.dumps((key, value))
+        except (TypeError, ValueError, RecursionError):
+            return                         # not a value the cache holds: parsed again next time
         folder = self.folder / key[:2]
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            fd, temporary = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
-            with os.fdopen(fd, "wb") as handle:
-                pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(temporary, folder / key)
+            folder.mkdir(mode=0o700, exist_ok=True)
+            write_whole(folder, key, data)
         except OSError:
-            self.writable = False
-            return
+            self._usable = False
 
     def prune(self) -> None:
+        """Drop the least recently used half once there are too many entries. Another
+        process may be pruning too: what it removed first is simply gone."""
+        if not self.usable:
+            return
+        entries: list[tuple[float, Path]] = []
         try:
-            entries = [p for p in self.folder.glob("*/*") if not p.name.startswith(".")]
+            for bucket in os.scandir(self.folder):
+                if not bucket.is_dir(follow_symlinks=False):
+                    continue
+                for entry in os.scandir(bucket.path):
+                    try:
+                        used = entry.stat(follow_symlinks=False).st_mtime
+                    except OSError:
+                        continue
+                    if not entry.name.startswith("."):
+                        entries.append((used, Path(entry.path)))
+                    elif used < time.time() - 3600:      # left by a process that was killed
+                        _remove(Path(entry.path))
         except OSError:
             return
         if len(entries) <= MAX_ENTRIES:
             return
-        entries.sort(key=lambda p: p.stat().st_mtime)
-        for path in entries[: len(entries) // 2]:
-            try:
-                path.unlink()
-            except OSError:
-                pass
+        entries.sort()
+        for _, path in entries[: len(entries) // 2]:
+            _remove(path)
+
+
+def _remove(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass

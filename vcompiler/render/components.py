@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.model.types import Pack
+from vcompiler.render.board import Board, board_of, render_board
 from vcompiler.render.cards import CARD_SIZES, MAX_COPIES, Face, faces_of, location_faces
 from vcompiler.render.sheets import (SHEETS_PER_JOB, Job, RenderedJob, assemble_pdf, grid, render_job,
                                      sheet_pages, single_pages)
@@ -31,11 +32,10 @@ class ComponentOptions:
 
 @dataclass(frozen=True)
 class Deck:
-    """One file of cards: its faces, and the jobs that print them."""
+    """One file: of cards (the jobs that print them) or a board (one job)."""
     pack: str
     file_name: str
-    faces: tuple[Face, ...]
-    jobs: tuple[Job, ...]
+    jobs: tuple[Job | Board, ...]
     single: bool
 
 
@@ -111,11 +111,24 @@ def plan_components(packs: list[Pack], options: ComponentOptions,
                 continue
             jobs, found = _jobs(f"{pack.title} — {file_name[:-4].capitalize()}", faces, options)
             problems += found
-            decks.append(Deck(pack.name, file_name, tuple(faces), tuple(jobs), options.layout == "single"))
+            if jobs:
+                decks.append(Deck(pack.name, file_name, tuple(jobs), options.layout == "single"))
+        if "board" in options.parts:
+            for planet in pack.planets:
+                board = board_of(pack, planet, CARD_PAPERS[options.paper])
+                decks.append(Deck(pack.name, board.file_name, (board,), False))
     return ComponentPlan(tuple(decks), tuple(problems))
 
 
-def _overflow_diagnostics(deck: Deck, job: Job, rendered: RenderedJob) -> list[Diagnostic]:
+def _render(job: Job | Board) -> RenderedJob:
+    if isinstance(job, Board):
+        return RenderedJob(render_board(job), (), len(job.tiles))
+    return render_job(job)
+
+
+def _overflow_diagnostics(job: Job | Board, rendered: RenderedJob) -> list[Diagnostic]:
+    if isinstance(job, Board):
+        return []
     where = {"title": "title", "body": "text box", "foot": "bottom box"}
     return [diagnostic(codes.TEXT_OVERFLOW, job.faces[o.face].span, card=job.faces[o.face].key,
                        part=where.get(o.part, o.part), lines=o.lines, s="" if o.lines == 1 else "s",
@@ -134,14 +147,14 @@ def render_components(work: ComponentPlan, workers: int | None = None,
         # Spawned, not forked: a fork would copy whatever state the parent's libraries hold.
         with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
             done = []
-            for result in pool.map(render_job, jobs):
+            for result in pool.map(_render, jobs):
                 done.append(result)
                 if progress:
                     progress(1)
     else:
         done = []
         for job in jobs:
-            done.append(render_job(job))
+            done.append(_render(job))
             if progress:
                 progress(1)
     files: dict[tuple[str, str], bytes] = {}
@@ -150,7 +163,7 @@ def render_components(work: ComponentPlan, workers: int | None = None,
     for deck in work.decks:
         parts = [next(results) for _ in deck.jobs]
         for job, rendered in zip(deck.jobs, parts):
-            found += _overflow_diagnostics(deck, job, rendered)
+            found += _overflow_diagnostics(job, rendered)
         trimmed = [deck.single for part in parts for _ in range(part.pages)]
         files[(deck.pack, deck.file_name)] = assemble_pdf([p.pdf for p in parts], deck.jobs[0].title, trimmed)
         if progress:

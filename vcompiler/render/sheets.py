@@ -166,9 +166,18 @@ def page_names(job: Job) -> dict[tuple[float, float], str]:
     return {size: f"s{i}" for i, size in enumerate(sorted({page.size for page in job.pages}))}
 
 
+def _children(box) -> list:
+    """A box's children, absolutely positioned ones unwrapped from their placeholders."""
+    from weasyprint.formatting_structure.boxes import ParentBox
+
+    if not isinstance(box, ParentBox):
+        return []
+    return [getattr(child, "_box", child) for child in box.children]
+
+
 def _lines_past(box, limit: float) -> int:
     """How many lines inside `box` end below `limit` (in CSS px)."""
-    from weasyprint.formatting_structure.boxes import LineBox, ParentBox
+    from weasyprint.formatting_structure.boxes import LineBox
 
     count = 0
     stack = [box]
@@ -178,15 +187,14 @@ def _lines_past(box, limit: float) -> int:
             if current.position_y + current.height > limit + 0.5:
                 count += 1
             continue
-        if isinstance(current, ParentBox):
-            stack.extend(current.children)
+        stack.extend(_children(current))
     return count
 
 
 def measure(document) -> list[Overflow]:
     """Every fit box (attribute data-fit="<face>-<part>") whose lines run past its
     bottom edge, from WeasyPrint's layout."""
-    from weasyprint.formatting_structure.boxes import ParentBox
+    from weasyprint.formatting_structure.boxes import BlockBox
 
     found = []
     for page in document.pages:
@@ -195,42 +203,47 @@ def measure(document) -> list[Overflow]:
             box = stack.pop()
             element = getattr(box, "element", None)
             ident = element.get("data-fit", "") if element is not None else ""
-            if ident and box.element_tag == "div":
+            if ident and isinstance(box, BlockBox):
                 limit = box.content_box_y() + box.height
                 lines = _lines_past(box, limit)
                 if lines:
                     face, part = ident.split("-", 1)
                     found.append(Overflow(int(face), part, lines))
                 continue
-            if isinstance(box, ParentBox):
-                stack.extend(box.children)
+            stack.extend(_children(box))
     return sorted(set(found), key=lambda o: (o.face, o.part))
+
+
+def lay_out(html: str, extra_css: str, sheets: tuple[str, ...]):
+    """WeasyPrint's layout of `html` with the package's stylesheets `sheets` and
+    `extra_css` (built from numbers only), and a function writing it as PDF bytes."""
+    from vcompiler.render.pdf import RenderError, RenderOptions, _weasy, _weasyprint_log, reproducible
+
+    document, stylesheets, fonts = _weasy(html, RenderOptions(), extra_css, sheets=sheets)
+    identifier = hashlib.sha256((html + extra_css).encode("utf-8")).hexdigest()[:32].encode()
+    with reproducible(), _weasyprint_log() as problems:
+        laid_out = document.render(stylesheets=stylesheets, font_config=fonts)
+    if problems:
+        raise RenderError("; ".join(problems[:5]))
+
+    def write() -> bytes:
+        with reproducible(), _weasyprint_log() as problems:
+            pdf = laid_out.write_pdf(pdf_identifier=identifier)
+        if problems:
+            raise RenderError("; ".join(problems[:5]))
+        return pdf
+    return laid_out, write
 
 
 def render_job(job: Job) -> RenderedJob:
     """The job's pages as a PDF. A card that overflows is drawn again with a mark that
     says so: a proof must never hide that text was cut."""
-    from vcompiler.render.pdf import RenderOptions, _weasyprint_log, _weasy, RenderError, reproducible
-
-    options = RenderOptions()
-    marked: frozenset[int] = frozenset()
-    overflows: list[Overflow] = []
-    for attempt in range(2):
-        html = job_html(job, marked)
-        document, stylesheets, fonts = _weasy(html, options, _page_css(job), sheets=("base.css", "cards.css"))
-        identifier = hashlib.sha256((html + _page_css(job)).encode("utf-8")).hexdigest()[:32].encode()
-        with reproducible(), _weasyprint_log() as problems:
-            laid_out = document.render(stylesheets=stylesheets, font_config=fonts)
-            if attempt == 0:
-                overflows = [o for o in measure(laid_out) if o.face in job.measure]
-                marked = frozenset(o.face for o in measure(laid_out))
-                if marked:
-                    continue
-            pdf = laid_out.write_pdf(pdf_identifier=identifier)
-        if problems:
-            raise RenderError("; ".join(problems[:5]))
-        return RenderedJob(pdf, tuple(overflows), len(laid_out.pages))
-    raise AssertionError("unreachable")
+    css = _page_css(job)
+    laid_out, write = lay_out(job_html(job), css, ("base.css", "cards.css"))
+    found = measure(laid_out)
+    if found:
+        laid_out, write = lay_out(job_html(job, frozenset(o.face for o in found)), css, ("base.css", "cards.css"))
+    return RenderedJob(write(), tuple(o for o in found if o.face in job.measure), len(laid_out.pages))
 
 
 def assemble_pdf(parts: list[bytes], title: str, trim_bleed: list[bool]) -> bytes:

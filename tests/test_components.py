@@ -1,0 +1,208 @@
+"""Card sheets, location cards and planet boards: where each back lands, what does
+not fit, what a broken pack prints, and that a rebuild is byte-identical."""
+import io
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from conftest import ROOT, expectations
+from vcompiler.cli import main
+from vcompiler.compile import compile_pack
+from vcompiler.render.board import _cost, place
+from vcompiler.render.cards import CARD_SIZES, location_faces, location_number
+from vcompiler.render.components import ComponentOptions, plan_components, render_components
+from vcompiler.render.sheets import Slot, behind, grid
+
+CONTENT = ROOT / "source_content"
+
+
+@pytest.fixture(scope="module")
+def eye():
+    return compile_pack(CONTENT / "eye-of-the-void").pack
+
+
+@pytest.fixture(scope="module")
+def tidal():
+    return compile_pack(CONTENT / "tidal-reach").pack
+
+
+def words(page) -> list[tuple[str, float, float]]:
+    """Each run of text on the page and where it starts, in PDF points."""
+    out = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            out.append((text.strip(), tm[4] * cm[0] + tm[5] * cm[2] + cm[4], tm[4] * cm[1] + tm[5] * cm[3] + cm[5]))
+    page.extract_text(visitor_text=visit)
+    return out
+
+
+def render(packs, **options):
+    plan = plan_components(packs, ComponentOptions(**options))
+    return render_components(plan, workers=1)
+
+
+def test_each_back_lands_behind_its_front_when_flipped_on_the_long_edge(eye, tidal):
+    files, found = render([eye, tidal], parts=frozenset({"cards"}))
+    assert found == []
+    checked = 0
+    for name, numbers in ((("eye_of_the_void", "cards.pdf"), ["P101", "P104", "M02", "T01", "G01"]),
+                          (("tidal_reach", "locations.pdf"), [location_number(n) for n in (0, 140, 150)])):
+        pages = PdfReader(io.BytesIO(files[name])).pages
+        for front, back in zip(pages[0::2], pages[1::2]):
+            width, height = float(front.mediabox.width), float(front.mediabox.height)
+            on_front = words(front)
+            on_back = {text: (x, y) for text, x, y in words(back)}
+            for number in numbers:
+                # The number prints twice on a front, at the panel's top left and bottom right.
+                spots = [(x, y) for text, x, y in on_front if text == number]
+                if not spots:
+                    continue
+                assert len(spots) == 2 and number in on_back
+                left, right = min(x for x, _ in spots), max(x for x, _ in spots) + 20
+                bottom, top = min(y for _, y in spots), max(y for _, y in spots) + 12
+                x, y = on_back[number]
+                # Long-edge flip: left-right on a portrait sheet, top-bottom on a landscape one.
+                seen = (width - x, y) if width < height else (x, height - y)
+                assert left - 15 <= seen[0] <= right + 15 and bottom <= seen[1] <= top, (name, number)
+                checked += 1
+    assert checked == 8
+
+
+def test_imposition_mirrors_the_long_edge_and_fits_the_paper():
+    layout = grid((63, 88), "a4")
+    assert (layout.columns, layout.rows, layout.size) == (4, 2, (297.0, 210.0))
+    assert grid((70, 120), "a4").size == (210.0, 297.0)
+    assert grid((400, 400), "a4") is None
+    assert behind(Slot(10, 20, 69, 94), (210, 297)) == Slot(131, 20, 69, 94)
+    assert behind(Slot(10, 20, 69, 94), (297, 210)) == Slot(10, 96, 69, 94)
+
+
+def test_single_layout_is_one_card_a_page_with_trim_and_bleed_boxes(tidal):
+    files, _ = render([tidal], layout="single", parts=frozenset({"cards"}))
+    pages = PdfReader(io.BytesIO(files[("tidal_reach", "locations.pdf")])).pages
+    assert len(pages) == 2 * len(tidal.locations)
+    first = pages[0]
+    bleed = 3 * 72 / 25.4
+    assert float(first.mediabox.width) == pytest.approx((70 + 6) * 72 / 25.4, abs=0.5)
+    assert float(first.trimbox.left) == pytest.approx(bleed, abs=0.01)
+
+
+def test_copies_print_that_many(eye):
+    files, _ = render([eye], parts=frozenset({"cards"}))
+    fronts = PdfReader(io.BytesIO(files[("eye_of_the_void", "cards.pdf")])).pages[0::2]
+    titles = [text for page in fronts for text, _, _ in words(page) if text == "Nothing Interesting"]
+    assert len(titles) == 3
+
+
+def test_text_that_does_not_fit_is_w510_at_the_cards_declaration(tmp_path):
+    case = ROOT / "tests" / "cases" / "render" / "W510-text-overflow.vcl"
+    folder = tmp_path / "overflow"
+    folder.mkdir()
+    shutil.copy(case, folder / case.name)
+    result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--only", "cards",
+                                       "--format", "json"])
+    assert result.exit_code == 0, result.output
+    import json
+    report = json.loads(result.stdout)
+    got = {(Path(d["file"]).name, d["line"], d["code"]) for d in report["diagnostics"]}
+    assert got == expectations(folder)
+    message = report["diagnostics"][0]["message"]
+    assert "unique 1" in message and "text box" in message
+    lines = int(message.split("overflows by ")[1].split(" ")[0])
+    assert 5 <= lines <= 40
+    pdf = (tmp_path / "out" / "overflow" / "cards.pdf").read_bytes()
+    assert "Text cut" in PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+    strict = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "strict"), "--only", "cards",
+                                       "--strict"])
+    assert strict.exit_code == 1 and not (tmp_path / "strict").exists()
+
+
+BAD = '''
+pack bad {
+  game vanguard
+  title "Bad"
+  version "0.1.0"
+  start log 1
+}
+log 1 "Start" {
+  text "Land."
+  gain unique 1
+  end exploration
+}
+poi P001 "%s" copies 500 {
+  biomes rocky
+  final
+}
+unique 1 "Rules" {
+  text "%s"
+}
+planet lonely "Lonely Rock" {
+  mission M01
+  lift_off -> log 1
+  evac -> log 1
+  sector 1 "Only" {
+    poi P001 printed
+    lander
+  }
+}
+mission M01 "Stay" {
+  text "Stay."
+}
+'''
+
+
+def test_bad_input_prints_or_gives_a_coded_diagnostic(tmp_path, write_pack):
+    words_2000 = " ".join(["word"] * 2000)
+    folder = write_pack({"bad.vcl": BAD % ("T" * 200, words_2000)})
+    result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert "W511" in result.output and "500 copies; 60 are printed" in result.output
+    assert "W510" in result.output and "title of poi P001" in result.output
+    assert "text box of unique 1" in result.output
+    written = sorted(p.name for p in (tmp_path / "out" / "bad").iterdir())
+    assert written == ["board-lonely.pdf", "bundle.json", "cards.pdf", "logbook.pdf"]
+    cards = PdfReader(io.BytesIO((tmp_path / "out" / "bad" / "cards.pdf").read_bytes())).pages
+    assert len(cards) == 2 * 8                    # 61 cards, 8 a sheet
+
+
+def test_location_without_exits_prints_every_point_blocked(tidal):
+    hatch = next(face for face in location_faces(tidal, CARD_SIZES) if face.number == "140")
+    assert hatch.foot == (("compass", tuple((d, "", "blocked") for d in ("north", "east", "south", "west"))),)
+    files, _ = render([tidal], parts=frozenset({"cards"}))
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(files[("tidal_reach", "locations.pdf")])).pages)
+    assert "Buried Hatch" in text and "Climb back up the shaft" in text
+
+
+def test_board_layout_is_deterministic_and_crossing_free_for_the_tutorial(eye):
+    planet = eye.planets[0]
+    cells = place(planet)
+    assert cells == place(planet)
+    assert len(set(cells.values())) == len(planet.sectors)
+    edges = sorted(tuple(sorted((p.a, p.b))) for p in planet.paths)
+    crossings_and_paths_over_sectors, sheets, _ = _cost(cells, edges, "a4")
+    assert (crossings_and_paths_over_sectors, sheets) == (0, 1)
+
+
+def test_component_rebuilds_are_byte_identical_in_process_and_in_parallel(eye, tidal):
+    plan = plan_components([eye, tidal], ComponentOptions())
+    one, _ = render_components(plan, workers=1)
+    two, _ = render_components(plan, workers=2)
+    assert one == two
+    assert set(one) == {("eye_of_the_void", "cards.pdf"), ("eye_of_the_void", "board-eye_of_the_void.pdf"),
+                        ("eye_of_the_void", "board-inner_hull.pdf"), ("tidal_reach", "cards.pdf"),
+                        ("tidal_reach", "locations.pdf")}
+
+
+def test_card_sizes_come_from_vcompiler_toml(tmp_path, pack_copy):
+    folder = pack_copy("tidal-reach")
+    (folder / "vcompiler.toml").write_text('[cards]\nlocation = "88x126"\npoi = "huge"\n', encoding="utf-8")
+    result = compile_pack(folder)
+    assert dict(result.card_sizes) == {"location": (88.0, 126.0)}
+    assert [(d.code.id, d.span.line) for d in result.diagnostics] == [("E214", 3)]
+    (folder / "vcompiler.toml").write_text('[cards]\nlocation = "250x280"\n', encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--only", "cards"])
+    assert result.exit_code == 1 and "E510" in result.output and not (tmp_path / "out").exists()

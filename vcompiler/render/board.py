@@ -1,0 +1,314 @@
+"""A planet board: its sectors laid out from the board's graph, the paths between them,
+and the spaces the rulebook puts around them (Unique Discovery and Mission at the top
+right, the Global Condition at the bottom right, the Lift-Off and Evac logs). A board
+larger than the paper is tiled across sheets that overlap, with alignment marks.
+
+The layout is deterministic: a few candidate drawings of the graph (networkx: planar
+where the graph is planar, Kamada-Kawai, circular) are snapped to a grid of sector
+spaces, and the one with the fewest crossings and paths running through other sectors
+wins; a sector with a place pinned in the source keeps it."""
+from __future__ import annotations
+
+import base64
+import math
+from dataclasses import dataclass
+
+from vcompiler.model import types as m
+from vcompiler.render.sheets import PAPER_MM
+from vcompiler.render.voice import Sentence, effects_sentence, log_ref
+from vcompiler.source import Span
+from vcompiler.vocabulary import ICONS
+
+CELL = (64.0, 50.0)                  # the grid a sector space sits in, mm
+BOX = (50.0, 36.0)                   # a sector space
+PANEL = 66.0                         # the column of spaces on the right
+MARGIN = 10.0                        # paper left white around the board and around tiles
+OVERLAP = 12.0                       # what two neighbouring tiles share
+PANEL_HEIGHT = 150.0
+
+
+@dataclass(frozen=True)
+class SectorView:
+    number: int
+    name: str
+    biomes: tuple[str, ...]
+    poi: str                          # the printed POI's id, or ""
+    poi_name: str
+    slot: bool
+    lander: bool
+    log: Sentence                     # a log to read on entering, or []
+    x: float                          # top-left of the space on the board, mm
+    y: float
+
+
+@dataclass(frozen=True)
+class PathMark:
+    x: float                          # the middle of the path, mm
+    y: float
+    tokens: Sentence                  # its travel cost as icons
+
+
+@dataclass(frozen=True)
+class Tile:
+    size: tuple[float, float]         # the sheet, mm
+    x: float                          # where the sheet's printable area starts on the board
+    y: float
+    width: float                      # the part of the board this tile prints
+    height: float
+    label: str
+
+
+@dataclass(frozen=True)
+class Board:
+    file_name: str
+    title: str                        # the PDF's title
+    planet: str
+    width: float                      # the whole board, mm
+    height: float
+    sectors: tuple[SectorView, ...]
+    marks: tuple[PathMark, ...]
+    lines: str                        # data: URI of the paths' drawing (numbers only)
+    missions: tuple[str, ...]
+    uniques: tuple[tuple[int, Sentence], ...]
+    condition: tuple                  # ("printed", name, travel, supplies) | ("card", id) | ()
+    lift_off: Sentence
+    evac: Sentence
+    tiles: tuple[Tile, ...]
+    align: tuple[tuple[float, float], ...]   # alignment marks on the board, mm
+    span: Span
+
+
+def _graph(planet: m.Planet):
+    import networkx as nx
+
+    graph = nx.Graph()
+    graph.add_nodes_from(sorted(s.number for s in planet.sectors))
+    for path in planet.paths:
+        if path.a != path.b and path.a in graph and path.b in graph:
+            graph.add_edge(path.a, path.b)
+    return graph
+
+
+def _candidates(graph) -> list[dict[int, tuple[float, float]]]:
+    import networkx as nx
+
+    found = []
+    if graph.number_of_nodes() > 2 and nx.check_planarity(graph)[0]:
+        found.append(nx.planar_layout(graph))
+    if graph.number_of_nodes() > 1:
+        found.append(nx.kamada_kawai_layout(graph))
+    found.append(nx.circular_layout(graph))
+    # Seeded: the same drawings every build.
+    found += [nx.spring_layout(graph, seed=seed) for seed in range(1, 9)]
+    found.append({n: (i, 0.0) for i, n in enumerate(sorted(graph.nodes))})
+    return [{n: (float(x), -float(y)) for n, (x, y) in layout.items()} for layout in found]
+
+
+def _snap(layout: dict[int, tuple[float, float]], columns: int, rows: int,
+          pinned: dict[int, tuple[int, int]]) -> dict[int, tuple[int, int]]:
+    """Each sector to the free cell nearest its place in the drawing, pinned ones first."""
+    xs = [p[0] for p in layout.values()]
+    ys = [p[1] for p in layout.values()]
+    span_x = (max(xs) - min(xs)) or 1.0
+    span_y = (max(ys) - min(ys)) or 1.0
+    taken = dict(pinned)
+    used = set(pinned.values())
+    for node in sorted(layout, key=lambda n: (layout[n][1], layout[n][0], n)):
+        if node in taken:
+            continue
+        x = (layout[node][0] - min(xs)) / span_x * (columns - 1)
+        y = (layout[node][1] - min(ys)) / span_y * (rows - 1)
+        free = [(c, r) for r in range(rows) for c in range(columns) if (c, r) not in used]
+        cell = min(free, key=lambda cr: ((cr[0] - x) ** 2 + (cr[1] - y) ** 2, cr[1], cr[0]))
+        taken[node] = cell
+        used.add(cell)
+    return taken
+
+
+def _cross(p, q, r, s) -> bool:
+    def orient(a, b, c):
+        value = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+        return (value > 1e-9) - (value < -1e-9)
+    if len({p, q, r, s}) < 4:
+        return False
+    return orient(p, q, r) * orient(p, q, s) < 0 and orient(r, s, p) * orient(r, s, q) < 0
+
+
+def _through(p, q, cell) -> bool:
+    """Whether the straight path p-q passes over the space of sector `cell`."""
+    steps = 24
+    half_w, half_h = BOX[0] / CELL[0] / 2, BOX[1] / CELL[1] / 2
+    for i in range(1, steps):
+        t = i / steps
+        x, y = p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t
+        if abs(x - cell[0]) < half_w and abs(y - cell[1]) < half_h:
+            return True
+    return False
+
+
+def _cost(cells: dict[int, tuple[int, int]], edges, paper: str) -> tuple:
+    """Crossings and paths over other sectors first, then sheets to print, then length."""
+    crossings = sum(_cross(cells[a], cells[b], cells[c], cells[d])
+                    for i, (a, b) in enumerate(edges) for c, d in edges[i + 1:])
+    blocked = sum(_through(cells[a], cells[b], cells[n]) for a, b in edges for n in cells if n not in (a, b))
+    length = sum(math.dist(cells[a], cells[b]) for a, b in edges)
+    columns = max(c for c, _ in cells.values()) + 1
+    rows = max(r for _, r in cells.values()) + 1
+    return (crossings + blocked, len(_tiles(*_board_size(columns, rows), paper)[0]), length)
+
+
+def _board_size(columns: int, rows: int) -> tuple[float, float]:
+    return 2 * MARGIN + columns * CELL[0] + PANEL, 2 * MARGIN + max(rows * CELL[1], PANEL_HEIGHT)
+
+
+def place(planet: m.Planet, pinned: dict[int, tuple[int, int]] | None = None,
+          paper: str = "a4") -> dict[int, tuple[int, int]]:
+    """Each sector's cell (column, row), deterministically."""
+    graph = _graph(planet)
+    pinned = {n: cell for n, cell in (pinned or {}).items() if n in graph}
+    count = graph.number_of_nodes()
+    columns = max(1, math.ceil(math.sqrt(count)), *(c + 1 for c, _ in pinned.values()))
+    rows = max(1, math.ceil(count / columns), *(r + 1 for _, r in pinned.values()))
+    while columns * rows < count + 0:
+        rows += 1
+    edges = sorted(tuple(sorted(e)) for e in graph.edges)
+    best = None
+    for grid in ((columns, rows), (columns + 1, rows), (columns, rows + 1)):
+        for layout in _candidates(graph):
+            cells = _snap(layout, *grid, pinned)
+            score = (_cost(cells, edges, paper), grid[0] * grid[1])
+            if best is None or score < best[0]:
+                best = (score, cells)
+    return best[1]
+
+
+def _centre(cell: tuple[int, int]) -> tuple[float, float]:
+    return (MARGIN + cell[0] * CELL[0] + CELL[0] / 2, MARGIN + cell[1] * CELL[1] + CELL[1] / 2)
+
+
+def _edge_point(start, end, inset: float = 1.5) -> tuple[float, float]:
+    """Where the segment from `start` to the centre `end` meets the box around `end`."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    half_w, half_h = BOX[0] / 2 + inset, BOX[1] / 2 + inset
+    scale = min(half_w / abs(dx) if dx else math.inf, half_h / abs(dy) if dy else math.inf)
+    return (end[0] - dx * scale, end[1] - dy * scale)
+
+
+def _lines_svg(width: float, height: float, segments: list[tuple[tuple[float, float], tuple[float, float], bool]]
+               ) -> str:
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.2f}mm" height="{height:.2f}mm" '
+             f'viewBox="0 0 {width:.2f} {height:.2f}">',
+             '<g stroke="#222" stroke-width="1.3" fill="none" stroke-linecap="butt">']
+    heads = []
+    for (x1, y1), (x2, y2), one_way in segments:
+        parts.append(f'<line x1="{x1:.2f}" y1="{y1:.2f}" x2="{x2:.2f}" y2="{y2:.2f}"/>')
+        if one_way:
+            angle = math.atan2(y2 - y1, x2 - x1)
+            points = [(x2, y2)] + [(x2 - 5 * math.cos(angle + d), y2 - 5 * math.sin(angle + d)) for d in (0.5, -0.5)]
+            heads.append('<polygon points="' + " ".join(f"{x:.2f},{y:.2f}" for x, y in points) + '"/>')
+    parts.append('</g><g fill="#222" stroke="none">')
+    parts += heads
+    parts.append("</g></svg>")
+    return "data:image/svg+xml;base64," + base64.b64encode("".join(parts).encode()).decode()
+
+
+_COST_ICONS = {"travel": "travel", "spend_die": "die", "roll_danger": "danger", "sacrifice_die": "die"}
+
+
+def _cost_tokens(costs: tuple[m.Effect, ...]) -> Sentence:
+    out: Sentence = []
+    for effect in costs:
+        if effect.op in _COST_ICONS:
+            out.append(("i", _COST_ICONS[effect.op]))
+        else:
+            out.append(("t", effect.op.replace("_", " ")))
+    return out
+
+
+def _tiles(width: float, height: float, paper: str) -> tuple[tuple[Tile, ...], tuple[tuple[float, float], ...]]:
+    short, long = PAPER_MM[paper]
+    sheet = (long, short)                        # boards print landscape
+    if width <= sheet[0] and height <= sheet[1]:
+        return (Tile(sheet, 0.0, 0.0, width, height, ""),), ()
+    area_w, area_h = sheet[0] - 2 * MARGIN, sheet[1] - 2 * MARGIN
+    step_w, step_h = area_w - OVERLAP, area_h - OVERLAP
+    columns = max(1, math.ceil((width - OVERLAP) / step_w))
+    rows = max(1, math.ceil((height - OVERLAP) / step_h))
+    tiles = []
+    for r in range(rows):
+        for c in range(columns):
+            tiles.append(Tile(sheet, c * step_w, r * step_h, area_w, area_h,
+                              f"Tile {r * columns + c + 1} of {rows * columns}: row {r + 1}, column {c + 1}. "
+                              "Lay the tiles so that the + marks meet, then trim the overlap."))
+    # Marks in the middle of every overlap strip, where both tiles print them, in the
+    # board's white margin, where they cover nothing.
+    align = []
+    for c in range(1, columns):
+        x = c * step_w + OVERLAP / 2
+        align += [(x, MARGIN / 2), (x, height - MARGIN / 2)]
+    for r in range(1, rows):
+        y = r * step_h + OVERLAP / 2
+        align += [(MARGIN / 2, y), (width - MARGIN / 2, y)]
+    return tuple(tiles), tuple(align)
+
+
+def board_of(pack: m.Pack, planet: m.Planet, paper: str,
+             pinned: dict[int, tuple[int, int]] | None = None) -> Board:
+    cells = place(planet, pinned, paper)
+    columns = max(c for c, _ in cells.values()) + 1 if cells else 1
+    rows = max(r for _, r in cells.values()) + 1 if cells else 1
+    width, height = _board_size(columns, rows)
+    pois = {c.id: c.name for c in pack.cards if c.kind == "poi"}
+    sectors = []
+    for sector in planet.sectors:
+        cx, cy = _centre(cells[sector.number])
+        log = sector.goto.param("log") if sector.goto is not None and sector.goto.op == "goto_log" else None
+        sectors.append(SectorView(sector.number, sector.name or "", tuple(b for b in sector.biomes if b in ICONS),
+                                  sector.printed_poi or "", pois.get(sector.printed_poi or "", ""), sector.slot,
+                                  sector.lander, [log_ref(log)] if log is not None else [],
+                                  cx - BOX[0] / 2, cy - BOX[1] / 2))
+    segments = []
+    marks = []
+    for path in planet.paths:
+        if path.a == path.b or path.a not in cells or path.b not in cells:
+            continue
+        a, b = _centre(cells[path.a]), _centre(cells[path.b])
+        start, end = _edge_point(b, a), _edge_point(a, b)
+        segments.append((start, end, not path.two_way))
+        if path.costs:
+            # A one-way path keeps its far end free for the arrowhead.
+            t = 0.5 if path.two_way else 0.3
+            marks.append(PathMark(start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t,
+                                  _cost_tokens(path.costs)))
+    condition: tuple = ()
+    if planet.printed_conditions:
+        printed = planet.printed_conditions[0]
+        condition = ("printed", printed.name, effects_sentence(printed.travel) if printed.travel else [],
+                     "" if printed.supplies is None else str(printed.supplies))
+    elif planet.condition_cards:
+        condition = ("card", planet.condition_cards[0])
+    tiles, align = _tiles(width, height, paper)
+    return Board(
+        file_name=f"board-{planet.id}.pdf", title=f"{pack.title} — {planet.name}", planet=planet.name,
+        width=width, height=height, sectors=tuple(sectors), marks=tuple(marks),
+        lines=_lines_svg(width, height, segments), missions=planet.missions,
+        uniques=tuple((n, effects_sentence((choice,))) for n, choice in planet.uniques),
+        condition=condition, lift_off=_log_line(planet.lift_off), evac=_log_line(planet.evac),
+        tiles=tiles, align=align, span=planet.span)
+
+
+def _log_line(effects: tuple[m.Effect, ...]) -> Sentence:
+    return [log_ref(e.param("log")) if e.op == "goto_log" else ("t", e.op.replace("_", " ")) for e in effects]
+
+
+def render_board(board: Board) -> bytes:
+    from vcompiler import __version__
+    from vcompiler.render.pdf import _environment, source_date
+    from vcompiler.render.sheets import lay_out
+
+    html = _environment().get_template("board.html.j2").render(board=board, naive=False, created=source_date(),
+                                                              version=__version__)
+    width, height = board.tiles[0].size
+    _, write = lay_out(html, f"@page {{ size: {width:.3f}mm {height:.3f}mm; margin: 0; }}\n",
+                       ("base.css", "board.css"))
+    return write()

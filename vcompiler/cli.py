@@ -8,14 +8,18 @@ import re
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from vcompiler import __version__
 from vcompiler.codes import Severity
-from vcompiler.compile import CompileResult, compile_pack, find_packs, same_names_apart
 from vcompiler.diagnostics import Diagnostic, format_json, format_text
-from vcompiler.reports import format_github, format_sarif, rule_docs
+
+# The stages are imported by the commands that run them, so that `--help`, `--version`
+# and `rules` start at once and `check` never loads what only `build` needs.
+if TYPE_CHECKING:
+    from vcompiler.compile import CompileResult
 
 DEFAULT_CONTENT = Path("source_content")
 FORMATS = ("text", "json", "sarif", "github")
@@ -26,6 +30,8 @@ def _packs(paths: tuple[Path, ...]) -> list[Path]:
         if not DEFAULT_CONTENT.is_dir():
             raise click.UsageError("no PATH given, and there is no source_content/ folder here")
         paths = (DEFAULT_CONTENT,)
+    from vcompiler.compile import find_packs
+
     packs: list[Path] = []
     for path in paths:
         found = find_packs(path)
@@ -36,6 +42,7 @@ def _packs(paths: tuple[Path, ...]) -> list[Path]:
 
 
 def _compile_all(paths: tuple[Path, ...], use_cache: bool = True) -> list[CompileResult]:
+    from vcompiler.compile import compile_pack, same_names_apart
     from vcompiler.parse.cache import ParseCache
 
     cache = ParseCache() if use_cache else None
@@ -50,8 +57,10 @@ def _report(results: list[CompileResult], fmt: str, later: list[Diagnostic] | No
     if fmt == "json":
         click.echo(format_json(diagnostics), nl=False)
     elif fmt == "sarif":
+        from vcompiler.reports import format_sarif
         click.echo(format_sarif(diagnostics, sources), nl=False)
     elif fmt == "github":
+        from vcompiler.reports import format_github
         click.echo(format_github(diagnostics), nl=False)
     else:
         color = sys.stdout.isatty() and "NO_COLOR" not in os.environ
@@ -208,8 +217,8 @@ def rules(code: str | None) -> None:
       vcompiler rules E401
     """
     from vcompiler.codes import CATALOGUE
+    from vcompiler.reports import rule_docs
 
-    docs = rule_docs()
     if code is None:
         for code_id in sorted(CATALOGUE):
             entry = CATALOGUE[code_id]
@@ -219,7 +228,7 @@ def rules(code: str | None) -> None:
     if entry is None:
         raise click.UsageError(f"no code {code}; `vcompiler rules` lists them")
     click.echo(f"{entry.id} ({entry.severity.value}): {entry.summary}\n")
-    click.echo(docs.get(entry.id) or entry.summary)
+    click.echo(rule_docs().get(entry.id) or entry.summary)
 
 
 def _checked_pack(path: Path) -> CompileResult:

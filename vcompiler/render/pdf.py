@@ -11,12 +11,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import lru_cache
-
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from typing import TYPE_CHECKING
 
 from vcompiler import __version__
 from vcompiler.render.books import Book, Section, index_sections, sections
-from vcompiler.render.fetcher import TEMPLATES, PackageFetcher
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
 
 PAPERS = {"a4": "A4", "letter": "letter", "a5": "A5"}
 
@@ -45,6 +46,12 @@ class RenderOptions:
 
 @lru_cache(maxsize=1)
 def _environment() -> Environment:
+    # Jinja2 and WeasyPrint (through the fetcher) are imported when a book is rendered:
+    # `build --only json` and every other command start without them.
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+    from vcompiler.render.fetcher import TEMPLATES
+
     return Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True, undefined=StrictUndefined,
                        trim_blocks=False, lstrip_blocks=False)
 
@@ -95,6 +102,8 @@ class RenderedSection:
 def _weasy(html: str, options: RenderOptions, extra_css: str = "", sheets: tuple[str, ...] = ("base.css", "book.css")):
     from weasyprint import CSS, HTML
     from weasyprint.text.fonts import FontConfiguration
+
+    from vcompiler.render.fetcher import TEMPLATES, PackageFetcher
 
     fetcher = PackageFetcher()
     # @font-face rules take effect only through a FontConfiguration shared by the

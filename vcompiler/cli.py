@@ -136,9 +136,10 @@ def _millimetres(ctx, param, value: str | None) -> float:
 @_paths
 @click.option("-o", "--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               default=Path("build"), show_default=True, help="Where to write build/<pack>/.")
-@click.option("--only", type=click.Choice(("json", "pdf", "cards", "board")), default=None,
+@click.option("--only", type=click.Choice(("json", "pdf", "cards", "board", "html")), default=None,
               help="Write only the bundles (json), the books (pdf), the card sheets and location cards "
-                   "(cards) or the planet boards (board). Default: all.")
+                   "(cards), the planet boards (board) or the browser reader (html: reader.html). "
+                   "Default: all.")
 @click.option("--card-layout", type=click.Choice(("sheets", "single")), default="sheets", show_default=True,
               help="Cards N-up on sheets with backs for long-edge duplex, or one card a page with its bleed "
                    "(front, back) for print-on-demand services.")
@@ -158,7 +159,8 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
 
     A vanguard pack gets bundle.json, logbook.pdf, cards.pdf and board-<planet>.pdf; a
     vantage pack bundle.json, storybook-<category>.pdf for move, look, engage, help,
-    take, overpower and depart, cards.pdf and locations.pdf. Nothing is written when
+    take, overpower and depart, cards.pdf and locations.pdf; both a reader.html to read
+    and play in a browser. Nothing is written when
     any pack has an error. Each pack's numbers.lock is updated
     with the numbers its @label logs were given, so that they keep them.
 

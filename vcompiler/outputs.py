@@ -9,11 +9,13 @@ from pathlib import Path
 from vcompiler.compile import CompileResult
 from vcompiler.diagnostics import Diagnostic
 from vcompiler.emit import Output, prepare, write
+from vcompiler.reader import FILE_NAME as READER
+from vcompiler.reader import reader_html
 from vcompiler.render import RenderOptions, plan, render
 from vcompiler.render.components import ComponentOptions, ComponentPlan, plan_components, render_components
 
 # What `--only` picks: the bundle, the books, the card sheets (and location cards), the boards.
-ONLY = ("json", "pdf", "cards", "board")
+ONLY = ("json", "pdf", "cards", "board", "html")
 
 
 def _books(only: str | None) -> bool:
@@ -45,6 +47,8 @@ def make_outputs(results: list[CompileResult], only: str | None, options: Render
     if only == "json":
         return outputs
     files: dict[tuple[str, str], bytes] = {}
+    if only in (None, "html"):
+        files.update(((r.pack.name, READER), reader_html(r.pack)) for r in results)
     if _books(only):
         files.update(render(plan([r.pack for r in results], options), progress=progress))
     components, problems = render_components(_components(results, only, options, layout), progress=progress)

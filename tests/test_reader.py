@@ -1,0 +1,130 @@
+"""The browser reader (build/<pack>/reader.html): what the file holds, and a real
+headless Chromium following a path by clicking, checking a box and reloading."""
+import os
+import re
+import shutil
+
+import pytest
+
+from conftest import CONTENT
+from test_cli import run
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="module")
+def readers(tmp_path_factory):
+    out = tmp_path_factory.mktemp("build")
+    result = run("build", CONTENT, "-o", out, "--only", "html")
+    assert result.exit_code == 0, result.output
+    return {name: out / name / "reader.html" for name in ("eye_of_the_void", "tidal_reach")}
+
+
+def test_build_only_html_writes_one_self_contained_reader(readers):
+    page = readers["eye_of_the_void"].read_text()
+    assert sorted(p.name for p in readers["eye_of_the_void"].parent.iterdir()) == ["reader.html"]
+    assert "Content-Security-Policy" in page and "default-src 'none'" in page
+    # nothing is loaded from anywhere but the file itself
+    for value in re.findall(r'(?:src|href)="([^"]*)"', page):
+        assert value.startswith(("#", "data:")), value
+    assert "@import" not in page and "url(http" not in page and "<link" not in page
+    assert '<article class="entry" id="log-227" data-key="227" data-name="Log 227 Echoes in the Hull">' in page
+    assert 'Follow the tapping: go to <a href="#log-228">Log 228</a>.' in page
+    assert 'data-check="log-227"' in page and "@media print" in page
+    assert '<a href="#planet-eye_of_the_void">Back to the board of The Eye of the Void</a>' in page
+    assert 'replace this POI with <a href="#poi-P101">P101</a>' in page
+    tidal = readers["tidal_reach"].read_text()
+    assert 'data-start="location-0"' in tidal
+    assert 'East: ★ <a href="#depart-101-east">the Depart storybook</a>' in tidal
+    assert 'Take <a href="#card-1705">card 1705</a>.' in tidal
+
+
+def test_a_generated_logbook_reader(generated_pack, tmp_path):
+    result = run("build", generated_pack(300), "-o", tmp_path, "--only", "html")
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "bench_300" / "reader.html").read_text()
+    assert page.count('<article class="entry"') == 300
+    assert '<a href="#log-2">Log 2</a>' in page
+
+
+@pytest.fixture(scope="module")
+def browser():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        sync_playwright = None
+    if sync_playwright is None or not os.path.exists(CHROMIUM):
+        if os.environ.get("CI"):
+            pytest.fail("CI must test the reader in Chromium: .ci/run installs it")
+        pytest.skip("needs Playwright for Python and Chromium (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+def _current(page) -> str:
+    return page.locator("article.current").get_attribute("id")
+
+
+def test_tidal_reach_played_to_an_ending_in_chromium(browser, readers, tmp_path):
+    page = browser.new_page(viewport={"width": 900, "height": 900})
+    problems = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on("request", lambda request: problems.append(request.url)
+            if not request.url.startswith(("file:", "data:")) else None)
+    page.goto(readers["tidal_reach"].as_uri())
+    assert _current(page) == "location-0" and page.url.endswith("#location-0")
+    page.click("article.current >> text=Location 101")
+    page.click("article.current >> text=Location 102")
+    assert _current(page) == "location-102"
+    page.click("#location-102-engage-0 >> text=Read the result")
+    page.click("#location-102-engage-0 >> text=Location 140")
+    assert _current(page) == "location-140"
+    claim = page.locator("#location-140-take-1")
+    claim.locator("input[type=checkbox]").check()
+    claim.locator("text=Read the result").click()
+    claim.locator("text=card 1705").click()
+    assert _current(page) == "card-1705"
+    page.click("article.current >> text=Read the result")
+    assert page.locator("article.current details.result").inner_text().endswith("The game ends.")
+    page.screenshot(path=str(tmp_path / "reader.png"))
+    assert (tmp_path / "reader.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    page.go_back()
+    assert _current(page) == "location-140"                     # the browser's history
+    page.go_forward()
+    assert _current(page) == "card-1705"
+    page.reload()
+    assert _current(page) == "card-1705"
+    page.goto(readers["tidal_reach"].as_uri())                  # no address: back where the reader was
+    assert _current(page) == "card-1705"
+    assert page.locator("#checked").inner_text() == "Take: Claim the beacon"
+    page.goto(readers["tidal_reach"].as_uri() + "#location-140")
+    assert page.locator("#location-140-take-1 input[type=checkbox]").is_checked()
+    page.fill("#q", "calder")
+    assert page.locator("#results a").all_inner_texts() == ["Location 150 Wreck of the Calder"]
+    page.fill("#q", "104")
+    page.press("#q", "Enter")
+    assert _current(page) == "location-104"
+    assert problems == []
+
+
+def test_a_check_mark_survives_a_reload(browser, readers):
+    page = browser.new_page()
+    page.goto(readers["eye_of_the_void"].as_uri())
+    assert _current(page) == "log-1"
+    page.click("article.current >> text=Log 879")
+    page.click("article.current >> text=Back to the board of The Eye of the Void")
+    page.click("article.current >> text=Log 227")
+    box = page.locator("article.current input[data-check='log-227']")
+    box.check()
+    page.reload()
+    assert _current(page) == "log-227"
+    assert page.locator("article.current input[data-check='log-227']").is_checked()
+    assert page.locator("#checked").inner_text() == "Log 227"
+    page.click("#reset")
+    assert not page.locator("article.current input[data-check='log-227']").is_checked()
+    page.emulate_media(media="print")
+    assert page.locator("article.entry").nth(5).is_visible()      # the print stylesheet shows every entry

@@ -1,0 +1,265 @@
+"""The browser reader: a pack as one self-contained HTML file (build/<pack>/reader.html).
+
+Every entry is an article addressable by number (`#log-227`, `#location-101`,
+`#depart-101-east`, `#card-1201`, `#planet-<id>`), its text and statements in the
+game's voice (render.voice) with every reference a link; a vanguard pack also gets its
+planet boards and POI cards, so that `return` leads somewhere. The script shows one
+entry at a time (the browser's history is the reader's back and forward), searches by
+number or title, and keeps check marks and the entry last read in localStorage. The
+stylesheet, the script and the icons are inlined and a Content-Security-Policy forbids
+loading anything else, so the file works offline, from disk, with no network."""
+from __future__ import annotations
+
+import base64
+import html
+import re
+from pathlib import Path
+
+from vcompiler.model import types as m
+from vcompiler.render import voice
+
+HERE = Path(__file__).resolve().parent
+ICONS = HERE.parent / "templates" / "icons"
+FILE_NAME = "reader.html"
+_NAMED = re.compile(r"\b(?:(?:Log|Location|card) \d+|P\d{3})\b")
+CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+class _Writer:
+    def __init__(self, pack: m.Pack):
+        self.pack = pack
+        self.icons: set[str] = set()
+        self.anchors: set[str] = set()
+        self.anchors.update(voice.log_anchor(log.number) for log in pack.logs)
+        self.anchors.update(f"location-{loc.number}" for loc in pack.locations)
+        self.anchors.update(f"card-{c.number}" for c in pack.vantage_cards)
+        self.anchors.update(f"poi-{c.id}" for c in pack.cards if c.kind == "poi")
+        self.anchors.update(f"planet-{p.id}" for p in pack.planets)
+
+    # ------------------------------------------------------------ inline tokens
+
+    def inline(self, tokens) -> str:
+        out = []
+        for token in tokens:
+            kind = token[0]
+            if kind == "t":
+                out.append(self._linked(token[1]))
+            elif kind == "i":
+                if (ICONS / f"{token[1]}.svg").is_file():
+                    self.icons.add(token[1])
+                    out.append(f'<span class="icon i-{_e(token[1])}" role="img" aria-label="{_e(token[1])}" '
+                               f'title="{_e(token[1])}"></span>')
+                else:
+                    out.append(f"[{_e(token[1])}]")
+            elif kind == "r":
+                anchor = token[2] or self._anchor_of(token[1])
+                out.append(f'<a href="#{_e(anchor)}">{_e(token[1])}</a>' if anchor in self.anchors
+                           else _e(token[1]))
+            elif kind in ("e", "s"):
+                tag = "em" if kind == "e" else "strong"
+                out.append(f"<{tag}>{self.inline(token[1])}</{tag}>")
+        return "".join(out)
+
+    def _linked(self, text: str) -> str:
+        """Words that name an entry ("take card 1705", "with P102") as links to it."""
+        out, last = [], 0
+        for match in _NAMED.finditer(text):
+            anchor = self._anchor_of(match.group(0))
+            if anchor in self.anchors:
+                out += [_e(text[last:match.start()]), f'<a href="#{_e(anchor)}">{_e(match.group(0))}</a>']
+                last = match.end()
+        return "".join(out) + _e(text[last:])
+
+    def _anchor_of(self, text: str) -> str:
+        word, _, key = text.partition(" ")
+        if word == "Location":
+            return f"location-{key}"
+        if word == "card":
+            return f"card-{key}" if f"card-{key}" in self.anchors else f"poi-{key}"
+        if word == "Log":
+            return f"log-{key}"
+        return f"poi-{word}" if not key else ""
+
+    def blocks(self, blocks) -> str:
+        out = []
+        for kind, content in blocks:
+            if kind == "p":
+                out.append(f"<p>{self.inline(content)}</p>")
+            else:
+                items = "".join(f"<li>{self.inline(item)}</li>" for item in content)
+                out.append(f'<ul class="choices">{items}</ul>')
+        return "\n".join(out)
+
+    def paragraphs(self, texts) -> str:
+        return "\n".join(f"<p>{self.inline(p)}</p>" for t in texts for p in voice.rich(t))
+
+    # ------------------------------------------------------------ entries
+
+    def article(self, anchor: str, key: str, name: str, heading: str, content: str) -> str:
+        """`name` is "Log 227 Echoes in the Hull": a search by title looks past the
+        "Log 227"."""
+        return (f'<article class="entry" id="{_e(anchor)}" data-key="{_e(key)}" data-name="{_e(name)}">\n'
+                f"<h2>{heading}</h2>\n{content}\n</article>")
+
+    def box(self, check: str, name: str, label: str = "") -> str:
+        return (f'<label class="box"><input type="checkbox" data-check="{_e(check)}" data-name="{_e(name)}"> '
+                f"{_e(label)}</label>")
+
+    def log(self, log: m.Log) -> str:
+        title = voice.rich_line(log.title)
+        name = f"Log {log.number}" + (f" {voice.plain(title)}" if title else "")
+        heading = f'<span class="num">{log.number}</span> {self.inline(title)}'
+        if log.has_check:
+            heading += self.box(voice.log_anchor(log.number), f"Log {log.number}", "checked")
+        content = self.blocks(voice.blocks(log.statements))
+        if self.pack.planets and any(s.kind == "do" and any(e.op == "return" for e in s.effect.options)
+                                     for s in log.statements):
+            planet = self.pack.planets[0]
+            content += (f'\n<nav class="way"><a href="#planet-{_e(planet.id)}">Back to the board of '
+                        f"{_e(planet.name)}</a></nav>")
+        return self.article(voice.log_anchor(log.number), str(log.number), name, heading, content)
+
+    def action(self, anchor: str, what: str, action: m.StoryAction, check: str | None) -> str:
+        title = self.inline(voice.rich_line(action.name))
+        box = self.box(check, f"{what}: {voice.plain(voice.rich_line(action.name))}", "taken") if check else ""
+        cost = (f'<p class="cost">Cost {action.cost} '
+                f'{self.inline([("i", "challenge")])}'
+                + (' <span class="always">· Always available</span>' if action.always else "") + "</p>")
+        result = self.blocks(voice.blocks(action.result))
+        return (f'<section class="action" id="{_e(anchor)}">\n<h3>{_e(what)}: {title} {box}</h3>\n{cost}\n'
+                f"{self.paragraphs(action.text)}\n"
+                f'<details class="result"><summary>Read the result</summary>\n{result}\n</details>\n</section>')
+
+    def location(self, location: m.Location) -> str:
+        name = f"Location {location.number} {location.name.plain()}"
+        parts = [self.paragraphs(location.text)]
+        if location.arrival:
+            parts.append(f"<p><strong>On arrival:</strong> {self.inline(voice.effects_sentence(location.arrival))}</p>")
+        parts.append(self.blocks(voice.blocks(location.choices)))
+        exits = []
+        for exit in location.exits:
+            if exit.target is not None:
+                how = (exit.mode or "go").capitalize()
+                exits.append(f"<li>{exit.direction.capitalize()}: {how} to "
+                             f'<a href="#location-{exit.target}">Location {exit.target}</a> (cost 1)</li>')
+            else:
+                exits.append(f"<li>{exit.direction.capitalize()}: ★ "
+                             f'<a href="#depart-{location.number}-{exit.direction}">the Depart storybook</a></li>')
+        if exits:
+            parts.append(f'<h3>Depart</h3><ul class="choices">{"".join(exits)}</ul>')
+        for i, action in enumerate(location.actions):
+            check = None if action.always else f"location-{location.number}-action-{i}"
+            parts.append(self.action(f"location-{location.number}-{action.category}-{i}",
+                                     action.category.capitalize(), action, check))
+        heading = f'<span class="num">{location.number}</span> {self.inline(voice.rich_line(location.name))}'
+        return self.article(f"location-{location.number}", str(location.number), name, heading, "\n".join(parts))
+
+    def depart(self, depart: m.Depart) -> str:
+        anchor = f"depart-{depart.number}-{depart.direction}"
+        name = f"Depart {depart.number} {depart.direction}"
+        back = f'<nav class="way">From <a href="#location-{depart.number}">Location {depart.number}</a></nav>'
+        return self.article(anchor, f"{depart.number} {depart.direction}", name,
+                            f'<span class="num">{depart.number}</span> Depart {_e(depart.direction)}',
+                            self.action(anchor + "-action", "Depart", depart.action, None) + back)
+
+    def vcard(self, card: m.VantageCard) -> str:
+        parts = [f'<p class="cost">{_e(card.kind.capitalize())} card</p>', self.paragraphs(card.text)]
+        parts += [self.action(f"card-{card.number}-{a.category}-{i}", a.category.capitalize(), a, None)
+                  for i, a in enumerate(card.actions)]
+        heading = f'<span class="num">{card.number}</span> {self.inline(voice.rich_line(card.name))}'
+        return self.article(f"card-{card.number}", str(card.number), f"Card {card.number} {card.name.plain()}",
+                            heading, "\n".join(parts))
+
+    def planet(self, planet: m.Planet) -> str:
+        items = []
+        for sector in planet.sectors:
+            what = []
+            if sector.printed_poi:
+                what.append(f'<a href="#poi-{_e(sector.printed_poi)}">{_e(sector.printed_poi)}</a>')
+            if sector.slot:
+                what.append("a POI slot")
+            if sector.goto is not None:
+                what.append(self.inline(voice.target(sector.goto)))
+            if sector.lander:
+                what.append("the lander")
+            name = f" {_e(sector.name)}" if sector.name else ""
+            items.append(f"<li>Sector {sector.number}{name}: {', '.join(what) or 'empty'}</li>")
+        paths = [f"<li>{p.a} {'↔' if p.two_way else '→'} {p.b}"
+                 + (f": {self.inline(voice.effects_sentence(tuple(m.Choice((c,), c.span) for c in p.costs)))}"
+                    if p.costs else "") + "</li>" for p in planet.paths]
+        ways = [f"<p><strong>{what}:</strong> {self.inline(voice.effects_sentence(tuple(m.Choice((e,), e.span) for e in effects)))}</p>"
+                for what, effects in (("Lift-off", planet.lift_off), ("Evacuation", planet.evac)) if effects]
+        content = (f'<ul class="choices">{"".join(items)}</ul><h3>Paths</h3><ul class="choices">{"".join(paths)}</ul>'
+                   + "".join(ways))
+        return self.article(f"planet-{planet.id}", planet.id, f"Planet {planet.name}", _e(planet.name), content)
+
+    def poi(self, card: m.Card) -> str:
+        parts = [self.paragraphs(card.text)]
+        for action in card.actions:
+            danger = f" (danger {action.danger})" if action.danger else ""
+            rows = []
+            for row in action.rows:
+                label = " ".join(str(x) for x in (row.kind, row.key or "", row.number or "") if x).capitalize()
+                rows.append(f"<li><strong>{_e(label)}:</strong> {self.inline(voice.effects_sentence(row.effects))}</li>")
+            parts.append(f'<h3>{_e(action.name)}{_e(danger)}</h3><ul class="choices">{"".join(rows)}</ul>')
+        return self.article(f"poi-{card.id}", card.id, f"{card.id} {card.name}",
+                            f'<span class="num">{_e(card.id)}</span> {_e(card.name)}', "\n".join(parts))
+
+    # ------------------------------------------------------------ the page
+
+    def page(self) -> str:
+        pack = self.pack
+        articles = [self.log(log) for log in pack.logs]
+        articles += [self.planet(p) for p in pack.planets]
+        articles += [self.poi(c) for c in pack.cards if c.kind == "poi"]
+        articles += [self.location(loc) for loc in pack.locations]
+        articles += [self.depart(d) for d in pack.departs]
+        articles += [self.vcard(c) for c in pack.vantage_cards]
+        icons = "".join(f".i-{name}{{background-image:url(data:image/svg+xml;base64,"
+                        f"{base64.b64encode((ICONS / f'{name}.svg').read_bytes()).decode()})}}\n"
+                        for name in sorted(self.icons))
+        css = (HERE / "reader.css").read_text(encoding="utf-8")
+        script = (HERE / "reader.js").read_text(encoding="utf-8").replace("</", "<\\/")
+        return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="{CSP}">
+<meta name="generator" content="vcompiler">
+<title>{_e(pack.title)}</title>
+<style>
+{css}{icons}</style>
+</head>
+<body data-pack="{_e(pack.name)}" data-version="{_e(pack.version)}" data-title="{_e(pack.title)}" data-start="{_e(self.start())}">
+<header>
+<h1>{_e(pack.title)} <span class="version">{_e(pack.version)}</span></h1>
+<form id="search" role="search" autocomplete="off"><input id="q" type="search" placeholder="Find a number or a title" aria-label="Find an entry by number or title"><ul id="results"></ul></form>
+<div id="state">Checked: <span id="checked">none</span><button id="reset" type="button">Forget</button></div>
+</header>
+<main>
+{chr(10).join(articles)}
+</main>
+<script>
+{script}</script>
+</body>
+</html>
+"""
+
+    def start(self) -> str:
+        start = self.pack.start
+        if start is not None and start.op == "goto_log":
+            return voice.log_anchor(start.param("log"))
+        if start is not None and start.op == "goto_location":
+            return f"location-{start.param('location')}"
+        first = self.pack.logs[0].number if self.pack.logs else None
+        return voice.log_anchor(first) if first is not None else ""
+
+
+def reader_html(pack: m.Pack) -> bytes:
+    return _Writer(pack).page().encode("utf-8")
+

@@ -226,8 +226,8 @@ def test_build_writes_books_and_honours_only(tmp_path, pack_copy):
     result = runner.invoke(main, ["build", str(folder), "-o", str(tmp_path / "both"), "--paper", "a5"])
     assert result.exit_code == 0, result.output
     written = sorted(p.name for p in (tmp_path / "both" / "tidal_reach").iterdir())
-    assert "bundle.json" in written and "storybook-depart.pdf" in written and len(written) == 10
-    assert "cards.pdf" in written and "locations.pdf" in written
+    assert "bundle.json" in written and "storybook-depart.pdf" in written and len(written) == 11
+    assert "cards.pdf" in written and "locations.pdf" in written and "reader.html" in written
     runner.invoke(main, ["build", str(folder), "-o", str(tmp_path / "json"), "--only", "json"])
     assert [p.name for p in (tmp_path / "json" / "tidal_reach").iterdir()] == ["bundle.json"]
     runner.invoke(main, ["build", str(folder), "-o", str(tmp_path / "pdf"), "--only", "pdf"])

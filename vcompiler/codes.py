@@ -171,3 +171,4 @@ ELSE_BEFORE_IF = _code("E315", E, "{message}", "`else` before its `if`")
 
 NO_LANDER = _code("W407", W, "planet {planet} has no lander sector", "planet without a lander sector")
 UNREACHED_SECTOR = _code("W408", W, "no path leads into sector {number} of planet {planet}", "sector that no path leads into")
+SECTOR_EFFECT = _code("E316", E, "{message}", "an effect in a sector other than the log read on entering")

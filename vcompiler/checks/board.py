@@ -153,3 +153,18 @@ def danger_dice_rolled(context: CheckContext) -> Iterator[Diagnostic]:
             if action.danger is not None and action.danger < 1:
                 yield diagnostic(codes.DANGER_ZERO, action.span, name=action.name,
                                  hint="remove `danger 0`")
+
+
+@rule(codes.SECTOR_EFFECT)
+def sectors_print_a_log(context: CheckContext) -> Iterator[Diagnostic]:
+    """A sector of the board prints a POI, a POI slot or the number of a log read on
+    entering it (`sector 4 { -> log 311 }`); it has no room for any other effect, and
+    no way to offer a choice of logs. Mend: put the effect at the start of the log
+    the sector sends the reader to."""
+    for planet in context.pack.planets:
+        for sector in planet.sectors:
+            effect = sector.goto
+            if effect is not None and effect.op != "goto_log":
+                yield diagnostic(codes.SECTOR_EFFECT, effect.span,
+                                 message=f"sector {sector.number} prints a log to read, not `{written(effect)}`",
+                                 hint="write `-> log N` here and put the effect in log N")

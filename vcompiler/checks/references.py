@@ -95,7 +95,10 @@ def undefined_locations(context: CheckContext) -> Iterator[Diagnostic]:
     or fix the number."""
     numbers = _numbered(context, "location")
     for ref in _undefined(context, ("location",)):
-        hint = _number_hint("location", ref.key, numbers)
+        if context.pack.game == "vanguard":
+            hint = "locations belong to the vantage game; a vanguard pack sends the reader to a log: `-> log N`"
+        else:
+            hint = _number_hint("location", ref.key, numbers) or "the pack defines no location yet"
         yield diagnostic(codes.UNDEFINED_LOCATION, ref.span, target=ref.key, hint=hint)
 
 

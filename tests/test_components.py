@@ -164,7 +164,7 @@ def test_bad_input_prints_or_gives_a_coded_diagnostic(tmp_path, write_pack):
     assert "W510" in result.output and "title of poi P001" in result.output
     assert "text box of unique 1" in result.output
     written = sorted(p.name for p in (tmp_path / "out" / "bad").iterdir())
-    assert written == ["board-lonely.pdf", "bundle.json", "cards.pdf", "logbook.pdf"]
+    assert written == ["board-lonely.pdf", "bundle.json", "cards.pdf", "logbook.pdf", "reader.html"]
     cards = PdfReader(io.BytesIO((tmp_path / "out" / "bad" / "cards.pdf").read_bytes())).pages
     assert len(cards) == 2 * 8                    # 61 cards, 8 a sheet
 

@@ -49,6 +49,21 @@ def _compile_all(paths: tuple[Path, ...], use_cache: bool = True) -> list[Compil
     return same_names_apart([compile_pack(folder, cache) for folder in _packs(paths)])
 
 
+def _check_targets(paths: tuple[Path, ...], use_cache: bool) -> list[CompileResult]:
+    from vcompiler.parse.cache import ParseCache
+    from vcompiler.targets import TargetError, focus, resolve_targets
+
+    if not paths:
+        return _compile_all(paths, use_cache)
+    try:
+        targets = resolve_targets(list(paths))
+    except TargetError as error:
+        raise click.UsageError(str(error)) from None
+    cache = ParseCache() if use_cache else None
+    results = same_names_apart([compile_pack(t.folder, cache) for t in targets])
+    return [focus(result, target) for result, target in zip(results, targets)]
+
+
 def _report(results: list[CompileResult], fmt: str, later: list[Diagnostic] | None = None) -> list[Diagnostic]:
     """Every diagnostic of `results`, and those `later` stages found (text that does
     not fit a card), as one report."""
@@ -102,7 +117,7 @@ def main() -> None:
 
 
 @main.command()
-@_paths
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
 @_format
 @_strict
 @_no_cache
@@ -110,15 +125,18 @@ def check(paths: tuple[Path, ...], fmt: str, strict: bool, no_cache: bool) -> No
     """Report every problem in the packs under PATHS (default: source_content/).
 
     A pack is a folder of .vcl files with one `pack` declaration; a folder that holds
-    packs is searched for them. Nothing is written. Exit status: 0 no error, 1 errors
+    packs is searched for them. A .vcl file is checked with the rest of its pack, and
+    the report keeps its diagnostics and the errors elsewhere in the pack. Nothing is
+    written. Exit status: 0 no error, 1 errors
     (or warnings with --strict), 2 the command could not run.
 
     \b
     Example:
       vcompiler check source_content/eye-of-the-void --format json
+      vcompiler check source_content/eye-of-the-void/logbook.vcl
     """
     _short_lived_process()
-    results = _compile_all(paths, use_cache=not no_cache)
+    results = _check_targets(paths, use_cache=not no_cache)
     diagnostics = _report(results, fmt)
     sys.exit(1 if _failed(diagnostics, strict) else 0)
 
@@ -206,6 +224,44 @@ def _nothing_written(diagnostics: list[Diagnostic]) -> None:
         d.severity is Severity.ERROR for d in diagnostics) else
         "build: nothing written, warnings fail under --strict", err=True)
     sys.exit(1)
+
+
+@main.command()
+@click.argument("game", type=click.Choice(("vanguard", "vantage")))
+@click.argument("folder", type=click.Path(path_type=Path))
+def new(game: str, folder: Path) -> None:
+    """Create a pack for GAME in the new folder FOLDER: a few entries of every kind,
+    each with a comment, that check clean under --strict.
+
+    \b
+    Example:
+      vcompiler new vanguard my-planet && vcompiler check my-planet --strict
+    """
+    from vcompiler.scaffold import ScaffoldError, new_pack
+
+    try:
+        written = new_pack(game, folder)
+    except (ScaffoldError, OSError) as error:
+        raise click.UsageError(str(error)) from None
+    for path in written:
+        click.echo(f"wrote {path}", err=True)
+
+
+@main.command()
+@_paths
+def watch(paths: tuple[Path, ...]) -> None:
+    """Check the packs under PATHS (default: source_content/), then again on every
+    save: the screen shows the current diagnostics and a summary line. Ctrl-C stops.
+
+    \b
+    Example:
+      vcompiler watch source_content/eye-of-the-void
+    """
+    from vcompiler.watch import watch as run_watch
+
+    roots = [p.resolve() for p in _packs(paths)]
+    tty = sys.stdout.isatty()
+    run_watch(roots, clear=tty, color=tty and "NO_COLOR" not in os.environ)
 
 
 @main.command()

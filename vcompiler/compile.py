@@ -65,6 +65,11 @@ def read_source(path: Path, display: str, relative: str) -> tuple[SourceFile, Di
         return source, diagnostic(codes.UNREADABLE, source.whole(),
                                   message=f"cannot read the file: {error.strerror or error}",
                                   hint="check that it exists and that you may read it")
+    return decode_source(path, display, relative, data)
+
+
+def decode_source(path: Path, display: str, relative: str, data: bytes) -> tuple[SourceFile, Diagnostic | None]:
+    """A file's bytes as a source, or an empty source and why it cannot be read."""
     problem = None
     if b"\x00" in data:
         problem = "the file is binary, not text"
@@ -188,6 +193,19 @@ def compile_pack(folder: Path, cache: ParseCache | None = None, workers: int | N
 
 def _compile(folder: Path, cache: ParseCache | None, workers: int | None) -> CompileResult:
     parsed, found, sources = parse_pack(folder, cache, workers)
+    return compile_parsed(folder, parsed, found, sources)
+
+
+def compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnostic],
+                   sources: dict[str, SourceFile]) -> CompileResult:
+    """The stages after parsing, on files parsed elsewhere (a resident checker keeps
+    them between edits). `found`: the diagnostics of reading and parsing them."""
+    with _without_cycle_collection():
+        return _compile_parsed(folder, parsed, list(found), sources)
+
+
+def _compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnostic],
+                    sources: dict[str, SourceFile]) -> CompileResult:
     complete = not any(d.code.id.startswith("E1") for d in found)
     model = build_model(parsed, folder, display_path(folder), complete)
     found.extend(model.diagnostics)

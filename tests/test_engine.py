@@ -1,0 +1,59 @@
+"""The resident checker: after any edit, its results are what a cold check of the same
+text gives."""
+from pathlib import Path
+
+from vcompiler.compile import compile_pack
+from vcompiler.engine import Workspace
+
+
+def _same_as_cold(workspace: Workspace) -> None:
+    for result in workspace.check():
+        cold = compile_pack(result.folder)
+        assert result.diagnostics == cold.diagnostics
+        assert (result.pack is None) == (cold.pack is None)
+
+
+def test_saved_edits_deleted_and_new_files_match_a_cold_check(pack_copy):
+    pack = pack_copy("eye-of-the-void")
+    workspace = Workspace([pack.parent])
+    assert [r.diagnostics for r in workspace.check()] == [()]
+    logbook = pack / "logbook.vcl"
+    logbook.write_text(logbook.read_text().replace("-> log 206", "-> log 2066"))
+    workspace.files_changed([logbook])
+    _same_as_cold(workspace)
+    assert [d.code.id for d in workspace.check()[0].diagnostics] == ["E200"]
+    (pack / "cards.vcl").unlink()
+    workspace.files_changed([pack / "cards.vcl"])
+    _same_as_cold(workspace)
+    (pack / "extra.vcl").write_text('log 900 "Extra" {\n  -> log 9999\n}\n')
+    workspace.files_changed([pack / "extra.vcl"])
+    _same_as_cold(workspace)
+    assert any(d.span.file.endswith("extra.vcl") for d in workspace.check()[0].diagnostics)
+
+
+def test_buffers_are_checked_instead_of_the_files(pack_copy):
+    pack = pack_copy("eye-of-the-void")
+    logbook = pack / "logbook.vcl"
+    workspace = Workspace([pack])
+    workspace.set_buffer(logbook, logbook.read_text().replace("-> log 206", "-> log 2066"))
+    [result] = workspace.check()
+    assert [(d.code.id, d.span.line, d.span.column) for d in result.diagnostics] == [("E200", 25, 22)]
+    assert logbook.read_text().count("-> log 206\n") == 1
+    workspace.drop_buffer(logbook)
+    assert workspace.check()[0].diagnostics == ()
+
+
+def test_binary_half_written_and_packless_buffers_give_diagnostics(tmp_path, pack_copy):
+    pack = pack_copy("tidal-reach")
+    workspace = Workspace([pack])
+    workspace.set_buffer(pack / "cards.vcl", "card 12\x00\x01")
+    [binary] = [d for d in workspace.check()[0].diagnostics if d.span.file.endswith("cards.vcl")]
+    assert (binary.code.id, binary.message) == ("E103", "the file is binary, not text")
+    workspace.set_buffer(pack / "cards.vcl", 'card 1201 item "Driftwood Spear" {\n  vertical\n  boost')
+    assert any(d.code.id.startswith("E1") for d in workspace.check()[0].diagnostics)
+    loose = tmp_path / "loose" / "notes.vcl"
+    loose.parent.mkdir()
+    workspace.set_buffer(loose, 'log 1 "Alone" {\n  return\n}\n')
+    by_folder = {r.folder: r for r in workspace.check()}
+    assert by_folder[loose.parent.resolve()].pack is None
+    assert [d.code.id for d in by_folder[loose.parent.resolve()].diagnostics] == ["E212"]

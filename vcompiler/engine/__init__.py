@@ -1,0 +1,154 @@
+"""A resident checker for the language server and watch mode: it keeps every file's
+parse between checks, reads editor buffers in place of the files on disk, and re-checks
+only the packs an edit touched. Its results are those of `compile_pack` on the same
+text."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from vcompiler.compile import (CompileResult, compile_parsed, decode_source, display_path, find_packs,
+                               pack_files, read_source)
+from vcompiler.diagnostics import Diagnostic
+from vcompiler.parse import ParsedFile, parse_source
+from vcompiler.source import SourceFile
+from vcompiler.targets import pack_of_file
+
+
+@dataclass(frozen=True)
+class _FileState:
+    """One file as last read: `stamp` says whether it may have changed since."""
+    stamp: object
+    source: SourceFile
+    problem: Diagnostic | None
+    parsed: ParsedFile | None
+
+
+class Workspace:
+    """The packs under `roots`, and any pack an open file belongs to."""
+
+    def __init__(self, roots: Iterable[Path] = ()):
+        self.roots = [Path(r).resolve() for r in roots]
+        self._buffers: dict[Path, str] = {}
+        self._files: dict[Path, _FileState] = {}
+        self._results: dict[Path, CompileResult] = {}
+        self._dirty: set[Path] = set()
+        self._folders: list[Path] = []
+        self.rescan()
+
+    # ------------------------------------------------------------ what changed
+    def rescan(self) -> None:
+        """Find the packs again (a folder or a pack file was made or removed)."""
+        folders: list[Path] = []
+        for root in self.roots:
+            folders.extend(p.resolve() for p in find_packs(root))
+        for path in self._buffers:
+            folder = pack_of_file(path)
+            if folder not in folders:
+                folders.append(folder)
+        self._folders = list(dict.fromkeys(folders))
+        for folder in list(self._results):
+            if folder not in self._folders:
+                del self._results[folder]
+        self._dirty.update(f for f in self._folders if f not in self._results)
+
+    def set_buffer(self, path: Path, text: str) -> None:
+        """An editor's unsaved text for `path`: checked instead of the file on disk."""
+        path = Path(path).resolve()
+        known = path in self._buffers
+        self._buffers[path] = text
+        if not known and self.pack_of(path) is None:
+            self.rescan()
+        self._touch(path)
+
+    def drop_buffer(self, path: Path) -> None:
+        """The editor closed `path`: the file on disk counts again."""
+        path = Path(path).resolve()
+        if self._buffers.pop(path, None) is not None:
+            self._touch(path)
+            if not path.exists():
+                self.rescan()
+
+    def files_changed(self, paths: Iterable[Path]) -> None:
+        """Files changed on disk (saved, made, deleted)."""
+        rescan = False
+        for path in paths:
+            path = Path(path).resolve()
+            if path.suffix == ".vcl" and (not path.exists() or path not in self._files):
+                rescan = True
+            self._touch(path)
+        if rescan:
+            self.rescan()
+
+    def _touch(self, path: Path) -> None:
+        folder = self.pack_of(path)
+        if folder is not None:
+            self._dirty.add(folder)
+        elif path.name in ("vcompiler.toml", "pyproject.toml"):
+            # A configuration file counts for every pack below its folder.
+            self._dirty.update(f for f in self._folders if f.is_relative_to(path.parent))
+
+    # ------------------------------------------------------------ results
+    @property
+    def folders(self) -> list[Path]:
+        return list(self._folders)
+
+    def pack_of(self, path: Path) -> Path | None:
+        """The pack folder `path` belongs to, among the known packs (the nearest)."""
+        path = Path(path).resolve()
+        best = None
+        for folder in self._folders:
+            if path.is_relative_to(folder) and (best is None or len(folder.parts) > len(best.parts)):
+                best = folder
+        return best
+
+    def check(self) -> list[CompileResult]:
+        """Every pack's result, re-checking the packs changed since the last call."""
+        for folder in [f for f in self._folders if f in self._dirty]:
+            self._results[folder] = self._check_pack(folder)
+        self._dirty.clear()
+        return [self._results[f] for f in self._folders if f in self._results]
+
+    def result(self, folder: Path) -> CompileResult | None:
+        self.check()
+        return self._results.get(Path(folder).resolve())
+
+    def _check_pack(self, folder: Path) -> CompileResult:
+        paths = pack_files(folder) if folder.is_dir() else []
+        paths += [p for p in self._buffers if p not in paths and self.pack_of(p) == folder]
+        found: list[Diagnostic] = []
+        sources: dict[str, SourceFile] = {}
+        parsed: list[ParsedFile] = []
+        for path in sorted(paths, key=lambda p: p.relative_to(folder).as_posix()):
+            state = self._read(folder, path)
+            sources[state.source.display] = state.source
+            if state.problem is not None:
+                found.append(state.problem)
+            elif state.parsed is not None:
+                parsed.append(state.parsed)
+                found.extend(state.parsed.diagnostics)
+        return compile_parsed(folder, parsed, found, sources)
+
+    def _read(self, folder: Path, path: Path) -> _FileState:
+        relative = path.relative_to(folder).as_posix()
+        display = display_path(path)
+        if path in self._buffers:
+            text = self._buffers[path]
+            stamp: object = ("buffer", text)
+        else:
+            try:
+                info = path.stat()
+                stamp = ("disk", info.st_mtime_ns, info.st_size)
+            except OSError:
+                stamp = ("missing",)
+        known = self._files.get(path)
+        if known is not None and known.stamp == stamp and known.source.display == display:
+            return known
+        if path in self._buffers:
+            source, problem = decode_source(path, display, relative, self._buffers[path].encode("utf-8", "surrogatepass"))
+        else:
+            source, problem = read_source(path, display, relative)
+        state = _FileState(stamp, source, problem, parse_source(source) if problem is None else None)
+        self._files[path] = state
+        return state

@@ -50,6 +50,7 @@ def _compile_all(paths: tuple[Path, ...], use_cache: bool = True) -> list[Compil
 
 
 def _check_targets(paths: tuple[Path, ...], use_cache: bool) -> list[CompileResult]:
+    from vcompiler.compile import compile_pack, same_names_apart
     from vcompiler.parse.cache import ParseCache
     from vcompiler.targets import TargetError, focus, resolve_targets
 

@@ -1,11 +1,15 @@
 """The syntax tree: what the parse stage hands to the model. Every node carries the
-span of the text it came from. Nothing here knows about Lark."""
+span of the text it came from. Nothing here knows about Lark.
+
+Nodes are frozen dataclasses of primitives, tuples, enums and other nodes, so that the
+parse cache can store them as data (see parse/serial.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Union
 
-from vcompiler.source import Span
+from vcompiler.diagnostics import Diagnostic
+from vcompiler.source import SourceFile, Span
 
 
 # ---------------------------------------------------------------- text markup
@@ -153,28 +157,81 @@ Statement = Union[TextStmt, CheckStmt, ChoiceStmt, IfStmt, ElseStmt, EffectStmt]
 # Every declaration has `span`, its header (keyword to name), and `allow`, the codes a
 # `// allow CODE` comment on its first line silences for it.
 @dataclass(frozen=True)
-class Field:
-    """A keyword line with a simple value: `game vanguard`, `boost 2`, `supplies 3`,
-    `vertical`, `no_travel`, `lander`. The value is None for a bare keyword."""
-    key: str
-    value: object
+class GameSetting:
+    game: str
     span: Span
+
+    @property
+    def keyword(self) -> str:
+        return "game"
+
+
+@dataclass(frozen=True)
+class TitleSetting:
+    title: str
+    span: Span
+
+    @property
+    def keyword(self) -> str:
+        return "title"
+
+
+@dataclass(frozen=True)
+class VersionSetting:
+    version: str
+    span: Span
+
+    @property
+    def keyword(self) -> str:
+        return "version"
+
+
+@dataclass(frozen=True)
+class StartSetting:
+    target: Goto
+    span: Span
+
+    @property
+    def keyword(self) -> str:
+        return "start"
+
+
+@dataclass(frozen=True)
+class NumberingSetting:
+    low: int
+    high: int
+    seed: int | None
+    span: Span
+
+    @property
+    def keyword(self) -> str:
+        return "numbering"
+
+
+PackSetting = Union[GameSetting, TitleSetting, VersionSetting, StartSetting, NumberingSetting]
 
 
 @dataclass(frozen=True)
 class PackDecl:
-    """`fields`: game, title, version, start (a Goto), numbering ((low, high, seed))."""
+    """The settings in the order written (the model reports one given twice)."""
     name: str
-    fields: tuple[Field, ...]
+    settings: tuple[PackSetting, ...]
     span: Span
     allow: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class Sector:
+    """What a sector's lines say, in the order written: its printed POIs (`poi P101
+    printed`), whether it has a POI slot (`poi slot`) or the lander, its biomes and
+    the effects of entering it."""
     number: int
     name: str | None
-    items: tuple[object, ...]     # Field("poi_printed"/"poi_slot"/"lander"/"biomes") | EffectStmt
+    printed: tuple[Value, ...]
+    slot: bool
+    lander: bool
+    biomes: tuple[str, ...]
+    effects: tuple[EffectChoice, ...]
     span: Span
 
 
@@ -191,7 +248,7 @@ class Path:
 class PrintedCondition:
     name: str
     travel: tuple[EffectChoice, ...]
-    supplies: Field | None
+    supplies: int | str | None        # a number, or "unlimited"
     span: Span
 
 
@@ -237,7 +294,12 @@ class CardDecl:
     id: str                           # "P101", "M01"; the name for injuries; the number for uniques
     name: str
     copies: int | None
-    fields: tuple[Field, ...]         # biomes, flags, text, travel, secondary, main
+    biomes: tuple[str, ...]
+    flags: tuple[str, ...]            # as written: no_travel, final, important, no_save
+    text: tuple[Text, ...]
+    travel: tuple[EffectChoice, ...]
+    secondary: tuple[EffectChoice, ...]
+    main: tuple[EffectChoice, ...]
     actions: tuple[CheckAction, ...]
     rows: tuple[Row, ...]             # threat spaces, condition time rows, injury lines
     span: Span
@@ -300,7 +362,9 @@ class VantageCardDecl:
     number: int
     kind: str
     name: Text
-    fields: tuple[Field, ...]         # vertical/horizontal, boost, slots
+    orientation: str | None           # vertical | horizontal; the last one written
+    boost: int | None
+    slots: int | None
     text: tuple[Text, ...]
     actions: tuple[StoryAction, ...]
     span: Span
@@ -315,3 +379,18 @@ Declaration = Union[PackDecl, PlanetDecl, CardDecl, LogDecl, LocationDecl, Depar
 class File:
     source_display: str
     declarations: tuple[Declaration, ...]
+
+
+@dataclass(frozen=True)
+class ParsedFile:
+    """What the parse stage hands to the model for one file. `unparsed` names what the
+    declarations that failed to parse would have defined (("log", 12), ("label",
+    "vent"), ("poi", "P101"), ...), so that references to them are not reported as
+    undefined on top of the syntax error."""
+    source: SourceFile
+    file: File
+    diagnostics: tuple[Diagnostic, ...]
+    unparsed: tuple[tuple[str, object], ...] = ()
+    # (first line, last line, codes): a `// allow CODE` on a declaration's first line
+    # silences those codes from that line to the end of the declaration.
+    allow_regions: tuple[tuple[int, int, tuple[str, ...]], ...] = ()

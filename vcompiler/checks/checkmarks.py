@@ -8,11 +8,12 @@ from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
 from vcompiler.checks.tables import all_statements
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
+from vcompiler.model.types import CheckStatement, Condition, IfStatement
 
 
-def _conditions(context: CheckContext):
+def _conditions(context: CheckContext) -> Iterator[Condition]:
     for _, statement in all_statements(context.pack):
-        if statement.kind == "if":
+        if isinstance(statement, IfStatement):
             yield statement.condition
 
 
@@ -41,7 +42,7 @@ def boxes_are_tested(context: CheckContext) -> Iterator[Diagnostic]:
         if log.number in tested:
             continue
         for statement in log.statements:
-            if statement.kind == "check":
+            if isinstance(statement, CheckStatement):
                 yield diagnostic(codes.UNTESTED_CHECK, statement.span, number=log.number,
                                  hint=f"test it with `if checked log {log.number} -> log N`, or remove `check`")
                 break

@@ -20,7 +20,15 @@ from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
 from vcompiler.checks.tables import card_node
 from vcompiler.diagnostics import Diagnostic, diagnostic
-from vcompiler.model.types import Card, Log, Pack, VantageCard
+from vcompiler.model.types import (
+    Card,
+    ChoiceStatement,
+    EffectStatement,
+    ElseStatement,
+    Log,
+    Pack,
+    VantageCard,
+)
 from vcompiler.registry import DECK_KINDS, FORM_BY_OP, WAYS_OUT, kind_named
 
 _VIA = {"goto": "goto", "choice": "choice", "conditional": "conditional", "else": "else",
@@ -87,12 +95,12 @@ def reachable_from_roots(graph: nx.DiGraph) -> set:
 def _way_out(log: Log) -> bool:
     choices = 0
     for statement in log.statements:
-        if statement.kind == "else":
+        if isinstance(statement, ElseStatement):
             return True
-        if statement.kind == "choice":
+        if isinstance(statement, ChoiceStatement):
             choices += 1
-        if statement.kind == "do" and all(e.op == "goto_log" or e.op in WAYS_OUT
-                                          for e in statement.effect.options):
+        if isinstance(statement, EffectStatement) and all(e.op == "goto_log" or e.op in WAYS_OUT
+                                                          for e in statement.effect.options):
             return True
     return choices >= 2
 
@@ -108,7 +116,7 @@ def logs_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
     leaves the table with the book open and nothing to do.
     Mend: add the way out the story means, often `return`."""
     for log in context.dead_ends:
-        choices = sum(1 for s in log.statements if s.kind == "choice")
+        choices = sum(1 for s in log.statements if isinstance(s, ChoiceStatement))
         hint = ("a single choice is no choice: write `-> log N`, or add another choice" if choices == 1
                 else "end it with `return`, `-> log N`, `end exploration` or two choices")
         yield diagnostic(codes.DEAD_END, log.span, number=log.number, hint=hint)
@@ -182,7 +190,8 @@ def endless_loops(context: CheckContext) -> list[list[int]]:
     log_graph = graph.subgraph(logs)
     # A dead end (E401) is already reported: count it as a way out, not as a second fault.
     exits = {("log", log.number) for log in context.pack.logs
-             if any(s.kind == "do" and any(e.op in WAYS_OUT for e in s.effect.options) for s in log.statements)}
+             if any(isinstance(s, EffectStatement) and any(e.op in WAYS_OUT for e in s.effect.options)
+                    for s in log.statements)}
     exits.update(("log", log.number) for log in context.dead_ends)
     can_leave = set(exits)
     reverse = log_graph.reverse(copy=False)

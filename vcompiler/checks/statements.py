@@ -8,7 +8,7 @@ from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
 from vcompiler.checks.tables import written
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
-from vcompiler.model.types import Statement
+from vcompiler.model.types import CheckStatement, EffectStatement, ElseStatement, IfStatement, Statement
 from vcompiler.registry import CARD_ONLY, WAYS_OUT
 
 # Ops that mean something only while a card is resolved: an outcome row, a track of
@@ -25,7 +25,7 @@ def log_effects_stand_alone(context: CheckContext) -> Iterator[Diagnostic]:
     danger T`, `-> log N`), or move it to the card."""
     for log in context.pack.logs:
         for statement in log.statements:
-            if statement.kind != "do":
+            if not isinstance(statement, EffectStatement):
                 continue
             for effect in statement.effect.options:
                 if effect.op in CARD_ONLY:
@@ -36,14 +36,14 @@ def log_effects_stand_alone(context: CheckContext) -> Iterator[Diagnostic]:
 
 def _leaves(statement: Statement) -> bool:
     """The statement sends the reader away whatever happens."""
-    return statement.kind == "do" and all(e.op == "goto_log" or e.op in WAYS_OUT
-                                          for e in statement.effect.options)
+    return isinstance(statement, EffectStatement) and all(e.op == "goto_log" or e.op in WAYS_OUT
+                                                          for e in statement.effect.options)
 
 
 def _said(statement: Statement) -> str:
-    if statement.kind == "else":
-        return "`else`"
-    return f"`{written(statement.effect.options[0])}`"
+    if isinstance(statement, EffectStatement):
+        return f"`{written(statement.effect.options[0])}`"
+    return "`else`"
 
 
 @rule(codes.UNREAD_STATEMENT)
@@ -56,14 +56,14 @@ def nothing_below_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
         gone: Statement | None = None
         after_if = False
         for statement in log.statements:
-            if gone is not None and statement.kind != "check":
+            if gone is not None and not isinstance(statement, CheckStatement):
                 yield diagnostic(codes.UNREAD_STATEMENT, statement.span, number=log.number, after=_said(gone),
                                  hint="move it above the way out, or remove it",
                                  related=[Related(gone.span, "the reader leaves the log here")])
                 break
-            if _leaves(statement) or (statement.kind == "else" and after_if):
+            if _leaves(statement) or (isinstance(statement, ElseStatement) and after_if):
                 gone = statement
-            after_if = statement.kind == "if"
+            after_if = isinstance(statement, IfStatement)
 
 
 @rule(codes.ELSE_BEFORE_IF)
@@ -75,8 +75,8 @@ def else_follows_its_if(context: CheckContext) -> Iterator[Diagnostic]:
     for log in context.pack.logs:
         previous: Statement | None = None
         for i, statement in enumerate(log.statements):
-            if statement.kind == "else" and (previous is None or previous.kind != "if"):
-                later = next((s for s in log.statements[i + 1:] if s.kind == "if"), None)
+            if isinstance(statement, ElseStatement) and not isinstance(previous, IfStatement):
+                later = next((s for s in log.statements[i + 1:] if isinstance(s, IfStatement)), None)
                 target = statement.target.param("log")
                 if later is not None:
                     yield diagnostic(codes.ELSE_BEFORE_IF, statement.span,
@@ -88,5 +88,5 @@ def else_follows_its_if(context: CheckContext) -> Iterator[Diagnostic]:
                                      message="`else` with no `if` right before it",
                                      hint=f"put it right after its `if` lines, or write `-> log {target}`"
                                           " when there is no condition")
-            if statement.kind != "check":
+            if not isinstance(statement, CheckStatement):
                 previous = statement

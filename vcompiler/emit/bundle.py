@@ -53,16 +53,16 @@ class _Emitter:
         return {key: value for key, value in effect.params}
 
     def statement(self, s: m.Statement) -> dict:
-        if s.kind == "text":
+        if isinstance(s, m.TextStatement):
             return {"kind": "text", "text": rich(s.text)}
-        if s.kind == "check":
+        if isinstance(s, m.CheckStatement):
             return {"kind": "check"}
-        if s.kind == "choice":
-            return {"kind": "choice", "label": rich(s.text), "goto": self.target(s.target)}
-        if s.kind == "if":
+        if isinstance(s, m.ChoiceStatement):
+            return {"kind": "choice", "label": rich(s.label), "goto": self.target(s.target)}
+        if isinstance(s, m.IfStatement):
             return {"kind": "if", "condition": {"test": s.condition.kind, "subject": s.condition.key},
                     "goto": self.target(s.target)}
-        if s.kind == "else":
+        if isinstance(s, m.ElseStatement):
             return {"kind": "else", "goto": self.target(s.target)}
         return {"kind": "effect", "effect": self.choice(s.effect)}
 

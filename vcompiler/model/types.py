@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Union
 
 from vcompiler import ast
 from vcompiler.source import SourceFile, Span
@@ -53,16 +54,48 @@ class Condition:
     span: Span
 
 
+# ---------------------------------------------------------------- statements
+# What a log or a storybook result says, in order.
 @dataclass(frozen=True)
-class Statement:
-    """One statement of a log or a storybook result.
-    kind: text | check | choice | if | else | do."""
-    kind: str
+class TextStatement:
+    text: ast.Text
     span: Span
-    text: ast.Text | None = None          # text; the label of a choice
-    target: Effect | None = None          # choice, if, else: the goto
-    condition: Condition | None = None    # if
-    effect: Choice | None = None          # do
+
+
+@dataclass(frozen=True)
+class CheckStatement:
+    """`check`: the box printed beside the entry's number."""
+    span: Span
+
+
+@dataclass(frozen=True)
+class ChoiceStatement:
+    label: ast.Text
+    target: Effect                        # the goto
+    span: Span
+
+
+@dataclass(frozen=True)
+class IfStatement:
+    condition: Condition
+    target: Effect                        # the goto
+    span: Span
+
+
+@dataclass(frozen=True)
+class ElseStatement:
+    target: Effect                        # the goto
+    span: Span
+
+
+@dataclass(frozen=True)
+class EffectStatement:
+    effect: Choice
+    span: Span
+
+
+Statement = Union[TextStatement, CheckStatement, ChoiceStatement, IfStatement, ElseStatement,
+                  EffectStatement]
 
 
 @dataclass(frozen=True)
@@ -94,7 +127,7 @@ class Log:
 
     @property
     def has_check(self) -> bool:
-        return any(s.kind == "check" for s in self.statements)
+        return any(isinstance(s, CheckStatement) for s in self.statements)
 
 
 @dataclass(frozen=True)
@@ -187,7 +220,7 @@ class Location:
     arrival: tuple[Choice, ...]
     exits: tuple[Exit, ...]
     actions: tuple[StoryAction, ...]
-    choices: tuple[Statement, ...]
+    choices: tuple[ChoiceStatement, ...]
     span: Span
 
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import difflib
 import os
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from vcompiler import ast, codes
+from vcompiler.ast import ParsedFile
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.parse import tables
 from vcompiler.parse.cache import default_cache_root
@@ -21,20 +21,7 @@ from vcompiler.registry import KINDS, kind_declared_by
 from vcompiler.resources import data_dir
 from vcompiler.source import SourceFile, Span
 
-
-@dataclass(frozen=True)
-class ParsedFile:
-    """`unparsed` names what the declarations that failed to parse would have defined
-    (("log", 12), ("label", "vent"), ("poi", "P101"), ...), so that references to them
-    are not reported as undefined on top of the syntax error."""
-    source: SourceFile
-    file: ast.File
-    diagnostics: tuple[Diagnostic, ...]
-    unparsed: tuple[tuple[str, object], ...] = ()
-    # (first line, last line, codes): a `// allow CODE` on a declaration's first line
-    # silences those codes from that line to the end of the declaration.
-    allow_regions: tuple[tuple[int, int, tuple[str, ...]], ...] = ()
-
+__all__ = ["ParsedFile", "parse_source", "warm_parser"]
 
 _HEADER = re.compile("(" + "|".join(k.keyword for k in KINDS if k.top_level) + ")"
                      r"\s+(@?\w+|\"[^\"\n]*\")")
@@ -72,7 +59,7 @@ def _accelerator() -> dict:
 def _parser() -> tuple[Lark, AstBuilder]:
     builder = AstBuilder()
     grammar = (data_dir("grammar") / "vcl.lark").read_text(encoding="utf-8")
-    options = {"parser": "lalr", "lexer": "contextual", "maybe_placeholders": False}
+    options = {"parser": "lalr", "lexer": "contextual", "maybe_placeholders": True}
     stored = tables.table_file(default_cache_root(), grammar, options)
     parser = tables.load(stored, transformer=builder, **_accelerator())
     if parser is None:

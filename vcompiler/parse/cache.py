@@ -28,8 +28,8 @@ from vcompiler.resources import data_dir
 MAX_ENTRIES = 4000
 _PACKAGE = Path(__file__).resolve().parent.parent
 # What a parsed file depends on besides its text: the parse stage, the types it builds,
-# the messages it formats, the grammar.
-_PARSE_CODE = ("parse", "ast.py", "source.py", "diagnostics.py", "codes.py", "vocabulary.py")
+# the messages it formats, the kinds it knows, the grammar.
+_PARSE_CODE = ("parse", "ast.py", "source.py", "diagnostics.py", "codes.py", "vocabulary.py", "registry")
 
 
 def default_cache_root() -> Path:

@@ -4,6 +4,7 @@ the chunk, because each top-level declaration is parsed on its own."""
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from lark import Token, Transformer
 
@@ -78,8 +79,8 @@ class AstBuilder(Transformer):
             return ()
         return tuple(code.strip() for code in match.group(1).split(","))
 
-    def field(self, key: str, value: object, first: object, last: object | None = None) -> ast.Field:
-        return ast.Field(key, value, self.span(first, last))
+    def item(self, key: str, value: object, first: object, last: object | None = None) -> _Item:
+        return _Item(key, value, self.span(first, last))
 
     # ------------------------------------------------------------ top level
     def start(self, children):
@@ -90,20 +91,21 @@ class AstBuilder(Transformer):
         return ast.PackDecl(str(c[1]), tuple(c[2:]), header, self.allow(header))
 
     def game(self, c):
-        return self.field("game", str(c[1]), c[0], c[1])
+        return ast.GameSetting(str(c[1]), self.span(c[0], c[1]))
 
     def title(self, c):
-        return self.field("title", plain_string(str(c[1])), c[0], c[1])
+        return ast.TitleSetting(plain_string(str(c[1])), self.span(c[0], c[1]))
 
     def version(self, c):
-        return self.field("version", plain_string(str(c[1])), c[0], c[1])
+        return ast.VersionSetting(plain_string(str(c[1])), self.span(c[0], c[1]))
 
     def start_target(self, c):
-        return self.field("start", c[1], c[0], c[1])
+        return ast.StartSetting(c[1], self.span(c[0], c[1]))
 
     def numbering(self, c):
-        seed = int(str(c[4])) if len(c) > 4 else None
-        return self.field("numbering", (int(str(c[1])), int(str(c[2])), seed), c[0], c[-1])
+        keyword, low, high, _, seed = c
+        return ast.NumberingSetting(int(str(low)), int(str(high)), int(str(seed)) if seed is not None else None,
+                                    self.span(keyword, seed or high))
 
     # ------------------------------------------------------------ effects
     def goto_target(self, c):
@@ -125,7 +127,7 @@ class AstBuilder(Transformer):
         return tuple(c)
 
     def req_term(self, c):
-        return tuple(self.value(t) for t in c)
+        return tuple(self.value(t) for t in c if t is not None)
 
     def req_all(self, c):
         return tuple(c)
@@ -141,8 +143,8 @@ class AstBuilder(Transformer):
         return ast.Row(kind, key, number, requirement, effects, self.span(head, last))
 
     def outcome(self, c):
-        requirement = c[2] if len(c) == 4 else None
-        return self._row("outcome", c[0], str(c[1]), None, requirement, c[-1])
+        keyword, colour, requirement, effects = c
+        return self._row("outcome", keyword, str(colour), None, requirement, effects)
 
     def special(self, c):
         return self._row("special", c[0], None, None, c[1], c[2])
@@ -160,97 +162,96 @@ class AstBuilder(Transformer):
         return self._row("injury", c[0], str(c[0]), None, None, c[1])
 
     def check_action(self, c):
-        danger = int(str(c[3])) if len(c) > 2 and isinstance(c[2], TOKEN_TYPES) and c[2].type == "DANGER" else None
-        rows = tuple(x for x in c if isinstance(x, ast.Row))
-        return ast.CheckAction(plain_string(str(c[1])), danger, rows, self.span(c[0], c[1]))
+        keyword, name, _, danger, *rows = c
+        return ast.CheckAction(plain_string(str(name)), int(str(danger)) if danger is not None else None,
+                               tuple(rows), self.span(keyword, name))
 
     # ------------------------------------------------------------ vanguard
     def planet_mission(self, c):
-        return ("mission", self.value(c[1]))
+        return self.item("mission", self.value(c[1]), c[0], c[1])
 
     def planet_unique(self, c):
-        return ("unique", (self.value(c[1]), c[3]))
+        return self.item("unique", (self.value(c[1]), c[3]), c[0], c[3])
 
     def supplies(self, c):
         value = "unlimited" if c[1].type == "UNLIMITED" else int(str(c[1]))
-        return self.field("supplies", value, c[0], c[1])
+        return self.item("supplies", value, c[0], c[1])
 
     def travel(self, c):
-        return self.field("travel", c[1], c[0], c[1])
+        return self.item("travel", c[1], c[0], c[1])
 
     def printed_condition(self, c):
-        travel = tuple(f.value for f in c[3:] if f.key == "travel")
-        supplies = next((f for f in c[3:] if f.key == "supplies"), None)
-        return ("condition", ast.PrintedCondition(plain_string(str(c[2])), travel, supplies,
-                                                  self.span(c[0], c[2])))
+        items = _grouped(c[3:])
+        supplies = items.get("supplies", [])
+        condition = ast.PrintedCondition(plain_string(str(c[2])), tuple(items.get("travel", ())),
+                                         supplies[0] if supplies else None, self.span(c[0], c[2]))
+        return self.item("condition", condition, c[0], c[2])
 
     def planet_condition(self, c):
-        return ("condition", self.value(c[1]))
+        return self.item("condition", self.value(c[1]), c[0], c[1])
 
     def lift_off(self, c):
-        return ("lift_off", c[1])
+        return self.item("lift_off", c[1], c[0], c[1])
 
     def evac(self, c):
-        return ("evac", c[1])
+        return self.item("evac", c[1], c[0], c[1])
 
     def sector_poi(self, c):
-        return self.field("poi_printed", self.value(c[1]), c[0], c[2])
+        return self.item("printed", self.value(c[1]), c[0], c[2])
 
     def sector_slot(self, c):
-        return self.field("poi_slot", None, c[0], c[1])
+        return self.item("slot", True, c[0], c[1])
 
     def lander(self, c):
-        return self.field("lander", None, c[0])
+        return self.item("lander", True, c[0])
 
     def biomes(self, c):
-        return self.field("biomes", tuple(str(t) for t in c[1:]), c[0], c[-1])
+        return self.item("biomes", tuple(str(t) for t in c[1:]), c[0], c[-1])
 
     def sector(self, c):
-        name = plain_string(str(c[2])) if len(c) > 2 and isinstance(c[2], TOKEN_TYPES) and c[2].type == "STRING" else None
-        items = tuple(ast.EffectStmt(x, x.span) if isinstance(x, ast.EffectChoice) else x
-                      for x in c[2 + (name is not None):])
-        return ("sector", ast.Sector(int(str(c[1])), name, items, self.span(c[0], c[1 + (name is not None)])))
+        keyword, number, name, *lines = c
+        items = _grouped(x if isinstance(x, _Item) else _Item("effect", x, x.span) for x in lines)
+        header = self.span(keyword, name or number)
+        return self.item("sector", ast.Sector(
+            int(str(number)), plain_string(str(name)) if name is not None else None,
+            tuple(items.get("printed", ())), bool(items.get("slot")), bool(items.get("lander")),
+            tuple(b for names in items.get("biomes", ()) for b in names), tuple(items.get("effect", ())),
+            header), keyword, name or number)
 
     def path(self, c):
-        costs = tuple(c[4:])
-        return ("path", ast.Path(int(str(c[1])), int(str(c[3])), c[2].type == "TWO_WAY", costs,
-                                 self.span(c[0], c[3])))
+        path = ast.Path(int(str(c[1])), int(str(c[3])), c[2].type == "TWO_WAY", tuple(c[4:]),
+                        self.span(c[0], c[3]))
+        return self.item("path", path, c[0], c[3])
 
     def planet(self, c):
-        groups: dict[str, list] = {k: [] for k in
-                                   ("mission", "unique", "condition", "lift_off", "evac", "sector", "path")}
-        for key, item in c[3:]:
-            groups[key].append(item)
+        items = _grouped(c[3:])
         header = self.span(c[0], c[2])
+
+        def group(key: str) -> tuple:
+            return tuple(items.get(key, ()))
         return ast.PlanetDecl(
-            str(c[1]), plain_string(str(c[2])), tuple(groups["mission"]), tuple(groups["unique"]),
-            tuple(groups["condition"]), tuple(groups["lift_off"]), tuple(groups["evac"]),
-            tuple(groups["sector"]), tuple(groups["path"]), header, self.allow(header))
+            str(c[1]), plain_string(str(c[2])), group("mission"), group("unique"), group("condition"),
+            group("lift_off"), group("evac"), group("sector"), group("path"), header, self.allow(header))
 
     def flag(self, c):
-        return self.field(str(c[0]), None, c[0])
+        return self.item("flag", str(c[0]), c[0])
 
-    def _card(self, kind, c, id_token, name_token, copies, items):
+    def _card(self, kind, c, id_token, name_token, copies, lines):
         header = self.span(c[0], name_token)
-        fields, actions, rows = [], [], []
-        for item in items:
-            if isinstance(item, ast.CheckAction):
-                actions.append(item)
-            elif isinstance(item, ast.Row):
-                rows.append(item)
-            elif isinstance(item, ast.TextStmt):
-                fields.append(ast.Field("text", item.text, item.span))
-            else:
-                fields.append(item)
+        items = _grouped(x for x in lines if isinstance(x, _Item))
+        texts = tuple(x.text for x in lines if isinstance(x, ast.TextStmt))
+        actions = tuple(x for x in lines if isinstance(x, ast.CheckAction))
+        rows = tuple(x for x in lines if isinstance(x, ast.Row))
         ident = plain_string(str(id_token)) if id_token.type == "STRING" else str(id_token)
-        name = plain_string(str(name_token))
-        return ast.CardDecl(kind, ident, name, copies, tuple(fields), tuple(actions), tuple(rows),
-                            header, self.allow(header))
+        return ast.CardDecl(
+            kind, ident, plain_string(str(name_token)), copies,
+            tuple(b for names in items.get("biomes", ()) for b in names), tuple(items.get("flag", ())),
+            texts, tuple(items.get("travel", ())), tuple(items.get("secondary", ())),
+            tuple(items.get("main", ())), actions, rows, header, self.allow(header))
 
     def poi(self, c):
-        copies = int(str(c[4])) if len(c) > 4 and isinstance(c[3], TOKEN_TYPES) and c[3].type == "COPIES" else None
-        items = c[5:] if copies is not None else c[3:]
-        return self._card("poi", c, c[1], c[2], copies, items)
+        keyword, ident, name, _, copies, *lines = c
+        return self._card("poi", c, ident, name, int(str(copies)) if copies is not None else None, lines)
 
     def mission(self, c):
         return self._card("mission", c, c[1], c[2], None, c[3:])
@@ -259,10 +260,10 @@ class AstBuilder(Transformer):
         return self._card("condition", c, c[1], c[2], None, c[3:])
 
     def secondary(self, c):
-        return self.field("secondary", c[1], c[0], c[1])
+        return self.item("secondary", c[1], c[0], c[1])
 
     def main(self, c):
-        return self.field("main", c[1], c[0], c[1])
+        return self.item("main", c[1], c[0], c[1])
 
     def event(self, c):
         return self._card("event", c, c[1], c[2], None, c[3:])
@@ -300,17 +301,11 @@ class AstBuilder(Transformer):
         return self.value(c[0])
 
     def log(self, c):
-        target: ast.Value = c[1]
-        rest = list(c[2:])
-        title = None
-        if rest and isinstance(rest[0], TOKEN_TYPES) and rest[0].type == "STRING":
-            title_token = rest.pop(0)
-            title = self.prose(title_token)
-        external = bool(rest and isinstance(rest[0], TOKEN_TYPES) and rest[0].type == "EXTERNAL")
-        if external:
-            rest.pop(0)
-        header = self.span(c[0], title or target)
-        return ast.LogDecl(target, title, external, self._statements(rest), header, self.allow(header))
+        keyword, target, title_token, external, *statements = c
+        title = self.prose(title_token) if title_token is not None else None
+        header = self.span(keyword, title or target)
+        return ast.LogDecl(target, title, external is not None, self._statements(statements), header,
+                           self.allow(header))
 
     # ------------------------------------------------------------ vantage
     def direction(self, c):
@@ -320,73 +315,80 @@ class AstBuilder(Transformer):
         return c[0]
 
     def arrival(self, c):
-        return ("arrival", c[1])
+        return self.item("arrival", c[1], c[0], c[1])
 
-    def exit(self, c):
-        if len(c) == 3:
-            return ast.Exit(str(c[0]), int(str(c[1])), str(c[2]), self.span(c[0], c[2]))
+    def exit_to(self, c):
+        return ast.Exit(str(c[0]), int(str(c[1])), str(c[2]), self.span(c[0], c[2]))
+
+    def exit_star(self, c):
         return ast.Exit(str(c[0]), None, None, self.span(c[0], c[1]))
 
     def result(self, c):
-        return ("result", self._statements(c[1:]))
+        return self.item("result", self._statements(c[1:]), c[0])
 
-    def _story_action(self, category, name, cost, rest, first):
-        always = bool(rest and isinstance(rest[0], TOKEN_TYPES) and rest[0].type == "ALWAYS")
-        items = rest[1:] if always else rest
+    def _story_action(self, category, name, cost, always, items, first):
         texts = tuple(x.text for x in items if isinstance(x, ast.TextStmt))
-        results = [x[1] for x in items if isinstance(x, tuple) and x[0] == "result"]
-        result = results[0] if results else None
-        return ast.StoryAction(str(category), self.prose(name), int(str(cost)), always, texts, result,
-                               self.span(first, name))
+        results = [x.value for x in items if isinstance(x, _Item) and x.key == "result"]
+        return ast.StoryAction(str(category), self.prose(name), int(str(cost)), always is not None, texts,
+                               results[0] if results else None, self.span(first, name))
 
     def story_action(self, c):
-        return self._story_action(c[0], c[1], c[3], list(c[4:]), c[0])
+        category, name, _, cost, always, *items = c
+        return self._story_action(category, name, cost, always, items, category)
 
     def card_action(self, c):
-        return self._story_action(c[1], c[2], c[4], list(c[5:]), c[0])
+        keyword, category, name, _, cost, always, *items = c
+        return self._story_action(category, name, cost, always, items, keyword)
 
     def location(self, c):
         header = self.span(c[0], c[2])
-        texts, arrival, exits, actions, choices = [], [], [], [], []
-        for item in c[3:]:
-            if isinstance(item, ast.TextStmt):
-                texts.append(item.text)
-            elif isinstance(item, ast.Exit):
-                exits.append(item)
-            elif isinstance(item, ast.StoryAction):
-                actions.append(item)
-            elif isinstance(item, ast.ChoiceStmt):
-                choices.append(item)
-            else:
-                arrival.append(item[1])
-        return ast.LocationDecl(int(str(c[1])), self.prose(c[2]), tuple(texts), tuple(arrival),
-                                tuple(exits), tuple(actions), tuple(choices), header,
-                                self.allow(header))
+        lines = c[3:]
+        items = _grouped(x for x in lines if isinstance(x, _Item))
+        return ast.LocationDecl(
+            int(str(c[1])), self.prose(c[2]), tuple(x.text for x in lines if isinstance(x, ast.TextStmt)),
+            tuple(items.get("arrival", ())), tuple(x for x in lines if isinstance(x, ast.Exit)),
+            tuple(x for x in lines if isinstance(x, ast.StoryAction)),
+            tuple(x for x in lines if isinstance(x, ast.ChoiceStmt)), header, self.allow(header))
 
     def depart(self, c):
-        header = self.span(c[0], c[3])
-        action = self._story_action("depart", c[3], c[5], list(c[6:]), c[0])
-        return ast.DepartDecl(int(str(c[1])), str(c[2]), action, header, self.allow(header))
+        keyword, number, direction, name, _, cost, *items = c
+        header = self.span(keyword, name)
+        action = self._story_action("depart", name, cost, None, items, keyword)
+        return ast.DepartDecl(int(str(number)), str(direction), action, header, self.allow(header))
 
     def orientation(self, c):
-        return self.field("orientation", str(c[0]), c[0])
+        return self.item("orientation", str(c[0]), c[0])
 
     def boost(self, c):
-        return self.field("boost", int(str(c[1])), c[0], c[1])
+        return self.item("boost", int(str(c[1])), c[0], c[1])
 
     def slots(self, c):
-        return self.field("slots", int(str(c[1])), c[0], c[1])
+        return self.item("slots", int(str(c[1])), c[0], c[1])
 
     def card(self, c):
-        header = self.span(c[0], c[3])
-        fields, texts, actions = [], [], []
-        for item in c[4:]:
-            if isinstance(item, ast.TextStmt):
-                texts.append(item.text)
-            elif isinstance(item, ast.StoryAction):
-                actions.append(item)
-            else:
-                fields.append(item)
-        return ast.VantageCardDecl(int(str(c[1])), str(c[2]), self.prose(c[3]), tuple(fields),
-                                   tuple(texts), tuple(actions), header, self.allow(header))
+        keyword, number, kind, name, *lines = c
+        header = self.span(keyword, name)
+        items = _grouped(x for x in lines if isinstance(x, _Item))
 
+        def last(key: str) -> object:
+            return items[key][-1] if key in items else None
+        return ast.VantageCardDecl(
+            int(str(number)), str(kind), self.prose(name), last("orientation"), last("boost"), last("slots"),
+            tuple(x.text for x in lines if isinstance(x, ast.TextStmt)),
+            tuple(x for x in lines if isinstance(x, ast.StoryAction)), header, self.allow(header))
+
+
+class _Item(NamedTuple):
+    """A line of a declaration's body on its way into a field of the declaration's
+    node; it never leaves the parser."""
+    key: str
+    value: object
+    span: Span
+
+
+def _grouped(items) -> dict[str, list]:
+    """Item values by key, in the order written."""
+    out: dict[str, list] = {}
+    for item in items:
+        out.setdefault(item.key, []).append(item.value)
+    return out

@@ -175,22 +175,23 @@ class Game:
         None when they run out. `checks`: the log a `check` marks."""
         while i < len(statements):
             s = statements[i]
-            if s.kind == "text":
+            if isinstance(s, m.TextStatement):
                 if show:
                     scene.lines.extend(words(p) for p in voice.rich(s.text))
-            elif s.kind == "check" and checks is not None:
+            elif isinstance(s, m.CheckStatement) and checks is not None:
                 if checks not in state.checked and show:
                     scene.lines.append(f"You check the box of Log {checks}.")
                 state.checked.add(checks)
-            elif s.kind in ("if", "else"):
-                holds = s.kind == "else" or self.holds(state, s.condition)
+            elif isinstance(s, (m.IfStatement, m.ElseStatement)):
+                condition = s.condition if isinstance(s, m.IfStatement) else None
+                holds = condition is None or self.holds(state, condition)
                 if show:
-                    said = (_cap(words(voice.condition(s.condition))) if s.kind == "if" else "Otherwise")
+                    said = _cap(words(voice.condition(condition))) if condition is not None else "Otherwise"
                     scene.lines.append(f"{said}, {words(voice.target(s.target))}."
-                                       + ("" if s.kind == "else" else " (yes)" if holds else " (no)"))
+                                       + ("" if condition is None else " (yes)" if holds else " (no)"))
                 if holds:
                     return self._move(state, self._apply(state, s.target, None))
-            elif s.kind == "do":
+            elif isinstance(s, m.EffectStatement):
                 if len(s.effect.options) > 1:
                     self._decide(state, scene, s.effect, [*here, i], [*here, i + 1])
                     return True
@@ -200,11 +201,10 @@ class Game:
                 moved = self._apply(state, effect, None)
                 if moved is not None:
                     return self._move(state, moved)
-            elif s.kind == "choice":
+            elif isinstance(s, m.ChoiceStatement):
                 state.at = [*here, i]
-                while i < len(statements) and statements[i].kind == "choice":
-                    c = statements[i]
-                    scene.options.append(Option(f"{words(voice.rich_line(c.text))} "
+                while i < len(statements) and isinstance(c := statements[i], m.ChoiceStatement):
+                    scene.options.append(Option(f"{words(voice.rich_line(c.label))} "
                                                 f"({words(voice.target(c.target))})", (c.target,)))
                     i += 1
                 return True
@@ -274,9 +274,8 @@ class Game:
         location = self.locations[number]
         options = []
         for c in location.choices:
-            if c.kind == "choice":
-                options.append(Option(f"{words(voice.rich_line(c.text))} ({words(voice.target(c.target))})",
-                                      (c.target,)))
+            options.append(Option(f"{words(voice.rich_line(c.label))} ({words(voice.target(c.target))})",
+                                  (c.target,)))
         for exit in location.exits:
             if exit.target is not None:
                 how = (exit.mode or "go").capitalize()

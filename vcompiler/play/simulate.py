@@ -97,7 +97,7 @@ def _read_by_conditions(pack: m.Pack) -> tuple[set, set, set]:
     statements += [s for c in pack.vantage_cards for a in c.actions for s in a.result]
     statements += [s for d in pack.departs for s in d.action.result]
     for s in statements:
-        if s.kind == "if":
+        if isinstance(s, m.IfStatement):
             {"checked_log": checked, "has_unique": uniques}.get(s.condition.kind, missions).add(s.condition.key)
     return checked, uniques, missions
 
@@ -107,9 +107,10 @@ def _fast_exit(log: m.Log, checked: set, uniques: set, missions: set) -> tuple |
     ("end", reason); None when it is."""
     statements = log.statements
     for i, s in enumerate(statements):
-        if s.kind in ("if", "else") or (s.kind == "check" and log.number in checked):
+        if isinstance(s, (m.IfStatement, m.ElseStatement)) or (isinstance(s, m.CheckStatement)
+                                                                and log.number in checked):
             return None
-        if s.kind == "do":
+        if isinstance(s, m.EffectStatement):
             if len(s.effect.options) > 1:
                 return None
             effect = s.effect.options[0]
@@ -122,10 +123,10 @@ def _fast_exit(log: m.Log, checked: set, uniques: set, missions: set) -> tuple |
             if effect.op.endswith("_mission") and effect.param("card") not in missions:
                 continue
             return None
-        if s.kind == "choice":
+        if isinstance(s, m.ChoiceStatement):
             targets = []
             for c in statements[i:]:
-                if c.kind != "choice":
+                if not isinstance(c, m.ChoiceStatement):
                     break
                 if c.target.op != "goto_log":
                     return None

@@ -194,8 +194,8 @@ def location_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[
         body: list[tuple] = [("p", p) for t in location.text for p in rich(t)]
         if location.arrival:
             body.append(("row", "arrival", [("t", "On arrival")], effects_sentence(location.arrival)))
-        choices = tuple([*rich_line(s.text), ("t", ": "), *target(s.target), ("t", ".")]
-                        for s in location.choices if s.kind == "choice")
+        choices = tuple([*rich_line(s.label), ("t", ": "), *target(s.target), ("t", ".")]
+                        for s in location.choices)
         if choices:
             body.append(("choices", choices))
         if location.actions:

@@ -169,20 +169,20 @@ def blocks(statements: tuple[m.Statement, ...]) -> list[tuple[str, object]]:
     """Statements as printed blocks, in order: ("p", tokens) a paragraph,
     ("choices", [tokens]) a list of choices. Consecutive `if` and `else` lines read as
     one paragraph; consecutive choices as one list."""
-    out: list[tuple[str, object]] = []
+    out: list[tuple[str, list]] = []
     for s in statements:
-        if s.kind == "text":
+        if isinstance(s, m.TextStatement):
             out.extend(("p", paragraph) for paragraph in rich(s.text))
-        elif s.kind == "do":
+        elif isinstance(s, m.EffectStatement):
             out.append(("p", sentence(s.effect)))
-        elif s.kind == "choice":
-            item = [*rich_line(s.text), ("t", ": "), *target(s.target), ("t", ".")]
+        elif isinstance(s, m.ChoiceStatement):
+            item = [*rich_line(s.label), ("t", ": "), *target(s.target), ("t", ".")]
             if out and out[-1][0] == "choices":
                 out[-1][1].append(item)
             else:
                 out.append(("choices", [item]))
-        elif s.kind in ("if", "else"):
-            if s.kind == "if":
+        elif isinstance(s, (m.IfStatement, m.ElseStatement)):
+            if isinstance(s, m.IfStatement):
                 words = [*_capitalise(condition(s.condition)), ("t", ", "), *target(s.target), ("t", ".")]
             else:
                 words = [("t", "Otherwise, "), *target(s.target), ("t", ".")]

@@ -1,0 +1,171 @@
+"""Each declaration made an entity of the model: its statements, effects and text
+resolved, and what it names recorded as references with the entity as their origin."""
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+from vcompiler import ast, codes
+from vcompiler.diagnostics import Diagnostic, Related, diagnostic
+from vcompiler.model import types as m
+from vcompiler.model.references import Origin, References
+from vcompiler.model.resolve import Resolver
+from vcompiler.registry import kind_named
+from vcompiler.source import Span
+from vcompiler.vocabulary import CARD_FLAGS, VANTAGE_CARD_KINDS
+
+
+class Entities:
+    def __init__(self, resolve: Resolver, found: list[Diagnostic]):
+        self.resolve = resolve
+        self.references: References = resolve.references
+        self.found = found
+
+    # ------------------------------------------------------------ statements
+    def statements(self, origin: Origin, statements: Iterable[ast.Statement]) -> tuple[m.Statement, ...]:
+        out: list[m.Statement] = []
+        for s in statements:
+            if isinstance(s, ast.TextStmt):
+                self.references.text(origin, s.text)
+                out.append(m.TextStatement(s.text, s.span))
+            elif isinstance(s, ast.CheckStmt):
+                out.append(m.CheckStatement(s.span))
+            elif isinstance(s, ast.ChoiceStmt):
+                out.append(self.choice_statement(origin, s))
+            elif isinstance(s, ast.IfStmt):
+                condition = self.resolve.condition(origin, s.condition,
+                                                   Span.covering(s.condition[0].span, s.condition[-1].span))
+                target = self.references.goto(origin, s.target, "conditional")
+                if condition is not None:
+                    out.append(m.IfStatement(condition, target, s.span))
+            elif isinstance(s, ast.ElseStmt):
+                out.append(m.ElseStatement(self.references.goto(origin, s.target, "else"), s.span))
+            else:
+                choice = self.resolve.choice(origin, s.effect)
+                if choice is not None:
+                    out.append(m.EffectStatement(choice, s.span))
+        return tuple(out)
+
+    def choice_statement(self, origin: Origin, s: ast.ChoiceStmt) -> m.ChoiceStatement:
+        self.references.text(origin, s.label)
+        return m.ChoiceStatement(s.label, self.references.goto(origin, s.target, "choice"), s.span)
+
+    # ------------------------------------------------------------ vanguard
+    def log(self, decl: ast.LogDecl, number: int) -> m.Log:
+        origin = ("log", number)
+        self.references.text(origin, decl.title)
+        label = str(decl.target.value) if decl.target.kind == "label" else None
+        return m.Log(number, label, decl.title, decl.external, self.statements(origin, decl.statements),
+                     decl.span)
+
+    def planet(self, decl: ast.PlanetDecl, duplicate: Duplicate) -> m.Planet:
+        origin = ("planet", decl.id)
+        refer = self.references.refer
+        for mission in decl.missions:
+            refer(origin, "mission", mission.value, mission.span, "board")
+        uniques = []
+        for number, fallback in decl.uniques:
+            refer(origin, "unique", number.value, number.span, "board")
+            choice = self.resolve.choice(origin, fallback)
+            if choice is not None:
+                uniques.append((int(number.value), choice))
+        printed, condition_cards = [], []
+        for condition in decl.conditions:
+            if isinstance(condition, ast.Value):
+                refer(origin, "condition", condition.value, condition.span, "board")
+                condition_cards.append(str(condition.value))
+            else:
+                printed.append(m.PrintedCondition(condition.name, self.resolve.choices(origin, condition.travel),
+                                                  condition.supplies, condition.span))
+        lift_off = tuple(self.references.goto(origin, g, "board") for g in decl.lift_off)
+        evac = tuple(self.references.goto(origin, g, "board") for g in decl.evac)
+        sectors: dict[int, m.Sector] = {}
+        for sector in decl.sectors:
+            if sector.number in sectors:
+                duplicate("sector", f"{sector.number} of planet {decl.id}", sector.span, sectors[sector.number].span)
+                continue
+            sectors[sector.number] = self.sector(origin, sector)
+        paths = []
+        for path in decl.paths:
+            for end in (path.a, path.b):
+                if end not in sectors:
+                    refer(origin, "sector", end, path.span, "path", scope=decl.id)
+            costs = tuple(e for e in (self.resolve.effect(origin, c) for c in path.costs) if e is not None)
+            paths.append(m.Path(path.a, path.b, path.two_way, costs, path.span))
+        return m.Planet(decl.id, decl.name, tuple(str(x.value) for x in decl.missions), tuple(uniques),
+                        tuple(printed), tuple(condition_cards), lift_off, evac,
+                        tuple(sectors[n] for n in sorted(sectors)), tuple(paths), decl.span)
+
+    def sector(self, origin: Origin, sector: ast.Sector) -> m.Sector:
+        for poi in sector.printed:
+            self.references.refer(origin, "poi", str(poi.value), poi.span, "board")
+        goto = None
+        for choice in self.resolve.choices(origin, sector.effects):
+            goto = choice.options[0]
+        printed = str(sector.printed[-1].value) if sector.printed else None
+        return m.Sector(sector.number, sector.name, printed, sector.slot, sector.lander, sector.biomes, goto,
+                        sector.span)
+
+    def card(self, decl: ast.CardDecl) -> m.Card:
+        kind = kind_named(decl.kind)
+        origin = (kind.name, kind.key(decl.id))
+        letter = kind.letter
+        if letter and not decl.id.startswith(letter):
+            self.found.append(diagnostic(
+                codes.BAD_ARGUMENTS, decl.span,
+                message=f"a {decl.kind} card's id starts with {letter}, not {decl.id[0]}",
+                hint=f"number it {letter}{decl.id[1:]}, or declare it as the card it is"))
+        self.references.text(origin, *decl.text)
+        flags = tuple(f for f in CARD_FLAGS if f in decl.flags)
+        actions = tuple(m.CheckAction(a.name, a.danger, self.resolve.rows(origin, a.rows), a.span)
+                        for a in decl.actions)
+        choices = self.resolve.choices
+        return m.Card(
+            decl.kind, decl.id, decl.name, decl.copies, decl.biomes, flags, decl.text,
+            choices(origin, decl.travel), choices(origin, decl.secondary), choices(origin, decl.main),
+            actions, self.resolve.rows(origin, decl.rows), decl.span)
+
+    # ------------------------------------------------------------ vantage
+    def story_action(self, origin: Origin, action: ast.StoryAction) -> m.StoryAction:
+        self.references.text(origin, action.name, *action.text)
+        return m.StoryAction(action.category, action.name, action.cost, action.always, action.text,
+                             self.statements(origin, action.result or ()), action.span)
+
+    def location(self, decl: ast.LocationDecl) -> m.Location:
+        origin = ("location", decl.number)
+        self.references.text(origin, decl.name, *decl.text)
+        for exit in decl.exits:
+            if exit.target is not None:
+                self.references.refer(origin, "location", exit.target, exit.span, "compass")
+        return m.Location(
+            decl.number, decl.name, decl.text, self.resolve.choices(origin, decl.arrival),
+            tuple(m.Exit(e.direction, e.target, e.mode, e.span) for e in decl.exits),
+            tuple(self.story_action(origin, a) for a in decl.actions),
+            tuple(self.choice_statement(origin, c) for c in decl.choices), decl.span)
+
+    def depart(self, decl: ast.DepartDecl) -> m.Depart:
+        origin = ("depart", (decl.number, decl.direction))
+        self.references.refer(origin, "location", decl.number, decl.span, "depart_of")
+        return m.Depart(decl.number, decl.direction, self.story_action(origin, decl.action), decl.span)
+
+    def vantage_card(self, decl: ast.VantageCardDecl) -> m.VantageCard:
+        origin = ("vcard", decl.number)
+        if decl.kind not in VANTAGE_CARD_KINDS:
+            near = difflib.get_close_matches(decl.kind, VANTAGE_CARD_KINDS, n=1)
+            self.found.append(diagnostic(
+                codes.BAD_ARGUMENTS, decl.span, message=f"`{decl.kind}` is not a kind of card",
+                hint=(f"did you mean `{near[0]}`? " if near else "") + f"kinds are {', '.join(VANTAGE_CARD_KINDS)}"))
+        self.references.text(origin, decl.name, *decl.text)
+        return m.VantageCard(decl.number, decl.kind, decl.name, decl.orientation, decl.boost, decl.slots,
+                             decl.text, tuple(self.story_action(origin, a) for a in decl.actions), decl.span)
+
+
+class Duplicate:
+    """Reports a second definition of one key (E205), pointing at the first."""
+    def __init__(self, found: list[Diagnostic]):
+        self.found = found
+
+    def __call__(self, kind: str, name: object, span: Span, first: Span) -> None:
+        self.found.append(diagnostic(codes.DUPLICATE, span, kind=kind_named(kind).noun, name=name,
+                                     hint="renumber or remove one of them",
+                                     related=[Related(first, "first defined here")]))

@@ -1,0 +1,124 @@
+"""Effects, conditions and requirements given their meaning: an effect becomes the op
+of the registry form it matches (E207-E209 when none does), a condition its test, and a
+requirement's terms are checked (E208). What they name is recorded as references of
+the origin the caller passes."""
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+from vcompiler import ast, codes
+from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.model import types as m
+from vcompiler.model.effects import Mismatch, match_effect
+from vcompiler.model.references import Origin, References
+from vcompiler.source import Span
+from vcompiler.vocabulary import DICE_ICONS, DIE_COLOURS
+
+REQUIREMENT_WORDS = (*DICE_ICONS, *DIE_COLOURS, "die", "same")
+
+
+class Resolver:
+    def __init__(self, game: str, references: References, found: list[Diagnostic]):
+        self.game = game
+        self.references = references
+        self.found = found
+
+    # ------------------------------------------------------------ effects
+    def effect(self, origin: Origin, effect: ast.Effect, via: str = "goto") -> m.Effect | None:
+        if isinstance(effect, ast.Goto):
+            return self.references.goto(origin, effect, via)
+        result = match_effect(effect, self.game)
+        if isinstance(result, Mismatch):
+            if result.unknown_verb:
+                self.found.append(diagnostic(codes.UNKNOWN_VERB, effect.verb.span, verb=str(effect.verb.value),
+                                             hint=result.hint))
+            else:
+                span = result.at.span if result.at is not None else effect.span
+                self.found.append(diagnostic(codes.BAD_ARGUMENTS, span, message=result.message, hint=result.hint))
+            return None
+        form = result.form
+        if form.game and self.game and form.game != self.game:
+            self.found.append(diagnostic(codes.OTHER_GAME, effect.span, what=f"`{form.spelling()}`",
+                                         game=form.game, pack_game=self.game,
+                                         hint=f"{self.game} effects are listed in docs/language.md, "
+                                              f"section \"Effects\""))
+            return None
+        params: list[tuple[str, object]] = []
+        for slot in form.slots:
+            if slot.name is None:
+                continue
+            word = next((w for name, _, w in result.params if name == slot.name), None)
+            if word is None:
+                continue
+            params.append((slot.name, word.value))
+            if slot.refers and slot.kind is not None:
+                self.references.refer(origin, slot.kind, word.value, word.span, form.op)
+        return m.Effect(form.op, tuple(params), effect.span)
+
+    def choice(self, origin: Origin, choice: ast.EffectChoice) -> m.Choice | None:
+        options = [self.effect(origin, option) for option in choice.options]
+        kept = tuple(o for o in options if o is not None)
+        if len(kept) != len(options):
+            return None
+        return m.Choice(kept, choice.span)
+
+    def choices(self, origin: Origin, choices: Iterable[ast.EffectChoice]) -> tuple[m.Choice, ...]:
+        return tuple(c for c in (self.choice(origin, x) for x in choices) if c is not None)
+
+    def rows(self, origin: Origin, rows: Iterable[ast.Row]) -> tuple[m.Row, ...]:
+        out = []
+        for row in rows:
+            if row.requirement is not None:
+                self.requirement(row.requirement, special=row.kind == "special")
+            out.append(m.Row(row.kind, row.key, row.number, row.requirement, self.choices(origin, row.effects),
+                             row.span))
+        return tuple(out)
+
+    # ------------------------------------------------------------ conditions
+    def condition(self, origin: Origin, words: tuple[ast.Value, ...], span: Span) -> m.Condition | None:
+        shape = tuple(w.value if w.kind == "word" else w.kind for w in words)
+        if shape in (("checked", "log", "number"), ("checked", "log", "label")):
+            key = self.references.log_key(words[2])
+            self.references.refer(origin, "log", key, words[2].span, "test")
+            return m.Condition("checked_log", key, span) if key is not None else None
+        if shape == ("has", "unique", "number"):
+            self.references.refer(origin, "unique", words[2].value, words[2].span, "test")
+            return m.Condition("has_unique", words[2].value, span)
+        if shape == ("mission", "card", "active"):
+            self.references.refer(origin, "mission", words[1].value, words[1].span, "test")
+            return m.Condition("mission_active", words[1].value, span)
+        at = words[0].span if words else span
+        shown = " ".join(str(w.value) if w.kind != "label" else "@" + str(w.value) for w in words)
+        self.found.append(diagnostic(
+            codes.BAD_ARGUMENTS, Span.covering(at, words[-1].span) if words else span,
+            message=f"unknown condition `{shown}`",
+            hint="conditions are `checked log N`, `has unique N` and `mission M01 active`"))
+        return None
+
+    # ------------------------------------------------------------ requirements
+    def requirement(self, requirement: ast.Requirement, special: bool) -> None:
+        """Each term: an optional count of at least 1 and an icon, a die colour, `die`
+        or `same`; in a special, `missing ICON` too."""
+        for alternative in requirement.alternatives:
+            for words in alternative:
+                rest = list(words)
+                if rest and rest[0].kind == "number":
+                    count = rest.pop(0)
+                    if int(count.value) < 1:
+                        self.found.append(diagnostic(codes.BAD_ARGUMENTS, count.span,
+                                                     message=f"a requirement needs at least 1 die, not {count.value}",
+                                                     hint="leave the count out for one die"))
+                        continue
+                if special and len(rest) == 2 and rest[0].value == "missing":
+                    rest.pop(0)
+                if len(rest) != 1 or rest[0].kind != "word" or rest[0].value not in REQUIREMENT_WORDS:
+                    at = rest[0] if rest else words[0]
+                    near = difflib.get_close_matches(str(at.value), REQUIREMENT_WORDS, n=1)
+                    shown = " ".join(str(w.value) for w in words)
+                    self.found.append(diagnostic(
+                        codes.BAD_ARGUMENTS, Span.covering(at.span, words[-1].span),
+                        message=f"`{shown}` is not a requirement term",
+                        hint=(f"did you mean `{near[0]}`? " if near else "")
+                        + "a term is an optional count and an icon, a die colour, `die` or `same`"
+                        + ("; a special may also say `missing ICON`" if special else "")))

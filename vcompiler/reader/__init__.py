@@ -116,7 +116,7 @@ class _Writer:
         if log.has_check:
             heading += self.box(voice.log_anchor(log.number), f"Log {log.number}", "checked")
         content = self.blocks(voice.blocks(log.statements))
-        if self.pack.planets and any(s.kind == "do" and any(e.op == "return" for e in s.effect.options)
+        if self.pack.planets and any(isinstance(s, m.EffectStatement) and any(e.op == "return" for e in s.effect.options)
                                      for s in log.statements):
             planet = self.pack.planets[0]
             content += (f'\n<nav class="way"><a href="#planet-{_e(planet.id)}">Back to the board of '

@@ -2,9 +2,8 @@
 and loading; the machine underneath, as `simulate` drives it."""
 import json
 
-from conftest import CONTENT
-from test_cli import run
 from click.testing import CliRunner
+from conftest import CONTENT
 
 from vcompiler.cli import main
 from vcompiler.compile import compile_pack

@@ -5,7 +5,6 @@ import re
 import shutil
 
 import pytest
-
 from conftest import CONTENT
 from test_cli import run
 

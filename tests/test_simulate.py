@@ -60,3 +60,11 @@ def test_a_generated_logbook(generated_pack):
     assert 255 < report["length"]["mean"] < 280
     [region] = report["regions"]
     assert region["name"] == "logbook" and region["runs"] == 3000
+
+
+def test_the_ops_the_simulation_steps_over_are_in_the_registry():
+    from vcompiler.play.simulate import _COUNTERS_ONLY, _ENDS
+    from vcompiler.registry import FORM_BY_OP, WAYS_OUT
+
+    assert _COUNTERS_ONLY <= set(FORM_BY_OP)
+    assert set(_ENDS) <= WAYS_OUT

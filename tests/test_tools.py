@@ -3,7 +3,6 @@ import json
 import shutil
 
 import pytest
-
 from conftest import CONTENT
 from test_cli import run
 
@@ -90,3 +89,12 @@ def test_tools_on_a_broken_pack_exit_1_without_traceback(command, case_pack):
     result = run(command, case_pack("E207-unknown-verb"))
     assert result.exit_code == 1
     assert "Traceback" not in result.output
+
+
+def test_graph_leaves_the_svg_of_a_large_pack_to_a_focus(generated_pack, tmp_path, monkeypatch):
+    from vcompiler.tools import graph
+    monkeypatch.setattr(graph, "SVG_NODES", 50)
+    out = tmp_path / "big.dot"
+    result = run("graph", generated_pack(120, "vantage"), "-o", out)
+    assert result.exit_code == 0 and out.exists() and not out.with_suffix(".svg").exists()
+    assert "more than Graphviz lays out in reasonable time (50); draw a part with --focus N" in result.output

@@ -346,7 +346,8 @@ def graph(pack: Path, out: Path | None, focus: str | None, depth: int) -> None:
       vcompiler graph source_content/eye-of-the-void -o eye.dot
       vcompiler graph source_content/eye-of-the-void --focus 227 --depth 1
     """
-    from vcompiler.tools.graph import FocusNotFound, dot_program, focus_node, to_dot, to_svg
+    from vcompiler.tools.graph import (SVG_NODES, FocusNotFound, dot_program, focus_node, node_count, to_dot,
+                                       to_svg)
 
     _short_lived_process()
     result = _checked_pack(pack)
@@ -365,6 +366,10 @@ def graph(pack: Path, out: Path | None, focus: str | None, depth: int) -> None:
     program = dot_program()
     if program is None:
         click.echo("graph: no SVG: Graphviz's `dot` is not installed (apt-get install graphviz)", err=True)
+        return
+    if node_count(text) > SVG_NODES:
+        click.echo(f"graph: no SVG: {node_count(text)} entries are more than Graphviz lays out in reasonable "
+                   f"time ({SVG_NODES}); draw a part with --focus N --depth D", err=True)
         return
     svg = out.with_suffix(".svg")
     try:

@@ -26,7 +26,6 @@ import numpy as np
 from vcompiler.checks import CheckContext
 from vcompiler.model import types as m
 from vcompiler.play.machine import Game
-from vcompiler.play.state import State
 from vcompiler.tools.regions import node_title, regions
 
 CHUNK = 2500
@@ -310,7 +309,7 @@ def simulate(pack: m.Pack, runs: int, seed: int, max_steps: int | None = None,
     for i, name in enumerate(plan.region_names):
         inside = region_steps[:, i][region_steps[:, i] > 0]
         if len(inside):
-            region_report.append(Region(name, int(len(inside)), round(float(inside.mean()), 2),
+            region_report.append(Region(name, len(inside), round(float(inside.mean()), 2),
                                         float(np.median(inside)), int(inside.max())))
     return Report(pack.name, runs, seed, max_steps, len(names), int((reached > 0).sum()),
                   [names[i] for i in np.flatnonzero(reached == 0)],
@@ -333,8 +332,8 @@ def format_text(report: Report, limit: int = 20) -> str:
     length = r.length
     lines = [f"{r.runs} runs of {r.pack}, seed {r.seed}:",
              f"  coverage: {r.reached} of {r.entries} entries ({r.coverage:.1%}) read in at least one run",
-             f"  entries read per run: min {length['min']}, median {length['median']:g}, "
-             f"mean {length['mean']:g}, max {length['max']}",
+             (f"  entries read per run: min {length['min']}, median {length['median']:g}, "
+              f"mean {length['mean']:g}, max {length['max']}"),
              f"  runs that never end (over {r.max_steps} entries): {r.endless}"]
     lines.append("  endings: " + ("; ".join(f"{reason} ×{n}" for reason, n in r.endings.items()) or "none"))
     for title, items in (("never reached", r.never_reached),

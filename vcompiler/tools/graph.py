@@ -111,9 +111,21 @@ def dot_program() -> str | None:
     return shutil.which("dot")
 
 
-def to_svg(dot_text: str, program: str) -> bytes:
-    done = subprocess.run([program, "-Tsvg"], input=dot_text.encode("utf-8"), capture_output=True,
-                          timeout=300, check=False)
+# Graphviz lays out a few thousand nodes in seconds, ten thousand in many minutes.
+SVG_NODES = 1000
+
+
+def node_count(dot_text: str) -> int:
+    return sum(1 for line in dot_text.splitlines() if line.startswith("    \"") and "->" not in line)
+
+
+def to_svg(dot_text: str, program: str, timeout: float = 120) -> bytes:
+    """Raises RuntimeError when `dot` fails or takes longer than `timeout` seconds."""
+    try:
+        done = subprocess.run([program, "-Tsvg"], input=dot_text.encode("utf-8"), capture_output=True,
+                              timeout=timeout, check=False)
+    except subprocess.TimeoutExpired:
+        raise RuntimeError(f"it took more than {timeout:.0f} s") from None
     if done.returncode != 0:
         raise RuntimeError(done.stderr.decode("utf-8", "replace").strip() or "dot failed")
     return done.stdout

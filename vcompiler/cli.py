@@ -266,6 +266,20 @@ def watch(paths: tuple[Path, ...]) -> None:
 
 
 @main.command()
+def lsp() -> None:
+    """Run the language server on stdin and stdout, for an editor to start (the VS Code
+    extension in editors/vscode does). It checks the editor's unsaved text as you type.
+
+    \b
+    Example:
+      vcompiler lsp
+    """
+    from vcompiler.lsp import serve
+
+    serve()
+
+
+@main.command()
 @click.argument("code", required=False)
 def rules(code: str | None) -> None:
     """List every diagnostic code, or print the full documentation of CODE.

@@ -1,0 +1,289 @@
+"""The language server end to end, over stdio, as an editor drives it (pytest-lsp):
+every feature on the shipped packs, and hostile input that must not bring it down."""
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+import pytest_lsp
+from lsprotocol import types as lsp
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+from conftest import CONTENT
+
+SERVER = ClientServerConfig(server_command=[sys.executable, "-m", "vcompiler", "lsp"])
+
+
+async def _start(client: LanguageClient, root: Path) -> None:
+    await client.initialize_session(lsp.InitializeParams(
+        capabilities=client_capabilities("visual-studio-code"), root_uri=root.as_uri(),
+        workspace_folders=[lsp.WorkspaceFolder(root.as_uri(), root.name)]))
+
+
+@pytest_lsp.fixture(config=SERVER)
+async def client(lsp_client: LanguageClient, tmp_path_factory):
+    root = tmp_path_factory.mktemp("workspace")
+    shutil.copytree(CONTENT, root / "content")
+    lsp_client.root = root / "content"
+    await _start(lsp_client, root / "content")
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest_lsp.fixture(config=SERVER)
+async def bare_client(lsp_client: LanguageClient, tmp_path_factory):
+    root = tmp_path_factory.mktemp("nopack")
+    lsp_client.root = root
+    await _start(lsp_client, root)
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def settle(client: LanguageClient, uri: str, until) -> list[lsp.Diagnostic]:
+    """Wait for the diagnostics of `uri` for which `until` holds (a check after an edit)."""
+    import asyncio
+
+    async def wait():
+        while not (uri in client.diagnostics and until(client.diagnostics[uri])):
+            await client.wait_for_notification(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        return list(client.diagnostics[uri])
+    try:
+        return await asyncio.wait_for(wait(), timeout=60)
+    except TimeoutError:
+        raise AssertionError(f"diagnostics of {uri} never settled: {client.diagnostics.get(uri)}") from None
+
+
+def doc(client: LanguageClient, relative: str) -> tuple[str, str]:
+    path = client.root / relative
+    return path.as_uri(), path.read_text(encoding="utf-8")
+
+
+def open_doc(client: LanguageClient, uri: str, text: str, version: int = 1) -> None:
+    client.text_document_did_open(lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(uri, "vcl", version, text)))
+
+
+def change(client: LanguageClient, uri: str, text: str, version: int) -> None:
+    client.text_document_did_change(lsp.DidChangeTextDocumentParams(
+        lsp.VersionedTextDocumentIdentifier(uri=uri, version=version),
+        [lsp.TextDocumentContentChangeWholeDocument(text=text)]))
+
+
+def at(text: str, needle: str, offset: int = 0, nth: int = 0) -> lsp.Position:
+    """The position of the `nth` occurrence of `needle`, plus `offset` characters."""
+    start = -1
+    for _ in range(nth + 1):
+        start = text.index(needle, start + 1)
+    line = text.count("\n", 0, start)
+    return lsp.Position(line, start - (text.rfind("\n", 0, start) + 1) + offset)
+
+
+def apply(text: str, edits: list[lsp.TextEdit]) -> str:
+    lines = text.split("\n")
+    for edit in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+        s, e = edit.range.start, edit.range.end
+        before = "\n".join(lines[:s.line] + [lines[s.line][:s.character]])
+        after = "\n".join([lines[e.line][e.character:]] + lines[e.line + 1:])
+        lines = (before + edit.new_text + after).split("\n")
+    return "\n".join(lines)
+
+
+LOGBOOK = "eye-of-the-void/logbook.vcl"
+
+
+@pytest.mark.asyncio
+async def test_diagnostics_as_you_type_with_hint_link_and_related(client: LanguageClient):
+    uri, text = doc(client, LOGBOOK)
+    open_doc(client, uri, text)
+    assert await settle(client, uri, lambda ds: True) == []
+    change(client, uri, text.replace("-> log 206", "-> log 2066"), 2)
+    [d] = await settle(client, uri, lambda ds: len(ds) == 1)
+    assert (d.code, d.severity) == ("E200", lsp.DiagnosticSeverity.Error)
+    assert d.range == lsp.Range(lsp.Position(24, 21), lsp.Position(24, 32))
+    assert d.message.startswith("undefined log 2066\nhelp: did you mean 206?")
+    page = Path(d.code_description.href.removeprefix("file://"))
+    assert page.read_text().startswith("# E200 (error)")
+    # The unsaved buffer is checked, not the file on disk.
+    assert "-> log 2066" not in (client.root / LOGBOOK).read_text()
+    change(client, uri, text + '\nlog 206 "Again" {\n  return\n}\n', 3)
+    [dup] = await settle(client, uri, lambda ds: len(ds) == 1 and ds[0].code != "E200")
+    assert dup.related_information[0].location.uri == uri
+    assert dup.related_information[0].location.range.start.line == 36
+    change(client, uri, text, 4)
+    assert await settle(client, uri, lambda ds: not ds) == []
+
+
+@pytest.mark.asyncio
+async def test_definition_and_references_of_logs_cards_locations_and_sectors(client: LanguageClient):
+    uri, text = doc(client, LOGBOOK)
+    open_doc(client, uri, text)
+    await settle(client, uri, lambda ds: True)
+
+    async def definition(uri, position):
+        return await client.text_document_definition_async(
+            lsp.DefinitionParams(lsp.TextDocumentIdentifier(uri), position))
+
+    [goto] = await definition(uri, at(text, "-> log 206", 8))
+    assert (goto.uri, goto.range.start.line) == (uri, 36)
+    [markup] = await definition(uri, at(text, "{log 505}", 2))
+    assert markup.range.start.line == text[:text.index("log 505 ")].count("\n")
+    [card] = await definition(uri, at(text, "{card P101}", 7))
+    assert card.uri.endswith("poi.vcl")
+    label = await definition(uri, at(text, "-> log @wake_up", 9))
+    assert label[0].range.start.line == 14
+
+    planet_uri, planet = doc(client, "eye-of-the-void/planet.vcl")
+    [poi] = await definition(planet_uri, at(planet, "poi P100", 5))
+    assert poi.uri.endswith("poi.vcl")
+    [sector] = await definition(planet_uri, at(planet, "path 1 <-> 5", 11))
+    assert sector.range.start.line == at(planet, "sector 5 {").line
+
+    reach_uri, reach = doc(client, "tidal-reach/locations.vcl")
+    [location] = await definition(reach_uri, at(reach, "north 102", 7))
+    assert location.range.start.line == at(reach, 'location 102 "').line
+    [vcard] = await definition(reach_uri, at(reach, "{card 1201}", 7))
+    assert vcard.uri.endswith("cards.vcl")
+    [text_location] = await definition(reach_uri, at(reach, "{location 140}", 11))
+    assert text_location.range.start.line == at(reach, 'location 140 "').line
+
+    refs = await client.text_document_references_async(lsp.ReferenceParams(
+        text_document=lsp.TextDocumentIdentifier(uri), position=at(text, 'log 206 "', 5),
+        context=lsp.ReferenceContext(include_declaration=True)))
+    assert sorted((r.range.start.line, r.range.start.character) for r in refs) == [(24, 21), (36, 0)]
+
+
+@pytest.mark.asyncio
+async def test_hover_shows_title_first_sentence_and_label_number(client: LanguageClient):
+    uri, text = doc(client, LOGBOOK)
+    open_doc(client, uri, text)
+    await settle(client, uri, lambda ds: True)
+    hover = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri),
+                                                                   at(text, "-> log @wake_up", 9)))
+    assert hover.contents.value.splitlines()[0] == "**Log 879 (@wake_up)** · Wake-Up Call"
+    assert "Your suit's medical unit injects something cold." in hover.contents.value
+    assert "`@wake_up` is numbered 879" in hover.contents.value
+    plain = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri),
+                                                                   at(text, "-> log 206", 8)))
+    assert plain.contents.value == ("**Log 206** · The Spire Remembers\n\n"
+                                    "As you climb away, the spire below flares once, as if saying goodbye.")
+
+
+@pytest.mark.asyncio
+async def test_completion_of_verbs_arguments_ids_and_numbers(client: LanguageClient):
+    uri, text = doc(client, LOGBOOK)
+    open_doc(client, uri, text)
+    await settle(client, uri, lambda ds: True)
+    edited = text.replace("  else -> log 207\n", "  else -> log \n  gain \n  gain injury \n")
+    change(client, uri, edited, 2)
+    await settle(client, uri, lambda ds: len(ds) > 0)
+
+    async def labels(needle, offset):
+        result = await client.text_document_completion_async(lsp.CompletionParams(
+            lsp.TextDocumentIdentifier(uri), at(edited, needle, offset)))
+        return {item.label: item.detail for item in result.items}
+
+    logs = await labels("else -> log ", 12)
+    assert logs["206"] == "The Spire Remembers" and logs["@wake_up"] == "Wake-Up Call (log 879)"
+    verbs = await labels("  gain \n", 2)
+    assert "gain" in verbs and "suffer" not in verbs and "choice" in verbs
+    gains = await labels("  gain \n", 7)
+    assert {"success", "supplies", "injury", "unique"} <= set(gains)
+    injuries = await labels("gain injury ", 12)
+    assert injuries == {'"Just a Scratch"': "Just a Scratch"}
+
+
+@pytest.mark.asyncio
+async def test_rename_a_label_across_its_uses(client: LanguageClient):
+    uri, text = doc(client, LOGBOOK)
+    open_doc(client, uri, text)
+    await settle(client, uri, lambda ds: True)
+    where = at(text, 'log @wake_up "', 6)
+    prepared = await client.text_document_prepare_rename_async(
+        lsp.PrepareRenameParams(lsp.TextDocumentIdentifier(uri), where))
+    assert prepared == lsp.Range(lsp.Position(14, 4), lsp.Position(14, 12))
+    edit = await client.text_document_rename_async(
+        lsp.RenameParams(lsp.TextDocumentIdentifier(uri), where, "@coming_to"))
+    renamed = apply(text, edit.changes[uri])
+    assert renamed.count("@coming_to") == 2 and "@wake_up" not in renamed
+    change(client, uri, renamed, 2)
+    assert await settle(client, uri, lambda ds: not ds) == []
+
+
+@pytest.mark.asyncio
+async def test_document_and_workspace_symbols(client: LanguageClient):
+    uri, text = doc(client, "eye-of-the-void/planet.vcl")
+    open_doc(client, uri, text)
+    await settle(client, uri, lambda ds: True)
+    symbols = await client.text_document_document_symbol_async(
+        lsp.DocumentSymbolParams(lsp.TextDocumentIdentifier(uri)))
+    assert [s.name for s in symbols] == ["Planet eye_of_the_void The Eye of the Void", "Planet inner_hull The Inner Hull"]
+    assert symbols[0].children[1].name == "Sector 2 Crash Site"
+    found = await client.workspace_symbol_async(lsp.WorkspaceSymbolParams(query="spire"))
+    assert {s.name for s in found} >= {"Log 206 The Spire Remembers", "Sector 7 Humming Spire"}
+
+
+@pytest.mark.asyncio
+async def test_quick_fix_for_a_did_you_mean_hint(client: LanguageClient):
+    uri, text = doc(client, LOGBOOK)
+    broken = text.replace("-> log 206", "-> log 2066").replace("gain success 2", "gian success 2")
+    open_doc(client, uri, broken)
+    diagnostics = await settle(client, uri, lambda ds: len(ds) == 2)
+    actions = await client.text_document_code_action_async(lsp.CodeActionParams(
+        text_document=lsp.TextDocumentIdentifier(uri), range=lsp.Range(lsp.Position(0, 0), lsp.Position(200, 0)),
+        context=lsp.CodeActionContext(diagnostics)))
+    assert [a.title for a in actions] == ["Change 2066 to 206", "Change gian to gain"]
+    fixed = apply(broken, [e for a in actions for e in a.edit.changes[uri]])
+    assert fixed == text
+    change(client, uri, fixed, 2)
+    assert await settle(client, uri, lambda ds: not ds) == []
+
+
+@pytest.mark.asyncio
+async def test_inlay_hints_and_folding(client: LanguageClient):
+    uri, text = doc(client, LOGBOOK)
+    open_doc(client, uri, text)
+    await settle(client, uri, lambda ds: True)
+    hints = await client.text_document_inlay_hint_async(lsp.InlayHintParams(
+        text_document=lsp.TextDocumentIdentifier(uri), range=lsp.Range(lsp.Position(0, 0), lsp.Position(200, 0))))
+    assert [(h.position.line, h.position.character, h.label) for h in hints][:2] == [(11, 17, "= 879"), (14, 12, "= 879")]
+    folds = await client.text_document_folding_range_async(lsp.FoldingRangeParams(lsp.TextDocumentIdentifier(uri)))
+    assert (3, 12) in {(f.start_line, f.end_line) for f in folds}   # log 1 { ... }
+    assert (4, 10) in {(f.start_line, f.end_line) for f in folds}   # its text """ ... """
+
+
+@pytest.mark.asyncio
+async def test_hostile_input_never_brings_the_server_down(client: LanguageClient):
+    uri, text = doc(client, LOGBOOK)
+    open_doc(client, uri, "log 1 \x00\x01\x02 binary")
+    [binary] = await settle(client, uri, lambda ds: any(d.code == "E103" for d in ds))
+    assert "binary" in binary.message
+    change(client, uri, text[:len(text) // 2], 2)                     # half written
+    await settle(client, uri, lambda ds: any(d.code.startswith("E1") for d in ds))
+    change(client, uri, text + "// " + "x" * 10_000_000 + "\n", 3)    # 10 MB on one line
+    await settle(client, uri, lambda ds: not any(d.code.startswith("E1") for d in ds))
+    (client.root / LOGBOOK).unlink()                                 # deleted while open
+    client.workspace_did_change_watched_files(lsp.DidChangeWatchedFilesParams(
+        [lsp.FileEvent(uri, lsp.FileChangeType.Deleted)]))
+    change(client, uri, text, 4)
+    assert await settle(client, uri, lambda ds: not ds) == []
+    client.text_document_did_close(lsp.DidCloseTextDocumentParams(lsp.TextDocumentIdentifier(uri)))
+    planet_uri, planet = doc(client, "eye-of-the-void/planet.vcl")
+    open_doc(client, planet_uri, planet)
+    await settle(client, planet_uri, lambda ds: any(d.code == "E200" for d in ds))
+    hover = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(planet_uri),
+                                                                   at(planet, "poi P100", 5)))
+    assert hover.contents.value.startswith("**Poi P100** · Twisted Wreckage")
+
+
+@pytest.mark.asyncio
+async def test_a_workspace_with_no_pack(bare_client: LanguageClient):
+    loose = bare_client.root / "notes.vcl"
+    open_doc(bare_client, loose.as_uri(), 'log 1 "Alone" {\n  return\n}\n')
+    [d] = await settle(bare_client, loose.as_uri(), lambda ds: len(ds) == 1)
+    assert d.code == "E212"
+    hover = await bare_client.text_document_hover_async(lsp.HoverParams(
+        lsp.TextDocumentIdentifier(loose.as_uri()), lsp.Position(0, 4)))
+    assert hover is None
+    other = bare_client.root / "elsewhere.txt"
+    open_doc(bare_client, other.as_uri() + "x", "\x00")
+    symbols = await bare_client.workspace_symbol_async(lsp.WorkspaceSymbolParams(query=""))
+    assert symbols == []

@@ -1,0 +1,229 @@
+"""What the language server answers, as plain functions of a pack's `Index` and the
+text being edited: hover, completion, quick fixes, inlay hints, folding. Positions
+here are vcompiler's (1-based, in characters); server.py converts."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from vcompiler.diagnostics import Diagnostic
+from vcompiler.engine.index import LABEL, Definition, Index, Mention
+from vcompiler.registry import forms_of_game, kind_named, is_kind
+from vcompiler.registry.forms import VALUE_SLOTS
+from vcompiler.source import Span
+from vcompiler.vocabulary import ICONS
+
+MARKUP_KINDS = ("log", "card", "location", "icon")
+STATEMENTS = {"vanguard": ("text", "choice", "if", "else", "check"), "vantage": ("text", "choice")}
+
+
+# ---------------------------------------------------------------- hover
+def hover(index: Index, item: Mention | Definition) -> str | None:
+    """Markdown: the target's heading and title, its first sentence, and for a label
+    the number it was given."""
+    targets = [item] if isinstance(item, Definition) else index.definitions_of(item.ident)
+    if not targets:
+        return None
+    target = targets[0]
+    lines = [f"**{target.heading()}**" + (f" · {target.title}" if target.title else "")]
+    if target.summary:
+        lines.append(target.summary)
+    if target.label:
+        lines.append(f"`@{target.label}` is numbered {target.key} (in the pack's numbering range; "
+                     "`build` records it in numbers.lock)")
+    return "\n\n".join(lines)
+
+
+# ---------------------------------------------------------------- completion
+@dataclass(frozen=True)
+class Completion:
+    label: str
+    detail: str
+    kind: str            # "reference" | "verb" | "keyword" | "value"
+    insert: str | None = None
+
+
+_REF_LOG = re.compile(r"(?:->\s*|\{\s*|checked\s+)log\s+(@?\w*)$")
+_REF_LOCATION = re.compile(r"(?:->\s*|\{\s*)location\s+(\w*)$")
+_REF_CARD = re.compile(r"\{\s*card\s+(\w*)$")
+_REF_ICON = re.compile(r"\{\s*icon\s+(\w*)$")
+_MARKUP_OPEN = re.compile(r"\{(\w*)$")
+_EFFECT_START = r"(?:^\s*|=>\s*|;\s*|/\s*|\[\s*|,\s*|\}\s*)"
+_VERB = re.compile(_EFFECT_START + r"([a-z_]*)$")
+_VERB_ARGS = re.compile(_EFFECT_START + r"([a-z_]+(?:\s+[^\s;/\[\],]+)*)\s+([^\s;/\[\],]*)$")
+
+
+def _entities(index: Index, kinds: tuple[str, ...]) -> list[Completion]:
+    out = []
+    for d in index.definitions:
+        if d.kind in kinds:
+            key = d.key[1] if isinstance(d.key, tuple) else d.key
+            out.append(Completion(str(key), d.title, "reference"))
+            if d.label:
+                out.append(Completion(f"@{d.label}", f"{d.title} (log {d.key})", "reference"))
+    return out
+
+
+def _in_prose(before: str) -> bool:
+    """Whether the cursor is in a string: inside a one-line string, or on a line of a
+    long string (a line that opens no block)."""
+    if before.count('"') % 2 == 1:
+        return True
+    return '"' not in before and not re.match(r"\s*[a-z_]+\b[^{]*\{$", before)
+
+
+def complete(index: Index | None, game: str, before: str) -> list[Completion]:
+    """Completions for the text of the line up to the cursor."""
+    defs = index if index is not None else None
+    if _REF_LOG.search(before):
+        return _entities(defs, ("log",)) if defs else []
+    if _REF_LOCATION.search(before):
+        return _entities(defs, ("location",)) if defs else []
+    if _REF_CARD.search(before):
+        kinds = ("vcard",) if game == "vantage" else ("poi", "mission", "condition", "event", "threat", "unique")
+        return _entities(defs, kinds) if defs else []
+    if _REF_ICON.search(before):
+        return [Completion(icon, "icon", "value") for icon in ICONS]
+    if _MARKUP_OPEN.search(before) and _in_prose(before):
+        return [Completion(kind, "text markup", "keyword", f"{kind} ") for kind in MARKUP_KINDS]
+    forms = forms_of_game(game) if game else ()
+    args = _VERB_ARGS.search(before)
+    if args:
+        return _next_words(defs, forms, args.group(1).split())
+    if _VERB.search(before):
+        verbs: dict[str, list[str]] = {}
+        for form in forms:
+            verbs.setdefault(form.verb, []).append(form.spelling())
+        out = [Completion(verb, "; ".join(spellings), "verb") for verb, spellings in sorted(verbs.items())]
+        if before.strip() == before.strip(" \t") and not re.search(r"(=>|;|/|\[|,)\s*\w*$", before):
+            out += [Completion(word, "statement", "keyword") for word in STATEMENTS.get(game, ())]
+        return out
+    return []
+
+
+def _next_words(index: Index | None, forms, typed: list[str]) -> list[Completion]:
+    """The words that may come next after `typed` (a verb and the words after it)."""
+    out: dict[str, Completion] = {}
+    for form in forms:
+        if form.verb != typed[0] or len(form.slots) < len(typed):
+            continue
+        slots = form.slots
+        if any(s.literal is not None and s.literal != word for s, word in zip(slots, typed[1:])):
+            continue
+        slot = slots[len(typed) - 1]
+        if slot.literal is not None:
+            out.setdefault(slot.literal, Completion(slot.literal, form.spelling(), "keyword"))
+        elif slot.kind in VALUE_SLOTS:
+            for word in VALUE_SLOTS[slot.kind][2]:
+                out.setdefault(word, Completion(word, form.spelling(), "value"))
+        elif slot.kind and is_kind(slot.kind) and index is not None:
+            kind = kind_named(slot.kind)
+            for c in _entities(index, (kind.name,)):
+                label = f'"{c.label}"' if kind.value == "string" else c.label
+                out.setdefault(label, Completion(label, c.detail, "reference"))
+    return list(out.values())
+
+
+# ---------------------------------------------------------------- quick fixes
+_DID_YOU_MEAN = re.compile(r"did you mean (.+?)\?")
+_TOKENS = {
+    "@": re.compile(r"@[A-Za-z_]\w*"),
+    '"': re.compile(r'"[^"\n]*"'),
+    "0": re.compile(r"(?<![\w@])\d+(?!\w)"),
+    "a": re.compile(r"(?<![\w@])[A-Za-z_]\w*"),
+}
+
+
+def suggestions(d: Diagnostic) -> list[str]:
+    for text in (d.hint or "", d.message):
+        match = _DID_YOU_MEAN.search(text)
+        if match:
+            return [s.strip().strip("`") for s in re.split(r"\s+or\s+", match.group(1))]
+    return []
+
+
+def quick_fixes(index: Index, d: Diagnostic) -> list[tuple[str, Span, str]]:
+    """For a did-you-mean hint: (title, span to replace, new text), one per suggestion."""
+    text = index.text_of(d.span)
+    fixes = []
+    for suggestion in suggestions(d):
+        if suggestion.startswith("{"):
+            fixes.append((f"Change to {suggestion}", d.span, suggestion))
+            continue
+        shape = "@" if suggestion.startswith("@") else '"' if suggestion.startswith('"') else \
+            "0" if suggestion.isdigit() else "a"
+        tokens = list(_TOKENS[shape].finditer(text)) if d.span.line == d.span.end_line else []
+        if not tokens:
+            continue
+        last = tokens[-1]
+        column = d.span.column + last.start()
+        span = Span(d.span.file, d.span.line, column, d.span.line, column + len(last.group(0)))
+        fixes.append((f"Change {last.group(0)} to {suggestion}", span, suggestion))
+    return fixes
+
+
+# ---------------------------------------------------------------- inlay hints
+def label_numbers(index: Index, file: str) -> list[tuple[Span, int]]:
+    """After every `@label` written in `file`: the number it was given."""
+    labels = index.labels()
+    out = []
+    source = index.sources.get(file)
+    if source is None:
+        return out
+    seen = set()
+    for label, number in labels.items():
+        for span in index.label_occurrences(label):
+            if span.file == file and span not in seen:
+                seen.add(span)
+                out.append((span, number))
+    return sorted(out)
+
+
+# ---------------------------------------------------------------- folding
+def folding_ranges(text: str) -> list[tuple[int, int]]:
+    """(first line, last line), 1-based: blocks in braces and long strings that span
+    lines. Braces inside strings and comments do not count."""
+    ranges: list[tuple[int, int]] = []
+    stack: list[int] = []
+    line, i, n = 1, 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line += 1
+        elif text.startswith("//", i):
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        elif text.startswith('"""', i):
+            end = text.find('"""', i + 3)
+            end = n if end < 0 else end + 3
+            last = line + text.count("\n", i, end)
+            if last > line:
+                ranges.append((line, last))
+            line, i = last, end
+            continue
+        elif c == '"':
+            j = i + 1
+            while j < n and text[j] not in '"\n':
+                j += 2 if text[j] == "\\" else 1
+            i = j + 1 if j < n and text[j] == '"' else j
+            continue
+        elif c == "{":
+            stack.append(line)
+        elif c == "}" and stack:
+            first = stack.pop()
+            if line > first:
+                ranges.append((first, line))
+        i += 1
+    return sorted(ranges)
+
+
+def label_at(index: Index, file: str, line: int, column: int) -> str | None:
+    """The @label written at a position, if any."""
+    source = index.sources.get(file)
+    if source is None:
+        return None
+    for match in LABEL.finditer(source.line_text(line)):
+        if match.start() + 1 <= column <= match.end() + 1:
+            return match.group(0)[1:]
+    return None

@@ -1,0 +1,415 @@
+"""The language server: editor buffers go into a resident `Workspace`, checked on a
+worker thread a moment after the typing stops; diagnostics are published per file and
+every other request is answered from the last check's `Index`. No request can bring
+the server down: a handler that fails answers nothing and logs why."""
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import re
+from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from lsprotocol import types as lsp
+from pygls.lsp.server import LanguageServer
+
+from vcompiler import __version__
+from vcompiler.compile import CompileResult, display_path
+from vcompiler.engine import Workspace
+from vcompiler.engine.index import Definition, Index, Mention
+from vcompiler.lsp import features
+from vcompiler.lsp.convert import character_column, to_diagnostic, to_range, uri_of
+from vcompiler.source import Span
+
+log = logging.getLogger("vcompiler.lsp")
+# How long after the last keystroke a check starts.
+DEBOUNCE_SECONDS = 0.15
+_LABEL_NAME = re.compile(r"@?([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def path_of(uri: str) -> Path | None:
+    parsed = urlparse(uri)
+    if parsed.scheme != "file":
+        return None
+    return Path(unquote(parsed.path)).resolve()
+
+
+def _safe(default=None):
+    """A handler that fails logs the failure and answers `default`."""
+    def wrap(handler):
+        @functools.wraps(handler)
+        def safe(*args, **kwargs):
+            try:
+                return handler(*args, **kwargs)
+            except Exception:  # noqa: BLE001 - the server outlives any one request
+                log.exception("%s failed", handler.__name__)
+                return default
+        return safe
+    return wrap
+
+
+def _rule_pages() -> dict[str, str]:
+    """Every code's documentation as a Markdown file the editor can open: the link a
+    diagnostic's code carries."""
+    from vcompiler.codes import CATALOGUE
+    from vcompiler.parse.cache import default_cache_root
+    from vcompiler.reports import rule_docs
+
+    folder = default_cache_root() / f"rules-{__version__}"
+    pages = {}
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for code_id, doc in rule_docs().items():
+            page = folder / f"{code_id}.md"
+            if not page.exists():
+                entry = CATALOGUE[code_id]
+                page.write_text(f"# {code_id} ({entry.severity.value}): {entry.summary}\n\n{doc}\n",
+                                encoding="utf-8")
+            pages[code_id] = page.as_uri()
+    except OSError:
+        log.warning("cannot write the rule pages to %s", folder)
+    return pages
+
+
+class VclServer(LanguageServer):
+    def __init__(self) -> None:
+        super().__init__("vcompiler", __version__, text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental)
+        self.roots: list[Path] = []
+        self.engine: Workspace | None = None
+        self.worker = ThreadPoolExecutor(1, thread_name_prefix="vcompiler-check")
+        self.buffers: dict[Path, str | None] = {}     # edits not yet given to the engine
+        self.saved: set[Path] = set()
+        self.generation = 0
+        self.results: dict[Path, CompileResult] = {}
+        self.file_pack: dict[str, Path] = {}           # display path -> pack folder
+        self.indexes: dict[Path, tuple[CompileResult, Index]] = {}
+        self.published: set[str] = set()
+        self.docs: dict[str, str] = {}
+        self.checks_done = 0
+
+    # ------------------------------------------------------------ checking
+    def schedule(self, delay: float = DEBOUNCE_SECONDS) -> None:
+        self.generation += 1
+        generation = self.generation
+        loop = asyncio.get_running_loop()
+        loop.call_later(delay, lambda: asyncio.ensure_future(self._run(generation)))
+
+    async def _run(self, generation: int) -> None:
+        if generation != self.generation:
+            return      # more typing came: its own run will check
+        buffers, self.buffers = self.buffers, {}
+        saved, self.saved = self.saved, set()
+        results = await asyncio.get_running_loop().run_in_executor(self.worker, self._check, buffers, saved)
+        if results is not None:
+            self._publish(results)
+
+    def _check(self, buffers: dict[Path, str | None], saved: set[Path]) -> list[CompileResult] | None:
+        """On the worker thread: the only place the engine is touched."""
+        try:
+            if self.engine is None:
+                self.engine = Workspace(self.roots)
+                self.docs = _rule_pages()
+            for path, text in buffers.items():
+                if text is None:
+                    self.engine.drop_buffer(path)
+                else:
+                    self.engine.set_buffer(path, text)
+            if saved:
+                self.engine.files_changed(saved)
+            return self.engine.check()
+        except Exception:  # noqa: BLE001 - a check that fails leaves the last results up
+            log.exception("check failed")
+            return None
+
+    def _publish(self, results: list[CompileResult]) -> None:
+        self.results = {r.folder: r for r in results}
+        self.file_pack = {display: r.folder for r in results for display in r.sources}
+        by_uri: dict[str, list[lsp.Diagnostic]] = defaultdict(list)
+        for result in results:
+            for display, source in result.sources.items():
+                by_uri.setdefault(uri_of(source, display), [])
+            for d in result.diagnostics:
+                source = result.sources.get(d.span.file)
+                by_uri[uri_of(source, d.span.file)].append(to_diagnostic(d, result.sources, self.docs))
+        for uri in self.published - set(by_uri):
+            by_uri[uri] = []
+        for uri, diagnostics in by_uri.items():
+            self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics))
+        self.published = {uri for uri, diagnostics in by_uri.items() if diagnostics or uri in self.published}
+        self.checks_done += 1
+
+    # ------------------------------------------------------------ lookups
+    def index_for(self, uri: str) -> tuple[Index, str] | None:
+        path = path_of(uri)
+        if path is None:
+            return None
+        display = display_path(path)
+        folder = self.file_pack.get(display)
+        if folder is None or folder not in self.results:
+            return None
+        result = self.results[folder]
+        cached = self.indexes.get(folder)
+        if cached is None or cached[0] is not result:
+            cached = (result, Index(result))
+            self.indexes[folder] = cached
+        return cached[1], display
+
+    def position(self, index: Index, file: str, position: lsp.Position) -> tuple[int, int]:
+        source = index.sources.get(file)
+        text = source.line_text(position.line + 1) if source is not None else ""
+        return position.line + 1, character_column(text, position.character)
+
+    def location(self, index: Index, span: Span) -> lsp.Location:
+        source = index.sources.get(span.file)
+        return lsp.Location(uri_of(source, span.file), to_range(span, source))
+
+    def item_at(self, uri: str, position: lsp.Position) -> tuple[Index, Mention | Definition] | None:
+        found = self.index_for(uri)
+        if found is None:
+            return None
+        index, file = found
+        item = index.at(file, *self.position(index, file, position))
+        return (index, item) if item is not None else None
+
+
+server = VclServer()
+
+
+@server.feature(lsp.INITIALIZE)
+@_safe()
+def initialize(ls: VclServer, params: lsp.InitializeParams) -> None:
+    uris = [f.uri for f in params.workspace_folders or []] or ([params.root_uri] if params.root_uri else [])
+    ls.roots = [p for p in (path_of(u) for u in uris) if p is not None and p.is_dir()]
+
+
+@server.feature(lsp.INITIALIZED)
+@_safe()
+def initialized(ls: VclServer, params: lsp.InitializedParams) -> None:
+    ls.schedule(0)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
+@_safe()
+def did_open(ls: VclServer, params: lsp.DidOpenTextDocumentParams) -> None:
+    path = path_of(params.text_document.uri)
+    if path is not None:
+        ls.buffers[path] = params.text_document.text
+        ls.schedule()
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
+@_safe()
+def did_change(ls: VclServer, params: lsp.DidChangeTextDocumentParams) -> None:
+    path = path_of(params.text_document.uri)
+    if path is not None:
+        ls.buffers[path] = ls.workspace.get_text_document(params.text_document.uri).source
+        ls.schedule()
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
+@_safe()
+def did_close(ls: VclServer, params: lsp.DidCloseTextDocumentParams) -> None:
+    path = path_of(params.text_document.uri)
+    if path is not None:
+        ls.buffers[path] = None
+        ls.schedule()
+
+
+@server.feature(lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+@_safe()
+def did_change_watched_files(ls: VclServer, params: lsp.DidChangeWatchedFilesParams) -> None:
+    ls.saved.update(p for p in (path_of(c.uri) for c in params.changes) if p is not None)
+    ls.schedule()
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
+@_safe()
+def definition(ls: VclServer, params: lsp.DefinitionParams) -> list[lsp.Location] | None:
+    found = ls.item_at(params.text_document.uri, params.position)
+    if found is None:
+        return None
+    index, item = found
+    targets = [item] if isinstance(item, Definition) else index.definitions_of(item.ident)
+    return [ls.location(index, d.span) for d in targets] or None
+
+
+@server.feature(lsp.TEXT_DOCUMENT_REFERENCES)
+@_safe()
+def references(ls: VclServer, params: lsp.ReferenceParams) -> list[lsp.Location] | None:
+    found = ls.item_at(params.text_document.uri, params.position)
+    if found is None:
+        return None
+    index, item = found
+    ident = item.ident
+    spans = [m.span for m in index.references_to(ident)]
+    if params.context.include_declaration:
+        spans = [d.span for d in index.definitions_of(ident)] + spans
+    return [ls.location(index, span) for span in spans]
+
+
+@server.feature(lsp.TEXT_DOCUMENT_HOVER)
+@_safe()
+def hover(ls: VclServer, params: lsp.HoverParams) -> lsp.Hover | None:
+    found = ls.item_at(params.text_document.uri, params.position)
+    if found is None:
+        return None
+    index, item = found
+    text = features.hover(index, item)
+    if text is None:
+        return None
+    return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, text),
+                     to_range(item.span, index.sources.get(item.span.file)))
+
+
+_COMPLETION_KIND = {"reference": lsp.CompletionItemKind.Reference, "verb": lsp.CompletionItemKind.Function,
+                    "keyword": lsp.CompletionItemKind.Keyword, "value": lsp.CompletionItemKind.EnumMember}
+
+
+@server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=[" ", "{", "@"]))
+@_safe()
+def completion(ls: VclServer, params: lsp.CompletionParams) -> lsp.CompletionList | None:
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    lines = document.lines
+    line = lines[params.position.line] if params.position.line < len(lines) else ""
+    before = line[:character_column(line, params.position.character) - 1]
+    found = ls.index_for(params.text_document.uri)
+    index = found[0] if found else None
+    game = index.pack.game if index is not None and index.pack is not None else \
+        ("vantage" if "game vantage" in document.source else "vanguard")
+    items = [lsp.CompletionItem(c.label, kind=_COMPLETION_KIND[c.kind], detail=c.detail or None,
+                                insert_text=c.insert, sort_text=f"{i:05d}")
+             for i, c in enumerate(features.complete(index, game, before))]
+    return lsp.CompletionList(is_incomplete=False, items=items)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_PREPARE_RENAME)
+@_safe()
+def prepare_rename(ls: VclServer, params: lsp.PrepareRenameParams) -> lsp.Range | None:
+    found = ls.index_for(params.text_document.uri)
+    if found is None:
+        return None
+    index, file = found
+    line, column = ls.position(index, file, params.position)
+    label = features.label_at(index, file, line, column)
+    if label is None or label not in index.labels():
+        return None
+    span = next((s for s in index.label_occurrences(label)
+                 if s.file == file and s.line == line and s.column <= column <= s.end_column), None)
+    return to_range(span, index.sources.get(file)) if span else None
+
+
+@server.feature(lsp.TEXT_DOCUMENT_RENAME)
+@_safe()
+def rename(ls: VclServer, params: lsp.RenameParams) -> lsp.WorkspaceEdit | None:
+    found = ls.index_for(params.text_document.uri)
+    if found is None:
+        return None
+    index, file = found
+    label = features.label_at(index, file, *ls.position(index, file, params.position))
+    new = _LABEL_NAME.fullmatch(params.new_name.strip())
+    if label is None or new is None:
+        return None
+    changes: dict[str, list[lsp.TextEdit]] = defaultdict(list)
+    for span in index.label_occurrences(label):
+        location = ls.location(index, span)
+        changes[location.uri].append(lsp.TextEdit(location.range, "@" + new.group(1)))
+    return lsp.WorkspaceEdit(changes=dict(changes)) if changes else None
+
+
+_SYMBOL_KIND = {"log": lsp.SymbolKind.Function, "location": lsp.SymbolKind.Module,
+                "planet": lsp.SymbolKind.Namespace, "sector": lsp.SymbolKind.Field,
+                "depart": lsp.SymbolKind.Event, "vcard": lsp.SymbolKind.Class}
+
+
+def _symbol_name(d: Definition) -> str:
+    return d.heading() + (f" {d.title}" if d.title else "")
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+@_safe()
+def document_symbols(ls: VclServer, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol] | None:
+    found = ls.index_for(params.text_document.uri)
+    if found is None:
+        return None
+    index, file = found
+    source = index.sources.get(file)
+    symbols: list[lsp.DocumentSymbol] = []
+    planets: dict[str, lsp.DocumentSymbol] = {}
+    for d in index.definitions:
+        if d.span.file != file:
+            continue
+        span = to_range(d.span, source)
+        symbol = lsp.DocumentSymbol(name=_symbol_name(d), kind=_SYMBOL_KIND.get(d.kind, lsp.SymbolKind.Object),
+                                    range=span, selection_range=span,
+                                    children=[] if d.kind == "planet" else None)
+        if d.kind == "sector" and d.container in planets:
+            planets[d.container].children.append(symbol)
+            continue
+        if d.kind == "planet":
+            planets[str(d.key)] = symbol
+        symbols.append(symbol)
+    return symbols
+
+
+@server.feature(lsp.WORKSPACE_SYMBOL)
+@_safe()
+def workspace_symbols(ls: VclServer, params: lsp.WorkspaceSymbolParams) -> list[lsp.SymbolInformation]:
+    query = params.query.lower()
+    out = []
+    for folder in ls.results:
+        uri = next((uri_of(s, k) for k, s in ls.results[folder].sources.items()), None)
+        found = ls.index_for(uri) if uri else None
+        if found is None:
+            continue
+        index = found[0]
+        for d in index.definitions:
+            name = _symbol_name(d)
+            if query in name.lower() or (d.label and query in ("@" + d.label).lower()):
+                out.append(lsp.SymbolInformation(name=name, kind=_SYMBOL_KIND.get(d.kind, lsp.SymbolKind.Object),
+                                                 location=ls.location(index, d.span)))
+    return out
+
+
+@server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION,
+                lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]))
+@_safe()
+def code_actions(ls: VclServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction] | None:
+    found = ls.index_for(params.text_document.uri)
+    if found is None:
+        return None
+    index, file = found
+    source = index.sources.get(file)
+    first, last = params.range.start.line + 1, params.range.end.line + 1
+    actions = []
+    for d in index.result.diagnostics:
+        if d.span.file != file or d.span.end_line < first or d.span.line > last:
+            continue
+        for title, span, text in features.quick_fixes(index, d):
+            edit = lsp.WorkspaceEdit(changes={params.text_document.uri: [lsp.TextEdit(to_range(span, source), text)]})
+            actions.append(lsp.CodeAction(title, kind=lsp.CodeActionKind.QuickFix, edit=edit, is_preferred=True,
+                                          diagnostics=[to_diagnostic(d, index.sources, ls.docs)]))
+    return actions
+
+
+@server.feature(lsp.TEXT_DOCUMENT_INLAY_HINT)
+@_safe()
+def inlay_hints(ls: VclServer, params: lsp.InlayHintParams) -> list[lsp.InlayHint] | None:
+    found = ls.index_for(params.text_document.uri)
+    if found is None:
+        return None
+    index, file = found
+    source = index.sources.get(file)
+    first, last = params.range.start.line + 1, params.range.end.line + 1
+    return [lsp.InlayHint(to_range(span, source).end, f"= {number}", kind=lsp.InlayHintKind.Parameter,
+                          padding_left=True, tooltip=f"the number the compiler gave @{index.text_of(span)[1:]}")
+            for span, number in features.label_numbers(index, file) if first <= span.line <= last]
+
+
+@server.feature(lsp.TEXT_DOCUMENT_FOLDING_RANGE)
+@_safe()
+def folding(ls: VclServer, params: lsp.FoldingRangeParams) -> list[lsp.FoldingRange]:
+    text = ls.workspace.get_text_document(params.text_document.uri).source
+    return [lsp.FoldingRange(first - 1, last - 1) for first, last in features.folding_ranges(text)]

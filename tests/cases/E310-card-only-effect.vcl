@@ -13,6 +13,7 @@ log 1 "Start" {
   threat move  // expect: E310
   threat attack 2  // expect: E310
   travel  // expect: E310
+  reduce red  // expect: E310
   progress time
   reset time
   roll danger T

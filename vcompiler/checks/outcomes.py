@@ -113,25 +113,36 @@ def red_row_present(context: CheckContext) -> Iterator[Diagnostic]:
                              hint="add `outcome red => nothing` as the last row if failing does nothing")
 
 
+TRACK_OPS = ("progress_track", "reduce_track")
+
+
 @rule(codes.UNDEFINED_TRACK)
 def colours_of_the_action(context: CheckContext) -> Iterator[Diagnostic]:
-    """`progress COLOUR` moves a track of the same action; `then COLOUR` and
-    `immediate COLOUR` go to an outcome row of the same action. Naming one the action
-    does not have leaves the table with nowhere to go. Mend: add the track or the row,
-    or fix the colour."""
-    for action in _actions(context):
-        tracks = {r.key for r in _tracks(action)}
-        rows = {r.key for r in _outcomes(action)}
-        for row in action.rows:
-            for choice in row.effects:
-                for effect in choice.options:
-                    if effect.op == "progress_track" and effect.param("track") not in tracks:
-                        colour = effect.param("track")
-                        yield diagnostic(codes.UNDEFINED_TRACK, effect.span,
-                                         message=f"action {action.name!r} has no {colour} track",
-                                         hint=f"tracks of this action: {', '.join(sorted(tracks)) or 'none'}")
-                    elif effect.op in ("then", "immediate") and effect.param("outcome") not in rows:
-                        colour = effect.param("outcome")
-                        yield diagnostic(codes.UNDEFINED_TRACK, effect.span,
-                                         message=f"action {action.name!r} has no {colour} outcome row",
-                                         hint=f"outcome rows of this action: {', '.join(sorted(rows)) or 'none'}")
+    """`progress COLOUR` and `reduce COLOUR` move a track of the same action (on a
+    threat's time track, a track of the threat's action); `then COLOUR` and `immediate
+    COLOUR` go to an outcome row of the same action. Naming one the action does not
+    have leaves the table with nowhere to go. Mend: add the track or the row, or fix
+    the colour."""
+    for card in context.pack.cards:
+        for action in card.actions:
+            yield from _colours(action.rows, {r.key for r in _tracks(action)}, {r.key for r in _outcomes(action)},
+                                f"action {action.name!r}")
+        if card.kind == "threat" and card.rows:
+            tracks = {r.key for a in card.actions for r in _tracks(a)}
+            yield from _colours(card.rows, tracks, None, f"threat {card.id}")
+
+
+def _colours(rows, tracks: set, outcomes: set | None, owner: str) -> Iterator[Diagnostic]:
+    for row in rows:
+        for choice in row.effects:
+            for effect in choice.options:
+                if effect.op in TRACK_OPS and effect.param("track") not in tracks:
+                    colour = effect.param("track")
+                    yield diagnostic(codes.UNDEFINED_TRACK, effect.span,
+                                     message=f"{owner} has no {colour} track",
+                                     hint=f"tracks of this action: {', '.join(sorted(tracks)) or 'none'}")
+                elif outcomes is not None and effect.op in ("then", "immediate") and effect.param("outcome") not in outcomes:
+                    colour = effect.param("outcome")
+                    yield diagnostic(codes.UNDEFINED_TRACK, effect.span,
+                                     message=f"{owner} has no {colour} outcome row",
+                                     hint=f"outcome rows of this action: {', '.join(sorted(outcomes)) or 'none'}")

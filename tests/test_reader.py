@@ -68,6 +68,13 @@ def _current(page) -> str:
     return page.locator("article.current").get_attribute("id")
 
 
+def _at(page, anchor: str) -> bool:
+    """Whether the reader shows `anchor`, once the hash change it waits for has been handled."""
+    page.wait_for_function("id => document.querySelector('article.current')?.id === id", arg=anchor,
+                           timeout=10_000)
+    return _current(page) == anchor
+
+
 def test_tidal_reach_played_to_an_ending_in_chromium(browser, readers, tmp_path):
     page = browser.new_page(viewport={"width": 900, "height": 900})
     problems = []
@@ -75,30 +82,30 @@ def test_tidal_reach_played_to_an_ending_in_chromium(browser, readers, tmp_path)
     page.on("request", lambda request: problems.append(request.url)
             if not request.url.startswith(("file:", "data:")) else None)
     page.goto(readers["tidal_reach"].as_uri())
-    assert _current(page) == "location-0" and page.url.endswith("#location-0")
+    assert _at(page, "location-0") and page.url.endswith("#location-0")
     page.click("article.current >> text=Location 101")
     page.click("article.current >> text=Location 102")
-    assert _current(page) == "location-102"
+    assert _at(page, "location-102")
     page.click("#location-102-engage-0 >> text=Read the result")
     page.click("#location-102-engage-0 >> text=Location 140")
-    assert _current(page) == "location-140"
+    assert _at(page, "location-140")
     claim = page.locator("#location-140-take-1")
     claim.locator("input[type=checkbox]").check()
     claim.locator("text=Read the result").click()
     claim.locator("text=card 1705").click()
-    assert _current(page) == "card-1705"
+    assert _at(page, "card-1705")
     page.click("article.current >> text=Read the result")
     assert page.locator("article.current details.result").inner_text().endswith("The game ends.")
     page.screenshot(path=str(tmp_path / "reader.png"))
     assert (tmp_path / "reader.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     page.go_back()
-    assert _current(page) == "location-140"                     # the browser's history
+    assert _at(page, "location-140")                     # the browser's history
     page.go_forward()
-    assert _current(page) == "card-1705"
+    assert _at(page, "card-1705")
     page.reload()
-    assert _current(page) == "card-1705"
+    assert _at(page, "card-1705")
     page.goto(readers["tidal_reach"].as_uri())                  # no address: back where the reader was
-    assert _current(page) == "card-1705"
+    assert _at(page, "card-1705")
     assert page.locator("#checked").inner_text() == "Take: Claim the beacon"
     page.goto(readers["tidal_reach"].as_uri() + "#location-140")
     assert page.locator("#location-140-take-1 input[type=checkbox]").is_checked()
@@ -106,21 +113,21 @@ def test_tidal_reach_played_to_an_ending_in_chromium(browser, readers, tmp_path)
     assert page.locator("#results a").all_inner_texts() == ["Location 150 Wreck of the Calder"]
     page.fill("#q", "104")
     page.press("#q", "Enter")
-    assert _current(page) == "location-104"
+    assert _at(page, "location-104")
     assert problems == []
 
 
 def test_a_check_mark_survives_a_reload(browser, readers):
     page = browser.new_page()
     page.goto(readers["eye_of_the_void"].as_uri())
-    assert _current(page) == "log-1"
+    assert _at(page, "log-1")
     page.click("article.current >> text=Log 879")
     page.click("article.current >> text=Back to the board of The Eye of the Void")
     page.click("article.current >> text=Log 227")
     box = page.locator("article.current input[data-check='log-227']")
     box.check()
     page.reload()
-    assert _current(page) == "log-227"
+    assert _at(page, "log-227")
     assert page.locator("article.current input[data-check='log-227']").is_checked()
     assert page.locator("#checked").inner_text() == "Log 227"
     page.click("#reset")

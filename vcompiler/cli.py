@@ -168,12 +168,18 @@ def _millimetres(ctx, param, value: str | None) -> float:
               help="Bleed around each page for a print shop, e.g. 3mm (sets TrimBox and BleedBox).")
 @click.option("--crop-marks", is_flag=True, help="Print crop marks in the bleed (3mm unless --bleed says).")
 @click.option("--booklet", is_flag=True,
-              help="A5 pages imposed two-up on A4 in saddle-stitch order, padded to a multiple of 4.")
+              help="Pages half the paper (A5 on A4, half-letter on Letter) imposed two-up in saddle-stitch order.")
+@click.option("--signature", type=click.IntRange(min=0), default=40, show_default=True, metavar="N",
+              help="Booklet: pages per stapled signature (a multiple of 4); 0 makes one booklet.")
+@click.option("--titles/--no-titles", default=None,
+              help="Titles in the index and outline. Default: shown for logbooks numbered in order, "
+                   "hidden for shuffled numbers and storybooks.")
 @_format
 @_strict
 @_no_cache
 def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout: str, paper: str, bleed: float,
-          crop_marks: bool, booklet: bool, fmt: str, strict: bool, no_cache: bool) -> None:
+          crop_marks: bool, booklet: bool, signature: int, titles: bool | None, fmt: str, strict: bool,
+          no_cache: bool) -> None:
     """Check the packs under PATHS and write their bundles, books and components to OUT/<pack>/.
 
     A vanguard pack gets bundle.json, logbook.pdf, cards.pdf and board-<planet>.pdf; a
@@ -199,8 +205,10 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
     results = _compile_all(paths, use_cache=not no_cache)
     if _failed([d for r in results for d in r.diagnostics], strict):
         _nothing_written(_report(results, fmt))
-    options = RenderOptions(paper="a5" if booklet else paper, bleed_mm=bleed or (3.0 if crop_marks else 0.0),
-                            crop_marks=crop_marks, booklet=booklet)
+    if signature % 4:
+        raise click.BadParameter("a signature is a multiple of 4 pages, e.g. 40", param_hint="--signature")
+    options = RenderOptions(paper=paper, bleed_mm=bleed or (3.0 if crop_marks else 0.0), crop_marks=crop_marks,
+                            booklet=booklet, signature=signature, titles=titles)
     found: list[Diagnostic] = []
     try:
         if sys.stderr.isatty() and only != "json":

@@ -11,12 +11,25 @@ import multiprocessing
 import os
 from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from vcompiler.model.types import Pack
 from vcompiler.render.books import Book, Section, books_of, index_sections, sections
-from vcompiler.render.pdf import (RenderOptions, RenderedSection, assemble, book_html, index_pages, page_count,
-                                  page_numbers, render_html)
+from vcompiler.render.pdf import (
+    STAMPS_CSS,
+    Layout,
+    RenderedSection,
+    RenderOptions,
+    assemble,
+    heads,
+    lay_out,
+    out_of_phase,
+    relay_for,
+    render_html,
+    render_section,
+    stamps_html,
+    with_index,
+)
 
 __all__ = ["RenderOptions", "RenderPlan", "books_of", "plan", "render", "render_packs"]
 
@@ -35,7 +48,7 @@ class RenderPlan:
 
 def plan(packs: list[Pack], options: RenderOptions) -> RenderPlan:
     return RenderPlan(options, tuple((pack.name, book, tuple(sections(book)), tuple(index_sections(book)))
-                                     for pack in packs for book in books_of(pack)))
+                                     for pack in packs for book in books_of(pack, options.titles)))
 
 
 class _InProcess(Executor):
@@ -45,12 +58,8 @@ class _InProcess(Executor):
         return map(fn, *iterables)
 
 
-def _render(job: tuple[str, RenderOptions]) -> RenderedSection:
+def _render(job: tuple) -> RenderedSection:
     return render_html(*job)
-
-
-def _numbers(job: tuple[int, RenderOptions]) -> bytes:
-    return page_numbers(*job)
 
 
 def _each(results: Iterable, progress: Callable[[int], None] | None) -> list:
@@ -66,7 +75,7 @@ def render(work: RenderPlan, workers: int | None = None,
            progress: Callable[[int], None] | None = None) -> dict[tuple[str, str], bytes]:
     """Every book of the plan: (pack name, file name) -> PDF bytes."""
     options = work.options
-    jobs = [(book_html(book, [part], options), options) for _, book, parts, _ in work.books for part in parts]
+    jobs = [render_section(book, part, options) for _, book, parts, _ in work.books for part in parts]
     workers = workers or min(max(len(jobs), 1), os.cpu_count() or 1)
     # Spawned, not forked: a fork would copy whatever state the parent's libraries hold.
     pool = (ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
@@ -74,17 +83,28 @@ def render(work: RenderPlan, workers: int | None = None,
     with pool:
         finished = iter(_each(pool.map(_render, jobs), progress))
         rendered = [[next(finished) for _ in parts] for _, _, parts, _ in work.books]
+        # Sections out of phase with the one-document layout, laid out again together.
+        redo = [(b, k, part) for b, ((_, book, parts, _), done) in enumerate(zip(work.books, rendered))
+                for k, part in out_of_phase(book, list(parts), done)]
+        redone = pool.map(_render, [render_section(work.books[b][1], part, options) for b, _, part in redo])
+        for (b, k, _), section in zip(redo, redone):
+            rendered[b][k] = section
+        bodies: list[Layout] = [lay_out(list(parts), done, relay_for(book, list(parts), options))
+                                for (_, book, parts, _), done in zip(work.books, rendered)]
         index_jobs = []
-        for (_, book, _, index), done in zip(work.books, rendered):
-            pages = index_pages(done)
-            index_jobs += [(book_html(book, [part], options, pages), options) for part in index]
+        for (_, book, _, index), body in zip(work.books, bodies):
+            pages = {anchor: page + 1 for anchor, page in body.places().items()}
+            index_jobs += [render_section(book, part, options, pages) for part in index]
         indexes = iter(_each(pool.map(_render, index_jobs), progress))
-        for (_, _, _, index), done in zip(work.books, rendered):
-            done.extend(next(indexes) for _ in index)
-        numbers = _each(pool.map(_numbers, [(page_count(done), options) for done in rendered]), progress)
+        layouts = [with_index(body, [next(indexes) for _ in index])
+                   for (_, _, _, index), body in zip(work.books, bodies)]
+        plain = replace(options, crop_marks=False)
+        stamp_jobs = [(stamps_html(book, heads(book, list(layout.pages))), plain, STAMPS_CSS, ("base.css",))
+                      for (_, book, _, _), layout in zip(work.books, layouts)]
+        stamped = _each(pool.map(_render, stamp_jobs), progress)
         results: dict[tuple[str, str], bytes] = {}
-        for (pack_name, book, _, _), done, stamp in zip(work.books, rendered, numbers):
-            results[(pack_name, book.file_name)] = assemble(book, done, stamp, options)
+        for (pack_name, book, _, _), layout, stamp in zip(work.books, layouts, stamped):
+            results[(pack_name, book.file_name)] = assemble(book, layout, options, stamp.pdf)
             if progress:
                 progress(1)
     return results

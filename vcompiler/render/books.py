@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from vcompiler.model import types as m
-from vcompiler.registry import game_named
 from vcompiler.render.voice import Sentence, blocks, log_anchor, plain, rich, rich_line
 from vcompiler.vocabulary import CATEGORIES
 
@@ -22,6 +21,7 @@ class Entry:
     always: bool = False
     action: list = field(default_factory=list)     # blocks read first (text, statements)
     result: list | None = None                     # storybooks: blocks read after acting
+    leads_to: tuple[str, ...] = ()                 # anchors its gotos and choices send the reader to
 
 
 @dataclass(frozen=True)
@@ -33,21 +33,58 @@ class Book:
     version: str
     entry_word: str                   # what one entry is called: "Log", "Entry"
     entries: tuple[Entry, ...]
+    # Whether the index and the outline show titles. A title beside its number tells
+    # a reader where a story goes, which shuffled or keyed numbers are meant to hide.
+    titles: bool = True
 
     @property
     def index(self) -> list[tuple[str, str, str]]:
-        """Titled entries by title: (title, key, anchor)."""
-        titled = [(e.title_text, e.key, e.anchor) for e in self.entries if e.title_text]
-        return sorted(titled, key=lambda t: (t[0].casefold(), t[1]))
+        """Titled entries in the order of their numbers: (title, key, anchor); none
+        when the book does not show titles."""
+        if not self.titles:
+            return []
+        return [(e.title_text, e.key, e.anchor) for e in sorted(self.entries, key=number_order) if e.title_text]
 
 
-def logbook(pack: m.Pack) -> Book:
+def number_order(entry: Entry) -> tuple:
+    """"28" before "279", "101 east" after "101"."""
+    head, _, rest = entry.key.partition(" ")
+    return (int(head), rest) if head.isdigit() else (float("inf"), entry.key)
+
+
+def _leads_to(statements: tuple[m.Statement, ...]) -> tuple[str, ...]:
+    out = []
+    for s in statements:
+        effects = [s.target] if s.target is not None else list(s.effect.options) if s.effect else []
+        out += [log_anchor(e.param("log")) for e in effects
+                if e is not None and e.op == "goto_log" and isinstance(e.param("log"), int)]
+    return tuple(dict.fromkeys(out))
+
+
+def _with_check(statements: tuple[m.Statement, ...]) -> list:
+    """The statements as blocks, with a ("check", []) block where the log's `check`
+    stands: the box is marked when the reading gets there, not before."""
+    out: list = []
+    run: list[m.Statement] = []
+    for s in statements:
+        if s.kind == "check":
+            out += blocks(tuple(run)) + [("check", [])]
+            run = []
+        else:
+            run.append(s)
+    return out + blocks(tuple(run))
+
+
+def logbook(pack: m.Pack, titles: bool | None = None) -> Book:
+    """`titles`: None shows them unless some log has a shuffled (@label) number."""
     entries = []
     for log in pack.logs:
         title = rich_line(log.title)
         entries.append(Entry(log_anchor(log.number), str(log.number), title, plain(title),
-                             check=log.has_check, action=blocks(log.statements)))
-    return Book("logbook.pdf", "logbook", pack.title, "Logbook", pack.version, "Log", tuple(entries))
+                             check=log.has_check, action=_with_check(log.statements),
+                             leads_to=_leads_to(log.statements)))
+    shown = not any(log.label for log in pack.logs) if titles is None else titles
+    return Book("logbook.pdf", "logbook", pack.title, "Logbook", pack.version, "Log", tuple(entries), shown)
 
 
 def _story_entry(key: str, anchor: str, action: m.StoryAction) -> Entry:
@@ -57,7 +94,9 @@ def _story_entry(key: str, anchor: str, action: m.StoryAction) -> Entry:
                  action=text, result=blocks(action.result))
 
 
-def storybooks(pack: m.Pack) -> list[Book]:
+def storybooks(pack: m.Pack, titles: bool | None = None) -> list[Book]:
+    """`titles`: None leaves them out: entries are keyed by the numbers on the table."""
+    shown = bool(titles)
     books = []
     for category in CATEGORIES:
         found = [(loc.number, a) for loc in pack.locations for a in loc.actions if a.category == category]
@@ -65,32 +104,39 @@ def storybooks(pack: m.Pack) -> list[Book]:
         found.sort(key=lambda pair: pair[0])
         entries = tuple(_story_entry(str(n), f"entry-{n}-{i}", a) for i, (n, a) in enumerate(found))
         books.append(Book(f"storybook-{category}.pdf", "storybook", pack.title,
-                          f"{category.capitalize()} Storybook", pack.version, "Entry", entries))
+                          f"{category.capitalize()} Storybook", pack.version, "Entry", entries, shown))
     departs = tuple(_story_entry(f"{d.number} {d.direction}", f"depart-{d.number}-{d.direction}", d.action)
                     for d in pack.departs)
     books.append(Book("storybook-depart.pdf", "storybook", pack.title, "Depart Storybook", pack.version,
-                      "Entry", departs))
+                      "Entry", departs, shown))
     return books
 
 
-def books_of(pack: m.Pack) -> list[Book]:
-    game = game_named(pack.game)
-    return [logbook(pack)] if game is not None and game.logbook else storybooks(pack)
+def books_of(pack: m.Pack, titles: bool | None = None) -> list[Book]:
+    return [logbook(pack, titles)] if pack.game == "vanguard" else storybooks(pack, titles)
 
 
 @dataclass(frozen=True)
 class Section:
     """A part of a book that renders on its own and starts on a new page: the cover,
-    a run of entries, a run of results, the index."""
+    a run of entries, a run of results, the index. A run of entries or results also
+    lays out the first entries of the next run (its lookahead), so that the book can
+    take the next run's pages from where both lay out alike (see render.seams)."""
     kind: str                         # cover | entries | results | index
     entries: tuple[Entry, ...] = ()
     first: bool = True                # the first section of its kind
     lines: tuple[tuple[str, str, str], ...] = ()    # index: (title, key, anchor)
+    own: int = -1                     # entries of its own, before the lookahead; -1: all
+
+    @property
+    def owned(self) -> tuple[Entry, ...]:
+        return self.entries if self.own < 0 else self.entries[:self.own]
 
 
-# About 45 A5 pages of text: small enough to lay out quickly and in little memory,
-# large enough that the few partly empty pages where sections meet do not matter.
+# About 30 A5 pages of text: small enough to lay out quickly and in little memory.
 SECTION_CHARACTERS = 60_000
+# About 8 A5 pages: enough for two layouts of the same entries to meet at a page top.
+LOOKAHEAD_CHARACTERS = 16_000
 
 
 def _size(entry: Entry) -> int:
@@ -104,17 +150,30 @@ def _size(entry: Entry) -> int:
     return total
 
 
-def _runs(entries: tuple[Entry, ...], kind: str, budget: int) -> list[Section]:
+def _runs(entries: tuple[Entry, ...], kind: str, budget: int, lookahead: int = LOOKAHEAD_CHARACTERS) -> list[Section]:
     runs: list[list[Entry]] = [[]]
+    starts = [0]
     used = 0
-    for entry in entries:
+    for i, entry in enumerate(entries):
         size = _size(entry)
         if runs[-1] and used + size > budget:
             runs.append([])
+            starts.append(i)
             used = 0
         runs[-1].append(entry)
         used += size
-    return [Section(kind, tuple(run), first=i == 0) for i, run in enumerate(runs)]
+    out = []
+    for i, run in enumerate(runs):
+        extra: list[Entry] = []
+        if i + 1 < len(runs):
+            used = 0
+            for entry in entries[starts[i + 1]:]:
+                if used > lookahead:
+                    break
+                extra.append(entry)
+                used += _size(entry)
+        out.append(Section(kind, tuple(run) + tuple(extra), first=i == 0, own=len(run) if extra else -1))
+    return out
 
 
 def sections(book: Book, budget: int = SECTION_CHARACTERS) -> list[Section]:

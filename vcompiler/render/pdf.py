@@ -4,22 +4,30 @@ identifier derived from the content, and a date only from SOURCE_DATE_EPOCH."""
 from __future__ import annotations
 
 import hashlib
-import io
 import logging
 import os
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from vcompiler import __version__
-from vcompiler.render.books import Book, Section, index_sections, sections
+from vcompiler.render.books import Book, Entry, Section, index_sections, sections
+from vcompiler.render.seams import stitch, true_tops
 
 if TYPE_CHECKING:
     from jinja2 import Environment
 
+    from vcompiler.render.assembly import Mark, Piece
+
 PAPERS = {"a4": "A4", "letter": "letter", "a5": "A5"}
+
+
+# The page of a booklet: half the sheet it is imposed on.
+HALF = {"a4": "A5", "a5": "A5", "letter": "5.5in 8.5in"}
+# Pages per signature: 10 sheets folded, what an ordinary long-reach stapler binds.
+SIGNATURE = 40
 
 
 @dataclass(frozen=True)
@@ -28,15 +36,16 @@ class RenderOptions:
     bleed_mm: float = 0.0
     crop_marks: bool = False
     booklet: bool = False
+    signature: int = SIGNATURE        # booklet: pages per saddle-stitched signature; 0: one
+    titles: bool | None = None        # titles in the index and outline; None: the book's default
 
     def page_css(self) -> str:
-        # Built from the options only, never from pack text.
-        size = "A5" if self.booklet else PAPERS[self.paper]
+        # Built from the options only, never from pack text. Crop marks are drawn
+        # after assembly (render.impose): WeasyPrint's sit inside the bleed.
+        size = HALF[self.paper] if self.booklet else PAPERS[self.paper]
         rules = [f"size: {size};"]
         if self.bleed_mm:
             rules.append(f"bleed: {self.bleed_mm:g}mm;")
-        if self.crop_marks:
-            rules.append("marks: crop;")
         return "@page { " + " ".join(rules) + " }\n"
 
     @property
@@ -83,6 +92,27 @@ def source_date() -> str | None:
     return datetime.fromtimestamp(int(epoch), tz=timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def elsewhere(parts: list[Section]) -> tuple[str, ...]:
+    """The entries these sections refer to but do not hold. Each gets an empty element
+    of its id at the end, so that WeasyPrint keeps the links to it; assembly points
+    them at the entry itself."""
+    def refs(tokens):
+        for token in tokens:
+            if token[0] == "r" and token[2]:
+                yield token[2]
+            elif token[0] in ("e", "s"):
+                yield from refs(token[1])
+    held: set[str] = set()
+    wanted: dict[str, None] = {}
+    for part in parts:
+        for entry in part.entries:
+            held.add(entry.anchor if part.kind == "entries" else "result-" + entry.anchor)
+            for kind, content in list(entry.action) + list(entry.result or []):
+                for tokens in ([content] if kind == "p" else content if kind == "choices" else []):
+                    wanted.update(dict.fromkeys(refs(tokens)))
+    return tuple(a for a in wanted if a not in held)
+
+
 def book_html(book: Book, parts: list[Section], options: RenderOptions, pages: dict[str, int] | None = None,
               naive: bool = False) -> str:
     """The HTML of some sections of a book. `pages` gives the index its page numbers.
@@ -90,13 +120,41 @@ def book_html(book: Book, parts: list[Section], options: RenderOptions, pages: d
     way, kept for the render benchmark."""
     return _environment().get_template("book.html.j2").render(
         book=book, sections=parts, paper=options.paper_class, naive=naive, pages=pages or {},
-        created=source_date(), version=__version__)
+        created=source_date(), version=__version__, elsewhere=() if naive else elsewhere(parts), links=True)
 
 
 @dataclass(frozen=True)
 class RenderedSection:
     pdf: bytes
     anchors: tuple[tuple[str, ...], ...]     # the ids on each page, page by page
+    fresh: tuple[str, ...] = ()              # the id starting at each page's top, or ""
+    boxes: tuple[tuple[tuple[str, float, float, float], ...], ...] = ()   # per page: (id, x, top, bottom)
+    area: tuple[float, float, float] = (0.0, 0.0, 0.0)                   # page area: x, top, height
+
+
+def _boxes(pages) -> tuple[tuple[tuple[str, float, float, float], ...], ...]:
+    return tuple(tuple((name, ax, ay, by) for name, (ax, ay, _, by) in page.anchors.items()) for page in pages)
+
+
+def _area(pages) -> tuple[float, float, float]:
+    if not pages:
+        return (0.0, 0.0, 0.0)
+    box = pages[0]._page_box
+    return (box.content_box_x(), box.content_box_y(), box.height)
+
+
+def _fresh(pages) -> tuple[str, ...]:
+    """Per page, the id of the element that starts at the top left of its page area
+    (not continued from the page before), or ""."""
+    out = []
+    before: set[str] = set()
+    for page in pages:
+        box = page._page_box
+        x, y = box.content_box_x(), box.content_box_y()
+        out.append(next((name for name, (ax, ay, _, _) in page.anchors.items()
+                         if name not in before and abs(ax - x) < 0.5 and abs(ay - y) < 0.5), ""))
+        before = set(page.anchors)
+    return tuple(out)
 
 
 def _weasy(html: str, options: RenderOptions, extra_css: str = "", sheets: tuple[str, ...] = ("base.css", "book.css")):
@@ -116,8 +174,16 @@ def _weasy(html: str, options: RenderOptions, extra_css: str = "", sheets: tuple
     return HTML(string=html, base_url=base, url_fetcher=fetcher), stylesheets, fonts
 
 
+BOOK_SHEETS = ("base.css", "book.css")
+
+
+def render_section(book: Book, part: Section, options: RenderOptions, pages: dict[str, int] | None = None) -> tuple:
+    """The arguments of render_html for one section: what a worker gets."""
+    return (book_html(book, [part], options, pages), options, "", BOOK_SHEETS, elsewhere([part]))
+
+
 def render_html(html: str, options: RenderOptions, extra_css: str = "",
-                sheets: tuple[str, ...] = ("base.css", "book.css")) -> RenderedSection:
+                sheets: tuple[str, ...] = BOOK_SHEETS, foreign: tuple[str, ...] = ()) -> RenderedSection:
     document, stylesheets, fonts = _weasy(html, options, extra_css, sheets)
     identifier = hashlib.sha256((html + options.page_css() + extra_css).encode("utf-8")).hexdigest()[:32].encode()
     with reproducible(), _weasyprint_log() as problems:
@@ -125,24 +191,88 @@ def render_html(html: str, options: RenderOptions, extra_css: str = "",
         pdf = laid_out.write_pdf(pdf_identifier=identifier)
     if problems:
         raise RenderError("; ".join(problems[:5]))
-    anchors = tuple(tuple(sorted(page.anchors)) for page in laid_out.pages)
-    return RenderedSection(pdf, anchors)
+    others = set(foreign)
+    anchors = tuple(tuple(a for a in page.anchors if a not in others) for page in laid_out.pages)
+    boxes = tuple(tuple(box for box in page if box[0] not in others) for page in _boxes(laid_out.pages))
+    return RenderedSection(pdf, anchors, _fresh(laid_out.pages), boxes, _area(laid_out.pages))
 
 
-_NUMBERS_CSS = """
-@page { @bottom-center { content: counter(page); font: 8pt "Book Serif", "Book Symbols"; color: #333; } }
-@page :first { @bottom-center { content: none; } }
+@dataclass(frozen=True)
+class Head:
+    """What is printed around one page of the book: the running head of its outer
+    edge, the cue of an entry it continues, and whether it carries a page number."""
+    outer: str = ""
+    continued: str = ""
+    numbered: bool = True
+
+
+def heads(book: Book, pages: list[tuple[str, tuple[str, ...]]]) -> list[Head]:
+    """`pages`: per page of the book, its part (cover, entries, results, index, blank)
+    and the ids on it, in order. The head names the entries that start on the page,
+    or the one it continues: "Logs 204–229", "Entry 140", "Results 101–150"."""
+    keys = {e.anchor: e.key for e in book.entries}
+    keys.update({"result-" + e.anchor: e.key for e in book.entries})
+    out = []
+    previous: tuple[str, ...] = ()
+    for part, ids in pages:
+        if part == "cover":
+            out.append(Head(numbered=False))
+        elif part == "index":
+            out.append(Head("Index"))
+        elif part in ("entries", "results"):
+            shown = [i for i in ids if i in keys]
+            starting = [i for i in shown if i not in previous] or shown[:1]
+            cue = f"{keys[shown[0]]}, continued" if shown and shown[0] in previous else ""
+            if not starting:
+                out.append(Head(continued=cue))
+            else:
+                first, last = keys[starting[0]], keys[starting[-1]]
+                word = "Results" if part == "results" else book.entry_word + ("s" if first != last else "")
+                if part == "results" and first == last:
+                    word = "Result"
+                out.append(Head(f"{word} {first}" if first == last else f"{word} {first}–{last}", cue))
+        else:
+            out.append(Head())
+        previous = ids
+    return out
+
+
+STAMPS_CSS = """
+html { font-family: "Book Serif", "Book Symbols"; }
+@page { @top-center { content: string(continued); font: italic 8pt "Book Serif", "Book Symbols"; color: #444;
+                      vertical-align: bottom; } }
+@page :right {
+  @top-right { content: string(outer); font: bold 8.5pt "Book Heads", "Book Symbols"; vertical-align: bottom; }
+  @top-left { content: string(book); font: bold 7.5pt "Book Heads", "Book Symbols"; color: #555; vertical-align: bottom; }
+  @bottom-right { content: string(number); font: 8pt "Book Serif", "Book Symbols"; color: #333; }
+}
+@page :left {
+  @top-left { content: string(outer); font: bold 8.5pt "Book Heads", "Book Symbols"; vertical-align: bottom; }
+  @top-right { content: string(book); font: bold 7.5pt "Book Heads", "Book Symbols"; color: #555; vertical-align: bottom; }
+  @bottom-left { content: string(number); font: 8pt "Book Serif", "Book Symbols"; color: #333; }
+}
+.stamp { break-before: page; }
+.stamp:first-child { break-before: auto; }
+.stamp span { display: block; height: 0; overflow: hidden; }
+.outer { string-set: outer content(); }
+.book { string-set: book content(); }
+.number { string-set: number content(); }
+.continued { string-set: continued content(); }
 """
 
 
-def page_numbers(total: int, options: RenderOptions) -> bytes:
-    """`total` empty pages with nothing but their number (none on the cover), laid on
-    the book's pages afterwards."""
-    html = "<!DOCTYPE html><html><body>" + '<div style="break-before: page"></div>' * (total - 1) + \
-        "</body></html>"
+def stamps_html(book: Book, page_heads: list[Head]) -> str:
+    """One page per page of the book, holding only what is laid on it afterwards: the
+    running heads on the outer edge, the book's title on the inner one, the number at
+    the outer foot, and "227, continued" at the top of a page that goes on with an
+    entry. Left and right pages are the book's own: this document has all its pages."""
+    return _environment().get_template("stamps.html.j2").render(book=book, heads=page_heads)
+
+
+def stamps(book: Book, page_heads: list[Head], options: RenderOptions) -> bytes:
     # The page boxes must match the book's to the point, bleed included, but not the marks.
-    plain = RenderOptions(options.paper, options.bleed_mm, False, options.booklet)
-    return render_html(html, plain, _NUMBERS_CSS, sheets=("base.css",)).pdf
+    plain = replace(options, crop_marks=False)
+    return render_html(stamps_html(book, page_heads), plain, STAMPS_CSS, sheets=("base.css",)).pdf
 
 
 def index_pages(rendered: list[RenderedSection]) -> dict[str, int]:
@@ -161,43 +291,178 @@ def page_count(rendered: list[RenderedSection]) -> int:
     return sum(len(section.anchors) for section in rendered)
 
 
-def assemble(book: Book, rendered: list[RenderedSection], numbers_pdf: bytes, options: RenderOptions) -> bytes:
-    """The sections as one PDF, outlines kept, page numbers (`numbers_pdf`, from
-    page_numbers) stamped on."""
-    from pypdf import PdfReader, PdfWriter
+def outline(book: Book) -> list[Mark]:
+    """The outline: the book's parts, each closed over its entries (their titles only
+    where the book shows titles)."""
+    from vcompiler.render.assembly import Mark
 
-    writer = PdfWriter()
-    for section in rendered:
-        writer.append(PdfReader(io.BytesIO(section.pdf)), import_outline=True)
-    numbers = PdfReader(io.BytesIO(numbers_pdf))
-    for page, number in zip(writer.pages, numbers.pages):
-        page.merge_page(number)
-    metadata = {"/Title": f"{book.pack_title} — {book.subtitle}", "/Producer": f"vcompiler {__version__}"}
+    def title(word: str, entry: Entry) -> str:
+        return f"{word} {entry.key}" + (f" · {entry.title_text}" if book.titles and entry.title_text else "")
+    marks = []
+    if book.entries:
+        word = "Logs" if book.kind == "logbook" else "Entries"
+        marks.append(Mark(word, book.entries[0].anchor, tuple(Mark(title(book.entry_word, e), e.anchor)
+                                                             for e in book.entries)))
+    if book.kind == "storybook" and book.entries:
+        marks.append(Mark("Results", "results", tuple(Mark(title("Result", e), "result-" + e.anchor)
+                                                      for e in book.entries)))
+    if book.index:
+        marks.append(Mark("Index", "index"))
+    return marks
+
+
+def _metadata(book: Book) -> dict[str, str]:
+    metadata = {"Title": f"{book.pack_title} — {book.subtitle}", "Producer": f"vcompiler {__version__}"}
     created = source_date()
     if created:
-        metadata["/CreationDate"] = "D:" + created.replace("-", "").replace(":", "").replace("T", "").rstrip("Z") + "Z"
-    writer.add_metadata(metadata)
-    writer.page_mode = "/UseOutlines"
-    out = io.BytesIO()
-    writer.write(out)
-    pdf = out.getvalue()
-    return impose_booklet(pdf) if options.booklet else pdf
+        metadata["CreationDate"] = "D:" + created.replace("-", "").replace(":", "").replace("T", "").rstrip("Z") + "Z"
+    return metadata
+
+
+def fresh_sheet(pages_before: int) -> int:
+    """Blank pages that start a part on a fresh sheet (an odd page) whose spread shows
+    nothing of the pages before: a result never faces its action."""
+    return 2 if pages_before % 2 == 0 else 1
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A book's pages: which rendered section each comes from, its part, its ids."""
+    pieces: tuple[Piece, ...]
+    pages: tuple[tuple[str, tuple[str, ...]], ...]     # (part, ids) per page
+
+    def places(self) -> dict[str, int]:
+        """The page (0-based) where each id first appears."""
+        out: dict[str, int] = {}
+        for page, (_, ids) in enumerate(self.pages):
+            for anchor in ids:
+                out.setdefault(anchor, page)
+        return out
+
+
+def lay_out(parts: list[Section], rendered: list[RenderedSection], relay) -> Layout:
+    """The book's pages from its rendered sections (index sections included, after
+    the others), seams closed (render.seams), the results on a fresh sheet."""
+    from vcompiler.render.assembly import Piece
+
+    pieces: list[Piece] = []
+    pages: list[tuple[str, tuple[str, ...]]] = []
+    kinds = {id(r): p.kind for p, r in zip(parts, rendered)}
+    for section, chosen in stitch(parts, rendered, relay):
+        kind = kinds.get(id(section)) or _kind_of(section, parts, rendered)
+        if kind == "results" and pages and pages[-1][0] != "results" and pages[-1][0] != "blank":
+            blanks = fresh_sheet(len(pages))
+            pieces.append(Piece(b"", (), blanks))
+            pages += [("blank", ())] * blanks
+        pieces.append(Piece(section.pdf, tuple(chosen), names=frozenset(a for page in section.anchors for a in page)))
+        pages += [(kind, section.anchors[i]) for i in chosen]
+    return Layout(tuple(pieces), tuple(pages))
+
+
+def with_index(layout: Layout, index: list[RenderedSection]) -> Layout:
+    from vcompiler.render.assembly import Piece
+
+    pieces = layout.pieces + tuple(Piece(r.pdf, tuple(range(len(r.anchors))),
+                                         names=frozenset(a for page in r.anchors for a in page)) for r in index)
+    return Layout(pieces, layout.pages + tuple(("index", ids) for r in index for ids in r.anchors))
+
+
+def _kind_of(section: RenderedSection, parts: list[Section], rendered: list[RenderedSection]) -> str:
+    """The part of a section laid out again for a seam: that of the sections whose
+    ids it shares."""
+    ids = {a for page in section.anchors for a in page}
+    for part, done in zip(parts, rendered):
+        if ids & {a for page in done.anchors for a in page}:
+            return part.kind
+    return "entries"
+
+
+def assemble(book: Book, layout: Layout, options: RenderOptions, page_stamps: bytes | None = None) -> bytes:
+    """The book's pages as one PDF with its heads and numbers (`page_stamps`, from
+    stamps(); made here when not given)."""
+    if page_stamps is None:
+        page_stamps = stamps(book, heads(book, list(layout.pages)), options)
+    from vcompiler.render.assembly import assemble_pages
+    from vcompiler.render.impose import MM, crop_marks, impose
+
+    pdf = assemble_pages(list(layout.pieces), page_stamps, outline(book), _metadata(book))
+    if options.booklet:
+        return impose(pdf, options)
+    return crop_marks(pdf, options.bleed_mm * MM) if options.crop_marks else pdf
+
+
+def again(book: Book, part: Section, first_id: str, ahead: bool) -> Section:
+    """`part` laid out again from the entry whose id is `first_id` ("": its first), with
+    its lookahead if `ahead`."""
+    anchors = [e.anchor for e in book.entries]
+    start = anchors.index(first_id.removeprefix("result-")) if first_id else anchors.index(part.entries[0].anchor)
+    end = anchors.index(part.owned[-1].anchor) + 1
+    extra = len(part.entries) - len(part.owned) if ahead else 0
+    return Section(part.kind, book.entries[start:end + extra], first=part.first and not first_id,
+                   own=end - start if extra else -1)
+
+
+def relay_for(book: Book, parts: list[Section], options: RenderOptions):
+    """Lays a run of entries out again from a given entry: for a seam no page top closes."""
+    def relay(i: int, first_id: str, ahead: bool) -> RenderedSection:
+        return render_html(*render_section(book, again(book, parts[i], first_id, ahead), options))
+    return relay
+
+
+def _id(part: Section, entry: Entry) -> str:
+    return "result-" + entry.anchor if part.kind == "results" else entry.anchor
+
+
+def out_of_phase(book: Book, parts: list[Section], rendered: list[RenderedSection]) -> list[tuple[int, Section]]:
+    """The sections that do not start at a page top of the one-document layout, each
+    with the section to lay out instead: from the last true page top before it (see
+    seams.true_tops). Laying them out again, together, closes their seams."""
+    out = []
+    i = 0
+    while i < len(parts):
+        j = i
+        while parts[j].own >= 0 and j + 1 < len(parts) and parts[j + 1].kind == parts[j].kind:
+            j += 1
+        if j > i:
+            run = parts[i:j + 1]
+            order = [_id(part, e) for part in run for e in part.owned]
+            first = rendered[i]
+            offset = first.boxes[0][0][2] - first.area[1] if first.boxes and first.boxes[0] else 0.0
+            tops, trusted = true_tops(order, rendered[i:j + 1], offset)
+            for k in range(i + 1, j + 1):
+                start = order.index(_id(parts[k], parts[k].entries[0]))
+                if start >= trusted or order[start] in tops:
+                    continue
+                top = next((n for n in range(start - 1, 0, -1) if order[n] in tops), None)
+                if top is not None:
+                    out.append((k, again(book, parts[k], order[top], True)))
+        i = j + 1
+    return out
 
 
 def render_book(book: Book, options: RenderOptions) -> bytes:
     """One book, in this process: sections, then the index, then assembly."""
     parts = sections(book)
-    rendered = [render_html(book_html(book, [part], options), options) for part in parts]
-    pages = index_pages(rendered)
-    rendered += [render_html(book_html(book, [part], options, pages), options) for part in index_sections(book)]
-    return assemble(book, rendered, page_numbers(page_count(rendered), options), options)
+    rendered = [render_html(*render_section(book, part, options)) for part in parts]
+    for k, part in out_of_phase(book, parts, rendered):
+        rendered[k] = render_html(*render_section(book, part, options))
+    body = lay_out(parts, rendered, relay_for(book, parts, options))
+    pages = {anchor: page + 1 for anchor, page in body.places().items()}
+    index = [render_html(*render_section(book, part, options, pages)) for part in index_sections(book)]
+    return assemble(book, with_index(body, index), options)
 
 
 def render_naive(book: Book, options: RenderOptions) -> bytes:
     """The whole book as one document, every reference and index line a target-counter,
     page numbers from the page counter: the baseline of the render benchmark."""
     parts = sections(book, budget=10**12) + index_sections(book, per=10**9)
-    return render_html(book_html(book, parts, options, naive=True), options, _NUMBERS_CSS).pdf
+    return render_html(book_html(book, parts, options, naive=True), options, _NAIVE_CSS).pdf
+
+
+_NAIVE_CSS = """
+@page { @bottom-center { content: counter(page); font: 8pt "Book Serif", "Book Symbols"; color: #333; } }
+@page :first { @bottom-center { content: none; } }
+"""
 
 
 class RenderError(Exception):
@@ -233,35 +498,3 @@ def _weasyprint_log():
         logger.removeHandler(handler)
         logger.setLevel(old_level)
         logger.propagate = old_propagate
-
-
-def impose_booklet(pdf: bytes) -> bytes:
-    """A5 pages two-up on A4 landscape sheets in saddle-stitch order: print both sides,
-    fold the stack in half, staple the fold. Blank pages pad the book to a multiple of
-    four."""
-    from pypdf import PageObject, PdfReader, PdfWriter, Transformation
-
-    reader = PdfReader(io.BytesIO(pdf))
-    pages = list(reader.pages)
-    width = float(pages[0].mediabox.width)
-    height = float(pages[0].mediabox.height)
-    while len(pages) % 4:
-        pages.append(None)
-    count = len(pages)
-    writer = PdfWriter()
-    for sheet_side in range(count // 2):
-        # Side k of the imposed stack holds pages (n-1-k, k) on fronts and (k, n-1-k) on backs.
-        if sheet_side % 2 == 0:
-            left, right = count - 1 - sheet_side, sheet_side
-        else:
-            left, right = sheet_side, count - 1 - sheet_side
-        sheet = PageObject.create_blank_page(width=2 * width, height=height)
-        for index, x in ((left, 0.0), (right, width)):
-            page = pages[index]
-            if page is not None:
-                sheet.merge_transformed_page(page, Transformation().translate(tx=x, ty=0))
-        writer.add_page(sheet)
-    writer.add_metadata({"/Producer": f"vcompiler {__version__}"})
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()

@@ -1,0 +1,116 @@
+"""Pages of rendered sections -> one book a print shop accepts: the chosen pages of
+each section in order, named destinations joined (so links and the outline work
+across sections), page numbers laid on every page, one subset per font, compressed
+streams, a closed outline built from the book itself, a fixed document identifier."""
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import pikepdf
+
+from vcompiler.render.fonts import merge_fonts
+
+
+@dataclass(frozen=True)
+class Piece:
+    """Some pages of one rendered section, or `blank` empty pages."""
+    pdf: bytes
+    pages: tuple[int, ...]
+    blank: int = 0
+    names: frozenset[str] = frozenset()    # the destinations it holds (not stand-ins for others')
+
+
+@dataclass(frozen=True)
+class Mark:
+    """An outline item: its title, the anchor it opens, and items under it."""
+    title: str
+    anchor: str
+    children: tuple[Mark, ...] = ()
+
+
+def _destinations(source: pikepdf.Pdf) -> Iterable[tuple[str, pikepdf.Object]]:
+    names = source.Root.get("/Names")
+    if names is None or "/Dests" not in names:
+        return ()
+    return ((str(key), value) for key, value in pikepdf.NameTree(names.Dests).items())
+
+
+def assemble_pages(pieces: list[Piece], numbers: bytes | None, outline: list[Mark], metadata: dict[str, str]) -> bytes:
+    out = pikepdf.new()
+    sources = []
+    # anchor -> (page index in the book, x, y); the first place an anchor is drawn wins,
+    # which is the entry itself: references elsewhere point there.
+    places: dict[str, tuple[int, float, float]] = {}
+    for piece in pieces:
+        if piece.blank:
+            _blanks(out, piece.blank)
+            continue
+        source = pikepdf.open(io.BytesIO(piece.pdf))
+        sources.append(source)
+        where = {source.pages[i].objgen: len(out.pages) + k for k, i in enumerate(piece.pages)}
+        for name, dest in _destinations(source):
+            page = where.get(dest[0].objgen)
+            if page is not None and name not in places and name in piece.names:
+                places[name] = (page, float(dest[2]), float(dest[3]))
+        for i in piece.pages:
+            out.pages.append(source.pages[i])
+    if numbers is not None:
+        stamps = pikepdf.open(io.BytesIO(numbers))
+        sources.append(stamps)
+        for page, stamp in zip(out.pages, stamps.pages):
+            _overlay(out, page, stamp)
+    tree = pikepdf.NameTree.new(out)
+    for name in sorted(places):
+        page, x, y = places[name]
+        tree[name] = pikepdf.Array([out.pages[page].obj, pikepdf.Name.XYZ, x, y, 0])
+    out.Root.Names = pikepdf.Dictionary(Dests=tree.obj)
+    with out.open_outline() as root:
+        root.root.extend(_items(outline, places))
+    merge_fonts(out)
+    out.docinfo = out.make_indirect(pikepdf.Dictionary({f"/{key}": pikepdf.String(value) for key, value in metadata.items()}))
+    buffer = io.BytesIO()
+    out.save(buffer, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate,
+             deterministic_id=True, recompress_flate=False)
+    for source in sources:
+        source.close()
+    return buffer.getvalue()
+
+
+def _overlay(out: pikepdf.Pdf, page: pikepdf.Page, stamp: pikepdf.Page) -> None:
+    """Draw `stamp` (a page of the same boxes) over `page`, under a fixed name: the
+    same book gives the same bytes."""
+    form = out.copy_foreign(stamp.as_form_xobject())
+    # A copy of the resources: pages of a section may share one dictionary.
+    resources = pikepdf.Dictionary({key: value for key, value in page.obj.get("/Resources", {}).items()})
+    xobjects = pikepdf.Dictionary({key: value for key, value in resources.get("/XObject", {}).items()})
+    xobjects["/Stamp"] = form
+    resources["/XObject"] = xobjects
+    page.obj.Resources = resources
+    page.contents_add(pikepdf.Stream(out, b"q /Stamp Do Q"), prepend=False)
+
+
+def _blanks(out: pikepdf.Pdf, count: int) -> None:
+    """Empty pages with the page boxes of the page before."""
+    model = out.pages[-1].obj
+    for _ in range(count):
+        page = out.add_blank_page(page_size=(10, 10))
+        for box in ("/MediaBox", "/TrimBox", "/BleedBox"):
+            if box in model:
+                page.obj[box] = pikepdf.Array(list(model[box]))
+
+
+def _items(marks: list[Mark] | tuple[Mark, ...], places: dict[str, tuple[int, float, float]]) -> list:
+    items = []
+    for mark in marks:
+        place = places.get(mark.anchor)
+        if place is None:
+            continue
+        page, _, y = place
+        item = pikepdf.OutlineItem(mark.title, page, "XYZ", top=y)
+        item.children.extend(_items(mark.children, places))
+        # Closed: opening the panel shows the parts, not every entry's title at once.
+        item.is_closed = True
+        items.append(item)
+    return items

@@ -55,9 +55,14 @@ def number_order(entry: Entry) -> tuple:
 def _leads_to(statements: tuple[m.Statement, ...]) -> tuple[str, ...]:
     out = []
     for s in statements:
-        effects = [s.target] if s.target is not None else list(s.effect.options) if s.effect else []
+        if isinstance(s, (m.ChoiceStatement, m.IfStatement, m.ElseStatement)):
+            effects = [s.target]
+        elif isinstance(s, m.EffectStatement):
+            effects = list(s.effect.options)
+        else:
+            continue
         out += [log_anchor(e.param("log")) for e in effects
-                if e is not None and e.op == "goto_log" and isinstance(e.param("log"), int)]
+                if e.op == "goto_log" and isinstance(e.param("log"), int)]
     return tuple(dict.fromkeys(out))
 
 
@@ -67,7 +72,7 @@ def _with_check(statements: tuple[m.Statement, ...]) -> list:
     out: list = []
     run: list[m.Statement] = []
     for s in statements:
-        if s.kind == "check":
+        if isinstance(s, m.CheckStatement):
             out += blocks(tuple(run)) + [("check", [])]
             run = []
         else:

@@ -2,8 +2,17 @@
 
     python bench/stages.py PACK [PACK ...]
 
-Prints parse, model, the graph stage (building the networkx graph and running every
-rule that reads it) and the other checks, in seconds, median of 3.
+Prints, in seconds of CPU time (steadier than wall time on a shared machine), median
+of 3, everything in one process (no parse workers):
+
+  split        cutting files into declarations
+  lex          Lark's lexer alone (a basic lexer over the same terminals, as a measure)
+  parse        Lark's LALR parser, building a plain tree (its lexer excluded)
+  transform    the callbacks that build the AST, in place of that tree (markup excluded)
+  markup       reading the text of strings (paragraphs, {references}, emphasis)
+  model        AST -> model
+  graph        building the story graph and every rule that reads it
+  other checks every other rule
 """
 from __future__ import annotations
 
@@ -11,41 +20,117 @@ import gc
 import statistics
 import sys
 import time
+from functools import lru_cache
 from pathlib import Path
 
+from lark import Lark
+
 from vcompiler.checks import CheckContext, load_rules
-from vcompiler.compile import display_path, parse_pack
+from vcompiler.compile import display_path, pack_files, parse_pack, read_source
 from vcompiler.model.build import build_model
+from vcompiler.parse import _parser, markup, transform
+from vcompiler.parse.split import split_declarations
+from vcompiler.resources import data_dir
 
 GRAPH_MODULE = "vcompiler.checks.graph"
+clock = time.process_time
+
+
+class Timed:
+    """Wraps a function and adds up the time spent in it."""
+
+    def __init__(self, function):
+        self.function, self.total = function, 0.0
+
+    def __call__(self, *args, **kwargs):
+        start = clock()
+        try:
+            return self.function(*args, **kwargs)
+        finally:
+            self.total += clock() - start
+
+
+@lru_cache(maxsize=None)
+def plain_parser(lexer: str = "contextual") -> Lark:
+    """The same grammar and accelerator as the compiler's parser, without the AST builder."""
+    grammar = (data_dir("grammar") / "vcl.lark").read_text(encoding="utf-8")
+    plugins = _parser()[0].options.options.get("_plugins") or {}
+    return Lark(grammar, parser="lalr", lexer=lexer, maybe_placeholders=False, _plugins=plugins)
+
+
+def lex_only(text: str) -> None:
+    """Every token of `text` by a basic lexer over the grammar's terminals: about the
+    work of the contextual lexer, which cannot run without the parser."""
+    basic = plain_parser("basic")
+    if not basic.options.options.get("_plugins"):
+        for _ in basic.lex(text):
+            pass
+        return
+    from lark_cython.lark_cython import LexerThread
+    lexer = basic.parser.lexer
+    state = LexerThread.from_text(lexer, text).state
+    try:
+        while True:
+            lexer.next_token(state, None)
+    except EOFError:
+        pass
+
+
+def lark_times(folder: Path) -> dict[str, float]:
+    """split, lex, parse: Lark without the AST builder, over the same declarations."""
+    plain = plain_parser()
+    texts = [read_source(p, p.as_posix(), p.name)[0].text for p in pack_files(folder)]
+    start = clock()
+    chunks = [c.text for text in texts for c in split_declarations(text)]
+    split = clock() - start
+    start = clock()
+    lex_only("\n".join(chunks))
+    lex = clock() - start
+    start = clock()
+    for chunk in chunks:
+        try:
+            plain.parse(chunk)
+        except Exception:  # a syntax error: its time counts all the same
+            pass
+    tree = clock() - start
+    return {"split": split, "lex": lex, "parse": tree - lex}
 
 
 def stage_times(folder: Path) -> dict[str, float]:
-    times: dict[str, float] = {}
-    start = time.perf_counter()
-    parsed, found, _ = parse_pack(folder)
-    times["parse"] = time.perf_counter() - start
-    start = time.perf_counter()
+    times = lark_times(folder)
+    reader = Timed(markup.parse_text)
+    transform.parse_text, original = reader, transform.parse_text
+    try:
+        start = clock()
+        parsed, found, _ = parse_pack(folder, workers=1)
+        whole = clock() - start
+    finally:
+        transform.parse_text = original
+    times["transform"] = whole - times["split"] - times["lex"] - times["parse"] - reader.total
+    times["markup"] = reader.total
+    start = clock()
     model = build_model(parsed, folder, display_path(folder))
-    times["model"] = time.perf_counter() - start
+    times["model"] = clock() - start
     context = CheckContext(model.pack)
     rules = load_rules()
-    start = time.perf_counter()
+    start = clock()
     _ = context.graph  # built once, shared by the graph rules
     for registered in rules:
         if registered.function.__module__ == GRAPH_MODULE:
             list(registered.function(context))
-    times["graph"] = time.perf_counter() - start
-    start = time.perf_counter()
+    times["graph"] = clock() - start
+    start = clock()
     for registered in rules:
         if registered.function.__module__ != GRAPH_MODULE:
             list(registered.function(context))
-    times["other checks"] = time.perf_counter() - start
+    times["other checks"] = clock() - start
     return times
 
 
 def main() -> None:
     gc.disable()          # as the command does (vcompiler.cli)
+    _parser()             # the tables, read or built once, as a worker inherits them
+    plain_parser(), plain_parser("basic")
     for name in sys.argv[1:]:
         runs = [stage_times(Path(name)) for _ in range(3)]
         medians = {k: statistics.median(r[k] for r in runs) for k in runs[0]}

@@ -1,9 +1,12 @@
 """The ways of going faster change nothing: the parse cache, parsing in several
 processes, lark-cython. Same diagnostics, same bundle, every time."""
+import re
 import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lark import Lark
 
 from conftest import CONTENT, ROOT
@@ -81,3 +84,24 @@ def test_no_cache_flag_writes_no_parsed_files(tmp_path, monkeypatch):
     assert not list((tmp_path / "c").glob("parsed-*"))
     assert CliRunner().invoke(main, ["check", str(CONTENT / "tidal-reach")]).exit_code == 0
     assert any((tmp_path / "c").glob("parsed-*/*/*"))
+
+
+_PROSE = st.lists(st.sampled_from(list('ab {}*\\"\n') + ["{log 5}", "{icon success}", "**", "\n\n", "  "]),
+                  max_size=20).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_PROSE, st.booleans())
+def test_plain_strings_skip_the_markup_reader_and_read_the_same(body, long):
+    from vcompiler.parse import markup
+    if long:
+        raw = f'"""{body.replace(chr(34) * 3, "")}"""'
+    else:
+        raw = '"' + body.split("\n")[0].replace('"', '\\"') + '"'
+    fast = markup.parse_text(raw, "f.vcl", 3, 5, (4, 2))
+    everything = re.compile("")      # as if every string held markup
+    original, markup._HAS_MARKUP_OR_ESCAPE = markup._HAS_MARKUP_OR_ESCAPE, everything
+    try:
+        assert markup.parse_text(raw, "f.vcl", 3, 5, (4, 2)) == fast
+    finally:
+        markup._HAS_MARKUP_OR_ESCAPE = original

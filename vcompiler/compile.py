@@ -114,22 +114,58 @@ def _entry_shape() -> object:
     return tuple.__class_getitem__(tuple(hints[f.name] for f in fields(ParsedFile)[1:]))
 
 
+# The files being parsed, for forked helpers to read by index: they inherit it at the
+# fork, so the texts are never pickled to them.
+_PENDING: list[SourceFile] = []
+
+
+def _parse_pending(index: int) -> tuple:
+    return _parse_entry(_PENDING[index])
+
+
+def idle_cores() -> int:
+    """Cores that no other process keeps busy (by the last minute's load average): a
+    second process on a core that is already taken only adds the cost of pickling."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    try:
+        busy = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return cores
+    return max(1, min(cores, int(cores - busy + 0.5)))
+
+
 def _parse_all(sources: list[SourceFile], workers: int | None) -> list[tuple]:
     size = sum(len(s.text) for s in sources)
-    workers = workers if workers is not None else min(len(sources), os.cpu_count() or 1)
+    workers = workers if workers is not None else min(len(sources), idle_cores())
     if workers <= 1 or len(sources) < 2 or size < PARALLEL_PARSE_BYTES:
         return [_parse_entry(source) for source in sources]
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    # Forked workers start at once and inherit the parser tables already built here.
+    # Forked helpers start at once and inherit the parser tables already built here.
     warm_parser()
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    # Largest first, so that the two workers finish at about the same time.
+    if "fork" not in multiprocessing.get_all_start_methods():
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+            return list(pool.map(_parse_entry, sources))
+    # The main process parses too, with workers - 1 helpers: only the helpers' ASTs are
+    # pickled back, and pickling them costs half as much again as parsing them. The
+    # helpers take files from the largest down, the main process from the smallest up
+    # whatever no helper has started, so that all finish at about the same time.
     order = sorted(range(len(sources)), key=lambda i: -len(sources[i].text))
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        done = dict(zip(order, pool.map(_parse_entry, [sources[i] for i in order])))
+    done: dict[int, tuple] = {}
+    _PENDING[:] = sources
+    try:
+        with ProcessPoolExecutor(workers - 1, mp_context=multiprocessing.get_context("fork")) as pool:
+            futures = {i: pool.submit(_parse_pending, i) for i in order}
+            for i in reversed(order):
+                if not futures[i].cancel():
+                    break
+                done[i] = _parse_entry(sources[i])
+            for i, future in futures.items():
+                if i not in done:
+                    done[i] = future.result()
+    finally:
+        _PENDING.clear()
     return [done[i] for i in range(len(sources))]
 
 
@@ -185,7 +221,7 @@ def _without_cycle_collection():
 
 def compile_pack(folder: Path, cache: ParseCache | None = None, workers: int | None = None) -> CompileResult:
     """Check one pack. `cache`: where parsed files are kept between runs (None: parse
-    everything); `workers`: processes to parse in (None: as many as there are cores,
+    everything); `workers`: processes to parse in (None: as many as there are idle cores,
     for a large pack). The result does not depend on either."""
     with _without_cycle_collection():
         return _compile(Path(folder), cache, workers)

@@ -113,6 +113,7 @@ def paragraphs_of(raw: str, line: int, column: int) -> list[tuple[str, Positions
 
 
 _SPECIAL = re.compile(r"\{|\*\*?")
+_HAS_MARKUP_OR_ESCAPE = re.compile(r"[{*\\]")
 
 
 class _MarkupReader:
@@ -231,12 +232,17 @@ def parse_text(raw: str, file: str, line: int, column: int, end: tuple[int, int]
     """`raw` is a string token as written, quotes included; `line`/`column` where it
     starts and `end` (line, column) just past it."""
     found: list[Diagnostic] = []
+    span = Span(file, line, column, end[0], end[1])
+    if not _HAS_MARKUP_OR_ESCAPE.search(raw):
+        # Most strings are plain text: no positions to map, nothing to read.
+        if not raw.startswith('"""'):
+            return ast.Text(((ast.Run(raw[1:-1]),),) if len(raw) > 2 else (), span), found
+        return ast.Text(tuple((ast.Run(chars),) for chars, _ in paragraphs_of(raw, line, column)), span), found
     paragraphs = []
     for chars, where in paragraphs_of(raw, line, column):
         reader = _MarkupReader(chars, where, file)
         paragraphs.append(reader.read())
         found.extend(reader.diagnostics)
-    span = Span(file, line, column, end[0], end[1])
     return ast.Text(tuple(paragraphs), span), found
 
 

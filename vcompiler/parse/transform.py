@@ -4,6 +4,7 @@ the chunk, because each top-level declaration is parsed on its own."""
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import NamedTuple
 
 from lark import Token, Transformer
@@ -21,6 +22,9 @@ try:
     TOKEN_TYPES: tuple[type, ...] = (Token, _FastToken)
 except ImportError:
     TOKEN_TYPES = (Token,)
+
+# Span's own constructor is Python code; tuple's is not.
+_new_span = partial(tuple.__new__, Span)
 
 _VALUE_KINDS = {"WORD": "word", "NUMBER": "number", "CARD_ID": "card", "STRING": "string",
                 "LABEL": "label"}
@@ -40,9 +44,18 @@ class AstBuilder(Transformer):
 
     # ------------------------------------------------------------ helpers
     def span(self, first: object, last: object | None = None) -> Span:
-        a = self._span_of(first)
-        b = self._span_of(last) if last is not None else a
-        return Span(self.file, a.line, a.column, b.end_line, b.end_column)
+        # Called for nearly every node: a token's place is read straight off it, with
+        # no intermediate Span.
+        if last is None:
+            last = first
+        if isinstance(first, TOKEN_TYPES):
+            line, column = first.line + self.offset, first.column
+        else:
+            line, column = self._span_of(first)[1:3]
+        if isinstance(last, TOKEN_TYPES):
+            return _new_span((self.file, line, column, last.end_line + self.offset, last.end_column))
+        end = self._span_of(last)
+        return _new_span((self.file, line, column, end.end_line, end.end_column))
 
     def _span_of(self, node: object) -> Span:
         if isinstance(node, TOKEN_TYPES):

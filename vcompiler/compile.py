@@ -16,6 +16,7 @@ from vcompiler.checks import run_checks
 from vcompiler.config import load_config
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
 from vcompiler.model.build import build_model
+from vcompiler.model.labels import number_text_labels
 from vcompiler.model.types import Pack
 from vcompiler.parse import ParsedFile, parse_source, warm_parser
 from vcompiler.parse.cache import ParseCache
@@ -245,14 +246,15 @@ def _compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnost
     complete = not any(d.code.id.startswith("E1") for d in found)
     model = build_model(parsed, folder, display_path(folder), complete)
     found.extend(model.diagnostics)
-    if model.pack is not None:
-        found.extend(run_checks(model.pack))
+    pack = number_text_labels(model.pack) if model.pack is not None else None
+    if pack is not None:
+        found.extend(run_checks(pack))
     found = _apply_allows(found, parsed)
     config = load_config(folder, display_path)
     if config.source is not None:
         sources[config.source.display] = config.source
     found = [d for d in found if d.code.id not in config.ignore] + list(config.diagnostics)
-    return CompileResult(folder, model.pack, tuple(sorted(found, key=Diagnostic.sort_key)), sources,
+    return CompileResult(folder, pack, tuple(sorted(found, key=Diagnostic.sort_key)), sources,
                          config.card_sizes)
 
 

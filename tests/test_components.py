@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from conftest import ROOT, expectations
 from vcompiler.cli import main
 from vcompiler.compile import compile_pack
-from vcompiler.render.board import _cost, place
+from vcompiler.render.board import _cost, pinned, place
 from vcompiler.render.cards import CARD_SIZES, location_faces, location_number
 from vcompiler.render.components import ComponentOptions, plan_components, render_components
 from vcompiler.render.sheets import Slot, behind, grid
@@ -206,3 +206,20 @@ def test_card_sizes_come_from_vcompiler_toml(tmp_path, pack_copy):
     (folder / "vcompiler.toml").write_text('[cards]\nlocation = "250x280"\n', encoding="utf-8")
     result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--only", "cards"])
     assert result.exit_code == 1 and "E510" in result.output and not (tmp_path / "out").exists()
+
+
+def test_a_writer_pins_a_sectors_place_and_two_on_one_place_is_e511(tmp_path, pack_copy):
+    folder = pack_copy("eye-of-the-void")
+    planet = folder / "planet.vcl"
+    text = planet.read_text(encoding="utf-8")
+    planet.write_text(text.replace('sector 1 "Twisted Wreckage" {\n', 'sector 1 "Twisted Wreckage" {\n    at 3, 2\n'),
+                      encoding="utf-8")
+    board = compile_pack(folder).pack.planets[0]
+    assert place(board, {1: (3, 2)})[1] == (3, 2)
+    assert place(board, pinned(board)[0]) == place(board, {1: (3, 2)})
+    planet.write_text(text.replace('sector 1 "Twisted Wreckage" {\n', 'sector 1 "Twisted Wreckage" {\n    at 0, 0\n')
+                      .replace('sector 2 "Crash Site" {\n', 'sector 2 "Crash Site" {\n    at 0, 0\n'),
+                      encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--only", "board"])
+    assert result.exit_code == 1 and not (tmp_path / "out").exists()
+    assert "planet.vcl:17:5: error E511: sectors 1 and 2 of planet eye_of_the_void are both pinned at 0, 0" in result.output

@@ -233,6 +233,7 @@ class Sector:
     biomes: tuple[str, ...]
     effects: tuple[EffectChoice, ...]
     span: Span
+    at: tuple[tuple[int, int], Span] | None = None    # `at COLUMN, ROW`: its place on the printed board
 
 
 @dataclass(frozen=True)

@@ -141,6 +141,11 @@ rules text to the Logbook or a storybook, or give the kind a larger size under
 TOO_MANY_COPIES = _code("W511", W, "{card} asks for {copies} copies; {most} are printed", "more copies than a build prints", """\
 A card's `copies` is capped when printed, so that a slip of the finger does not
 become a thousand sheets. Mend: lower `copies`, or print the card sheet more than once.""")
+BAD_PLACE = _code("E511", E, "{message}", "sector pinned to a place the board cannot print", """\
+`at COLUMN, ROW` in a sector pins its place on the printed board (from 0, 0 at the top
+left). Two sectors of one planet cannot share a place, and a place lies at most 15
+columns or rows from the corner. Mend: give each pinned sector a place of its own, or
+leave `at` out and let the board's layout place it.""")
 CARD_TOO_LARGE = _code("E510", E, "{card} is {size}, larger than a sheet of {paper}", "card larger than the paper", """\
 A card with its 3 mm bleed must fit on the sheet inside the margins for the cut
 marks. Mend: give the kind a smaller size under [cards] in vcompiler.toml, or use

@@ -104,7 +104,7 @@ class Entities:
             goto = choice.options[0]
         printed = str(sector.printed[-1].value) if sector.printed else None
         return m.Sector(sector.number, sector.name, printed, sector.slot, sector.lander, sector.biomes, goto,
-                        sector.span)
+                        sector.span, sector.at)
 
     def card(self, decl: ast.CardDecl) -> m.Card:
         kind = kind_named(decl.kind)

@@ -140,6 +140,9 @@ class Sector:
     biomes: tuple[str, ...]
     goto: Effect | None
     span: Span
+    # Where the printed board puts the sector, (column, row) from 0, and where the
+    # writer said so; None: laid out from the board's graph.
+    at: tuple[tuple[int, int], Span] | None = None
 
 
 @dataclass(frozen=True)

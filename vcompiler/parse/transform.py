@@ -218,6 +218,9 @@ class AstBuilder(Transformer):
     def lander(self, c):
         return self.item("lander", True, c[0])
 
+    def sector_at(self, c):
+        return self.item("at", ((int(str(c[1])), int(str(c[2]))), self.span(c[0], c[2])), c[0], c[2])
+
     def biomes(self, c):
         return self.item("biomes", tuple(str(t) for t in c[1:]), c[0], c[-1])
 
@@ -229,7 +232,7 @@ class AstBuilder(Transformer):
             int(str(number)), plain_string(str(name)) if name is not None else None,
             tuple(items.get("printed", ())), bool(items.get("slot")), bool(items.get("lander")),
             tuple(b for names in items.get("biomes", ()) for b in names), tuple(items.get("effect", ())),
-            header), keyword, name or number)
+            header, (items.get("at") or [None])[-1]), keyword, name or number)
 
     def path(self, c):
         path = ast.Path(int(str(c[1])), int(str(c[3])), c[2].type == "TWO_WAY", tuple(c[4:]),

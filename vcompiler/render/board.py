@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from vcompiler.model import types as m
 from vcompiler.render.sheets import PAPER_MM
-from vcompiler.render.voice import Sentence, effects_sentence, log_ref
+from vcompiler.render.voice import Sentence, effects_sentence, log_ref, said
 from vcompiler.source import Span
 from vcompiler.vocabulary import ICONS
 
@@ -221,7 +221,7 @@ def _cost_tokens(costs: tuple[m.Effect, ...]) -> Sentence:
         if effect.op in _COST_ICONS:
             out.append(("i", _COST_ICONS[effect.op]))
         else:
-            out.append(("t", effect.op.replace("_", " ")))
+            out.extend(said(effect))
     return out
 
 
@@ -252,9 +252,34 @@ def _tiles(width: float, height: float, paper: str) -> tuple[tuple[Tile, ...], t
     return tuple(tiles), tuple(align)
 
 
-def board_of(pack: m.Pack, planet: m.Planet, paper: str,
-             pinned: dict[int, tuple[int, int]] | None = None) -> Board:
-    cells = place(planet, pinned, paper)
+# How far from the corner a writer may pin a sector: beyond, the board would be tiles
+# of empty space.
+MOST_CELLS = 15
+
+
+def pinned(planet: m.Planet) -> tuple[dict[int, tuple[int, int]], list[tuple[Span, str]]]:
+    """The places writers pinned (`at`), and what is wrong with any of them."""
+    places: dict[int, tuple[int, int]] = {}
+    taken: dict[tuple[int, int], int] = {}
+    problems = []
+    for sector in planet.sectors:
+        if sector.at is None:
+            continue
+        cell, span = sector.at
+        if max(cell) > MOST_CELLS:
+            problems.append((span, f"sector {sector.number} is pinned at {cell[0]}, {cell[1]}, beyond "
+                                   f"{MOST_CELLS}, {MOST_CELLS}"))
+        elif cell in taken:
+            problems.append((span, f"sectors {taken[cell]} and {sector.number} of planet {planet.id} are both "
+                                   f"pinned at {cell[0]}, {cell[1]}"))
+        else:
+            taken[cell] = sector.number
+            places[sector.number] = cell
+    return places, problems
+
+
+def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
+    cells = place(planet, pinned(planet)[0], paper)
     columns = max(c for c, _ in cells.values()) + 1 if cells else 1
     rows = max(r for _, r in cells.values()) + 1 if cells else 1
     width, height = _board_size(columns, rows)
@@ -298,7 +323,10 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str,
 
 
 def _log_line(effects: tuple[m.Effect, ...]) -> Sentence:
-    return [log_ref(e.param("log")) if e.op == "goto_log" else ("t", e.op.replace("_", " ")) for e in effects]
+    out: Sentence = []
+    for effect in effects:
+        out.extend([log_ref(effect.param("log"))] if effect.op == "goto_log" else said(effect))
+    return out
 
 
 def render_board(board: Board) -> bytes:

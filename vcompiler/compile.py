@@ -15,7 +15,7 @@ from vcompiler import codes
 from vcompiler.checks import run_checks
 from vcompiler.config import load_config
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
-from vcompiler.model.build import build_model
+from vcompiler.model.build import Memo, build_model
 from vcompiler.model.labels import number_text_labels
 from vcompiler.model.types import Pack
 from vcompiler.parse import ParsedFile, parse_source, warm_parser
@@ -234,17 +234,18 @@ def _compile(folder: Path, cache: ParseCache | None, workers: int | None) -> Com
 
 
 def compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnostic],
-                   sources: dict[str, SourceFile]) -> CompileResult:
+                   sources: dict[str, SourceFile], memo: Memo | None = None) -> CompileResult:
     """The stages after parsing, on files parsed elsewhere (a resident checker keeps
-    them between edits). `found`: the diagnostics of reading and parsing them."""
+    them between edits, and a `memo` of what their declarations made). `found`: the
+    diagnostics of reading and parsing them."""
     with _without_cycle_collection():
-        return _compile_parsed(folder, parsed, list(found), sources)
+        return _compile_parsed(folder, parsed, list(found), sources, memo)
 
 
 def _compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnostic],
-                    sources: dict[str, SourceFile]) -> CompileResult:
+                    sources: dict[str, SourceFile], memo: Memo | None = None) -> CompileResult:
     complete = not any(d.code.id.startswith("E1") for d in found)
-    model = build_model(parsed, folder, display_path(folder), complete)
+    model = build_model(parsed, folder, display_path(folder), complete, memo)
     found.extend(model.diagnostics)
     pack = number_text_labels(model.pack) if model.pack is not None else None
     if pack is not None:

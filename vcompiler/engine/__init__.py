@@ -1,7 +1,15 @@
-"""A resident checker for the language server and watch mode: it keeps every file's
-parse between checks, reads editor buffers in place of the files on disk, and re-checks
-only the packs an edit touched. Its results are those of `compile_pack` on the same
-text."""
+"""A resident checker for the language server and watch mode. Its results are those of
+`compile_pack` on the same text (a property test holds it to that), for less work:
+
+- it reads editor buffers in place of the files on disk, and re-checks only the packs
+  an edit or a save touched;
+- it keeps every file's parse, and parses again only a file whose text changed;
+- it keeps, per pack, what each declaration made in the model (its entity, the
+  references it makes, its diagnostics): an unchanged declaration is not resolved
+  again unless what every declaration depends on changed (the game, the numbers the
+  labels got, the kinds of card ids), which is rare while writing;
+- the story graph and its rules run whole on every check: they take a tenth of a
+  second on 10,000 logs, less than working out what an edit could change in them."""
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -11,6 +19,7 @@ from pathlib import Path
 from vcompiler.compile import (CompileResult, compile_parsed, decode_source, display_path, find_packs,
                                pack_files, read_source)
 from vcompiler.diagnostics import Diagnostic
+from vcompiler.model.build import Memo
 from vcompiler.parse import ParsedFile, parse_source
 from vcompiler.source import SourceFile
 from vcompiler.targets import pack_of_file
@@ -33,6 +42,7 @@ class Workspace:
         self._buffers: dict[Path, str] = {}
         self._files: dict[Path, _FileState] = {}
         self._results: dict[Path, CompileResult] = {}
+        self._memos: dict[Path, Memo] = {}
         self._dirty: set[Path] = set()
         self._folders: list[Path] = []
         self.rescan()
@@ -51,6 +61,7 @@ class Workspace:
         for folder in list(self._results):
             if folder not in self._folders:
                 del self._results[folder]
+                self._memos.pop(folder, None)
         self._dirty.update(f for f in self._folders if f not in self._results)
 
     def set_buffer(self, path: Path, text: str) -> None:
@@ -128,7 +139,9 @@ class Workspace:
             elif state.parsed is not None:
                 parsed.append(state.parsed)
                 found.extend(state.parsed.diagnostics)
-        return compile_parsed(folder, parsed, found, sources)
+        for stale in [p for p in self._files if p not in paths and p.is_relative_to(folder)]:
+            del self._files[stale]
+        return compile_parsed(folder, parsed, found, sources, self._memos.setdefault(folder, Memo()))
 
     def _read(self, folder: Path, path: Path) -> _FileState:
         relative = path.relative_to(folder).as_posix()

@@ -26,7 +26,7 @@ from vcompiler.source import Span
 
 log = logging.getLogger("vcompiler.lsp")
 # How long after the last keystroke a check starts.
-DEBOUNCE_SECONDS = 0.15
+DEBOUNCE_SECONDS = 0.075
 _LABEL_NAME = re.compile(r"@?([A-Za-z_][A-Za-z0-9_]*)")
 
 

@@ -50,9 +50,29 @@ class _Header:
     numbering: m.Numbering
 
 
+class Memo:
+    """What each declaration made in an earlier build of the same pack, for a resident
+    checker: the very same declaration object, in the same context (the game, the
+    numbers labels got, the kinds of card ids), makes the same entity, references and
+    diagnostics, so only the declarations of edited files are resolved again."""
+
+    def __init__(self) -> None:
+        self.context: object = None
+        self.made: dict[int, tuple[ast.Declaration, object, list[m.Reference], list[Diagnostic]]] = {}
+        self.reused = 0
+
+    def start(self, context: object) -> None:
+        if context != self.context:
+            self.context = context
+            self.made.clear()
+        self.reused = 0
+
+
 def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
-                complete: bool = True) -> ModelResult:
-    """`complete`: every file of the pack was read and parsed without error."""
+                complete: bool = True, memo: Memo | None = None) -> ModelResult:
+    """`complete`: every file of the pack was read and parsed without error. `memo`:
+    kept between builds of one pack to reuse what unchanged declarations made; the
+    result is the same without it."""
     found: list[Diagnostic] = []
     duplicate = Duplicate(found)
     declarations = [d for p in parsed for d in p.file.declarations]
@@ -81,6 +101,25 @@ def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
     labels, declared_labels = _number_logs(kept, parsed, folder, folder_display, header.numbering, found)
     references = References(labels, declared_labels, card_kinds)
     entities = Entities(Resolver(header.game, references, found), found)
+    if memo is not None:
+        memo.start((header.game, tuple(labels.items()), frozenset(declared_labels), tuple(card_kinds.items())))
+    seen: set[int] = set()
+
+    def make(decl: ast.Declaration, build):
+        """`build()`'s entity, or what the same declaration made last time."""
+        if memo is None:
+            return build()
+        seen.add(id(decl))
+        earlier = memo.made.get(id(decl))
+        if earlier is not None and earlier[0] is decl:
+            memo.reused += 1
+            references.found.extend(earlier[2])
+            found.extend(earlier[3])
+            return earlier[1]
+        refs_before, found_before = len(references.found), len(found)
+        entity = build()
+        memo.made[id(decl)] = (decl, entity, references.found[refs_before:], found[found_before:])
+        return entity
 
     logs: dict[int, m.Log] = {}
     planets: dict[str, m.Planet] = {}
@@ -105,24 +144,27 @@ def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
                 continue
             shown = f"@{decl.target.value}" if decl.target.kind == "label" else number
             if register(number, "log", shown, decl.span):
-                logs[number] = entities.log(decl, number)
+                logs[number] = make(decl, lambda: entities.log(decl, number))
         elif isinstance(decl, ast.PlanetDecl):
             if register(decl.id, "planet", decl.id, decl.span):
-                planets[decl.id] = entities.planet(decl, duplicate)
+                planets[decl.id] = make(decl, lambda: entities.planet(decl, duplicate))
         elif isinstance(decl, ast.CardDecl):
             if register(decl.id, decl.kind, kind_named(decl.kind).shown(decl.id), decl.span, "card"):
-                cards[(decl.kind, decl.id)] = entities.card(decl)
+                cards[(decl.kind, decl.id)] = make(decl, lambda: entities.card(decl))
         elif isinstance(decl, ast.LocationDecl):
             if register(decl.number, "location", decl.number, decl.span):
-                locations[decl.number] = entities.location(decl)
+                locations[decl.number] = make(decl, lambda: entities.location(decl))
         elif isinstance(decl, ast.DepartDecl):
             key = (decl.number, decl.direction)
             if register(key, "depart", f"{decl.number} {decl.direction}", decl.span):
-                departs[key] = entities.depart(decl)
+                departs[key] = make(decl, lambda: entities.depart(decl))
         elif isinstance(decl, ast.VantageCardDecl):
             if register(decl.number, "vcard", decl.number, decl.span):
-                vcards[decl.number] = entities.vantage_card(decl)
+                vcards[decl.number] = make(decl, lambda: entities.vantage_card(decl))
 
+    if memo is not None:
+        for gone in memo.made.keys() - seen:
+            del memo.made[gone]
     start = None
     if header.start is not None:
         start = references.goto(("pack", pack_decl.name), header.start, "start")

@@ -80,13 +80,15 @@ def behind(slot: Slot, size: tuple[float, float]) -> Slot:
     return Slot(slot.x, round(height - slot.y - slot.h, 3), slot.w, slot.h)
 
 
-def _cut_marks(layout: Layout, x0: float, y0: float) -> tuple[tuple[float, float, float, float], ...]:
-    """Short lines in the margin on the extension of every trim line: none crosses a
-    card, so they survive the cut as guides."""
+def _cut_marks(layout: Layout, x0: float, y0: float, cards: int) -> tuple[tuple[float, float, float, float], ...]:
+    """Short lines in the margin on the extension of every trim line of the `cards`
+    first places: none crosses a card, so they survive the cut as guides."""
     w, h = layout.slot
-    right, bottom = x0 + layout.columns * w, y0 + layout.rows * h
-    xs = sorted({round(x0 + c * w + d, 3) for c in range(layout.columns) for d in (BLEED_MM, w - BLEED_MM)})
-    ys = sorted({round(y0 + r * h + d, 3) for r in range(layout.rows) for d in (BLEED_MM, h - BLEED_MM)})
+    columns = min(cards, layout.columns)
+    rows = -(-cards // layout.columns)
+    right, bottom = x0 + columns * w, y0 + rows * h
+    xs = sorted({round(x0 + c * w + d, 3) for c in range(columns) for d in (BLEED_MM, w - BLEED_MM)})
+    ys = sorted({round(y0 + r * h + d, 3) for r in range(rows) for d in (BLEED_MM, h - BLEED_MM)})
     gap = 1.0
     marks = []
     for x in xs:
@@ -102,10 +104,10 @@ def sheet_pages(indices: list[int], layout: Layout) -> list[Page]:
     width, height = layout.size
     x0 = round((width - layout.columns * w) / 2, 3)
     y0 = round((height - layout.rows * h) / 2, 3)
-    marks = _cut_marks(layout, x0, y0)
     pages = []
     for start in range(0, len(indices), layout.per_sheet):
         run = indices[start:start + layout.per_sheet]
+        marks = _cut_marks(layout, x0, y0, len(run))
         slots = [Slot(round(x0 + (i % layout.columns) * w, 3), round(y0 + (i // layout.columns) * h, 3), w, h)
                  for i in range(len(run))]
         pages.append(Page("front", layout.size, tuple(zip(run, slots)), marks))

@@ -24,6 +24,9 @@ from vcompiler.render.voice import Sentence, effects_sentence, rich, rich_line, 
 from vcompiler.source import Span
 from vcompiler.vocabulary import ICONS
 
+# Words of a requirement printed as their icon: the dice icons, colours and "same".
+REQUIREMENT_ICONS = frozenset(ICONS) | {"same"}
+
 # Trim sizes in millimetres (width, height), bleed excluded. Poker size for the
 # vanguard decks, which players hold and sort; tarot size for location cards, which
 # carry a description read aloud, a compass rose and a list of actions.
@@ -87,7 +90,7 @@ def _requirement(requirement: ast.Requirement | None) -> Sentence:
                 if k:
                     out.append(("t", " "))
                 word = str(value.value)
-                out.append(("i", word) if value.kind == "word" and word in ICONS else ("t", word))
+                out.append(("i", word) if value.kind == "word" and word in REQUIREMENT_ICONS else ("t", word))
     return out
 
 

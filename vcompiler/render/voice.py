@@ -147,9 +147,12 @@ def effects_sentence(choices: tuple[m.Choice, ...]) -> Sentence:
     """An effect list after `=>`: clauses joined with "then"."""
     out: Sentence = []
     for i, choice in enumerate(choices):
+        said_here = clause(choice)
         if i:
-            out.append(("t", ", then "))
-        out.extend(clause(choice))
+            # A connected outcome ("then resolve the green outcome") says its own "then".
+            starts_with_then = said_here and said_here[0][0] == "t" and said_here[0][1].startswith("then ")
+            out.append(("t", ", " if starts_with_then else ", then "))
+        out.extend(said_here)
     return [*_capitalise(out), ("t", ".")]
 
 

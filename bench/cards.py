@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import platform
-import resource
 import subprocess
 import sys
 import time
@@ -42,35 +41,22 @@ def deck(n: int, folder: Path) -> None:
     (folder / "deck.vcl").write_text("".join(parts), encoding="utf-8")
 
 
-def child(mode: str, folder: str) -> None:
-    import io
-
-    from pypdf import PdfReader
+def child(folder: str) -> None:
+    from render import report
 
     from vcompiler.compile import compile_pack
-    from vcompiler.render import render_packs
     from vcompiler.render.components import ComponentOptions, plan_components, render_components
-    from vcompiler.render.pdf import RenderOptions
 
     pack = compile_pack(Path(folder)).pack
     start = time.perf_counter()
-    if mode == "cards":
-        files, found = render_components(plan_components([pack], ComponentOptions(parts=frozenset({"cards"}))))
-        pdf = files[(pack.name, "cards.pdf")]
-        assert not found, found[:3]
-    else:
-        pdf = render_packs([pack], RenderOptions(paper="a5"))[(pack.name, "logbook.pdf")]
-    seconds = time.perf_counter() - start
-    pages = len(PdfReader(io.BytesIO(pdf)).pages)
-    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    # ru_maxrss of RUSAGE_CHILDREN is the largest child's, not their sum.
-    workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    print(f"{pages} {seconds:.3f} {own:.1f} {workers:.1f}")
+    files, found = render_components(plan_components([pack], ComponentOptions(parts=frozenset({"cards"}))))
+    assert not found, found[:3]
+    report(files[(pack.name, "cards.pdf")], time.perf_counter() - start)
 
 
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
-        child(sys.argv[2], sys.argv[3])
+        child(sys.argv[2])
         return
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 500
     logs = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
@@ -82,9 +68,10 @@ def main() -> None:
         subprocess.run([sys.executable, str(ROOT / "bench" / "generate.py"), str(logs), str(logbook)], check=True)
     print(f"# {time.strftime('%Y-%m-%d')}, {platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}; {n} POI cards on A4, A5 logbook of {logs} logs")
-    for mode, folder in (("cards", cards), ("logbook", logbook)):
-        out = subprocess.run([sys.executable, __file__, "--child", mode, str(folder)], capture_output=True,
-                             text=True, check=True).stdout.split()
+    # The logbook is rendered by bench/render.py's own child, the way `build` renders it.
+    for mode, command in (("cards", [__file__, "--child", str(cards)]),
+                          ("logbook", [str(ROOT / "bench" / "render.py"), "--child", "vcompiler", str(logbook)])):
+        out = subprocess.run([sys.executable, *command], capture_output=True, text=True, check=True).stdout.split()
         pages, seconds, own, workers = int(out[0]), float(out[1]), float(out[2]), float(out[3])
         unit, count = ("sheets", pages // 2) if mode == "cards" else ("pages", pages)
         print(f"| {mode:<8} | {count:5d} {unit:<6} | {seconds:7.2f} s | {count / seconds:6.1f} {unit}/s "

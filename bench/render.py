@@ -22,10 +22,6 @@ CORPUS = ROOT / "bench" / "corpus"
 
 
 def child(mode: str, folder: str) -> None:
-    import io
-
-    from pypdf import PdfReader
-
     from vcompiler.compile import compile_pack
     from vcompiler.render import render_packs
     from vcompiler.render.books import logbook
@@ -38,7 +34,16 @@ def child(mode: str, folder: str) -> None:
         pdf = render_naive(logbook(pack), options)
     else:
         pdf = render_packs([pack], options)[(pack.name, "logbook.pdf")]
-    seconds = time.perf_counter() - start
+    report(pdf, time.perf_counter() - start)
+
+
+def report(pdf: bytes, seconds: float) -> None:
+    """What a child process prints: pages, seconds, its peak memory and its largest
+    worker's, in MB."""
+    import io
+
+    from pypdf import PdfReader
+
     pages = len(PdfReader(io.BytesIO(pdf)).pages)
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     # ru_maxrss of RUSAGE_CHILDREN is the largest child's, not their sum.

@@ -93,7 +93,8 @@ def vantage(n: int, out: Path) -> None:
         lines.append("}\n")
         parts.append("\n".join(lines))
         if number % 10 == 0:
-            cards.append(f'card {10000 + number} item "Find {number}" {{\n  vertical\n  text "{_sentence(rng, 10)}"\n}}\n')
+            cards.append(f'card {10000 + number} item "Find {number}" {{\n  vertical\n'
+                         f'  text "{_sentence(rng, 10)}"\n}}\n')
     (out / "locations.vcl").write_text("\n".join(parts), encoding="utf-8")
     (out / "cards.vcl").write_text("\n".join(cards), encoding="utf-8")
 

@@ -100,7 +100,8 @@ class EditOneFile:
         self.path.write_text(self.original, encoding="utf-8")
 
 
-def measure(cases: list[tuple[str, list[str], object]], runs: int, env: dict[str, str]) -> dict[str, tuple[float, float]]:
+def measure(cases: list[tuple[str, list[str], object]], runs: int,
+            env: dict[str, str]) -> dict[str, tuple[float, float]]:
     for _, command, before in cases:          # warm-up: file cache, .pyc files, the parse cache
         if before:
             before()

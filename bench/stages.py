@@ -20,7 +20,7 @@ import gc
 import statistics
 import sys
 import time
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from lark import Lark
@@ -50,7 +50,7 @@ class Timed:
             self.total += clock() - start
 
 
-@lru_cache(maxsize=None)
+@cache
 def plain_parser(lexer: str = "contextual") -> Lark:
     """The same grammar and accelerator as the compiler's parser, without the AST builder."""
     grammar = (data_dir("grammar") / "vcl.lark").read_text(encoding="utf-8")

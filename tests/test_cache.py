@@ -41,7 +41,7 @@ def _sample(hint, seen, variant=0):
         return 10 ** 30 + variant
     if hint is float:
         return 1.5
-    if origin is typing.Union or origin is getattr(__import__("types"), "UnionType"):
+    if origin is typing.Union or origin is __import__("types").UnionType:
         return [_sample(a, seen, variant) for a in args]      # every option: the caller spreads them
     if origin is typing.Literal:
         return args[variant % len(args)]
@@ -64,7 +64,7 @@ def _options(hint, seen):
     """A tuple holding one value of each option of `hint` (one value if it is not a union)."""
     value = _sample(hint, seen)
     origin = typing.get_origin(hint)
-    if origin is typing.Union or origin is getattr(__import__("types"), "UnionType"):
+    if origin is typing.Union or origin is __import__("types").UnionType:
         return tuple(v for v in value if v is not _SKIP)
     return (value,) if value is not _SKIP else ()
 
@@ -72,7 +72,7 @@ def _options(hint, seen):
 def _one(hint, seen, variant):
     value = _sample(hint, seen, variant)
     origin = typing.get_origin(hint)
-    if origin is typing.Union or origin is getattr(__import__("types"), "UnionType"):
+    if origin is typing.Union or origin is __import__("types").UnionType:
         usable = [v for v in value if v is not _SKIP]
         return usable[variant % len(usable)]
     return value
@@ -241,6 +241,7 @@ def test_planted_parser_tables_run_nothing(tmp_path):
 
 def test_stored_tables_parse_as_built_ones(tmp_path):
     from lark import Lark
+
     from vcompiler.parse.transform import AstBuilder
     grammar = (ROOT / "grammar" / "vcl.lark").read_text()
     options = {"parser": "lalr", "lexer": "contextual", "maybe_placeholders": False}
@@ -280,6 +281,7 @@ def test_two_processes_pruning_at_once_do_not_crash(tmp_path):
 
 def test_the_folder_is_keyed_by_the_parse_code(tmp_path, monkeypatch):
     import shutil
+
     from vcompiler.parse import cache as module
     package = tmp_path / "vcompiler"
     shutil.copytree(ROOT / "vcompiler", package)

@@ -3,8 +3,9 @@ import json
 import shutil
 import subprocess
 
-from conftest import CONTENT
 from test_cli import run
+
+from conftest import CONTENT
 
 
 def _edit(folder, file, *pairs):

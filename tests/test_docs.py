@@ -2,7 +2,6 @@
 own, inside a pack of its game when it is not a whole pack), giving the diagnostics it
 declares and no other error, and every generated table agrees with the compiler."""
 import re
-from pathlib import Path
 
 import pytest
 

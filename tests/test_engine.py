@@ -1,6 +1,5 @@
 """The resident checker: after any edit, its results are what a cold check of the same
 text gives."""
-from pathlib import Path
 
 from vcompiler.compile import compile_pack
 from vcompiler.engine import Workspace

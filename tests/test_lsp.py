@@ -215,7 +215,8 @@ async def test_document_and_workspace_symbols(client: LanguageClient):
     await settle(client, uri, lambda ds: True)
     symbols = await client.text_document_document_symbol_async(
         lsp.DocumentSymbolParams(lsp.TextDocumentIdentifier(uri)))
-    assert [s.name for s in symbols] == ["Planet eye_of_the_void The Eye of the Void", "Planet inner_hull The Inner Hull"]
+    assert [s.name for s in symbols] == ["Planet eye_of_the_void The Eye of the Void",
+                                         "Planet inner_hull The Inner Hull"]
     assert symbols[0].children[1].name == "Sector 2 Crash Site"
     found = await client.workspace_symbol_async(lsp.WorkspaceSymbolParams(query="spire"))
     assert {s.name for s in found} >= {"Log 206 The Spire Remembers", "Sector 7 Humming Spire"}
@@ -244,7 +245,8 @@ async def test_inlay_hints_and_folding(client: LanguageClient):
     await settle(client, uri, lambda ds: True)
     hints = await client.text_document_inlay_hint_async(lsp.InlayHintParams(
         text_document=lsp.TextDocumentIdentifier(uri), range=lsp.Range(lsp.Position(0, 0), lsp.Position(200, 0))))
-    assert [(h.position.line, h.position.character, h.label) for h in hints][:2] == [(11, 17, "= 879"), (14, 12, "= 879")]
+    shown = [(h.position.line, h.position.character, h.label) for h in hints]
+    assert shown[:2] == [(11, 17, "= 879"), (14, 12, "= 879")]
     folds = await client.text_document_folding_range_async(lsp.FoldingRangeParams(lsp.TextDocumentIdentifier(uri)))
     assert (3, 12) in {(f.start_line, f.end_line) for f in folds}   # log 1 { ... }
     assert (4, 10) in {(f.start_line, f.end_line) for f in folds}   # its text """ ... """

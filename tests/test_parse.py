@@ -135,7 +135,8 @@ def test_one_line_blocks_and_semicolons():
 
 
 def test_effect_list_after_arrow_takes_the_rest_of_the_line():
-    card = only(parse('threat T01 "X" {\n  space 3 => threat attack 1; reset time\n  space 4 => spend die; gain lead 1 / roll danger A\n}\n'))
+    card = only(parse('threat T01 "X" {\n  space 3 => threat attack 1; reset time\n'
+                      '  space 4 => spend die; gain lead 1 / roll danger A\n}\n'))
     first, second = card.rows
     assert len(first.effects) == 2
     assert [len(c.options) for c in second.effects] == [1, 2]

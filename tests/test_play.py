@@ -3,8 +3,8 @@ and loading; the machine underneath, as `simulate` drives it."""
 import json
 
 from click.testing import CliRunner
-from conftest import CONTENT
 
+from conftest import CONTENT
 from vcompiler.cli import main
 from vcompiler.compile import compile_pack
 from vcompiler.play.machine import Game

@@ -5,8 +5,9 @@ import re
 import shutil
 
 import pytest
-from conftest import CONTENT
 from test_cli import run
+
+from conftest import CONTENT
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -2,9 +2,10 @@
 processes; coverage, rare entries, runs that never end, lengths per region."""
 import json
 
-from conftest import CONTENT
 from test_cli import run
 from test_tools import HEAD
+
+from conftest import CONTENT
 
 
 def _report(*args):

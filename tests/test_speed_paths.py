@@ -13,8 +13,8 @@ from conftest import CONTENT, ROOT
 from vcompiler.compile import compile_pack
 from vcompiler.emit import prepare
 from vcompiler.parse.cache import ParseCache
-from vcompiler.parse.transform import AstBuilder
 from vcompiler.parse.split import split_declarations
+from vcompiler.parse.transform import AstBuilder
 
 
 @pytest.fixture(scope="module")
@@ -25,7 +25,7 @@ def generated(tmp_path_factory):
     (folder / "story.ink").unlink()
     # A mistake in one file, so that diagnostics are compared too.
     first = sorted(folder.glob("logbook-*.vcl"))[0]
-    first.write_text(first.read_text().replace("choice \"Press on\" -> log 2\n", "choice \"Press on\" -> log 99999\n", 1))
+    first.write_text(first.read_text().replace('choice "Press on" -> log 2\n', 'choice "Press on" -> log 99999\n', 1))
     return folder
 
 
@@ -78,6 +78,7 @@ def test_lark_cython_builds_the_same_ast(generated):
 
 def test_no_cache_flag_writes_no_parsed_files(tmp_path, monkeypatch):
     from click.testing import CliRunner
+
     from vcompiler.cli import main
     monkeypatch.setenv("VCOMPILER_CACHE_DIR", str(tmp_path / "c"))
     assert CliRunner().invoke(main, ["check", str(CONTENT / "tidal-reach"), "--no-cache"]).exit_code == 0

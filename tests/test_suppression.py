@@ -29,7 +29,8 @@ def test_allow_comment_silences_a_warning_for_that_declaration_only(write_pack):
 
 
 def test_allow_comment_cannot_silence_an_error(write_pack):
-    text = PACK.replace('log 3 "Dead end" { text "nothing" }', 'log 3 "Dead end" { text "nothing" }  // allow E401, W400')
+    dead_end = 'log 3 "Dead end" { text "nothing" }'
+    text = PACK.replace(dead_end, dead_end + "  // allow E401, W400")
     assert report(write_pack({"pack.vcl": text})) == (1, [("W400", 9), ("E401", 10)])
 
 

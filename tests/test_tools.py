@@ -3,8 +3,9 @@ import json
 import shutil
 
 import pytest
-from conftest import CONTENT
 from test_cli import run
+
+from conftest import CONTENT
 
 HEAD = 'pack p {\n game vanguard\n title "P"\n version "1"\n start log 1\n}\n'
 

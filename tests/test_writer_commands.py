@@ -10,9 +10,9 @@ import threading
 import time
 
 import pytest
+from test_cli import run
 
 from conftest import ROOT
-from test_cli import run
 
 
 def _json(result):

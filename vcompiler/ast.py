@@ -6,7 +6,6 @@ parse cache can store them as data (see parse/serial.py)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from vcompiler.diagnostics import Diagnostic
 from vcompiler.source import SourceFile, Span
@@ -21,7 +20,7 @@ class Run:
 
 @dataclass(frozen=True)
 class Emphasis:
-    children: tuple["Inline", ...]
+    children: tuple[Inline, ...]
     strong: bool
 
 
@@ -29,7 +28,7 @@ class Emphasis:
 class Ref:
     """`{log 505}`, `{log @label}`, `{card P101}`, `{card 1201}`, `{location 140}`."""
     kind: str          # "log" | "card" | "location"
-    target: "Value"
+    target: Value
     span: Span
 
 
@@ -39,7 +38,7 @@ class Icon:
     span: Span
 
 
-Inline = Union[Run, Emphasis, Ref, Icon]
+Inline = Run | Emphasis | Ref | Icon
 Paragraph = tuple[Inline, ...]
 
 
@@ -95,7 +94,7 @@ class VerbEffect:
     span: Span
 
 
-Effect = Union[Goto, VerbEffect]
+Effect = Goto | VerbEffect
 
 
 @dataclass(frozen=True)
@@ -150,7 +149,7 @@ class EffectStmt:
     span: Span
 
 
-Statement = Union[TextStmt, CheckStmt, ChoiceStmt, IfStmt, ElseStmt, EffectStmt]
+Statement = TextStmt | CheckStmt | ChoiceStmt | IfStmt | ElseStmt | EffectStmt
 
 
 # ---------------------------------------------------------------- declarations
@@ -208,7 +207,7 @@ class NumberingSetting:
         return "numbering"
 
 
-PackSetting = Union[GameSetting, TitleSetting, VersionSetting, StartSetting, NumberingSetting]
+PackSetting = GameSetting | TitleSetting | VersionSetting | StartSetting | NumberingSetting
 
 
 @dataclass(frozen=True)
@@ -372,8 +371,7 @@ class VantageCardDecl:
     allow: tuple[str, ...] = ()
 
 
-Declaration = Union[PackDecl, PlanetDecl, CardDecl, LogDecl, LocationDecl, DepartDecl,
-                    VantageCardDecl]
+Declaration = PackDecl | PlanetDecl | CardDecl | LogDecl | LocationDecl | DepartDecl | VantageCardDecl
 
 
 @dataclass(frozen=True)

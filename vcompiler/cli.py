@@ -302,8 +302,8 @@ def rules(code: str | None) -> None:
 
     if code is None:
         for code_id in sorted(CATALOGUE):
-            entry = CATALOGUE[code_id]
-            click.echo(f"{code_id}  {entry.severity.value:<7}  {entry.summary}")
+            listed = CATALOGUE[code_id]
+            click.echo(f"{code_id}  {listed.severity.value:<7}  {listed.summary}")
         return
     entry = CATALOGUE.get(code.upper())
     if entry is None:
@@ -368,16 +368,15 @@ def graph(pack: Path, out: Path | None, focus: str | None, depth: int) -> None:
       vcompiler graph source_content/eye-of-the-void -o eye.dot
       vcompiler graph source_content/eye-of-the-void --focus 227 --depth 1
     """
-    from vcompiler.tools.graph import (SVG_NODES, FocusNotFound, dot_program, focus_node, node_count, to_dot,
-                                       to_svg)
+    from vcompiler.tools.graph import SVG_NODES, FocusNotFound, dot_program, focus_node, node_count, to_dot, to_svg
 
     _short_lived_process()
     result = _checked_pack(pack)
     try:
-        node = focus_node(result.pack, focus) if focus is not None else None
+        node = focus_node(result.model, focus) if focus is not None else None
     except FocusNotFound as error:
         raise click.UsageError(str(error)) from None
-    text = to_dot(result.pack, node, depth)
+    text = to_dot(result.model, node, depth)
     if out is None:
         click.echo(text, nl=False)
         return
@@ -437,7 +436,7 @@ def diff(old: str, new: Path, fmt: str) -> None:
                 _report(broken, "text")
                 click.echo(f"diff: {folder} has errors; both sides must check clean", err=True)
                 sys.exit(2)
-            sides.append({r.pack.name: r.pack for r in results})
+            sides.append({r.model.name: r.model for r in results})
         before, after = sides
         missing = sorted(set(before) ^ set(after))
         if missing:
@@ -472,10 +471,10 @@ def play(pack: Path, entry: int | None, save: Path | None, load: Path | None) ->
     from vcompiler.play.terminal import play as play_in
 
     result = _checked_pack(pack)
-    game = Game(result.pack)
+    game = Game(result.model)
     try:
         if load is not None:
-            state = State.from_json(load.read_text(encoding="utf-8"), result.pack.name)
+            state = State.from_json(load.read_text(encoding="utf-8"), result.model.name)
         else:
             state = game.start(entry)
     except (ValueError, OSError, UnicodeDecodeError) as error:
@@ -502,9 +501,10 @@ def simulate(pack: Path, runs: int, seed: int, max_steps: int | None, fmt: str, 
       vcompiler simulate source_content/eye-of-the-void --runs 10000 --seed 7
       vcompiler simulate source_content/tidal-reach --format json
     """
-    from vcompiler.play.simulate import format_json, format_text, simulate as run_simulation
+    from vcompiler.play.simulate import format_json, format_text
+    from vcompiler.play.simulate import simulate as run_simulation
 
     _short_lived_process()
     result = _checked_pack(pack)
-    report = run_simulation(result.pack, runs, seed, max_steps, workers)
+    report = run_simulation(result.model, runs, seed, max_steps, workers)
     click.echo(format_json(report) if fmt == "json" else format_text(report), nl=False)

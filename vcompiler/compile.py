@@ -35,6 +35,13 @@ class CompileResult:
     def ok(self) -> bool:
         return not any(d.severity is codes.Severity.ERROR for d in self.diagnostics)
 
+    @property
+    def model(self) -> Pack:
+        """The pack, where there is one: a result without errors always has it."""
+        if self.pack is None:
+            raise ValueError(f"{self.folder} gave no pack")
+        return self.pack
+
 
 def display_path(path: Path) -> str:
     """Paths as diagnostics print them: relative to the working folder when below it,
@@ -191,7 +198,7 @@ def parse_pack(folder: Path, cache: ParseCache | None = None, workers: int | Non
         for source in readable:
             keys[source.display] = key = cache.key(source.display, source.text)
             entry = cache.get(key, _entry_shape())
-            if entry is not None:
+            if isinstance(entry, tuple):
                 entries[source.display] = entry
     missing = [s for s in readable if s.display not in entries]
     for source, entry in zip(missing, _parse_all(missing, workers)):
@@ -284,7 +291,7 @@ def same_names_apart(results: list[CompileResult]) -> list[CompileResult]:
     for result in results:
         pack = result.pack
         if pack is not None and pack.name in first:
-            earlier = first[pack.name].pack
+            earlier = first[pack.name].model
             clash = diagnostic(codes.DUPLICATE, pack.span, kind="pack", name=pack.name,
                                hint="rename one of the packs: each builds into build/<name>/",
                                related=[Related(earlier.span, f"pack {pack.name} in {earlier.folder}")])

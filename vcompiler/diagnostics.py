@@ -87,7 +87,7 @@ def to_json_dict(diagnostics: list[Diagnostic]) -> dict:
     items = []
     for d in diagnostics:
         s = d.span
-        item = {
+        item: dict[str, object] = {
             "code": d.code.id, "severity": d.severity.value, "message": d.message,
             "file": s.file, "line": s.line, "column": s.column,
             "end_line": s.end_line, "end_column": s.end_column,

@@ -36,6 +36,7 @@ def _example(form: Form) -> tuple[str, m.Effect]:
         if slot.literal is not None:
             words.append(slot.literal)
             continue
+        assert slot.kind is not None and slot.name is not None    # a slot that is not a literal
         value = _SAMPLE[slot.kind]
         words.append(f'"{value}"' if slot.kind == "injury" else str(value))
         params.append((slot.name, value))
@@ -121,7 +122,7 @@ def regenerate(text: str) -> tuple[str, list[str]]:
 
 def main(argv: list[str]) -> int:
     check = "--check" in argv
-    stale = []
+    stale: list[str] = []
     for path in sorted(DOCS.glob("*.md")):
         text = path.read_text(encoding="utf-8")
         new, changed = regenerate(text)

@@ -25,14 +25,14 @@ def _books(only: str | None) -> bool:
 def _components(results: list[CompileResult], only: str | None, options: RenderOptions,
                  layout: str) -> ComponentPlan:
     wanted = {"cards", "board"} if only is None else {only} & {"cards", "board"}
-    return plan_components([r.pack for r in results], ComponentOptions(options.paper, layout, frozenset(wanted)),
-                           {r.pack.name: dict(r.card_sizes) for r in results})
+    return plan_components([r.model for r in results], ComponentOptions(options.paper, layout, frozenset(wanted)),
+                           {r.model.name: dict(r.card_sizes) for r in results})
 
 
 def render_steps(results: list[CompileResult], options: RenderOptions, only: str | None = None,
                  layout: str = "sheets") -> int:
     """How many steps rendering takes, for a progress bar."""
-    books = plan([r.pack for r in results], options).steps if _books(only) else 0
+    books = plan([r.model for r in results], options).steps if _books(only) else 0
     return books + _components(results, only, options, layout).steps
 
 
@@ -43,14 +43,14 @@ def make_outputs(results: list[CompileResult], only: str | None, options: Render
     step; `layout`: "sheets" or "single" for the cards; `found` receives what rendering
     finds (text that does not fit a card). Raises emit.InvalidBundle or
     render.pdf.RenderError: both are bugs."""
-    outputs = [(prepare(r.pack, with_bundle=only in (None, "json")), r.folder) for r in results]
+    outputs = [(prepare(r.model, with_bundle=only in (None, "json")), r.folder) for r in results]
     if only == "json":
         return outputs
     files: dict[tuple[str, str], bytes] = {}
     if only in (None, "html"):
-        files.update(((r.pack.name, READER), reader_html(r.pack)) for r in results)
+        files.update(((r.model.name, READER), reader_html(r.model)) for r in results)
     if _books(only):
-        files.update(render(plan([r.pack for r in results], options), progress=progress))
+        files.update(render(plan([r.model for r in results], options), progress=progress))
     components, problems = render_components(_components(results, only, options, layout), progress=progress)
     files.update(components)
     if found is not None:

@@ -3,8 +3,8 @@ exclusive, so a one-character span at column 5 ends at column 6."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
 from pathlib import Path
+from typing import NamedTuple
 
 
 class Span(NamedTuple):
@@ -17,10 +17,10 @@ class Span(NamedTuple):
     end_column: int
 
     @staticmethod
-    def covering(first: "Span", last: "Span") -> "Span":
+    def covering(first: Span, last: Span) -> Span:
         return Span(first.file, first.line, first.column, last.end_line, last.end_column)
 
-    def start(self) -> "Span":
+    def start(self) -> Span:
         return Span(self.file, self.line, self.column, self.line, self.column + 1)
 
 
@@ -37,7 +37,7 @@ class SourceFile:
     lines: tuple[str, ...] = field(repr=False, default=())
 
     @staticmethod
-    def from_text(path: Path, display: str, relative: str, text: str) -> "SourceFile":
+    def from_text(path: Path, display: str, relative: str, text: str) -> SourceFile:
         return SourceFile(path, display, relative, text, tuple(text.splitlines()))
 
     def line_text(self, number: int) -> str:

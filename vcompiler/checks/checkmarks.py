@@ -23,7 +23,7 @@ def tested_logs_have_boxes(context: CheckContext) -> Iterator[Diagnostic]:
     statement no box is printed, so the condition never holds and the branch is dead.
     Mend: add `check` to log N, or test something else."""
     for condition in _conditions(context):
-        if condition.kind != "checked_log":
+        if condition.kind != "checked_log" or not isinstance(condition.key, int):
             continue
         log = context.pack.log(condition.key)
         if log is not None and not log.has_check:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
+from vcompiler.model.types import StoryAction
 from vcompiler.vocabulary import OPPOSITE
 
 
@@ -16,7 +17,7 @@ def one_action_per_category(context: CheckContext) -> Iterator[Diagnostic]:
     take, overpower): the storybook has one entry per location and category.
     Mend: merge the two actions, or move one to another category."""
     for location in context.pack.locations:
-        seen = {}
+        seen: dict[str, StoryAction] = {}
         for action in location.actions:
             if action.category in seen:
                 yield diagnostic(codes.TWO_ACTIONS, action.span, number=location.number,

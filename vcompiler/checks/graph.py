@@ -60,8 +60,8 @@ def build_graph(pack: Pack) -> nx.DiGraph:
         graph.add_node(("location", location.number), kind="location", root=False)
     for depart in pack.departs:
         graph.add_node(("depart", (depart.number, depart.direction)), kind="depart", root=False)
-    for card in pack.vantage_cards:
-        graph.add_node(("vcard", card.number), kind="vcard", root=False)
+    for vcard in pack.vantage_cards:
+        graph.add_node(("vcard", vcard.number), kind="vcard", root=False)
     for location in pack.locations:
         for exit in location.exits:
             if exit.target is None:
@@ -179,8 +179,9 @@ def loops_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
     for numbers in endless_loops(context):
         shown = ", ".join(map(str, numbers[:6])) + (", …" if len(numbers) > 6 else "")
         log = context.pack.log(numbers[0])
-        yield diagnostic(codes.ENDLESS_LOOP, log.span, logs=shown,
-                         hint="give one of them `return`, `end exploration`, or a way to a log that has one")
+        if log is not None:
+            yield diagnostic(codes.ENDLESS_LOOP, log.span, logs=shown,
+                             hint="give one of them `return`, `end exploration`, or a way to a log that has one")
 
 
 def endless_loops(context: CheckContext) -> list[list[int]]:

@@ -52,10 +52,10 @@ def rows_in_order(context: CheckContext) -> Iterator[Diagnostic]:
     for action in _actions(context):
         highest: Row | None = None
         for row in _outcomes(action):
-            if highest is not None and _ORDER.get(row.key, 0) < _ORDER.get(highest.key, 0):
+            if highest is not None and _ORDER.get(row.key or "", 0) < _ORDER.get(highest.key or "", 0):
                 yield diagnostic(codes.ROW_ORDER, row.span, colour=row.key, previous=highest.key,
                                  hint=f"move the {row.key} row above the {highest.key} row")
-            elif highest is None or _ORDER.get(row.key, 0) > _ORDER.get(highest.key, 0):
+            elif highest is None or _ORDER.get(row.key or "", 0) > _ORDER.get(highest.key or "", 0):
                 highest = row
 
 
@@ -96,7 +96,7 @@ def track_length(context: CheckContext) -> Iterator[Diagnostic]:
     or split the check."""
     for action in _actions(context):
         for row in _tracks(action):
-            if not 1 <= row.number <= 10:
+            if row.number is not None and not 1 <= row.number <= 10:
                 yield diagnostic(codes.TRACK_LENGTH, row.span, colour=row.key, length=row.number,
                                  hint="give the track 1 to 10 spaces")
 
@@ -141,7 +141,8 @@ def _colours(rows, tracks: set, outcomes: set | None, owner: str) -> Iterator[Di
                     yield diagnostic(codes.UNDEFINED_TRACK, effect.span,
                                      message=f"{owner} has no {colour} track",
                                      hint=f"tracks of this action: {', '.join(sorted(tracks)) or 'none'}")
-                elif outcomes is not None and effect.op in ("then", "immediate") and effect.param("outcome") not in outcomes:
+                elif (outcomes is not None and effect.op in ("then", "immediate")
+                      and effect.param("outcome") not in outcomes):
                     colour = effect.param("outcome")
                     yield diagnostic(codes.UNDEFINED_TRACK, effect.span,
                                      message=f"{owner} has no {colour} outcome row",

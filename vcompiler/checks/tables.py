@@ -25,8 +25,8 @@ def defined_entities(pack: Pack) -> dict[tuple[str, object], object]:
         table[("location", location.number)] = location
     for depart in pack.departs:
         table[("depart", (depart.number, depart.direction))] = depart
-    for card in pack.vantage_cards:
-        table[("vcard", card.number)] = card
+    for vcard in pack.vantage_cards:
+        table[("vcard", vcard.number)] = vcard
     return table
 
 
@@ -64,5 +64,5 @@ def written(effect) -> str:
             words.append(slot.literal)
         elif effect.param(slot.name) is not None:
             value = effect.param(slot.name)
-            words.append(kind_named(slot.kind).shown(value) if slot.refers else str(value))
+            words.append(kind_named(slot.kind).shown(value) if slot.refers and slot.kind else str(value))
     return " ".join(words)

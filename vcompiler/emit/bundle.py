@@ -39,7 +39,7 @@ class _Emitter:
         return _source(span, self.files)
 
     def effect(self, effect: m.Effect) -> dict:
-        item = {"op": effect.op}
+        item: dict[str, object] = {"op": effect.op}
         for key, value in effect.params:
             if key == "log" and effect.op == "goto_log" and value is None:
                 continue

@@ -8,19 +8,19 @@ is valid (tests/test_emit.py compares them on mutated bundles)."""
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 
 import jsonschema_rs
 
 from vcompiler.resources import data_dir
 
 
-@lru_cache(maxsize=None)
+@cache
 def schema(name: str) -> dict:
     return json.loads((data_dir("schemas") / name).read_text(encoding="utf-8"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def validator(name: str) -> jsonschema_rs.Draft202012Validator:
     jsonschema_rs.meta.validate(schema(name))
     return jsonschema_rs.Draft202012Validator(schema(name))

@@ -16,8 +16,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from vcompiler.compile import (CompileResult, compile_parsed, decode_source, display_path, find_packs,
-                               pack_files, read_source)
+from vcompiler.compile import (
+    CompileResult,
+    compile_parsed,
+    decode_source,
+    display_path,
+    find_packs,
+    pack_files,
+    read_source,
+)
 from vcompiler.diagnostics import Diagnostic
 from vcompiler.model.build import Memo
 from vcompiler.parse import ParsedFile, parse_source
@@ -159,7 +166,8 @@ class Workspace:
         if known is not None and known.stamp == stamp and known.source.display == display:
             return known
         if path in self._buffers:
-            source, problem = decode_source(path, display, relative, self._buffers[path].encode("utf-8", "surrogatepass"))
+            data = self._buffers[path].encode("utf-8", "surrogatepass")
+            source, problem = decode_source(path, display, relative, data)
         else:
             source, problem = read_source(path, display, relative)
         state = _FileState(stamp, source, problem, parse_source(source) if problem is None else None)

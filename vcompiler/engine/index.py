@@ -137,7 +137,8 @@ class Index:
     @cached_property
     def _by_file(self) -> dict[str, list[Mention | Definition]]:
         table: dict[str, list[Mention | Definition]] = defaultdict(list)
-        for item in (*self.mentions, *self.definitions):
+        items: list[Mention | Definition] = [*self.mentions, *self.definitions]
+        for item in items:
             table[item.span.file].append(item)
         return table
 
@@ -188,7 +189,9 @@ class Index:
                 text = self.text_of(Span(path.span.file, path.span.line, path.span.column,
                                          path.span.line, 10_000))
                 ends = _PATH_ENDS.match(text)
-                for group in (1, 2) if ends else ():
+                if ends is None:
+                    continue
+                for group in (1, 2):
                     column = path.span.column + ends.start(group)
                     found.append(Mention(("sector", (planet.id, int(ends.group(group)))),
                                          Span(path.span.file, path.span.line, column, path.span.line,
@@ -209,7 +212,8 @@ class Index:
     def definitions_of(self, ident: tuple[str, object]) -> list[Definition]:
         if ident[0] == "sector" and isinstance(ident[1], int):
             # An effect names a sector by number alone: of whichever planet has it.
-            return [d for d in self.definitions if d.kind == "sector" and d.key[1] == ident[1]]
+            return [d for d in self.definitions
+                    if d.kind == "sector" and isinstance(d.key, tuple) and d.key[1] == ident[1]]
         return self.by_ident.get(ident, [])
 
     def references_to(self, ident: tuple[str, object]) -> list[Mention]:

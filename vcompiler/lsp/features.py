@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from vcompiler.diagnostics import Diagnostic
 from vcompiler.engine.index import LABEL, Definition, Index, Mention
-from vcompiler.registry import forms_of_game, kind_named, is_kind
+from vcompiler.registry import forms_of_game, is_kind, kind_named
 from vcompiler.registry.forms import VALUE_SLOTS
 from vcompiler.source import Span
 from vcompiler.vocabulary import ICONS
@@ -166,7 +166,7 @@ def quick_fixes(index: Index, d: Diagnostic) -> list[tuple[str, Span, str]]:
 def label_numbers(index: Index, file: str) -> list[tuple[Span, int]]:
     """After every `@label` written in `file`: the number it was given."""
     labels = index.labels()
-    out = []
+    out: list[tuple[Span, int]] = []
     source = index.sources.get(file)
     if source is None:
         return out

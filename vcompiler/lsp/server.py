@@ -132,8 +132,8 @@ class VclServer(LanguageServer):
             for display, source in result.sources.items():
                 by_uri.setdefault(uri_of(source, display), [])
             for d in result.diagnostics:
-                source = result.sources.get(d.span.file)
-                by_uri[uri_of(source, d.span.file)].append(to_diagnostic(d, result.sources, self.docs))
+                uri = uri_of(result.sources.get(d.span.file), d.span.file)
+                by_uri[uri].append(to_diagnostic(d, result.sources, self.docs))
         for uri in self.published - set(by_uri):
             by_uri[uri] = []
         for uri, diagnostics in by_uri.items():
@@ -337,19 +337,19 @@ def document_symbols(ls: VclServer, params: lsp.DocumentSymbolParams) -> list[ls
     index, file = found
     source = index.sources.get(file)
     symbols: list[lsp.DocumentSymbol] = []
-    planets: dict[str, lsp.DocumentSymbol] = {}
+    sectors_of: dict[str, list[lsp.DocumentSymbol]] = {}     # a planet's id: its symbol's children
     for d in index.definitions:
         if d.span.file != file:
             continue
         span = to_range(d.span, source)
+        children: list[lsp.DocumentSymbol] | None = [] if d.kind == "planet" else None
         symbol = lsp.DocumentSymbol(name=_symbol_name(d), kind=_SYMBOL_KIND.get(d.kind, lsp.SymbolKind.Object),
-                                    range=span, selection_range=span,
-                                    children=[] if d.kind == "planet" else None)
-        if d.kind == "sector" and d.container in planets:
-            planets[d.container].children.append(symbol)
+                                    range=span, selection_range=span, children=children)
+        if d.kind == "sector" and d.container in sectors_of:
+            sectors_of[d.container].append(symbol)
             continue
-        if d.kind == "planet":
-            planets[str(d.key)] = symbol
+        if children is not None:
+            sectors_of[str(d.key)] = children
         symbols.append(symbol)
     return symbols
 

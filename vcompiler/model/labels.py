@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from typing import Any
 
 from vcompiler import ast
 from vcompiler.model.types import Pack
@@ -18,7 +19,7 @@ def number_text_labels(pack: Pack) -> Pack:
     if not pack.labels or not any(_MARK in f.text for f in pack.files):
         return pack
     walker = _Walker(pack.labels)
-    changes = {f.name: walker.value(getattr(pack, f.name))
+    changes: dict[str, Any] = {f.name: walker.value(getattr(pack, f.name))
                for f in dataclasses.fields(pack) if f.name in _ENTITY_FIELDS}
     return dataclasses.replace(pack, **changes)
 

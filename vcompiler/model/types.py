@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Union
 
 from vcompiler import ast
 from vcompiler.source import SourceFile, Span
@@ -94,8 +93,7 @@ class EffectStatement:
     span: Span
 
 
-Statement = Union[TextStatement, CheckStatement, ChoiceStatement, IfStatement, ElseStatement,
-                  EffectStatement]
+Statement = TextStatement | CheckStatement | ChoiceStatement | IfStatement | ElseStatement | EffectStatement
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ import difflib
 import os
 import re
 from functools import lru_cache
+from typing import cast
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -85,7 +86,8 @@ def parse_source(source: SourceFile) -> ParsedFile:
     for chunk in split_declarations(source.text):
         builder.begin(source.display, source.lines, chunk.first_line - 1)
         try:
-            parsed = parser.parse(chunk.text)
+            # The transformer's `start` hands back the declarations, not a tree.
+            parsed = cast(list[ast.Declaration], parser.parse(chunk.text))
             declarations.extend(parsed)
             chunk_end = chunk.first_line + chunk.text.count("\n")
             for decl, following in zip(parsed, [*parsed[1:], None]):
@@ -165,9 +167,10 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
     file = source.display
     if isinstance(error, UnexpectedCharacters):
         line, column = error.line + offset, error.column
-        char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else ""
+        at = error.pos_in_stream if error.pos_in_stream is not None else len(text)
+        char = text[at] if at < len(text) else ""
         if char == '"':
-            long = text.startswith('"""', error.pos_in_stream)
+            long = text.startswith('"""', at)
             span = Span(file, line, column, line, column + (3 if long else 1))
             if long:
                 return diagnostic(codes.UNTERMINATED_STRING, span,
@@ -175,11 +178,12 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
                                   hint='close it with `"""`; everything after it was read as text'), True
             return diagnostic(codes.UNTERMINATED_STRING, span,
                               message="unterminated string: `\"` opens here and the line ends",
-                              hint='close it with `"` on the same line, or use `"""` for text over several lines'), False
+                              hint='close it with `"` on the same line, '
+                                   'or use `"""` for text over several lines'), False
         span = Span(file, line, column, line, column + 1)
         shown = repr(char) if char and not char.isprintable() else f"`{char}`"
-        return diagnostic(codes.SYNTAX, span,
-                          message=f"unexpected character {shown}; expected {_describe_expected(set(error.allowed or ()))}"), False
+        wanted = _describe_expected(set(error.allowed or ()))
+        return diagnostic(codes.SYNTAX, span, message=f"unexpected character {shown}; expected {wanted}"), False
     if isinstance(error, UnexpectedToken) and error.token.type != "$END":
         token = error.token
         span = Span(file, token.line + offset, token.column,

@@ -18,6 +18,7 @@ import tempfile
 import time
 from functools import lru_cache
 from pathlib import Path
+from typing import cast
 
 import lark
 
@@ -111,7 +112,8 @@ class ParseCache:
         path = self.folder / key[:2] / key
         try:
             with open(path, "rb") as handle:
-                stored_key, value = serial.loads(handle.read(), tuple[str, expect])  # type: ignore[valid-type]
+                entry = serial.loads(handle.read(), tuple[str, expect])  # type: ignore[valid-type]
+            stored_key, value = cast(tuple[str, object], entry)
             if stored_key != key:          # an entry copied from another file's place
                 return None
             os.utime(path)                 # recently used: kept longest

@@ -78,7 +78,7 @@ def _plain(value: object) -> object:
         return {"Code": value.id}
     if isinstance(value, enum.Enum):
         return {_tag(type(value)): _plain(value.value)}
-    if _is_named_tuple(type(value)):
+    if isinstance(value, tuple) and _is_named_tuple(type(value)):
         return {_tag(type(value)): [_plain(v) for v in value]}
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
@@ -174,7 +174,7 @@ def compile_hint(hint: object) -> Check:
     if hint is None or hint is type(None):
         return _literal((None,))
     if hint in (str, int, float, bool):
-        return _exact(int, float) if hint is float else _exact(hint)  # type: ignore[arg-type]
+        return _exact(int, float) if hint is float else _exact(hint)
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if origin is typing.Union or origin is types.UnionType:
@@ -201,7 +201,6 @@ def compile_hint(hint: object) -> Check:
 _SCALARS = (str, int, float, bool)
 
 
-@lru_cache(maxsize=None)
 def _maker(cls: type) -> Callable[[list], object]:
     """A function that makes a `cls` from the array of its field values, or raises
     Malformed. Nodes are most of what a cache entry holds, so it is written out for
@@ -248,8 +247,8 @@ def _maker(cls: type) -> Callable[[list], object]:
 
 
 @lru_cache(maxsize=1)
-def _makers() -> dict[str, Callable[[object], object]]:
-    makers: dict[str, Callable[[object], object]] = {"Code": _code, "$path": _path}
+def _makers() -> dict[str, Callable[[typing.Any], object]]:
+    makers: dict[str, Callable[[typing.Any], object]] = {"Code": _code, "$path": _path}
     for tag, cls in registry().items():
         makers[tag] = _member(cls) if issubclass(cls, enum.Enum) else _maker(cls)
     return makers

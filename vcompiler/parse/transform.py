@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from functools import partial
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from lark import Token, Transformer
 
@@ -19,7 +19,7 @@ _ALLOW = re.compile(r"//\s*allow\s+([EW]\d{3}(?:\s*,\s*[EW]\d{3})*)")
 try:
     # lark-cython (the `fast` extra) lexes into tokens of its own class.
     from lark_cython.lark_cython import Token as _FastToken
-    TOKEN_TYPES: tuple[type, ...] = (Token, _FastToken)
+    TOKEN_TYPES: tuple[type[Any], ...] = (Token, _FastToken)
 except ImportError:
     TOKEN_TYPES = (Token,)
 
@@ -43,7 +43,7 @@ class AstBuilder(Transformer):
         self.diagnostics = []
 
     # ------------------------------------------------------------ helpers
-    def span(self, first: object, last: object | None = None) -> Span:
+    def span(self, first: Any, last: Any = None) -> Span:
         # Called for nearly every node: a token's place is read straight off it, with
         # no intermediate Span.
         if last is None:
@@ -57,10 +57,11 @@ class AstBuilder(Transformer):
         end = self._span_of(last)
         return _new_span((self.file, line, column, end.end_line, end.end_column))
 
-    def _span_of(self, node: object) -> Span:
+    def _span_of(self, node: Any) -> Span:
         if isinstance(node, TOKEN_TYPES):
-            return Span(self.file, node.line + self.offset, node.column,
-                        node.end_line + self.offset, node.end_column)
+            token: Any = node
+            return Span(self.file, token.line + self.offset, token.column,
+                        token.end_line + self.offset, token.end_column)
         if isinstance(node, tuple) and node and not hasattr(node, "span"):
             return Span.covering(self._span_of(node[0]), self._span_of(node[-1]))
         return node.span
@@ -79,7 +80,7 @@ class AstBuilder(Transformer):
             value = raw
         return ast.Value(kind, value, self.span(token))
 
-    def prose(self, token: Token) -> ast.Text:
+    def prose(self, token: Any) -> ast.Text:
         text, found = parse_text(str(token), self.file, token.line + self.offset, token.column,
                                  (token.end_line + self.offset, token.end_column))
         self.diagnostics.extend(found)

@@ -28,6 +28,7 @@ unless it says to continue; a stat at 0 or `end game` ends the game."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from vcompiler.model import types as m
 from vcompiler.play.state import STAT_START, VANTAGE_STATS, State
@@ -295,7 +296,9 @@ class Game:
                                               None if action.always else used))
         for card_number in state.cards:
             card = self.vcards.get(card_number) if isinstance(card_number, int) else None
-            for index, action in enumerate(card.actions if card else ()):
+            if card is None:
+                continue
+            for index, action in enumerate(card.actions):
                 options.append(self._story_option(f"Card {card_number} {card.name.plain()}: "
                                                   f"{action.category}", action,
                                                   ["result", "vcard", card_number, index, 0], None))
@@ -325,8 +328,13 @@ class Game:
         state.at = result
         return False
 
+    def _planet(self, state: State) -> m.Planet:
+        if state.planet is None:
+            raise ValueError("the players are on no planet")
+        return self.planets[state.planet]
+
     def _at_board(self, state: State, scene: Scene, show: bool) -> bool:
-        planet = self.planets[state.planet]
+        planet = self._planet(state)
         sectors = {s.number: s for s in planet.sectors}
         here = state.sector
         options = []
@@ -340,17 +348,18 @@ class Game:
                                   then=["sector", other]))
         poi = self._poi_at(state, here)
         card = self.cards.get(poi) if poi else None
-        for index, action in enumerate(card.actions if card else ()):
-            danger = f", danger {action.danger}" if action.danger else ""
-            options.append(Option(f"{card.id} {card.name}: {action.name} (dice check{danger})",
-                                  then=["check", card.id, index]))
+        if card is not None:
+            for index, action in enumerate(card.actions):
+                danger = f", danger {action.danger}" if action.danger else ""
+                options.append(Option(f"{card.id} {card.name}: {action.name} (dice check{danger})",
+                                      then=["check", card.id, index]))
         landers = {s.number for s in planet.sectors if s.lander}
         for what, effects in (("Lift off", planet.lift_off), ("Evacuate", planet.evac)):
             # RB: lift-off is done from the lander sector; evacuation ends it anywhere.
             if effects and (what == "Evacuate" or here in landers or not landers):
                 options.append(Option(what, tuple(effects), then=["board"], weight=LEAVING))
         if show:
-            sector = sectors.get(here)
+            sector = sectors.get(here) if here is not None else None
             name = f" {sector.name}" if sector and sector.name else ""
             shown = f": {card.id} {card.name}" if card else ""
             scene.lines.append(f"── {planet.name}, Sector {here}{name}{shown}")
@@ -363,7 +372,7 @@ class Game:
     def _at_sector(self, state: State, scene: Scene, show: bool) -> bool:
         """Arriving in a sector: a sector that prints a log sends the players there."""
         state.sector = state.at[1]
-        sector = next((s for s in self.planets[state.planet].sectors if s.number == state.sector), None)
+        sector = next((s for s in self._planet(state).sectors if s.number == state.sector), None)
         if sector is not None and sector.goto is not None:
             return self._move(state, self._apply(state, sector.goto, None))
         state.at = ["board"]
@@ -373,7 +382,7 @@ class Game:
         placed = state.pois.get(f"{state.planet}:{sector_number}")
         if placed is not None:
             return placed
-        sector = next((s for s in self.planets[state.planet].sectors if s.number == sector_number), None)
+        sector = next((s for s in self._planet(state).sectors if s.number == sector_number), None)
         return sector.printed_poi if sector else None
 
     def _at_check(self, state: State, scene: Scene, show: bool) -> bool:
@@ -403,12 +412,15 @@ class Game:
             return condition.key in state.checked
         if condition.kind == "has_unique":
             return condition.key in state.uniques
-        return state.missions.get(condition.key) == "active"
+        return isinstance(condition.key, str) and state.missions.get(condition.key) == "active"
 
     def _apply(self, state: State, effect: m.Effect, context: tuple | None) -> list | None:
         """Apply one effect; returns the position it moves to, if it moves."""
         op = effect.op
-        p = effect.param
+
+        def p(name: str) -> Any:
+            """A parameter: its type is the one its form's slot gives it."""
+            return effect.param(name)
         if op == "goto_log":
             return ["log", p("log"), 0]
         if op == "goto_location":

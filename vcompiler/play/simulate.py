@@ -90,7 +90,9 @@ def _entry_name(pack: m.Pack, node: tuple) -> str:
 
 
 def _read_by_conditions(pack: m.Pack) -> tuple[set, set, set]:
-    checked, uniques, missions = set(), set(), set()
+    checked: set[object] = set()
+    uniques: set[object] = set()
+    missions: set[object] = set()
     statements = [s for log in pack.logs for s in log.statements]
     statements += [s for loc in pack.locations for a in loc.actions for s in a.result]
     statements += [s for c in pack.vantage_cards for a in c.actions for s in a.result]
@@ -155,7 +157,7 @@ class Plan:
             return planets.get(name, name)
         found = [region_of(node) for node in self.entries]
         self.region_names = names = sorted(set(found))
-        self.region = np.array([names.index(name) for name in found], dtype=np.int32)
+        self.region: np.ndarray = np.array([names.index(name) for name in found], dtype=np.int32)
         read = _read_by_conditions(pack)
         n = len(self.entries)
         self.fast = np.zeros(n, dtype=bool)
@@ -163,9 +165,9 @@ class Plan:
         self.reason: dict[int, str] = {}
         exits = {}
         for log in pack.logs:
-            found = _fast_exit(log, *read)
-            if found is not None:
-                exits[self.index[("log", log.number)]] = found
+            way = _fast_exit(log, *read)
+            if way is not None:
+                exits[self.index[("log", log.number)]] = way
         width = max([len(e[1]) for e in exits.values() if e[0] == "to"], default=1)
         self.next = np.full((n, width), -1, dtype=np.int64)
         self.degree = np.ones(n, dtype=np.int64)
@@ -202,6 +204,7 @@ _PLAN: Plan | None = None
 def _run_chunk(job: tuple[int, int, int]) -> ChunkResult:
     seed, chunk, runs = job
     plan = _PLAN
+    assert plan is not None          # set before the workers are forked
     sequence = np.random.SeedSequence([seed, chunk])
     rng = np.random.default_rng(sequence)
     pick = random.Random(int(sequence.generate_state(1)[0]))
@@ -299,11 +302,11 @@ def simulate(pack: m.Pack, runs: int, seed: int, max_steps: int | None = None,
             results = list(pool.map(_run_chunk, jobs))
     else:
         results = [_run_chunk(job) for job in jobs]
-    reached = sum(r.reached for r in results)
+    reached: np.ndarray = sum((r.reached for r in results), np.zeros(len(plan.entries), dtype=np.int64))
     steps = np.concatenate([r.steps for r in results])
     region_steps = np.concatenate([r.region_steps for r in results])
     endings = sum((r.endings for r in results), Counter())
-    share = reached / max(runs, 1)
+    share: np.ndarray = reached / max(runs, 1)
     names = [_entry_name(pack, node) for node in plan.entries]
     region_report = []
     for i, name in enumerate(plan.region_names):

@@ -116,8 +116,8 @@ class _Writer:
         if log.has_check:
             heading += self.box(voice.log_anchor(log.number), f"Log {log.number}", "checked")
         content = self.blocks(voice.blocks(log.statements))
-        if self.pack.planets and any(isinstance(s, m.EffectStatement) and any(e.op == "return" for e in s.effect.options)
-                                     for s in log.statements):
+        if self.pack.planets and any(isinstance(s, m.EffectStatement)
+                                     and any(e.op == "return" for e in s.effect.options) for s in log.statements):
             planet = self.pack.planets[0]
             content += (f'\n<nav class="way"><a href="#planet-{_e(planet.id)}">Back to the board of '
                         f"{_e(planet.name)}</a></nav>")
@@ -191,7 +191,8 @@ class _Writer:
         paths = [f"<li>{p.a} {'↔' if p.two_way else '→'} {p.b}"
                  + (f": {self.inline(voice.effects_sentence(tuple(m.Choice((c,), c.span) for c in p.costs)))}"
                     if p.costs else "") + "</li>" for p in planet.paths]
-        ways = [f"<p><strong>{what}:</strong> {self.inline(voice.effects_sentence(tuple(m.Choice((e,), e.span) for e in effects)))}</p>"
+        ways = [f"<p><strong>{what}:</strong> "
+                f"{self.inline(voice.effects_sentence(tuple(m.Choice((e,), e.span) for e in effects)))}</p>"
                 for what, effects in (("Lift-off", planet.lift_off), ("Evacuation", planet.evac)) if effects]
         content = (f'<ul class="choices">{"".join(items)}</ul><h3>Paths</h3><ul class="choices">{"".join(paths)}</ul>'
                    + "".join(ways))
@@ -204,7 +205,8 @@ class _Writer:
             rows = []
             for row in action.rows:
                 label = " ".join(str(x) for x in (row.kind, row.key or "", row.number or "") if x).capitalize()
-                rows.append(f"<li><strong>{_e(label)}:</strong> {self.inline(voice.effects_sentence(row.effects))}</li>")
+                said = self.inline(voice.effects_sentence(row.effects))
+                rows.append(f"<li><strong>{_e(label)}:</strong> {said}</li>")
             parts.append(f'<h3>{_e(action.name)}{_e(danger)}</h3><ul class="choices">{"".join(rows)}</ul>')
         return self.article(f"poi-{card.id}", card.id, f"{card.id} {card.name}",
                             f'<span class="num">{_e(card.id)}</span> {_e(card.name)}', "\n".join(parts))
@@ -248,12 +250,13 @@ class _Writer:
 {script}</script>
 </body>
 </html>
-"""
+"""  # noqa: E501
 
     def start(self) -> str:
         start = self.pack.start
-        if start is not None and start.op == "goto_log":
-            return voice.log_anchor(start.param("log"))
+        number = start.param("log") if start is not None and start.op == "goto_log" else None
+        if isinstance(number, int):
+            return voice.log_anchor(number)
         if start is not None and start.op == "goto_location":
             return f"location-{start.param('location')}"
         first = self.pack.logs[0].number if self.pack.logs else None

@@ -69,7 +69,8 @@ def assemble_pages(pieces: list[Piece], numbers: bytes | None, outline: list[Mar
     with out.open_outline() as root:
         root.root.extend(_items(outline, places))
     merge_fonts(out)
-    out.docinfo = out.make_indirect(pikepdf.Dictionary({f"/{key}": pikepdf.String(value) for key, value in metadata.items()}))
+    info = {f"/{key}": pikepdf.String(value) for key, value in metadata.items()}
+    out.docinfo = out.make_indirect(pikepdf.Dictionary(info))
     buffer = io.BytesIO()
     out.save(buffer, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate,
              deterministic_id=True, recompress_flate=False)

@@ -179,6 +179,7 @@ def place(planet: m.Planet, pinned: dict[int, tuple[int, int]] | None = None,
             score = (_cost(cells, edges, paper), grid[0] * grid[1])
             if best is None or score < best[0]:
                 best = (score, cells)
+    assert best is not None          # there is always a first candidate
     return best[1]
 
 

@@ -61,8 +61,8 @@ def _leads_to(statements: tuple[m.Statement, ...]) -> tuple[str, ...]:
             effects = list(s.effect.options)
         else:
             continue
-        out += [log_anchor(e.param("log")) for e in effects
-                if e.op == "goto_log" and isinstance(e.param("log"), int)]
+        out += [log_anchor(number) for e in effects
+                if e.op == "goto_log" and isinstance(number := e.param("log"), int)]
     return tuple(dict.fromkeys(out))
 
 

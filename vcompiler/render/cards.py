@@ -191,6 +191,12 @@ def location_number(number: int) -> str:
     return f"{number:03d}"
 
 
+def _exit_target(exit: m.Exit | None) -> str:
+    if exit is None:
+        return ""
+    return "*" if exit.target is None else location_number(exit.target)
+
+
 def location_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[Face]:
     faces = []
     for location in pack.locations:
@@ -204,8 +210,7 @@ def location_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[
         if location.actions:
             body.append(_options(location.actions))
         exits = {e.direction: e for e in location.exits}
-        compass = tuple((d, "" if d not in exits else "*" if exits[d].target is None else
-                         location_number(exits[d].target), exits[d].mode or "" if d in exits else "blocked")
+        compass = tuple((d, _exit_target(exits.get(d)), exits[d].mode or "" if d in exits else "blocked")
                         for d in ("north", "east", "south", "west"))
         number = location_number(location.number)
         setup = location.number == 0

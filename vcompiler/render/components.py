@@ -16,8 +16,17 @@ from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.model.types import Pack
 from vcompiler.render.board import Board, board_of, pinned, render_board
 from vcompiler.render.cards import CARD_SIZES, MAX_COPIES, Face, faces_of, location_faces
-from vcompiler.render.sheets import (SHEETS_PER_JOB, Job, RenderedJob, assemble_pdf, grid, render_job,
-                                     sheet_pages, single_pages)
+from vcompiler.render.sheets import (
+    SHEETS_PER_JOB,
+    Job,
+    Page,
+    RenderedJob,
+    assemble_pdf,
+    grid,
+    render_job,
+    sheet_pages,
+    single_pages,
+)
 
 # A4 for cards even when the books are A5: an A5 sheet holds two cards.
 CARD_PAPERS = {"a4": "a4", "letter": "letter", "a5": "a4"}
@@ -45,7 +54,7 @@ def _jobs(title: str, faces: list[Face], options: ComponentOptions) -> tuple[lis
     by_size: dict[tuple[float, float], list[int]] = {}
     for n, face in enumerate(faces):
         by_size.setdefault(face.size, []).extend([n] * face.copies)
-    runs = []
+    runs: list[list[Page]] = []
     for size, indices in by_size.items():
         if options.layout == "single":
             pages = single_pages(indices, faces)

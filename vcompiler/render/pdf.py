@@ -8,7 +8,7 @@ import logging
 import os
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -89,7 +89,7 @@ def source_date() -> str | None:
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     if not epoch or not epoch.strip().isdigit():
         return None
-    return datetime.fromtimestamp(int(epoch), tz=timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return datetime.fromtimestamp(int(epoch), tz=UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def elsewhere(parts: list[Section]) -> tuple[str, ...]:
@@ -258,7 +258,7 @@ html { font-family: "Book Serif", "Book Symbols"; }
 .book { string-set: book content(); }
 .number { string-set: number content(); }
 .continued { string-set: continued content(); }
-"""
+"""  # noqa: E501
 
 
 def stamps_html(book: Book, page_heads: list[Head]) -> str:

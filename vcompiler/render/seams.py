@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from vcompiler.render.books import Section
 
@@ -31,7 +32,7 @@ class Laid:
     fresh: tuple[str, ...]
 
 
-def _measures(laid: list) -> tuple[dict[str, float], float, float, int, float]:
+def _measures(laid: list) -> tuple[dict[str, float], float, float, float, int]:
     """From rendered sections: the height of every entry that sits whole on a page,
     the space between entries, the page area's top and height, and the columns."""
     heights: dict[str, float] = {}
@@ -90,12 +91,12 @@ def _first_page(laid: Laid, anchor: str) -> int:
     return next((p for p, ids in enumerate(laid.anchors) if anchor in ids), len(laid.anchors))
 
 
-def stitch(parts: list[Section], laid: list, relay: Callable[[int, str, bool], object]) -> list[tuple[object, range]]:
+def stitch(parts: list[Section], laid: list, relay: Callable[[int, str, bool], Any]) -> list[tuple[Any, range]]:
     """`laid[i]` is parts[i] rendered (anything with Laid's fields). Returns the pages
     of the book: (rendered section, its page indices) in order. `relay(i, id, ahead)`
     renders parts[i]'s entries again, starting at the entry whose id is `id` ("": its
     first), with its lookahead if `ahead`: for a seam no page top closes."""
-    out: list[tuple[object, range]] = []
+    out: list[tuple[Any, range]] = []
     i = 0
     while i < len(parts):
         current, start = laid[i], 0

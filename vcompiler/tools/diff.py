@@ -87,7 +87,7 @@ def printed_entries(pack: Pack) -> list[Printed]:
                 paragraphs += ("Result:",) + tuple(_blocks_text(entry.result))
             if book.kind == "logbook":
                 label = labels.get(int(entry.key))
-                identity = ("log", f"@{label}" if label else int(entry.key))
+                identity: tuple[object, ...] = ("log", f"@{label}" if label else int(entry.key))
                 out.append(Printed(identity, entry.key, "Log", book.file_name, entry.title_text, paragraphs))
             else:
                 occurrence = seen.get(entry.key, 0)
@@ -113,8 +113,8 @@ def printed_entries(pack: Pack) -> list[Printed]:
                  + _plain(voice.effects_sentence(row.effects)) for row in card.rows]
         out.append(Printed(("card", card.kind, card.id), card.id, "Card", "cards", card.name, tuple(text)))
     for vcard in pack.vantage_cards:
-        text = tuple(p for t in vcard.text for p in map(voice.plain, voice.rich(t)))
-        out.append(Printed(("vcard", vcard.number), str(vcard.number), "Card", "cards", vcard.name.plain(), text))
+        said = tuple(p for t in vcard.text for p in map(voice.plain, voice.rich(t)))
+        out.append(Printed(("vcard", vcard.number), str(vcard.number), "Card", "cards", vcard.name.plain(), said))
     return out
 
 
@@ -229,8 +229,8 @@ def revision_folder(revision: str, path: Path, into: Path) -> Path:
     if top.returncode != 0:
         raise DiffError(f"{revision} is not a folder, and {path} is not in a git repository")
     relative = path.relative_to(Path(top.stdout.strip()).resolve()).as_posix()
-    archive = subprocess.run(["git", "-C", top.stdout.strip(), "archive", "--format=tar", revision, "--", relative or "."],
-                             capture_output=True, check=False)
+    archive = subprocess.run(["git", "-C", top.stdout.strip(), "archive", "--format=tar", revision, "--",
+                              relative or "."], capture_output=True, check=False)
     if archive.returncode != 0:
         raise DiffError(f"git cannot find {relative or '.'} at revision {revision}: "
                         + archive.stderr.decode("utf-8", "replace").strip())

@@ -28,8 +28,8 @@ def node_title(pack: Pack, node: tuple) -> str:
     if kind == "depart":
         return f"Depart {key[0]} {key[1]}"
     if kind == "vcard":
-        card = next((c for c in pack.vantage_cards if c.number == key), None)
-        return f"Card {key}" + (f" {card.name.plain()}" if card else "")
+        vcard = next((c for c in pack.vantage_cards if c.number == key), None)
+        return f"Card {key}" + (f" {vcard.name.plain()}" if vcard else "")
     if kind in ("planet", "pack"):
         planet = next((p for p in pack.planets if p.id == key), None)
         return planet.name if planet else pack.title

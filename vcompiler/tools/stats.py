@@ -86,7 +86,7 @@ def entry_counts(pack: Pack) -> dict[str, int]:
 
 
 def pack_stats(result: CompileResult) -> Stats:
-    pack = result.pack
+    pack = result.model
     books = []
     for book in books_of(pack):
         count = book_words(book)

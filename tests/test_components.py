@@ -222,4 +222,5 @@ def test_a_writer_pins_a_sectors_place_and_two_on_one_place_is_e511(tmp_path, pa
                       encoding="utf-8")
     result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--only", "board"])
     assert result.exit_code == 1 and not (tmp_path / "out").exists()
-    assert "planet.vcl:17:5: error E511: sectors 1 and 2 of planet eye_of_the_void are both pinned at 0, 0" in result.output
+    assert ("planet.vcl:17:5: error E511: sectors 1 and 2 of planet eye_of_the_void are both pinned at 0, 0"
+            in result.output)

@@ -5,9 +5,10 @@ numbers, duplicates are found (E205), and each declaration becomes an entity
 (resolve.py) and its mentions of other entities recorded (references.py)."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar, cast
 
 from vcompiler import ast, codes
 from vcompiler.ast import ParsedFile
@@ -20,6 +21,7 @@ from vcompiler.model.resolve import Resolver
 from vcompiler.registry import GAMES, Kind, kind_named
 from vcompiler.source import Span
 
+Entity = TypeVar("Entity")
 DEFAULT_NUMBERING = (1, 999, 0)
 _KIND_OF: dict[type, str] = {
     ast.PlanetDecl: "planet", ast.LogDecl: "log", ast.LocationDecl: "location",
@@ -105,19 +107,19 @@ def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
         memo.start((header.game, tuple(labels.items()), frozenset(declared_labels), tuple(card_kinds.items())))
     seen: set[int] = set()
 
-    def make(decl: ast.Declaration, build):
-        """`build()`'s entity, or what the same declaration made last time."""
+    def make(decl: ast.Declaration, build: Callable[..., Entity], *args: object) -> Entity:
+        """`build(*args)`'s entity, or what the same declaration made last time."""
         if memo is None:
-            return build()
+            return build(*args)
         seen.add(id(decl))
         earlier = memo.made.get(id(decl))
         if earlier is not None and earlier[0] is decl:
             memo.reused += 1
             references.found.extend(earlier[2])
             found.extend(earlier[3])
-            return earlier[1]
+            return cast(Entity, earlier[1])       # made by the same declaration, so of its kind
         refs_before, found_before = len(references.found), len(found)
-        entity = build()
+        entity = build(*args)
         memo.made[id(decl)] = (decl, entity, references.found[refs_before:], found[found_before:])
         return entity
 
@@ -144,23 +146,23 @@ def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
                 continue
             shown = f"@{decl.target.value}" if decl.target.kind == "label" else number
             if register(number, "log", shown, decl.span):
-                logs[number] = make(decl, lambda: entities.log(decl, number))
+                logs[number] = make(decl, entities.log, decl, number)
         elif isinstance(decl, ast.PlanetDecl):
             if register(decl.id, "planet", decl.id, decl.span):
-                planets[decl.id] = make(decl, lambda: entities.planet(decl, duplicate))
+                planets[decl.id] = make(decl, entities.planet, decl, duplicate)
         elif isinstance(decl, ast.CardDecl):
             if register(decl.id, decl.kind, kind_named(decl.kind).shown(decl.id), decl.span, "card"):
-                cards[(decl.kind, decl.id)] = make(decl, lambda: entities.card(decl))
+                cards[(decl.kind, decl.id)] = make(decl, entities.card, decl)
         elif isinstance(decl, ast.LocationDecl):
             if register(decl.number, "location", decl.number, decl.span):
-                locations[decl.number] = make(decl, lambda: entities.location(decl))
+                locations[decl.number] = make(decl, entities.location, decl)
         elif isinstance(decl, ast.DepartDecl):
             key = (decl.number, decl.direction)
             if register(key, "depart", f"{decl.number} {decl.direction}", decl.span):
-                departs[key] = make(decl, lambda: entities.depart(decl))
+                departs[key] = make(decl, entities.depart, decl)
         elif isinstance(decl, ast.VantageCardDecl):
             if register(decl.number, "vcard", decl.number, decl.span):
-                vcards[decl.number] = make(decl, lambda: entities.vantage_card(decl))
+                vcards[decl.number] = make(decl, entities.vantage_card, decl)
 
     if memo is not None:
         for gone in memo.made.keys() - seen:

@@ -271,7 +271,7 @@ class PlanetDecl:
 class Row:
     """An outcome row, a special, a track, a threat space, a condition's time row or an
     injury line: a key, what it needs and the effects after `=>`."""
-    kind: str                         # outcome | special | track | space | time | injury
+    kind: str                         # outcome | special | combination | track | space | time | injury
     key: str | None                   # colour, injury kind
     number: int | None                # track length, space number, time
     requirement: Requirement | None

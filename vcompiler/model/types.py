@@ -98,7 +98,7 @@ Statement = TextStatement | CheckStatement | ChoiceStatement | IfStatement | Els
 
 @dataclass(frozen=True)
 class Row:
-    kind: str                             # outcome | special | track | space | time | injury
+    kind: str                             # outcome | special | combination | track | space | time | injury
     key: str | None
     number: int | None
     requirement: ast.Requirement | None

@@ -163,6 +163,9 @@ class AstBuilder(Transformer):
     def special(self, c):
         return self._row("special", c[0], None, None, c[1], c[2])
 
+    def combination(self, c):
+        return self._row("combination", c[0], None, None, c[1], c[2])
+
     def track(self, c):
         return self._row("track", c[0], str(c[1]), int(str(c[2])), None, c[3])
 

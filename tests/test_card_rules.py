@@ -1,0 +1,55 @@
+"""Cards carry their rules: text on every vanguard card, time tracks on POIs, special
+actions on missions and global conditions, a condition's special effect and dice
+combinations; each reaches the bundle."""
+from conftest import VANGUARD_HEADER
+from vcompiler.compile import compile_pack
+from vcompiler.emit.bundle import to_bundle
+from vcompiler.emit.validate import schema_errors
+
+PACK = VANGUARD_HEADER + '''
+log 1 "Start" { set condition G02; reveal mission M05; place threat T01 in sector 1; return }
+planet p "P" { sector 1 { poi P110 printed; lander } }
+poi P110 "Geyser" {
+  text "No one may Rest here."
+  time 3 => roll danger T
+}
+condition G02 "Whiteout" {
+  text "No supplies are gained."
+  special missing defense => roll danger T
+  combination scouting + biology => gain lead 1 on biological
+  action "Dig In" {
+    outcome green: 2 defense => reset time
+    outcome red => nothing
+  }
+}
+mission M05 "Beacon" {
+  action "Raise It" {
+    outcome green: construction => complete mission M05
+    outcome red => nothing
+  }
+}
+threat T01 "Yeti" { text "It never crosses water."; space 1 => threat move }
+event E01 "Gust" { text "Hold on."; main spend die }
+'''
+
+
+def test_card_rules_reach_the_bundle(write_pack):
+    result = compile_pack(write_pack({"pack.vcl": PACK}))
+    assert [d.code.id for d in result.diagnostics] == []
+    bundle = to_bundle(result.pack)
+    assert schema_errors(bundle, "bundle.schema.json") == []
+    cards = {c["id"]: c for c in bundle["cards"]}
+    assert [r["kind"] for r in cards["G02"]["rows"]] == ["special", "combination"]
+    combination = cards["G02"]["rows"][1]
+    assert combination["effects"] == [[{"op": "gain_lead_on", "amount": 1, "deck": "biological"}]]
+    assert [t["count"] for alt in combination["requirement"] for t in alt] == [1, 1]
+    assert len(cards["G02"]["actions"]) == 1 and len(cards["M05"]["actions"]) == 1
+    assert [r["kind"] for r in cards["P110"]["rows"]] == ["time"]
+    for ident in ("P110", "G02", "T01", "E01"):
+        assert cards[ident]["text"], ident
+
+
+def test_a_combination_needs_a_requirement_of_dice_icons(write_pack):
+    broken = PACK.replace("combination scouting + biology", "combination scouting + missing biology")
+    result = compile_pack(write_pack({"pack.vcl": broken}))
+    assert [(d.code.id, d.span.line) for d in result.diagnostics] == [("E208", 17)]

@@ -291,3 +291,34 @@ def test_the_folder_is_keyed_by_the_parse_code(tmp_path, monkeypatch):
     transform.write_text(transform.read_text() + "\n# changed\n")
     assert parse_code_hash.__wrapped__() != before
     assert ParseCache(tmp_path).folder.name == f"parsed-{parse_code_hash()}"
+
+
+def test_the_hash_covers_every_module_the_parse_stage_imports():
+    import ast as python_ast
+    from vcompiler.parse import cache as module
+    package = ROOT / "vcompiler"
+    covered = set()
+    for name in module._PARSE_CODE:
+        path = package / name
+        covered |= set(path.rglob("*.py")) if path.is_dir() else {path}
+
+    def imported(path):
+        for node in python_ast.walk(python_ast.parse(path.read_text())):
+            names = []
+            if isinstance(node, python_ast.ImportFrom) and node.module and node.module.startswith("vcompiler"):
+                names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+            elif isinstance(node, python_ast.Import):
+                names = [a.name for a in node.names if a.name.startswith("vcompiler")]
+            for dotted in names:
+                base = package.parent / dotted.replace(".", "/")
+                for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+                    if candidate.is_file():
+                        yield candidate
+
+    todo, seen = list((package / "parse").glob("*.py")), set()
+    while todo:
+        path = todo.pop()
+        if path not in seen:
+            seen.add(path)
+            todo.extend(imported(path))
+    assert seen - covered - {package / "__init__.py"} == set()

@@ -5,16 +5,18 @@ from __future__ import annotations
 import gc
 import os
 import re
+import signal
 import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
 from vcompiler import __version__
-from vcompiler.codes import Severity
+from vcompiler.codes import CANNOT_WRITE, INTERNAL, Severity
 from vcompiler.diagnostics import Diagnostic, format_json, format_text
+from vcompiler.failure import EXIT_INTERNAL, EXIT_INTERRUPTED, debugging, one_line
 
 # The stages are imported by the commands that run them, so that `--help`, `--version`
 # and `rules` start at once and `check` never loads what only `build` needs.
@@ -88,6 +90,13 @@ def _failed(diagnostics: list[Diagnostic], strict: bool) -> bool:
     return any(d.severity is Severity.ERROR or strict for d in diagnostics)
 
 
+def _status(diagnostics: list[Diagnostic], strict: bool) -> int:
+    """0 clean, 1 the content has errors, 2 the compiler failed (E900)."""
+    if any(d.code is INTERNAL for d in diagnostics):
+        return EXIT_INTERNAL
+    return 1 if _failed(diagnostics, strict) else 0
+
+
 def _short_lived_process() -> None:
     # A command runs once and exits: the cycle collector would only walk the whole
     # model again when the compile is over (see compile._without_cycle_collection).
@@ -105,9 +114,39 @@ _no_cache = click.option("--no-cache", is_flag=True,
                               "files ($VCOMPILER_CACHE_DIR, else ~/.cache/vcompiler).")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+class _Commands(click.Group):
+    """Every command: Ctrl-C exits 130 with one line, a termination signal unwinds
+    (so that staging and scratch folders are removed), and an error of the compiler
+    itself is one line, E900, exit 2 (the traceback with --debug)."""
+
+    def invoke(self, ctx: click.Context):
+        signal.signal(signal.SIGTERM, _terminated)
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except KeyboardInterrupt:
+            click.echo("vcompiler: interrupted", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+        except Exception as error:
+            if debugging():
+                raise
+            _internal_error(error)
+
+
+def _terminated(signum, frame) -> None:
+    sys.exit(128 + signum)
+
+
+def _internal_error(error: BaseException) -> NoReturn:
+    click.echo(one_line(error), err=True)
+    sys.exit(EXIT_INTERNAL)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="vcompiler")
-def main() -> None:
+@click.option("--debug", is_flag=True, help="On an internal error (E900), print the traceback.")
+def main(debug: bool) -> None:
     """Check, compile and print narrative board-game content written in VCL.
 
     \b
@@ -115,6 +154,8 @@ def main() -> None:
       vcompiler check source_content/
       vcompiler build source_content/ -o build/
     """
+    if debug:
+        os.environ["VCOMPILER_DEBUG"] = "1"
 
 
 @main.command()
@@ -139,7 +180,7 @@ def check(paths: tuple[Path, ...], fmt: str, strict: bool, no_cache: bool) -> No
     _short_lived_process()
     results = _check_targets(paths, use_cache=not no_cache)
     diagnostics = _report(results, fmt)
-    sys.exit(1 if _failed(diagnostics, strict) else 0)
+    sys.exit(_status(diagnostics, strict))
 
 
 def _millimetres(ctx, param, value: str | None) -> float:
@@ -196,43 +237,58 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
       vcompiler build source_content/ --bleed 3mm --crop-marks --only pdf
       vcompiler build source_content/ --only cards --card-layout single
     """
+    from vcompiler.compile import display_path
     from vcompiler.emit import InvalidBundle
-    from vcompiler.outputs import make_outputs, render_steps, write_outputs
+    from vcompiler.outputs import make_outputs, render_steps, unwritable, write_failure, write_outputs
     from vcompiler.render import RenderOptions
     from vcompiler.render.pdf import RenderError
+    from vcompiler.workers import scratch
 
     _short_lived_process()
     results = _compile_all(paths, use_cache=not no_cache)
     if _failed([d for r in results for d in r.diagnostics], strict):
         _nothing_written(_report(results, fmt))
+    blocked = unwritable(results, out_dir, display_path)
+    if blocked:
+        _nothing_written(_report(results, fmt, blocked))
     if signature % 4:
         raise click.BadParameter("a signature is a multiple of 4 pages, e.g. 40", param_hint="--signature")
     options = RenderOptions(paper=paper, bleed_mm=bleed or (3.0 if crop_marks else 0.0), crop_marks=crop_marks,
                             booklet=booklet, signature=signature, titles=titles)
     found: list[Diagnostic] = []
-    try:
-        if sys.stderr.isatty() and only != "json":
-            with click.progressbar(length=render_steps(results, options, only, card_layout), label="Rendering",
-                                   file=sys.stderr) as bar:
-                outputs = make_outputs(results, only, options, bar.update, card_layout, found)
-        else:
-            outputs = make_outputs(results, only, options, layout=card_layout, found=found)
-    except (InvalidBundle, RenderError) as error:
-        click.echo(f"vcompiler: internal error: {error}", err=True)
-        sys.exit(2)
+    written: list[Path] = []
+    with scratch():
+        try:
+            if sys.stderr.isatty() and only != "json":
+                with click.progressbar(length=render_steps(results, options, only, card_layout), label="Rendering",
+                                       file=sys.stderr) as bar:
+                    outputs = make_outputs(results, only, options, bar.update, card_layout, found)
+            else:
+                outputs = make_outputs(results, only, options, layout=card_layout, found=found)
+        except (InvalidBundle, RenderError) as error:
+            _internal_error(error)
+        if not _failed([d for r in results for d in r.diagnostics] + found, strict):
+            try:
+                written = write_outputs(outputs, out_dir)
+            except OSError as error:
+                found.append(write_failure(error, display_path))
     report = _report(results, fmt, found)
     if _failed(report, strict):
         _nothing_written(report)
-    for path in write_outputs(outputs, out_dir):
+    for path in written:
         click.echo(f"wrote {path}", err=True)
     sys.exit(0)
 
 
-def _nothing_written(diagnostics: list[Diagnostic]) -> None:
-    click.echo("build: nothing written, the content has errors" if any(
-        d.severity is Severity.ERROR for d in diagnostics) else
-        "build: nothing written, warnings fail under --strict", err=True)
-    sys.exit(1)
+def _nothing_written(diagnostics: list[Diagnostic]) -> NoReturn:
+    if any(d.code is CANNOT_WRITE for d in diagnostics):
+        click.echo("build: stopped, the outputs cannot be written; each pack's folder holds its previous "
+                   "files or its new ones, never a mix", err=True)
+    elif any(d.severity is Severity.ERROR for d in diagnostics):
+        click.echo("build: nothing written, the content has errors", err=True)
+    else:
+        click.echo("build: nothing written, warnings fail under --strict", err=True)
+    sys.exit(_status(diagnostics, True))
 
 
 @main.command()

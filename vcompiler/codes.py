@@ -66,6 +66,35 @@ printed as it stands in the books.""")
 UNREADABLE = _code("E103", E, "{message}", "file unreadable or not UTF-8", """\
 The file could not be read as UTF-8 text (it may be binary, or saved in another
 encoding). Mend: save it as UTF-8, or move it out of the pack folder.""")
+CANNOT_WRITE = _code("E104", E, "{message}", "the outputs cannot be written", """\
+`build` checks that it can write the output folder (and each pack's numbers.lock)
+before it renders anything, and writes a pack's files as one set: into a staging
+folder beside the output, moved in at the end. A read-only folder, a full disk or a
+path that is not a folder stops the build with the previous outputs as they were.
+Mend: as the message says (free some space, choose another `-o`).""")
+OUTSIDE_PACK = _code("E105", E, "{message}", "file or link leading outside the pack", """\
+A pack is what its folder holds: a `.vcl` file that is a symbolic link to a file
+outside the pack folder is not read (a pack copied elsewhere would lose it, and a
+link could show any file of the machine in the diagnostics). Mend: copy the file into
+the pack.""")
+UNLISTABLE = _code("E106", E, "{message}", "folder that cannot be searched", """\
+A folder under the pack could not be listed (no permission to read it), or leads back
+into itself through a link, so its files would be left out of the pack in silence.
+Mend: give yourself read and search permission on it, or remove the link.""")
+BAD_FILE_NAME = _code("E107", E, "{message}", "file name that is not UTF-8", """\
+Bundles, reports and books name the files of a pack; a name that is not valid UTF-8
+cannot be written in any of them. Mend: rename the file.""")
+LIMIT = _code("E108", E, "{message}", "beyond a limit of the language", """\
+A number, a range, a nesting or a file is far beyond anything a printed game needs
+(the message gives the limit): the compiler stops there rather than spend minutes or
+gigabytes on it. Mend: as the message says.""")
+BAD_LOCK = _code("E109", E, "{message}", "numbers.lock that cannot be used", """\
+numbers.lock records the number each `@label` log was given, so that printed books
+keep sending readers to the same page. It must be a small text file of
+`label = number` lines (as `build` writes it), each number inside the pack's
+`numbering` range and not taken by a fixed log. A locked number that falls outside a
+narrowed range is an error, not a silent renumbering: the books already printed
+use it. Mend: widen `numbering` again, or delete the line if nothing was printed.""")
 
 UNDEFINED_LOG = _code("E200", E, "undefined log {target}", "undefined log", """\
 A reference to a log that no file of the pack defines: the table would turn to a
@@ -153,7 +182,8 @@ marks. Mend: give the kind a smaller size under [cards] in vcompiler.toml, or us
 
 INTERNAL = _code("E900", E, "{message}", "internal error", """\
 The compiler failed on its own: the content may well be fine. The message says what
-failed; please report it with the pack that triggers it.""")
+failed; please report it with the pack that triggers it. The command exits with
+status 2; `vcompiler --debug ...` prints the traceback.""")
 
 BAD_PACK = _code("E213", E, "{message}", "pack declaration incomplete or invalid", """\
 A pack declaration needs `game`, `title` and `version`, each once, and a `numbering`

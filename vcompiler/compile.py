@@ -148,12 +148,13 @@ def _parse_all(sources: list[SourceFile], workers: int | None) -> list[tuple]:
     if workers <= 1 or len(sources) < 2 or size < PARALLEL_PARSE_BYTES:
         return [_parse_entry(source) for source in sources]
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+
+    from vcompiler.workers import pool as worker_pool, running
 
     # Forked helpers start at once and inherit the parser tables already built here.
     warm_parser()
     if "fork" not in multiprocessing.get_all_start_methods():
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        with running(worker_pool(workers, "spawn")) as pool:
             return list(pool.map(_parse_entry, sources))
     # The main process parses too, with workers - 1 helpers: only the helpers' ASTs are
     # pickled back, and pickling them costs half as much again as parsing them. The
@@ -163,7 +164,7 @@ def _parse_all(sources: list[SourceFile], workers: int | None) -> list[tuple]:
     done: dict[int, tuple] = {}
     _PENDING[:] = sources
     try:
-        with ProcessPoolExecutor(workers - 1, mp_context=multiprocessing.get_context("fork")) as pool:
+        with running(worker_pool(workers - 1, "fork")) as pool:
             futures = {i: pool.submit(_parse_pending, i) for i in order}
             for i in reversed(order):
                 if not futures[i].cancel():

@@ -2,17 +2,21 @@
 rendered), so that nothing is written unless everything could be made."""
 from __future__ import annotations
 
+import errno
+import tempfile
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from vcompiler import codes
 from vcompiler.compile import CompileResult
-from vcompiler.diagnostics import Diagnostic
+from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.emit import Output, prepare, write
 from vcompiler.reader import FILE_NAME as READER
 from vcompiler.reader import reader_html
 from vcompiler.render import RenderOptions, plan, render
 from vcompiler.render.components import ComponentOptions, ComponentPlan, plan_components, render_components
+from vcompiler.source import Span
 
 # What `--only` picks: the bundle, the books, the card sheets (and location cards), the boards.
 ONLY = ("json", "pdf", "cards", "board", "html")
@@ -65,3 +69,42 @@ def write_outputs(outputs: list[tuple[Output, Path]], out_dir: Path) -> list[Pat
     for output, folder in outputs:
         written.extend(write(output, out_dir, folder))
     return written
+
+
+def unwritable(results: list[CompileResult], out_dir: Path, display: Callable[[Path], str]) -> list[Diagnostic]:
+    """E104 for every place the build will write and cannot (the output folder, a
+    pack's numbers.lock), found before anything is rendered."""
+    from vcompiler.model.numbering import LOCK_NAME
+
+    places = [(out_dir, "the output folder")]
+    places += [(r.folder, f"{LOCK_NAME} of pack {r.pack.name}") for r in results
+               if r.pack is not None and r.pack.labels]
+    problems = []
+    for folder, what in places:
+        problem = _cannot_write_in(folder)
+        if problem:
+            span = Span(display(folder), 1, 1, 1, 1)
+            problems.append(diagnostic(codes.CANNOT_WRITE, span, message=f"cannot write {what} {display(folder)}: "
+                                       f"{problem}", hint="make it writable, or build into another folder with -o"))
+    return problems
+
+
+def _cannot_write_in(folder: Path) -> str | None:
+    """Why a file cannot be made in `folder` (made if need be), or None."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except FileExistsError:
+        return "it is not a folder"
+    except OSError as error:
+        return error.strerror or str(error)
+    return None
+
+
+def write_failure(error: OSError, display: Callable[[Path], str]) -> Diagnostic:
+    where = display(Path(error.filename)) if error.filename else "the output folder"
+    reason = "the disk is full" if error.errno == errno.ENOSPC else (error.strerror or str(error))
+    return diagnostic(codes.CANNOT_WRITE, Span(where, 1, 1, 1, 1), message=f"cannot write {where}: {reason}",
+                      hint="the previous outputs of the pack are as they were; free some space or build "
+                           "into another folder with -o")

@@ -10,6 +10,7 @@ from functools import cached_property
 
 from vcompiler.codes import Code
 from vcompiler.diagnostics import Diagnostic
+from vcompiler.failure import debugging, internal
 from vcompiler.model.types import Pack
 
 
@@ -89,5 +90,11 @@ def run_checks(pack: Pack) -> list[Diagnostic]:
     context = CheckContext(pack)
     found: list[Diagnostic] = []
     for registered in RULES:
-        found.extend(registered.function(context))
+        try:
+            found.extend(registered.function(context))
+        except Exception as error:
+            # One rule's bug must not hide what the others find; the command exits 2.
+            if debugging():
+                raise
+            found.append(internal(error, pack.span, f"the rule of {registered.code.id}"))
     return found

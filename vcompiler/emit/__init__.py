@@ -6,7 +6,7 @@ from pathlib import Path
 
 from vcompiler.emit.bundle import to_bundle
 from vcompiler.emit.validate import schema_errors
-from vcompiler.emit.write import bundle_bytes, write_atomic
+from vcompiler.emit.write import bundle_bytes, write_atomic, write_set
 from vcompiler.model.numbering import LOCK_NAME, lock_text
 from vcompiler.model.types import Pack
 
@@ -41,14 +41,13 @@ def prepare(pack: Pack, with_bundle: bool = True) -> Output:
 
 
 def write(output: Output, out_dir: Path, pack_folder: Path) -> list[Path]:
-    written = []
+    """The pack's files in out_dir/<pack>/ as one set (see write_set), then its
+    numbers.lock (which `build` reads again: the same numbers come back if a kill
+    falls between the two)."""
     files = dict(output.books)
     if output.bundle is not None:
         files["bundle.json"] = output.bundle
-    for name, data in sorted(files.items()):
-        target = out_dir / output.pack.name / name
-        if write_atomic(target, data):
-            written.append(target)
+    written = write_set(out_dir / output.pack.name, files)
     # A pack without labels needs no lock; an existing one is kept as it is.
     lock_path = pack_folder / LOCK_NAME
     if output.pack.labels or lock_path.exists():

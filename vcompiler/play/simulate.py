@@ -18,7 +18,6 @@ import multiprocessing
 import os
 import random
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 
 import numpy as np
@@ -27,6 +26,7 @@ from vcompiler.checks import CheckContext
 from vcompiler.model import types as m
 from vcompiler.play.machine import Game
 from vcompiler.tools.regions import node_title, regions
+from vcompiler.workers import pool as worker_pool, running
 
 CHUNK = 2500
 RARE = 0.01
@@ -298,7 +298,7 @@ def simulate(pack: m.Pack, runs: int, seed: int, max_steps: int | None = None,
     workers = min(workers or os.cpu_count() or 1, len(jobs))
     if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
         # Forked, so that the workers share the compiled pack instead of compiling it again.
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        with running(worker_pool(workers, "fork")) as pool:
             results = list(pool.map(_run_chunk, jobs))
     else:
         results = [_run_chunk(job) for job in jobs]

@@ -7,13 +7,13 @@ the main process assembles each book. Workers get finished HTML: the model never
 crosses a process boundary."""
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections.abc import Callable, Iterable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 
 from vcompiler.model.types import Pack
+from vcompiler.workers import pool as worker_pool, running
 from vcompiler.render.books import Book, Section, books_of, index_sections, sections
 from vcompiler.render.pdf import (
     STAMPS_CSS,
@@ -78,9 +78,8 @@ def render(work: RenderPlan, workers: int | None = None,
     jobs = [render_section(book, part, options) for _, book, parts, _ in work.books for part in parts]
     workers = workers or min(max(len(jobs), 1), os.cpu_count() or 1)
     # Spawned, not forked: a fork would copy whatever state the parent's libraries hold.
-    pool = (ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
-            if workers > 1 else _InProcess())
-    with pool:
+    with running(worker_pool(workers, "spawn")) if workers > 1 else _InProcess() as pool:
+
         finished = iter(_each(pool.map(_render, jobs), progress))
         rendered = [[next(finished) for _ in parts] for _, _, parts, _ in work.books]
         # Sections out of phase with the one-document layout, laid out again together.

@@ -5,16 +5,15 @@ never the model), and measured: a card whose text does not fit is a W510 at its
 declaration."""
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.model.types import Pack
 from vcompiler.render.board import Board, board_of, pinned, render_board
+from vcompiler.workers import pool as worker_pool, running
 from vcompiler.render.cards import CARD_SIZES, MAX_COPIES, Face, faces_of, location_faces
 from vcompiler.render.sheets import (
     SHEETS_PER_JOB,
@@ -157,7 +156,7 @@ def render_components(work: ComponentPlan, workers: int | None = None,
     workers = workers or min(max(len(jobs), 1), os.cpu_count() or 1)
     if workers > 1:
         # Spawned, not forked: a fork would copy whatever state the parent's libraries hold.
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        with running(worker_pool(workers, "spawn")) as pool:
             done = []
             for result in pool.map(_render, jobs):
                 done.append(result)

@@ -1,0 +1,209 @@
+"""Faults during a build: a pack's outputs are one set (the previous one or the new
+one, never a mix, no temporary file), an unwritable output is a diagnostic before
+anything renders, workers end with the main process, Ctrl-C is one line and 130, and
+the compiler's own errors are E900 and exit 2."""
+import errno
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import CONTENT, ROOT, VANGUARD_HEADER
+from vcompiler.cli import main
+from vcompiler.emit.write import write_set
+
+write_module = sys.modules["vcompiler.emit.write"]
+
+SMALL = VANGUARD_HEADER + "".join(
+    f'log {n} "Entry {n}" {{\n  text "{"Words of the entry. " * 20}"\n  -> log {n + 1}\n}}\n'
+    for n in range(1, 60)) + 'log 60 "The end" {\n  text "Over."\n  end exploration\n}\n'
+
+
+def _leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith("."))
+
+
+def test_a_set_replaces_the_old_set_and_keeps_other_files(tmp_path):
+    out = tmp_path / "pack"
+    assert write_set(out, {"bundle.json": b"1", "book.pdf": b"old book"}) == [out / "book.pdf", out / "bundle.json"]
+    assert write_set(out, {"bundle.json": b"2"}) == [out / "bundle.json"]
+    assert (out / "bundle.json").read_bytes() == b"2" and (out / "book.pdf").read_bytes() == b"old book"
+    assert write_set(out, {"bundle.json": b"2"}) == []
+    assert _leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize("failing", [1, 2, 3])
+def test_a_full_disk_leaves_the_previous_set(tmp_path, monkeypatch, failing):
+    out = tmp_path / "pack"
+    write_set(out, {"a.pdf": b"old a", "b.pdf": b"old b", "bundle.json": b"old"})
+    real_fsync, calls = os.fsync, []
+
+    def full(fd):
+        calls.append(fd)
+        if len(calls) == failing:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_fsync(fd)
+    monkeypatch.setattr(write_module.os, "fsync", full)
+    with pytest.raises(OSError):
+        write_set(out, {"a.pdf": b"new a", "b.pdf": b"new b", "bundle.json": b"new"})
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == {"a.pdf": b"old a", "b.pdf": b"old b",
+                                                                "bundle.json": b"old"}
+    assert _leftovers(tmp_path) == []
+
+
+def test_a_staging_folder_of_a_killed_build_is_removed(tmp_path):
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    stale = tmp_path / f".pack.staging-{dead.stdout.strip()}-abc"
+    stale.mkdir()
+    (stale / "bundle.json").write_bytes(b"half")
+    mine = tmp_path / f".pack.staging-{os.getpid()}-def"      # a build still running: kept
+    mine.mkdir()
+    write_set(tmp_path / "pack", {"bundle.json": b"x"})
+    assert not stale.exists() and mine.exists()
+
+
+def test_the_set_is_swapped_without_the_exchange_call(tmp_path, monkeypatch):
+    monkeypatch.setattr(write_module, "_exchange", lambda a, b: False)
+    out = tmp_path / "pack"
+    write_set(out, {"bundle.json": b"1"})
+    write_set(out, {"bundle.json": b"2"})
+    assert (out / "bundle.json").read_bytes() == b"2" and _leftovers(tmp_path) == []
+
+
+def test_a_previous_set_moved_aside_is_put_back(tmp_path):
+    aside = tmp_path / ".pack.old-999999999-x"
+    aside.mkdir()
+    (aside / "book.pdf").write_bytes(b"old book")
+    write_set(tmp_path / "pack", {"bundle.json": b"new"})
+    assert (tmp_path / "pack" / "book.pdf").read_bytes() == b"old book" and not aside.exists()
+
+
+def test_an_unwritable_output_is_e104_before_rendering(tmp_path, monkeypatch):
+    import vcompiler.outputs as outputs
+    rendered = []
+    monkeypatch.setattr(outputs, "render", lambda *a, **k: rendered.append(1) or {})
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    result = CliRunner().invoke(main, ["build", str(CONTENT / "eye-of-the-void"), "-o", str(blocker / "out"),
+                                       "--format", "json"])
+    assert result.exit_code == 1 and not rendered
+    report = json.loads(result.stdout)
+    assert [d["code"] for d in report["diagnostics"]] == ["E104"]
+    assert "cannot write the output folder" in report["diagnostics"][0]["message"]
+    assert "Traceback" not in result.output
+
+
+def test_a_full_disk_while_writing_is_e104(tmp_path, monkeypatch):
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device", str(tmp_path / "out" / "eye_of_the_void"))
+    monkeypatch.setattr(write_module, "write_set", full)
+    import vcompiler.emit as emit
+    monkeypatch.setattr(emit, "write_set", full)
+    result = CliRunner().invoke(main, ["build", str(CONTENT / "eye-of-the-void"), "-o", str(tmp_path / "out"),
+                                       "--only", "json"])
+    assert result.exit_code == 1
+    assert "error E104" in result.stdout and "the disk is full" in result.stdout
+    assert "previous files or its new ones" in result.stderr
+
+
+def test_a_crash_in_a_rule_is_e900_and_exit_2(monkeypatch):
+    from vcompiler import checks
+
+    def broken(context):
+        yield from ()
+        raise KeyError("boom")
+    checks.load_rules()
+    monkeypatch.setattr(checks, "RULES", [*checks.RULES, checks.RegisteredRule(checks.RULES[0].code, broken)])
+    result = CliRunner().invoke(main, ["check", "--no-cache", str(CONTENT / "tidal-reach")])
+    assert result.exit_code == 2
+    assert "E900" in result.stdout and "KeyError: 'boom'" in result.stdout and "report it" in result.stdout
+    assert "Traceback" not in result.output
+
+
+def test_an_internal_error_is_one_line_and_the_traceback_is_behind_debug(monkeypatch):
+    import vcompiler.cli as cli
+
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("division by zero")
+    monkeypatch.setattr(cli, "_compile_all", broken)
+    result = CliRunner().invoke(main, ["check", str(CONTENT / "tidal-reach")])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("vcompiler: internal error E900: ZeroDivisionError")
+    assert "--debug" in lines[0]
+    monkeypatch.delenv("VCOMPILER_DEBUG", raising=False)
+    debug = CliRunner().invoke(main, ["--debug", "check", str(CONTENT / "tidal-reach")])
+    assert isinstance(debug.exception, ZeroDivisionError)
+    os.environ.pop("VCOMPILER_DEBUG", None)
+
+
+# ---------------------------------------------------------------- processes
+def _children(pid: int) -> set[int]:
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def _start_build(folder: Path, out: Path, cache: Path) -> subprocess.Popen:
+    env = dict(os.environ, VCOMPILER_CACHE_DIR=str(cache), TMPDIR=str(cache.parent / "tmp"))
+    (cache.parent / "tmp").mkdir(exist_ok=True)
+    return subprocess.Popen([sys.executable, "-m", "vcompiler", "build", str(folder), "-o", str(out), "--only", "pdf"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT,
+                            start_new_session=True)
+
+
+def _wait_for_workers(process: subprocess.Popen) -> set[int]:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        workers = _children(process.pid)
+        if len(workers) >= 2 and process.poll() is None:
+            time.sleep(0.5)       # into rendering
+            return _children(process.pid)
+        time.sleep(0.05)
+    pytest.skip("the build finished before its workers could be seen")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_workers_die_with_a_killed_build(write_pack, tmp_path):
+    folder = write_pack({"pack.vcl": SMALL})
+    process = _start_build(folder, tmp_path / "out", tmp_path / "cache")
+    workers = _wait_for_workers(process)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(Path(f"/proc/{w}").exists() for w in workers):
+        time.sleep(0.1)
+    alive = [w for w in workers if Path(f"/proc/{w}").exists()
+             and "Z" not in (Path(f"/proc/{w}/stat").read_text().rsplit(")", 1)[1].split()[:1])]
+    assert alive == []
+    # The next build removes what the killed one left: its scratch folder, its staging.
+    rebuilt = _start_build(folder, tmp_path / "out", tmp_path / "cache")
+    assert rebuilt.wait(timeout=300) == 0
+    assert not [p for p in (tmp_path / "tmp").iterdir() if p.name.startswith(("vcompiler-", "weasyprint-"))]
+    assert _leftovers(tmp_path / "out") == []
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_ctrl_c_exits_130_with_one_line_and_cleans_up(write_pack, tmp_path):
+    folder = write_pack({"pack.vcl": SMALL})
+    process = _start_build(folder, tmp_path / "out", tmp_path / "cache")
+    _wait_for_workers(process)
+    os.killpg(process.pid, signal.SIGINT)          # what the terminal does: the whole group
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert stderr.strip().splitlines()[-1] == "vcompiler: interrupted"
+    assert "Traceback" not in stderr and len(stderr.strip().splitlines()) <= 2
+    assert not [p for p in (tmp_path / "tmp").iterdir() if p.name.startswith(("vcompiler-", "weasyprint-"))]

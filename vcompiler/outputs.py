@@ -90,13 +90,18 @@ def unwritable(results: list[CompileResult], out_dir: Path, display: Callable[[P
 
 
 def _cannot_write_in(folder: Path) -> str | None:
-    """Why a file cannot be made in `folder` (made if need be), or None."""
+    """Why a file cannot be made in `folder`, or None. Nothing is left behind: a folder
+    that does not exist yet is tried in its nearest existing parent."""
+    existing = folder
+    while not existing.exists() and existing != existing.parent:
+        if existing.is_symlink():
+            return "it is a broken link"
+        existing = existing.parent
+    if not existing.is_dir():
+        return "it is not a folder" if existing == folder else f"{existing} is not a folder"
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryFile(dir=folder):
+        with tempfile.TemporaryFile(dir=existing):
             pass
-    except FileExistsError:
-        return "it is not a folder"
     except OSError as error:
         return error.strerror or str(error)
     return None

@@ -18,6 +18,7 @@ import shutil
 import signal
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -45,8 +46,18 @@ def pool(workers: int, method: str) -> ProcessPoolExecutor:
     "fork" or "spawn" (fork where the platform has none)."""
     if method not in multiprocessing.get_all_start_methods():
         method = "spawn"
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
-                               initializer=_tie_to_parent, initargs=(os.getpid(), _scratch))
+    executor = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
+                                   initializer=_tie_to_parent, initargs=(os.getpid(), _scratch))
+    # Started now, with Ctrl-C ignored: a worker inherits that, and so cannot be
+    # interrupted while it imports, before its initializer runs (a traceback each).
+    launch = getattr(executor, "_launch_processes", None)
+    if launch is not None and threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            launch()
+        finally:
+            signal.signal(signal.SIGINT, previous)
+    return executor
 
 
 @contextlib.contextmanager

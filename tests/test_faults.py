@@ -131,7 +131,7 @@ def test_an_internal_error_is_one_line_and_the_traceback_is_behind_debug(monkeyp
 
     def broken(*args, **kwargs):
         raise ZeroDivisionError("division by zero")
-    monkeypatch.setattr(cli, "_compile_all", broken)
+    monkeypatch.setattr(cli, "_check_targets", broken)
     result = CliRunner().invoke(main, ["check", str(CONTENT / "tidal-reach")])
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()

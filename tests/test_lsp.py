@@ -137,6 +137,14 @@ async def test_definition_and_references_of_logs_cards_locations_and_sectors(cli
     [sector] = await definition(planet_uri, at(planet, "path 1 <-> 5", 11))
     assert sector.range.start.line == at(planet, "sector 5 {").line
 
+    poi_uri, poi_text = doc(client, "eye-of-the-void/poi.vcl")
+    [track] = await definition(poi_uri, at(poi_text, "progress red", 10))
+    assert track.range.start.line == at(poi_text, "track red 4").line
+    track_refs = await client.text_document_references_async(lsp.ReferenceParams(
+        text_document=lsp.TextDocumentIdentifier(poi_uri), position=at(poi_text, "track green 4", 1),
+        context=lsp.ReferenceContext(include_declaration=False)))
+    assert [r.range.start.line for r in track_refs] == [at(poi_text, "progress green").line]
+
     reach_uri, reach = doc(client, "tidal-reach/locations.vcl")
     [location] = await definition(reach_uri, at(reach, "north 102", 7))
     assert location.range.start.line == at(reach, 'location 102 "').line

@@ -46,7 +46,7 @@ class Definition:
 
     def heading(self) -> str:
         shown = {"log": "Log", "location": "Location", "vcard": "Card", "sector": "Sector",
-                 "planet": "Planet"}.get(self.kind, self.kind.capitalize())
+                 "planet": "Planet", "track": "Track"}.get(self.kind, self.kind.capitalize())
         key = self.key[1] if isinstance(self.key, tuple) else self.key
         return f"{shown} {key}" + (f" (@{self.label})" if self.label else "")
 
@@ -75,8 +75,8 @@ def _plain(text: ast.Text | str | None) -> str:
     return text if isinstance(text, str) else " ".join(text.plain().split())
 
 
-def _statement_texts(statements) -> list[ast.Text | None]:
-    return [getattr(s, "text", None) for s in statements if getattr(s, "kind", "text") == "text"]
+def _statement_texts(statements: tuple[m.Statement, ...]) -> list[ast.Text | None]:
+    return [s.text for s in statements if isinstance(s, m.TextStatement)]
 
 
 def _definitions(pack: m.Pack) -> list[Definition]:
@@ -85,8 +85,15 @@ def _definitions(pack: m.Pack) -> list[Definition]:
         found.append(Definition("log", log.number, log.span, _plain(log.title),
                                 first_sentence(_statement_texts(log.statements)), log.label))
     for card in pack.cards:
-        found.append(Definition(card.kind, card.key if hasattr(card, "key") else card.id, card.span, card.name,
+        found.append(Definition(card.kind, card.id, card.span, card.name,
                                 first_sentence(list(card.text))))
+    for card in pack.cards:
+        for action in card.actions:
+            for row in action.rows:
+                if row.kind == "track" and row.key:
+                    summary = f"{row.number} spaces, on {card.id} “{action.name}”"
+                    found.append(Definition("track", (card.id, row.key), row.span, f"{row.key} track", summary,
+                                            container=card.id))
     for planet in pack.planets:
         found.append(Definition("planet", planet.id, planet.span, planet.name, ""))
         for sector in planet.sectors:
@@ -183,6 +190,14 @@ class Index:
                 elif key in number_of and "@" + number_of[key] in self.text_of(ref.span):
                     label = number_of[key]
             found.append(Mention(identity(ref.kind, key), ref.span, label))
+        # `progress red` moves the red track of the card the effect is on.
+        for card in self.pack.cards:
+            for action in card.actions:
+                for row in action.rows:
+                    for choice in row.effects:
+                        for effect in choice.options:
+                            if effect.op == "progress_track":
+                                found.append(Mention(("track", (card.id, effect.param("track"))), effect.span))
         # Paths name their sectors by number: one mention per end, on its digits.
         for planet in self.pack.planets:
             for path in planet.paths:

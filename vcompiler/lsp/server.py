@@ -178,6 +178,29 @@ class VclServer(LanguageServer):
 server = VclServer()
 
 
+def _indexed(handler):
+    """A request about one file, answered from its pack's index: nothing before the
+    first check of that pack."""
+    @functools.wraps(handler)
+    def answer(ls: VclServer, params):
+        found = ls.index_for(params.text_document.uri)
+        if found is None:
+            return None
+        return handler(ls, params, *found)
+    return answer
+
+
+def _pointed(handler):
+    """A request about the mention or definition under the cursor: nothing elsewhere."""
+    @functools.wraps(handler)
+    def answer(ls: VclServer, params):
+        found = ls.item_at(params.text_document.uri, params.position)
+        if found is None:
+            return None
+        return handler(ls, params, *found)
+    return answer
+
+
 @server.feature(lsp.INITIALIZE)
 @_safe()
 def initialize(ls: VclServer, params: lsp.InitializeParams) -> None:
@@ -191,31 +214,30 @@ def initialized(ls: VclServer, params: lsp.InitializedParams) -> None:
     ls.schedule(0)
 
 
+def _buffer(ls: VclServer, uri: str, text: str | None) -> None:
+    """The editor's text of `uri` now (None: closed, the file on disk counts again)."""
+    path = path_of(uri)
+    if path is not None:
+        ls.buffers[path] = text
+        ls.schedule()
+
+
 @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
 @_safe()
 def did_open(ls: VclServer, params: lsp.DidOpenTextDocumentParams) -> None:
-    path = path_of(params.text_document.uri)
-    if path is not None:
-        ls.buffers[path] = params.text_document.text
-        ls.schedule()
+    _buffer(ls, params.text_document.uri, params.text_document.text)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
 @_safe()
 def did_change(ls: VclServer, params: lsp.DidChangeTextDocumentParams) -> None:
-    path = path_of(params.text_document.uri)
-    if path is not None:
-        ls.buffers[path] = ls.workspace.get_text_document(params.text_document.uri).source
-        ls.schedule()
+    _buffer(ls, params.text_document.uri, ls.workspace.get_text_document(params.text_document.uri).source)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
 @_safe()
 def did_close(ls: VclServer, params: lsp.DidCloseTextDocumentParams) -> None:
-    path = path_of(params.text_document.uri)
-    if path is not None:
-        ls.buffers[path] = None
-        ls.schedule()
+    _buffer(ls, params.text_document.uri, None)
 
 
 @server.feature(lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES)
@@ -227,22 +249,18 @@ def did_change_watched_files(ls: VclServer, params: lsp.DidChangeWatchedFilesPar
 
 @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
 @_safe()
-def definition(ls: VclServer, params: lsp.DefinitionParams) -> list[lsp.Location] | None:
-    found = ls.item_at(params.text_document.uri, params.position)
-    if found is None:
-        return None
-    index, item = found
+@_pointed
+def definition(ls: VclServer, params: lsp.DefinitionParams, index: Index,
+               item: Mention | Definition) -> list[lsp.Location] | None:
     targets = [item] if isinstance(item, Definition) else index.definitions_of(item.ident)
     return [ls.location(index, d.span) for d in targets] or None
 
 
 @server.feature(lsp.TEXT_DOCUMENT_REFERENCES)
 @_safe()
-def references(ls: VclServer, params: lsp.ReferenceParams) -> list[lsp.Location] | None:
-    found = ls.item_at(params.text_document.uri, params.position)
-    if found is None:
-        return None
-    index, item = found
+@_pointed
+def references(ls: VclServer, params: lsp.ReferenceParams, index: Index,
+               item: Mention | Definition) -> list[lsp.Location] | None:
     ident = item.ident
     spans = [m.span for m in index.references_to(ident)]
     if params.context.include_declaration:
@@ -252,11 +270,9 @@ def references(ls: VclServer, params: lsp.ReferenceParams) -> list[lsp.Location]
 
 @server.feature(lsp.TEXT_DOCUMENT_HOVER)
 @_safe()
-def hover(ls: VclServer, params: lsp.HoverParams) -> lsp.Hover | None:
-    found = ls.item_at(params.text_document.uri, params.position)
-    if found is None:
-        return None
-    index, item = found
+@_pointed
+def hover(ls: VclServer, params: lsp.HoverParams, index: Index,
+          item: Mention | Definition) -> lsp.Hover | None:
     text = features.hover(index, item)
     if text is None:
         return None
@@ -287,11 +303,9 @@ def completion(ls: VclServer, params: lsp.CompletionParams) -> lsp.CompletionLis
 
 @server.feature(lsp.TEXT_DOCUMENT_PREPARE_RENAME)
 @_safe()
-def prepare_rename(ls: VclServer, params: lsp.PrepareRenameParams) -> lsp.Range | None:
-    found = ls.index_for(params.text_document.uri)
-    if found is None:
-        return None
-    index, file = found
+@_indexed
+def prepare_rename(ls: VclServer, params: lsp.PrepareRenameParams, index: Index,
+                   file: str) -> lsp.Range | None:
     line, column = ls.position(index, file, params.position)
     label = features.label_at(index, file, line, column)
     if label is None or label not in index.labels():
@@ -303,11 +317,9 @@ def prepare_rename(ls: VclServer, params: lsp.PrepareRenameParams) -> lsp.Range 
 
 @server.feature(lsp.TEXT_DOCUMENT_RENAME)
 @_safe()
-def rename(ls: VclServer, params: lsp.RenameParams) -> lsp.WorkspaceEdit | None:
-    found = ls.index_for(params.text_document.uri)
-    if found is None:
-        return None
-    index, file = found
+@_indexed
+def rename(ls: VclServer, params: lsp.RenameParams, index: Index,
+           file: str) -> lsp.WorkspaceEdit | None:
     label = features.label_at(index, file, *ls.position(index, file, params.position))
     new = _LABEL_NAME.fullmatch(params.new_name.strip())
     if label is None or new is None:
@@ -330,11 +342,9 @@ def _symbol_name(d: Definition) -> str:
 
 @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 @_safe()
-def document_symbols(ls: VclServer, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol] | None:
-    found = ls.index_for(params.text_document.uri)
-    if found is None:
-        return None
-    index, file = found
+@_indexed
+def document_symbols(ls: VclServer, params: lsp.DocumentSymbolParams, index: Index,
+                     file: str) -> list[lsp.DocumentSymbol] | None:
     source = index.sources.get(file)
     symbols: list[lsp.DocumentSymbol] = []
     sectors_of: dict[str, list[lsp.DocumentSymbol]] = {}     # a planet's id: its symbol's children
@@ -376,11 +386,9 @@ def workspace_symbols(ls: VclServer, params: lsp.WorkspaceSymbolParams) -> list[
 @server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION,
                 lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]))
 @_safe()
-def code_actions(ls: VclServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction] | None:
-    found = ls.index_for(params.text_document.uri)
-    if found is None:
-        return None
-    index, file = found
+@_indexed
+def code_actions(ls: VclServer, params: lsp.CodeActionParams, index: Index,
+                 file: str) -> list[lsp.CodeAction] | None:
     source = index.sources.get(file)
     first, last = params.range.start.line + 1, params.range.end.line + 1
     actions = []
@@ -396,11 +404,9 @@ def code_actions(ls: VclServer, params: lsp.CodeActionParams) -> list[lsp.CodeAc
 
 @server.feature(lsp.TEXT_DOCUMENT_INLAY_HINT)
 @_safe()
-def inlay_hints(ls: VclServer, params: lsp.InlayHintParams) -> list[lsp.InlayHint] | None:
-    found = ls.index_for(params.text_document.uri)
-    if found is None:
-        return None
-    index, file = found
+@_indexed
+def inlay_hints(ls: VclServer, params: lsp.InlayHintParams, index: Index,
+                file: str) -> list[lsp.InlayHint] | None:
     source = index.sources.get(file)
     first, last = params.range.start.line + 1, params.range.end.line + 1
     return [lsp.InlayHint(to_range(span, source).end, f"= {number}", kind=lsp.InlayHintKind.Parameter,

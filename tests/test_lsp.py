@@ -297,3 +297,11 @@ async def test_a_workspace_with_no_pack(bare_client: LanguageClient):
     open_doc(bare_client, other.as_uri() + "x", "\x00")
     symbols = await bare_client.workspace_symbol_async(lsp.WorkspaceSymbolParams(query=""))
     assert symbols == []
+
+
+def test_the_server_ends_when_its_editor_closes_the_pipe():
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-m", "vcompiler", "lsp"], stdin=subprocess.DEVNULL,
+                          capture_output=True, timeout=60)
+    assert done.returncode == 0 and done.stdout == b""

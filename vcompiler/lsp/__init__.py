@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import BinaryIO, cast
 
 
 class _Stdin:
@@ -33,4 +34,5 @@ def serve() -> None:
 
     # The protocol owns stdout: anything said goes to stderr, which editors show in a log.
     logging.basicConfig(level=logging.WARNING, format="vcompiler lsp: %(levelname)s %(message)s")
-    server.start_io(stdin=_Stdin(sys.stdin.buffer))
+    # pygls reads only readline() and read(n) of it.
+    server.start_io(stdin=cast(BinaryIO, _Stdin(sys.stdin.buffer)))

@@ -6,9 +6,11 @@ import re
 
 import pytest
 
-from conftest import CONTENT, ROOT, VANTAGE_HEADER
+from conftest import CONTENT, ROOT, VANGUARD_HEADER, VANTAGE_HEADER
 from vcompiler.checks.graph import build_graph
 from vcompiler.compile import compile_pack
+from vcompiler.emit.bundle import to_bundle
+from vcompiler.emit.validate import schema_errors
 from vcompiler.model import types as m
 from vcompiler.parse import _header_key
 from vcompiler.registry import (
@@ -23,6 +25,7 @@ from vcompiler.registry import (
 )
 from vcompiler.registry.forms import VALUE_SLOTS
 from vcompiler.registry.schema import refreshed
+from vcompiler.render.books import books_of
 from vcompiler.render.voice import said
 from vcompiler.source import Span
 
@@ -129,3 +132,20 @@ def test_a_misspelt_verb_is_told_only_its_own_games_forms(write_pack):
     assert [d.span.line for d in found] == [5, 6]
     for d in found:
         assert "gain time N" in d.hint and "success" not in d.hint, d.hint
+
+
+def test_a_form_declared_in_the_registry_reaches_the_bundle_and_the_logbook(write_pack):
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER, "log.vcl": '''log 1 "Spent" {
+  text "The skill leaves you drained."
+  lose charge 2
+  return
+}
+'''})
+    result = compile_pack(folder)
+    assert not [d for d in result.diagnostics if d.severity.value == "error"]
+    bundle = to_bundle(result.model)
+    statement = bundle["logs"][0]["statements"][1]
+    assert statement == {"kind": "effect", "effect": [{"op": "lose_charge", "amount": 2}]}
+    assert schema_errors(bundle, "bundle.schema.json") == []
+    blocks = books_of(result.model)[0].entries[0].action
+    assert blocks[1] == ("p", [("t", "Lose 2 "), ("i", "charge"), ("t", ".")])

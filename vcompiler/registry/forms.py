@@ -189,6 +189,8 @@ FORMS: tuple[Form, ...] = (
     _form("lose supplies {amount:n}", "lose_supplies", V, "lose {amount} [supplies]", travel_cost=True),
     _form("gain lead {amount:n}", "gain_lead", V, "gain {amount} [lead]"),
     _form("gain charge {amount:n}", "gain_charge", V, "gain {amount} [charge]"),
+    # RB 1353: a Skill is used by discarding a Charge; effects take Charges away too.
+    _form("lose charge {amount:n}", "lose_charge", V, "lose {amount} [charge]"),
     _form("draw section {amount:n}", "draw_section", V, "draw {amount} section card{amount:s}"),
     _form("gain unique {unique:unique}", "gain_unique", V, "gain unique discovery {unique}"),
     _form("gain discovery {kind:discovery}", "gain_discovery", V, "gain {kind:a} {kind} discovery"),

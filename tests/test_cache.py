@@ -295,6 +295,7 @@ def test_the_folder_is_keyed_by_the_parse_code(tmp_path, monkeypatch):
 
 def test_the_hash_covers_every_module_the_parse_stage_imports():
     import ast as python_ast
+
     from vcompiler.parse import cache as module
     package = ROOT / "vcompiler"
     covered = set()

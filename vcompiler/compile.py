@@ -149,7 +149,8 @@ def _parse_all(sources: list[SourceFile], workers: int | None) -> list[tuple]:
         return [_parse_entry(source) for source in sources]
     import multiprocessing
 
-    from vcompiler.workers import pool as worker_pool, running
+    from vcompiler.workers import pool as worker_pool
+    from vcompiler.workers import running
 
     # Forked helpers start at once and inherit the parser tables already built here.
     warm_parser()

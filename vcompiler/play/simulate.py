@@ -26,7 +26,8 @@ from vcompiler.checks import CheckContext
 from vcompiler.model import types as m
 from vcompiler.play.machine import Game
 from vcompiler.tools.regions import node_title, regions
-from vcompiler.workers import pool as worker_pool, running
+from vcompiler.workers import pool as worker_pool
+from vcompiler.workers import running
 
 CHUNK = 2500
 RARE = 0.01

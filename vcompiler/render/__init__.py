@@ -13,7 +13,6 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 
 from vcompiler.model.types import Pack
-from vcompiler.workers import pool as worker_pool, running
 from vcompiler.render.books import Book, Section, books_of, index_sections, sections
 from vcompiler.render.pdf import (
     STAMPS_CSS,
@@ -30,6 +29,8 @@ from vcompiler.render.pdf import (
     stamps_html,
     with_index,
 )
+from vcompiler.workers import pool as worker_pool
+from vcompiler.workers import running
 
 __all__ = ["RenderOptions", "RenderPlan", "books_of", "plan", "render", "render_packs"]
 

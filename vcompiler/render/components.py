@@ -13,7 +13,6 @@ from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.model.types import Pack
 from vcompiler.render.board import Board, board_of, pinned, render_board
-from vcompiler.workers import pool as worker_pool, running
 from vcompiler.render.cards import CARD_SIZES, MAX_COPIES, Face, faces_of, location_faces
 from vcompiler.render.sheets import (
     SHEETS_PER_JOB,
@@ -26,6 +25,8 @@ from vcompiler.render.sheets import (
     sheet_pages,
     single_pages,
 )
+from vcompiler.workers import pool as worker_pool
+from vcompiler.workers import running
 
 # A4 for cards even when the books are A5: an A5 sheet holds two cards.
 CARD_PAPERS = {"a4": "a4", "letter": "letter", "a5": "a4"}

@@ -4,7 +4,8 @@ right, the Global Condition at the bottom right, the Lift-Off and Evac logs). A 
 larger than the paper is tiled across sheets that overlap, with alignment marks.
 
 The layout is deterministic: a few candidate drawings of the graph (networkx: planar
-where the graph is planar, Kamada-Kawai, circular) are snapped to a grid of sector
+where the graph is planar, circular, seeded spring layouts; none that needs SciPy, so
+that every installation draws the same board) are snapped to a grid of sector
 spaces, and the one with the fewest crossings and paths running through other sectors
 wins; a sector with a place pinned in the source keeps it."""
 from __future__ import annotations
@@ -95,8 +96,6 @@ def _candidates(graph) -> list[dict[int, tuple[float, float]]]:
     found = []
     if graph.number_of_nodes() > 2 and nx.check_planarity(graph)[0]:
         found.append(nx.planar_layout(graph))
-    if graph.number_of_nodes() > 1:
-        found.append(nx.kamada_kawai_layout(graph))
     found.append(nx.circular_layout(graph))
     # Seeded: the same drawings every build.
     found += [nx.spring_layout(graph, seed=seed) for seed in range(1, 9)]

@@ -62,6 +62,14 @@ def open_doc(client: LanguageClient, uri: str, text: str, version: int = 1) -> N
     client.text_document_did_open(lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(uri, "vcl", version, text)))
 
 
+async def opened(client: LanguageClient, relative: str) -> tuple[str, str]:
+    """Open a file of the workspace as it is on disk, once its first check is in."""
+    uri, text = doc(client, relative)
+    open_doc(client, uri, text)
+    await settle(client, uri, lambda ds: True)
+    return uri, text
+
+
 def change(client: LanguageClient, uri: str, text: str, version: int) -> None:
     client.text_document_did_change(lsp.DidChangeTextDocumentParams(
         lsp.VersionedTextDocumentIdentifier(uri=uri, version=version),
@@ -114,9 +122,7 @@ async def test_diagnostics_as_you_type_with_hint_link_and_related(client: Langua
 
 @pytest.mark.asyncio
 async def test_definition_and_references_of_logs_cards_locations_and_sectors(client: LanguageClient):
-    uri, text = doc(client, LOGBOOK)
-    open_doc(client, uri, text)
-    await settle(client, uri, lambda ds: True)
+    uri, text = await opened(client, LOGBOOK)
 
     async def definition(uri, position):
         return await client.text_document_definition_async(
@@ -161,9 +167,7 @@ async def test_definition_and_references_of_logs_cards_locations_and_sectors(cli
 
 @pytest.mark.asyncio
 async def test_hover_shows_title_first_sentence_and_label_number(client: LanguageClient):
-    uri, text = doc(client, LOGBOOK)
-    open_doc(client, uri, text)
-    await settle(client, uri, lambda ds: True)
+    uri, text = await opened(client, LOGBOOK)
     hover = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri),
                                                                    at(text, "-> log @wake_up", 9)))
     assert hover.contents.value.splitlines()[0] == "**Log 879 (@wake_up)** · Wake-Up Call"
@@ -177,9 +181,7 @@ async def test_hover_shows_title_first_sentence_and_label_number(client: Languag
 
 @pytest.mark.asyncio
 async def test_completion_of_verbs_arguments_ids_and_numbers(client: LanguageClient):
-    uri, text = doc(client, LOGBOOK)
-    open_doc(client, uri, text)
-    await settle(client, uri, lambda ds: True)
+    uri, text = await opened(client, LOGBOOK)
     edited = text.replace("  else -> log 207\n", "  else -> log \n  gain \n  gain injury \n")
     change(client, uri, edited, 2)
     await settle(client, uri, lambda ds: len(ds) > 0)
@@ -201,9 +203,7 @@ async def test_completion_of_verbs_arguments_ids_and_numbers(client: LanguageCli
 
 @pytest.mark.asyncio
 async def test_rename_a_label_across_its_uses(client: LanguageClient):
-    uri, text = doc(client, LOGBOOK)
-    open_doc(client, uri, text)
-    await settle(client, uri, lambda ds: True)
+    uri, text = await opened(client, LOGBOOK)
     where = at(text, 'log @wake_up "', 6)
     prepared = await client.text_document_prepare_rename_async(
         lsp.PrepareRenameParams(lsp.TextDocumentIdentifier(uri), where))
@@ -218,9 +218,7 @@ async def test_rename_a_label_across_its_uses(client: LanguageClient):
 
 @pytest.mark.asyncio
 async def test_document_and_workspace_symbols(client: LanguageClient):
-    uri, text = doc(client, "eye-of-the-void/planet.vcl")
-    open_doc(client, uri, text)
-    await settle(client, uri, lambda ds: True)
+    uri, text = await opened(client, "eye-of-the-void/planet.vcl")
     symbols = await client.text_document_document_symbol_async(
         lsp.DocumentSymbolParams(lsp.TextDocumentIdentifier(uri)))
     assert [s.name for s in symbols] == ["Planet eye_of_the_void The Eye of the Void",
@@ -248,9 +246,7 @@ async def test_quick_fix_for_a_did_you_mean_hint(client: LanguageClient):
 
 @pytest.mark.asyncio
 async def test_inlay_hints_and_folding(client: LanguageClient):
-    uri, text = doc(client, LOGBOOK)
-    open_doc(client, uri, text)
-    await settle(client, uri, lambda ds: True)
+    uri, text = await opened(client, LOGBOOK)
     hints = await client.text_document_inlay_hint_async(lsp.InlayHintParams(
         text_document=lsp.TextDocumentIdentifier(uri), range=lsp.Range(lsp.Position(0, 0), lsp.Position(200, 0))))
     shown = [(h.position.line, h.position.character, h.label) for h in hints]

@@ -1,10 +1,10 @@
 """Time whole processes: vcompiler against inkjs-compiler on the same story.
 
-    python bench/run.py [--sizes 1000,10000,50000] [--runs 5]
+    python bench/run.py [--sizes 1000,10000,100000] [--runs 5] [--all-cases-up-to 50000]
 
 For each size, a generated vanguard logbook (bench/generate.py: .vcl files of 500 logs,
 and the same story as story.ink) is timed four ways, interleaved, median of --runs
-after one warm-up each:
+after one warm-up each (above --all-cases-up-to logs, the cold check only):
 
   check cold     vcompiler check --no-cache
   check warm     vcompiler check, the parse cache filled, after one file was edited
@@ -12,9 +12,12 @@ after one warm-up each:
   inkjs          inkjs-compiler story.ink (npm package inkjs 2.4.0, installed into
                  bench/.cache by this script when node and npm are available)
 
-Wall time and peak resident memory come from wait4() on each process (for a process
-that starts workers, the largest of them). The reference packs of source_content/ are
-timed too. Prints a Markdown table with the ratios vcompiler / inkjs.
+Wall time, CPU time (user and system, workers included) and peak resident memory come
+from wait4() on each process (for a process that starts workers, the largest of them).
+The reference packs of source_content/ are timed too. Prints a Markdown table with the
+ratios vcompiler / inkjs, then each target against its figure. The load average before
+and after says whether other processes shared the cores: CPU time is the steadier
+figure on a busy machine.
 """
 from __future__ import annotations
 
@@ -36,8 +39,8 @@ CORPUS = BENCH / "corpus"
 INKJS_VERSION = "2.4.0"
 
 
-def timed(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float, int]:
-    """(wall seconds, peak RSS in MB, exit status) of one process."""
+def timed(command: list[str], env: dict[str, str] | None = None) -> tuple[float, float, float, int]:
+    """(wall seconds, peak RSS in MB, CPU seconds, exit status) of one process."""
     start = time.perf_counter()
     pid = os.fork()
     if pid == 0:
@@ -51,7 +54,8 @@ def timed(command: list[str], env: dict[str, str] | None = None) -> tuple[float,
             os._exit(127)
     _, status, usage = os.wait4(pid, 0)
     # ru_maxrss is in kilobytes on Linux.
-    return time.perf_counter() - start, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+    return (time.perf_counter() - start, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime,
+            os.waitstatus_to_exitcode(status))
 
 
 def inkjs_compiler() -> list[str] | None:
@@ -100,29 +104,55 @@ class EditOneFile:
         self.path.write_text(self.original, encoding="utf-8")
 
 
-def measure(cases: list[tuple[str, list[str], object]], runs: int,
-            env: dict[str, str]) -> dict[str, tuple[float, float]]:
+Figures = tuple[float, float, float]      # wall s, peak MB, CPU s: medians
+
+
+def measure(cases: list[tuple[str, list[str], object]], runs: int, env: dict[str, str]) -> dict[str, Figures]:
     for _, command, before in cases:          # warm-up: file cache, .pyc files, the parse cache
         if before:
             before()
         timed(command, env)
-    samples: dict[str, list[tuple[float, float]]] = {name: [] for name, _, _ in cases}
+    samples: dict[str, list[tuple[float, float, float]]] = {name: [] for name, _, _ in cases}
     for _ in range(runs):                     # interleaved, so that a slow moment hits every case
         for name, command, before in cases:
             if before:
                 before()
-            wall, rss, code = timed(command, env)
+            wall, rss, cpu, code = timed(command, env)
             if code not in (0, 1):
                 raise SystemExit(f"{name}: {' '.join(command)} exited {code}")
-            samples[name].append((wall, rss))
-    return {name: (statistics.median(w for w, _ in s), statistics.median(r for _, r in s))
+            samples[name].append((wall, rss, cpu))
+    return {name: (statistics.median(w for w, _, _ in s), statistics.median(r for _, r, _ in s),
+                   statistics.median(c for _, _, c in s))
             for name, s in samples.items()}
+
+
+def targets(results: dict[int, dict[str, Figures]]) -> list[str]:
+    """Each target against its figure (those whose sizes were timed)."""
+    lines = []
+    ten = results.get(10000, {})
+    ink = ten.get("inkjs-compiler")
+    if ink and "check cold" in ten:
+        wall, rss, _ = ten["check cold"]
+        lines.append(f"cold check of 10,000 logs: {wall / ink[0]:.2f}x inkjs's wall time (target 0.30x), "
+                     f"{rss / ink[1]:.2f}x its memory (target 0.30x)")
+    if ink and "build --only json" in ten:
+        lines.append(f"build --only json of 10,000 logs: {ten['build --only json'][0] / ink[0]:.2f}x inkjs's "
+                     f"wall time (target 0.50x)")
+    big = max((n for n in results if n > 10000 and "check cold" in results[n]), default=None)
+    if big and "check cold" in ten:
+        wall, rss, cpu = results[big]["check cold"]
+        lines.append(f"cold check of {big:,} logs: {wall / ten['check cold'][0]:.1f}x the wall time of 10,000 "
+                     f"({cpu / ten['check cold'][2]:.1f}x its CPU time; target {big / 10000 * 1.1:.0f}x), "
+                     f"peak {rss:.0f} MB (target under 2048)")
+    return lines
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sizes", default="1000,10000,50000", help="comma-separated numbers of logs")
+    parser.add_argument("--sizes", default="1000,10000,100000", help="comma-separated numbers of logs")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--all-cases-up-to", type=int, default=50000,
+                        help="above this many logs, time the cold check only")
     args = parser.parse_args()
     env = dict(os.environ, VCOMPILER_CACHE_DIR=str(CACHE / "vcompiler-cache"))
     vcompiler = [sys.executable, "-m", "vcompiler"]
@@ -130,14 +160,14 @@ def main() -> None:
     accelerated = subprocess.run([sys.executable, "-c", "import lark_cython"], capture_output=True).returncode == 0
     print(f"# {time.strftime('%Y-%m-%d')}, {platform.machine()}, {os.cpu_count()} cores, Python "
           f"{platform.python_version()}, lark-cython {'on' if accelerated else 'off'}; "
-          f"median of {args.runs} after a warm-up, interleaved")
-    print("| logs | case | wall s | peak MB | wall / inkjs | memory / inkjs |")
-    print("|---:|---|---:|---:|---:|---:|")
+          f"median of {args.runs} after a warm-up, interleaved; load average {load()}")
+    print("| logs | case | wall s | CPU s | peak MB | wall / inkjs | memory / inkjs |")
+    print("|---:|---|---:|---:|---:|---:|---:|")
     for pack in sorted(p for p in (ROOT / "source_content").iterdir() if p.is_dir()):
         result = measure([("check", vcompiler + ["check", "--no-cache", str(pack)], None)], args.runs, env)
-        wall, rss = result["check"]
-        print(f"| {pack.name} | check cold | {wall:.2f} | {rss:.0f} | | |")
-    cold_by_size = {}
+        wall, rss, cpu = result["check"]
+        print(f"| {pack.name} | check cold | {wall:.2f} | {cpu:.2f} | {rss:.0f} | | |")
+    by_size: dict[int, dict[str, Figures]] = {}
     for n in (int(s) for s in args.sizes.split(",") if s):
         folder = corpus(n)
         out = CACHE / "build"
@@ -145,20 +175,29 @@ def main() -> None:
         cases = [("check cold", vcompiler + ["check", "--no-cache", str(folder)], None),
                  ("check warm, one file edited", vcompiler + ["check", str(folder)], edit),
                  ("build --only json", vcompiler + ["build", "--only", "json", "-o", str(out), str(folder)], None)]
-        if inkjs:
+        if n > args.all_cases_up_to:
+            cases = cases[:1]
+        elif inkjs:
             cases.append(("inkjs-compiler", inkjs + [str(folder / "story.ink"), "-o", str(CACHE / "story.json")], None))
         try:
             result = measure(cases, args.runs, env)
         finally:
             edit.restore()
-        cold_by_size[n] = result["check cold"][0]
+        by_size[n] = result
         ink = result.get("inkjs-compiler")
-        for name, (wall, rss) in result.items():
+        for name, (wall, rss, cpu) in result.items():
             ratio = f"{wall / ink[0]:.2f}x | {rss / ink[1]:.2f}x" if ink and name != "inkjs-compiler" else " | "
-            print(f"| {n:,} | {name} | {wall:.2f} | {rss:.0f} | {ratio} |")
-    if 10000 in cold_by_size and 50000 in cold_by_size:
-        print(f"\nscaling: cold check of 50,000 logs takes {cold_by_size[50000] / cold_by_size[10000]:.2f}x "
-              f"the time of 10,000")
+            print(f"| {n:,} | {name} | {wall:.2f} | {cpu:.2f} | {rss:.0f} | {ratio} |")
+    print(f"\n# load average after: {load()}")
+    for line in targets(by_size):
+        print(f"- {line}")
+
+
+def load() -> str:
+    try:
+        return " ".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"
 
 
 if __name__ == "__main__":

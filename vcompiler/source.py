@@ -2,7 +2,8 @@
 exclusive, so a one-character span at column 5 ends at column 6."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import NamedTuple
 
@@ -34,11 +35,16 @@ class SourceFile:
     display: str
     relative: str
     text: str
-    lines: tuple[str, ...] = field(repr=False, default=())
 
     @staticmethod
     def from_text(path: Path, display: str, relative: str, text: str) -> SourceFile:
-        return SourceFile(path, display, relative, text, tuple(text.splitlines()))
+        return SourceFile(path, display, relative, text)
+
+    @cached_property
+    def lines(self) -> tuple[str, ...]:
+        # Made when first read (a diagnostic to show, an `// allow` to find): as
+        # separate strings, the lines of a large pack take twice the memory of its text.
+        return tuple(self.text.splitlines())
 
     def line_text(self, number: int) -> str:
         if 1 <= number <= len(self.lines):

@@ -83,8 +83,10 @@ def parse_source(source: SourceFile) -> ParsedFile:
     found: list[Diagnostic] = []
     unparsed: list[tuple[str, object]] = []
     regions: list[tuple[int, int, tuple[str, ...]]] = []
+    # The builder reads a line only to find an `// allow`.
+    lines = source.lines if "allow" in source.text else ()
     for chunk in split_declarations(source.text):
-        builder.begin(source.display, source.lines, chunk.first_line - 1)
+        builder.begin(source.display, lines, chunk.first_line - 1)
         try:
             # The transformer's `start` hands back the declarations, not a tree.
             parsed = cast(list[ast.Declaration], parser.parse(chunk.text))

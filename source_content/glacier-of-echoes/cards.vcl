@@ -1,0 +1,62 @@
+// The global condition, the missions, the threat, events and injuries.
+condition G11 "Endless Snowfall" {
+  text "Crewmembers cannot gain supplies while this condition is in play."
+  travel spend die / roll danger B
+  special missing defense => roll danger B
+  combination scouting + biology => gain lead 1 on biological
+  time 6 => progress time all; reset time
+}
+
+mission M11 "Echoes Beneath" {
+  text "Something under the ice answers every sound you make. Find where it answers from."
+  action "Triangulate the Echo" {
+    outcome green: 2 science / science + technology => complete mission M11; reveal mission M12
+    outcome red => progress threat T11
+  }
+}
+
+mission M12 "Raise the Mast" {
+  text "Stand the buried mast upright in Sector 5 so the orbiter can hear you."
+  action "Haul on the Cables" danger 1 {
+    outcome green: 2 physical + construction => complete mission M12; -> log @mast_raised
+    outcome red => gain injury "Frostbite"
+  }
+}
+
+threat T11 "Ice Stalker" {
+  biomes frigid
+  text "The Stalker never enters Sector 1: the lander's heat keeps it away."
+  space 1 => nothing
+  space 2 => threat move
+  space 3 => threat attack 1; reset threat T11
+  action "Drive It Into the Dark" danger 1 {
+    special accident => progress red
+    special defense => progress green
+    track green 3 => remove threat T11; gain success 1
+    track red 3 => gain injury "Frostbite"; reduce green
+  }
+}
+
+event E11 "Whiteout" {
+  biomes frigid
+  text "The world shrinks to the length of a rope."
+  secondary progress time all
+  main spend die
+}
+
+event E12 "Groaning Ice" {
+  biomes caves
+  secondary progress threat T11
+  main roll danger B
+}
+
+injury "Frostbite" {
+  damage => spend die
+  heavy => sacrifice die
+  mental => lose supplies 1
+  special => refresh dice 1 / roll danger B
+}
+
+unique 40 "Echo Stone" {
+  text "A pebble that repeats, very softly, the last thing said near it."
+}

@@ -1,0 +1,26 @@
+// The planet board. The global condition is a card, put on the board at landing.
+planet glacier "The Glacier of Echoes" {
+  mission M11
+  unique 40 else gain success 1
+  condition G11
+  lift_off -> log @lift_off
+  evac -> log @evac
+
+  sector 1 "Landing Shelf" {
+    lander
+    biomes frigid
+  }
+  sector 2 "Singing Crevasse" { poi P201 printed }
+  sector 3 "Frozen Lake" { poi slot }
+  sector 4 "Ice Caves" {
+    biomes frigid, caves
+    -> log @ice_caves
+  }
+  sector 5 "Buried Mast" { poi P203 printed }
+
+  path 1 <-> 2 [travel]
+  path 2 <-> 3 [travel]
+  path 2 -> 4 [spend die, roll danger B]
+  path 4 -> 1 [travel]
+  path 3 <-> 5 [travel, lose supplies 1]
+}

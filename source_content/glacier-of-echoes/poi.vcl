@@ -1,0 +1,36 @@
+// Points of interest. P201 and P203 are printed on the board; P202 is placed by a log.
+poi P201 "Singing Crevasse" {
+  biomes frigid, caves
+  text "While this POI is in play, crewmembers in this sector cannot Rest."
+  time 4 => roll danger B; reset time
+  action "Listen to the Song" {
+    special missing scouting => immediate red
+    outcome yellow: xenology + scouting => gain lead 2 on xenological; then green
+    outcome green: scouting / 2 die => progress time; -> log @crevasse
+    outcome red => roll danger B
+  }
+}
+
+poi P202 "Thin Ice" {
+  biomes frigid
+  no_travel
+  text "No one may travel out of this sector until the ice is crossed."
+  action "Cross Carefully" danger 1 {
+    outcome green: physical + gathering => gain supplies 2; replace poi with P204
+    outcome red => gain injury "Frostbite"; move crew to sector 2
+  }
+}
+
+poi P203 "Buried Mast" {
+  biomes frigid
+  important
+  action "Dig Out the Base" {
+    outcome green: 2 gathering / construction => reveal mission M12
+    outcome red => spend die
+  }
+}
+
+poi P204 "Crossed Lake" {
+  biomes frigid
+  final
+}

@@ -3,8 +3,9 @@ template in one place. A code never changes its meaning (content repositories gr
 suppress them); new codes take the next free number in their family.
 
 Families: E1xx reading and syntax, E2xx definitions and references, E3xx game rules,
-E4xx/W4xx the story graph; E51x/W51x printed components (cards, location cards,
-boards), found when `build` lays them out."""
+E4xx/W4xx the story graph; E50x/W50x printing (the books: what a reader sees on a
+page), E51x/W51x printed components (cards, location cards, boards), both found when
+`build` lays them out."""
 from __future__ import annotations
 
 import enum
@@ -159,6 +160,16 @@ UNUSED_CARD = _code("W402", W, "{what} is never placed, gained or printed", "car
 NOT_POINTING_BACK = _code("W403", W, "{direction} of location {number} leads to location {target}, which does not lead back", "neighbour does not point back")
 ENDLESS_LOOP = _code("W404", W, "logs {logs} form a loop with no way out", "loop of logs with no way out")
 UNTESTED_CHECK = _code("W406", W, "nothing tests the check mark of log {number}", "check mark that nothing tests")
+
+SPOILER_SPREAD = _code("W500", W, "{share}% of the gotos and choices of {book} land on the spread of their own entry ({same} of {total})", "outcomes printed beside their choice", """\
+A reader who decides at an open book sees both pages. When a choice sends the reader
+to a log printed on the same spread, its outcome is in sight before the choice is
+made. `build` counts, after laying out a Logbook, how many gotos and choices land on
+the spread of the entry they leave, and warns above `spoiler_limit` percent (25
+unless `[print] spoiler_limit` in vcompiler.toml says otherwise; books of fewer than
+50 such links are not counted). The hint names the entries with the most. Mend:
+number those logs `log @name`, so that the compiler gives them shuffled numbers far
+from the entries that lead to them.""")
 
 TEXT_OVERFLOW = _code("W510", W, "the {part} of {card} overflows by {lines} line{s}", "card text that does not fit its box", """\
 `build` lays out every card and measures its text against the boxes of the card's

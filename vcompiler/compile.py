@@ -30,6 +30,7 @@ class CompileResult:
     diagnostics: tuple[Diagnostic, ...]
     sources: dict[str, SourceFile]
     card_sizes: tuple[tuple[str, tuple[float, float]], ...] = ()    # vcompiler.toml's [cards]
+    spoiler_limit: float | None = 25.0      # [print] spoiler_limit; None: W500 silenced
 
     @property
     def ok(self) -> bool:
@@ -265,7 +266,7 @@ def _compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnost
         sources[config.source.display] = config.source
     found = [d for d in found if d.code.id not in config.ignore] + list(config.diagnostics)
     return CompileResult(folder, pack, tuple(sorted(found, key=Diagnostic.sort_key)), sources,
-                         config.card_sizes)
+                         config.card_sizes, None if "W500" in config.ignore else config.spoiler_limit)
 
 
 def _apply_allows(found: list[Diagnostic], parsed: list[ParsedFile]) -> list[Diagnostic]:

@@ -21,6 +21,9 @@ class Config:
     source: SourceFile | None = None
     diagnostics: tuple[Diagnostic, ...] = ()
     card_sizes: tuple[tuple[str, tuple[float, float]], ...] = ()
+    # `[print] spoiler_limit`: the share (percent) of a Logbook's gotos and choices
+    # that may land on the spread of their entry before W500 says so.
+    spoiler_limit: float = 25.0
 
 
 def _find(folder: Path) -> tuple[Path, bool] | None:
@@ -88,7 +91,13 @@ def load_config(folder: Path, display) -> Config:
         else:
             kept.add(code)
     sizes = _card_sizes(table.get("cards", {}), problems, source)
-    return Config(frozenset(kept), source, tuple(problems), sizes)
+    printing = table.get("print", {})
+    limit = printing.get("spoiler_limit", 25.0) if isinstance(printing, dict) else 25.0
+    if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not 0 <= limit <= 100:
+        problems.append(diagnostic(codes.BAD_CONFIG, source.whole(), message="`spoiler_limit` must be a percentage",
+                                   hint="write it as `[print]` then `spoiler_limit = 25`"))
+        limit = 25.0
+    return Config(frozenset(kept), source, tuple(problems), sizes, float(limit))
 
 
 _SIZE = re.compile(r"\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*")

@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 
+from vcompiler import codes
+from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.model.types import Pack
 from vcompiler.render.books import Book, Section, books_of, index_sections, sections
 from vcompiler.render.pdf import (
@@ -29,6 +31,8 @@ from vcompiler.render.pdf import (
     stamps_html,
     with_index,
 )
+from vcompiler.render.spoilers import SMALLEST, exposure
+from vcompiler.source import Span
 from vcompiler.workers import pool as worker_pool
 from vcompiler.workers import running
 
@@ -39,6 +43,8 @@ __all__ = ["RenderOptions", "RenderPlan", "books_of", "plan", "render", "render_
 class RenderPlan:
     options: RenderOptions
     books: tuple[tuple[str, Book, tuple[Section, ...], tuple[Section, ...]], ...]  # pack, book, sections, index
+    # pack -> (its declaration, the W500 limit in percent or None), for what layout finds
+    packs: tuple[tuple[str, Span, float | None], ...] = ()
 
     @property
     def steps(self) -> int:
@@ -47,9 +53,31 @@ class RenderPlan:
         return sum(len(parts) + len(index) + 2 for _, _, parts, index in self.books)
 
 
-def plan(packs: list[Pack], options: RenderOptions) -> RenderPlan:
+def plan(packs: list[Pack], options: RenderOptions, limits: dict[str, float | None] | None = None) -> RenderPlan:
+    """`limits`: the W500 limit of each pack (default 25%; None: not measured)."""
+    limits = limits or {}
     return RenderPlan(options, tuple((pack.name, book, tuple(sections(book)), tuple(index_sections(book)))
-                                     for pack in packs for book in books_of(pack, options.titles)))
+                                     for pack in packs for book in books_of(pack, options.titles)),
+                      tuple((pack.name, pack.span, limits.get(pack.name, 25.0)) for pack in packs))
+
+
+def _spoilers(work: RenderPlan, layouts: list[Layout]) -> list[Diagnostic]:
+    """W500 for each Logbook whose choices land on their own spread too often."""
+    found = []
+    packs = {name: (span, limit) for name, span, limit in work.packs}
+    for (pack_name, book, _, _), layout in zip(work.books, layouts):
+        span, limit = packs.get(pack_name, (None, None))
+        if book.kind != "logbook" or span is None or limit is None:
+            continue
+        seen = exposure(book, list(layout.pages))
+        if seen.total >= SMALLEST and seen.share > limit:
+            worst = ", ".join(f"{key} ({n})" for key, n in seen.worst)
+            found.append(diagnostic(
+                codes.SPOILER_SPREAD, span, share=round(seen.share), book=f"the Logbook of {book.pack_title}",
+                same=seen.same, total=seen.total,
+                hint=f"most in logs {worst}; number the logs they lead to with `log @name` so that they are "
+                     f"shuffled away, or raise [print] spoiler_limit in vcompiler.toml"))
+    return found
 
 
 class _InProcess(Executor):
@@ -72,9 +100,10 @@ def _each(results: Iterable, progress: Callable[[int], None] | None) -> list:
     return out
 
 
-def render(work: RenderPlan, workers: int | None = None,
-           progress: Callable[[int], None] | None = None) -> dict[tuple[str, str], bytes]:
-    """Every book of the plan: (pack name, file name) -> PDF bytes."""
+def render(work: RenderPlan, workers: int | None = None, progress: Callable[[int], None] | None = None,
+           found: list[Diagnostic] | None = None) -> dict[tuple[str, str], bytes]:
+    """Every book of the plan: (pack name, file name) -> PDF bytes. `found` receives
+    what the layout shows (W500)."""
     options = work.options
     jobs = [render_section(book, part, options) for _, book, parts, _ in work.books for part in parts]
     workers = workers or min(max(len(jobs), 1), os.cpu_count() or 1)
@@ -98,6 +127,8 @@ def render(work: RenderPlan, workers: int | None = None,
         indexes = iter(_each(pool.map(_render, index_jobs), progress))
         layouts = [with_index(body, [next(indexes) for _ in index])
                    for (_, _, _, index), body in zip(work.books, bodies)]
+        if found is not None:
+            found.extend(_spoilers(work, layouts))
         plain = replace(options, crop_marks=False)
         stamp_jobs = [(stamps_html(book, heads(book, list(layout.pages))), plain, STAMPS_CSS, ("base.css",))
                       for (_, book, _, _), layout in zip(work.books, layouts)]

@@ -89,7 +89,10 @@ def _overlay(out: pikepdf.Pdf, page: pikepdf.Page, stamp: pikepdf.Page) -> None:
     xobjects["/Stamp"] = form
     resources["/XObject"] = xobjects
     page.obj.Resources = resources
-    page.contents_add(pikepdf.Stream(out, b"q /Stamp Do Q"), prepend=False)
+    # The page's own content may leave its coordinates changed: draw over it from a
+    # clean state.
+    page.contents_add(pikepdf.Stream(out, b"q\n"), prepend=True)
+    page.contents_add(pikepdf.Stream(out, b"\nQ q /Stamp Do Q"), prepend=False)
 
 
 def _blanks(out: pikepdf.Pdf, count: int) -> None:

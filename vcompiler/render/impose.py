@@ -59,7 +59,9 @@ def crop_marks(data: bytes, bleed: float) -> bytes:
     for page in pdf.pages:
         x0, y0, x1, y1 = _box(page, "/TrimBox")
         page.obj.MediaBox = pikepdf.Array([x0 - slug, y0 - slug, x1 + slug, y1 + slug])
-        page.contents_add(pikepdf.Stream(pdf, _stroke(_corner_marks(x0, y0, x1, y1, offset))), prepend=False)
+        page.contents_add(pikepdf.Stream(pdf, b"q\n"), prepend=True)
+        page.contents_add(pikepdf.Stream(pdf, b"\nQ " + _stroke(_corner_marks(x0, y0, x1, y1, offset))),
+                          prepend=False)
     return _save(pdf)
 
 

@@ -25,7 +25,7 @@ PAPERS = {"a4": "A4", "letter": "letter", "a5": "A5"}
 
 
 # The page of a booklet: half the sheet it is imposed on.
-HALF = {"a4": "A5", "a5": "A5", "letter": "5.5in 8.5in"}
+HALF = {"a4": "148.5mm 210mm", "a5": "148.5mm 210mm", "letter": "5.5in 8.5in"}
 # Pages per signature: 10 sheets folded, what an ordinary long-reach stapler binds.
 SIGNATURE = 40
 
@@ -253,7 +253,8 @@ html { font-family: "Book Serif", "Book Symbols"; }
 }
 .stamp { break-before: page; }
 .stamp:first-child { break-before: auto; }
-.stamp span { display: block; height: 0; overflow: hidden; }
+/* Present for string-set, never drawn: text extraction must not find them. */
+.stamp span { display: block; height: 0; overflow: hidden; visibility: hidden; }
 .outer { string-set: outer content(); }
 .book { string-set: book content(); }
 .number { string-set: number content(); }

@@ -1,0 +1,333 @@
+"""The books as a print shop and a table get them: preflight (Ghostscript, qpdf),
+page numbers, fonts, streams, crop marks and imposition; seams, page turns and
+spoilers on generated books (a 1,000-log Logbook, a 300-location storybook), read
+back with pypdf and pdftotext. Each book is rendered once per session."""
+import io
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from conftest import CONTENT, ROOT, VANGUARD_HEADER
+from vcompiler.cli import main
+from vcompiler.compile import compile_pack
+from vcompiler.render import render_packs
+from vcompiler.render.books import logbook, sections, storybooks
+from vcompiler.render.pdf import (RenderOptions, book_html, lay_out, out_of_phase, relay_for, render_book,
+                                  render_html, render_section)
+from vcompiler.render.spoilers import exposure, spread
+
+sys.path.insert(0, str(ROOT / "bench"))
+import generate  # noqa: E402
+
+A5 = RenderOptions(paper="a5")
+MM = 72 / 25.4
+TOOLS = ("gs", "qpdf", "pdftotext")
+
+
+def need(*tools):
+    missing = [t for t in tools if shutil.which(t) is None]
+    if missing:
+        pytest.skip(f"{', '.join(missing)} not installed (CI installs them: ghostscript, qpdf, poppler-utils)")
+
+
+@pytest.fixture(scope="session")
+def packs():
+    return {name: compile_pack(CONTENT / name).pack for name in ("eye-of-the-void", "tidal-reach")}
+
+
+@pytest.fixture(scope="session")
+def shipped(packs):
+    """Every book of the shipped packs, as `build` makes them, in three settings."""
+    out = {}
+    for label, options in (("a5", A5), ("a4-bleed-crop", RenderOptions(paper="a4", bleed_mm=3, crop_marks=True)),
+                           ("booklet-bleed", RenderOptions(paper="a4", booklet=True, bleed_mm=3, crop_marks=True))):
+        for (pack, file), data in render_packs(list(packs.values()), options, workers=2).items():
+            out[(label, pack, file)] = data
+    return out
+
+
+@pytest.fixture(scope="session")
+def generated(tmp_path_factory):
+    root = tmp_path_factory.mktemp("generated")
+    generate.vanguard(1000, root / "logbook")
+    generate.vanguard(220, root / "short")
+    generate.vantage(300, root / "storybook")
+    return root
+
+
+@pytest.fixture(scope="session")
+def big_logbook(generated):
+    pack = compile_pack(generated / "logbook").pack
+    return pack, render_packs([pack], A5, workers=2)[(pack.name, "logbook.pdf")]
+
+
+@pytest.fixture(scope="session")
+def big_storybook(generated):
+    pack = compile_pack(generated / "storybook").pack
+    book = next(b for b in storybooks(pack) if b.file_name == "storybook-look.pdf")
+    return book, render_book(book, A5)
+
+
+def text_of(pdf: bytes) -> list[str]:
+    """Per page, the text as pdftotext lays it out (pypdf when it is missing)."""
+    if shutil.which("pdftotext") is None:
+        return [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+    done = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True)
+    return done.stdout.decode("utf-8").split("\f")[:-1]
+
+
+def preflight(pdf: bytes, path) -> list[str]:
+    path.write_bytes(pdf)
+    problems = []
+    gs = subprocess.run(["gs", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=nullpage", str(path)],
+                        capture_output=True)
+    said = (gs.stdout + gs.stderr).decode("utf-8", "replace")
+    if gs.returncode or re.search(r"error|warning|repaired", said, re.I):
+        problems.append(f"gs: {said.strip()[-300:]}")
+    qpdf = subprocess.run(["qpdf", "--check", str(path)], capture_output=True)
+    said = (qpdf.stdout + qpdf.stderr).decode("utf-8", "replace")
+    if qpdf.returncode or "WARNING" in said:
+        problems.append(f"qpdf: {said[-300:]}")
+    return problems
+
+
+def test_every_shipped_book_passes_ghostscript_and_qpdf(shipped, big_logbook, tmp_path):
+    need("gs", "qpdf")
+    books = dict(shipped)
+    books[("a5", "generated", "logbook.pdf")] = big_logbook[1]
+    assert len(books) == 25
+    failed = {key: problems for key, pdf in books.items() if (problems := preflight(pdf, tmp_path / "book.pdf"))}
+    assert not failed
+
+
+def _fonts(pdf: bytes) -> dict[str, set]:
+    reader = PdfReader(io.BytesIO(pdf))
+    families: dict[str, set] = {}
+
+    def walk(resources):
+        for ref in resources.get("/Font", {}).values():
+            font = ref.get_object()
+            families.setdefault(str(font["/BaseFont"]).split("+")[-1], set()).add(ref.idnum)
+        for ref in resources.get("/XObject", {}).values():
+            inner = ref.get_object().get("/Resources")
+            if inner:
+                walk(inner.get_object())
+    for page in reader.pages:
+        walk(page["/Resources"].get_object())
+    return families
+
+
+def test_one_subset_per_font_and_compressed_streams(big_logbook, shipped):
+    for pdf in (big_logbook[1], shipped[("a5", "tidal_reach", "storybook-look.pdf")]):
+        assert all(len(ids) == 1 for ids in _fonts(pdf).values()), _fonts(pdf)
+        for page in PdfReader(io.BytesIO(pdf)).pages:
+            contents = page["/Contents"]
+            for stream in (contents if isinstance(contents, list) else [contents]):
+                assert stream.get_object().get("/Filter") == "/FlateDecode"
+    # the 1,000-log book weighed 9.2 MB with a font copy per section
+    assert len(big_logbook[1]) < 2_500_000
+
+
+def test_every_page_but_the_cover_is_numbered_at_its_outer_foot(big_logbook, shipped):
+    for pdf in (big_logbook[1], shipped[("a5", "tidal_reach", "storybook-look.pdf")]):
+        pages = text_of(pdf)
+        for number, text in enumerate(pages[1:], 2):
+            lines = [line for line in text.splitlines() if line.strip()]
+            foot = lines[-1] if lines else ""
+            assert foot.strip() == str(number), (number, foot)
+            # the outer edge: flush left on even pages, far right on odd ones
+            assert (foot == foot.lstrip()) == (number % 2 == 0), (number, foot)
+
+
+def test_heads_on_the_outer_edge_name_the_entries(big_logbook):
+    pages = text_of(big_logbook[1])
+    for number, text in enumerate(pages[1:40], 2):
+        head = next(line for line in text.splitlines() if line.strip())
+        match = re.search(r"Logs? (\d+)(–(\d+))?", head)
+        assert match, head
+        if match.group(3):
+            assert int(match.group(1)) < int(match.group(3))
+        # the head stands at the outer edge: at the start of the line on a left page
+        assert head.lstrip().startswith("Log") == (number % 2 == 0), (number, head)
+
+
+def test_crop_marks_sit_outside_the_bleed_at_standard_length(shipped):
+    pdf = shipped[("a4-bleed-crop", "eye_of_the_void", "logbook.pdf")]
+    page = PdfReader(io.BytesIO(pdf)).pages[1]
+    trim, bleed, media = page.trimbox, page.bleedbox, page.mediabox
+    assert float(trim.width) == pytest.approx(595.28, abs=0.5)
+    assert float(bleed.left) == pytest.approx(float(trim.left) - 3 * MM, abs=0.1)
+    assert float(trim.left) - float(media.left) >= 3 * MM + 5 * MM
+    marks = re.findall(rb"(-?[\d.]+) (-?[\d.]+) m (-?[\d.]+) (-?[\d.]+) l S", page.get_contents().get_data())
+    assert len(marks) == 8
+    x0, y0, x1, y1 = (float(v) for v in (trim.left, trim.bottom, trim.right, trim.top))
+    for mark in marks:
+        ax, ay, bx, by = (float(v) for v in mark)
+        assert max(abs(ax - bx), abs(ay - by)) == pytest.approx(5 * MM, abs=0.01)
+        for x, y in ((ax, ay), (bx, by)):     # no part of a mark within 3 mm of the trim
+            assert x <= x0 - 3 * MM + 0.01 or x >= x1 + 3 * MM - 0.01 or y <= y0 - 3 * MM + 0.01 \
+                or y >= y1 + 3 * MM - 0.01
+
+
+def test_booklet_sheets_are_the_chosen_paper(packs):
+    eye = packs["eye-of-the-void"]
+    for paper, size in (("a4", (841.89, 595.28)), ("letter", (792, 612))):
+        pdf = render_book(logbook(eye), RenderOptions(paper=paper, booklet=True))
+        sheets = PdfReader(io.BytesIO(pdf)).pages
+        for sheet in sheets:
+            assert (float(sheet.mediabox.width), float(sheet.mediabox.height)) == pytest.approx(size, abs=0.05)
+        # the first side: the last page on the left, the cover on the right
+        assert "The Eye of the Void" in sheets[0].extract_text()
+
+
+def test_booklet_with_bleed_registers_at_the_fold(shipped):
+    pdf = shipped[("booklet-bleed", "eye_of_the_void", "logbook.pdf")]
+    sheet = PdfReader(io.BytesIO(pdf)).pages[0]
+    trim = sheet.trimbox
+    assert (float(trim.width), float(trim.height)) == pytest.approx((841.89, 595.28), abs=0.05)
+    assert float(sheet.bleedbox.width) == pytest.approx(841.89 + 6 * MM, abs=0.05)
+    # each page clipped to its own half at the fold: the left one ends, the right one starts there
+    sides = [sorted(tuple(float(v) for v in m) for m in re.findall(rb"(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re W n",
+                                                                   side.get_contents().get_data()))
+             for side in PdfReader(io.BytesIO(pdf)).pages]
+    clips = next(found for found in sides if len(found) == 2)
+    content = PdfReader(io.BytesIO(pdf)).pages[0].get_contents().get_data()
+    fold = float(trim.left) + 841.89 / 2
+    assert len(clips) == 2
+    assert clips[0][0] + clips[0][2] == pytest.approx(fold, abs=0.01)
+    assert clips[1][0] == pytest.approx(fold, abs=0.01)
+    # fold marks beyond the trim, at the fold
+    assert re.search(rb"\[2 2\] 0 d", content)
+
+
+def test_signatures_split_a_long_book_with_collation_marks(packs):
+    pdf = render_book(logbook(packs["eye-of-the-void"], titles=True), RenderOptions(paper="a4", booklet=True,
+                                                                                    signature=4))
+    sheets = PdfReader(io.BytesIO(pdf)).pages
+    assert len(sheets) == 4                      # 7 pages: signatures of 4 and 4, two sides each
+    marks = [re.findall(rb"0 0 0 1 k ([\d.]+) ([\d.]+) [\d.]+ [\d.]+ re f", s.get_contents().get_data())
+             for s in sheets]
+    fronts = [m for m in marks if m]
+    assert len(fronts) == 2 and fronts[0][0][1] != fronts[1][0][1]     # a staircase down the spine
+
+
+def test_sectioned_book_has_the_pages_of_one_document(generated):
+    short = compile_pack(generated / "short").pack
+    for paper in ("a5", "a4"):
+        options = RenderOptions(paper=paper)
+        book = logbook(short)
+        parts = sections(book, budget=40_000)
+        assert sum(1 for p in parts if p.kind == "entries") >= 3
+        rendered = [render_html(*render_section(book, part, options)) for part in parts]
+        for k, part in out_of_phase(book, parts, rendered):
+            rendered[k] = render_html(*render_section(book, part, options))
+        body = lay_out(parts, rendered, relay_for(book, parts, options))
+        whole = render_html(book_html(book, sections(book, budget=10**12), options), options)
+        assert [ids for _, ids in body.pages] == [tuple(a for a in ids) for ids in whole.anchors], paper
+
+
+def test_no_entry_is_split_and_choices_stay_with_their_entry(big_logbook):
+    pages = text_of(big_logbook[1])
+    starts: dict[str, int] = {}
+    for number, text in enumerate(pages[1:], 2):
+        body = [line for line in text.splitlines()[1:] if line.strip()][:-1]
+        # no page opens with a choice or the tail of an entry
+        assert body and re.match(r"\s*\d+\s+Entry \d+", body[0]), (number, body[:2])
+        for line in body:
+            found = re.match(r"\s*(\d+)\s+Entry \1\b", line)
+            if found:
+                assert found.group(1) not in starts
+                starts[found.group(1)] = number
+    assert len(starts) == 1000
+
+
+def test_an_entry_longer_than_a_page_says_continued(tmp_path):
+    folder = tmp_path / "long"
+    folder.mkdir()
+    words = " ".join(["The corridor goes on and on under flickering lights."] * 160)
+    (folder / "pack.vcl").write_text(VANGUARD_HEADER + f'log 1 "Start" {{\n  -> log 227\n}}\n'
+                                     f'log 227 "Long" {{\n  text "{words}"\n  choice "On" -> log 1\n'
+                                     f'  choice "Back" -> log 1\n}}\n')
+    pages = text_of(render_book(logbook(compile_pack(folder).pack), A5))
+    start = next(i for i, text in enumerate(pages) if re.search(r"227\s+Long", text))
+    assert "227, continued" in pages[start + 1] and "227, continued" not in pages[start]
+    assert pages[start + 1].count("Log 227") == 1          # the head: "Log 227"
+    # the choices stay together after the entry's last lines
+    choices = next(i for i, text in enumerate(pages) if "On: go to Log 1" in text)
+    assert choices > start and "Back: go to Log 1" in pages[choices]
+
+
+def test_no_result_on_the_spread_of_its_action_and_results_on_a_fresh_sheet(big_storybook, shipped):
+    for book, pdf in (big_storybook, (None, shipped[("a5", "tidal_reach", "storybook-look.pdf")])):
+        pages = text_of(pdf)
+        results = next(i for i, text in enumerate(pages) if re.search(r"^\s*Results\s*$", text, re.M))
+        assert results % 2 == 0                  # 0-based: an odd page, the front of a sheet
+        assert spread(results) != spread(results - 1) or not pages[results - 1].strip(" \n0123456789")
+        actions_end = max(i for i, text in enumerate(pages[:results]) if "After acting, read" in text)
+        assert spread(actions_end) < spread(results)
+
+
+def test_storybook_shows_no_titles_and_an_outline_closed_by_number(big_storybook):
+    book, pdf = big_storybook
+    reader = PdfReader(io.BytesIO(pdf))
+    assert "/PageMode" not in reader.trailer["/Root"] or reader.trailer["/Root"]["/PageMode"] != "/UseOutlines"
+    top = reader.trailer["/Root"]["/Outlines"]["/First"].get_object()
+    assert top["/Title"] == "Entries" and top["/Count"] < 0            # closed
+    titles = [item.title for item in reader.outline[1]]
+    assert titles[:3] == ["Entry 1", "Entry 2", "Entry 3"] and not any("Look" in t for t in titles)
+    assert not any("Index" in text for text in text_of(pdf)[-2:])
+
+
+def test_logbook_index_is_sorted_by_number(packs):
+    pdf = render_book(logbook(packs["eye-of-the-void"], titles=True), A5)
+    index = text_of(pdf)[-1]
+    keys = [int(k) for k in re.findall(r"\((\d+)\)", index)]
+    assert keys == sorted(keys) and len(keys) == 18
+
+
+def test_references_are_links_that_resolve(big_logbook):
+    reader = PdfReader(io.BytesIO(big_logbook[1]))
+    names = set(reader.named_destinations)
+    links = [annot.get_object()["/Dest"] for page in reader.pages[1:6] for annot in page.get("/Annots", [])]
+    assert len(links) > 20 and all(str(dest) in names for dest in links)
+    target = reader.named_destinations["log-500"]
+    assert "500" in reader.pages[reader.get_destination_page_number(target)].extract_text()
+
+
+def test_storybook_cover_teaches_choose_then_pay_then_read(shipped):
+    cover = re.sub(r"\s+", " ", text_of(shipped[("a5", "tidal_reach", "storybook-look.pdf")])[0])
+    choose, pay, read = cover.index("choose"), cover.index("Pay it"), cover.index("Results")
+    assert choose < pay < read
+    assert "If you take it, pay" not in cover
+
+
+def test_a_check_says_when_to_mark_the_box(shipped):
+    text = re.sub(r"\s+", " ", " ".join(text_of(shipped[("a5", "eye_of_the_void", "logbook.pdf")])))
+    assert re.search(r"If Log 227 is checked, go to Log 229\. ☐ ?Mark the box of Log 227 now", text)
+
+
+def test_build_warns_when_choices_land_on_their_own_spread(big_logbook, generated, tmp_path):
+    pack, pdf = big_logbook
+    book = logbook(pack)
+    reader = PdfReader(io.BytesIO(pdf))
+    on = {}
+    for name, dest in reader.named_destinations.items():
+        on.setdefault(reader.get_destination_page_number(dest), []).append(name)
+    layout = [("cover" if n == 0 else "entries", tuple(on.get(n, ()))) for n in range(len(reader.pages))]
+    seen = exposure(book, layout)
+    assert seen.total > 1900 and seen.share > 50       # numbered in sequence: the next log is beside you
+    folder = generated / "short"
+    result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--only", "pdf",
+                                       "--paper", "a5"])
+    assert result.exit_code == 0, result.output
+    assert "warning W500" in result.output and "same spread" not in result.output
+    assert "spread of their own entry" in result.output and "log @name" in result.output
+    (folder / "vcompiler.toml").write_text("[print]\nspoiler_limit = 100\n")
+    quiet = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out2"), "--only", "pdf",
+                                      "--paper", "a5"])
+    assert quiet.exit_code == 0 and "W500" not in quiet.output

@@ -1,0 +1,50 @@
+"""What a reader sees before choosing: how many gotos and choices of a book land on
+the spread of the entry they leave (page 1 alone, then 2-3, 4-5, ...)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from vcompiler.render.books import Book
+
+# Fewer links than this and the share says little: a short book is a few spreads.
+SMALLEST = 50
+
+
+@dataclass(frozen=True)
+class Exposure:
+    same: int                                  # links landing on their entry's spread
+    total: int                                 # links counted
+    worst: tuple[tuple[str, int], ...]         # (entry key, its links on its spread), most first
+
+    @property
+    def share(self) -> float:
+        return 100.0 * self.same / self.total if self.total else 0.0
+
+
+def spread(page: int) -> int:
+    """The spread of a page, 0-based index: page 1 (index 0) alone, then pairs."""
+    return (page + 1) // 2
+
+
+def exposure(book: Book, pages: list[tuple[str, tuple[str, ...]]]) -> Exposure:
+    """`pages`: per page of the book, its part and the ids on it."""
+    on: dict[str, set[int]] = {}
+    for number, (part, ids) in enumerate(pages):
+        if part == "entries":
+            for anchor in ids:
+                on.setdefault(anchor, set()).add(spread(number))
+    same = total = 0
+    worst = []
+    for entry in book.entries:
+        mine = on.get(entry.anchor, set())
+        hits = 0
+        for target in entry.leads_to:
+            if target in on and target != entry.anchor:
+                total += 1
+                if min(on[target]) in mine:
+                    hits += 1
+        same += hits
+        if hits:
+            worst.append((entry.key, hits))
+    worst.sort(key=lambda item: -item[1])
+    return Exposure(same, total, tuple(worst[:5]))

@@ -100,6 +100,8 @@ def _blanks(out: pikepdf.Pdf, count: int) -> None:
     model = out.pages[-1].obj
     for _ in range(count):
         page = out.add_blank_page(page_size=(10, 10))
+        # Not an empty stream: compressed, one is a stream error to Ghostscript.
+        page.obj.Contents = pikepdf.Stream(out, b"q Q\n")
         for box in ("/MediaBox", "/TrimBox", "/BleedBox"):
             if box in model:
                 page.obj[box] = pikepdf.Array(list(model[box]))

@@ -235,6 +235,8 @@ def test_no_entry_is_split_and_choices_stay_with_their_entry(big_logbook):
     pages = text_of(big_logbook[1])
     starts: dict[str, int] = {}
     for number, text in enumerate(pages[1:], 2):
+        if "Index" in text.strip().splitlines()[0]:
+            break
         body = [line for line in text.splitlines()[1:] if line.strip()][:-1]
         # no page opens with a choice or the tail of an entry
         assert body and re.match(r"\s*\d+\s+Entry \d+", body[0]), (number, body[:2])

@@ -17,8 +17,16 @@ from vcompiler.cli import main
 from vcompiler.compile import compile_pack
 from vcompiler.render import render_packs
 from vcompiler.render.books import logbook, sections, storybooks
-from vcompiler.render.pdf import (RenderOptions, book_html, lay_out, out_of_phase, relay_for, render_book,
-                                  render_html, render_section)
+from vcompiler.render.pdf import (
+    RenderOptions,
+    book_html,
+    lay_out,
+    out_of_phase,
+    relay_for,
+    render_book,
+    render_html,
+    render_section,
+)
 from vcompiler.render.spoilers import exposure, spread
 
 sys.path.insert(0, str(ROOT / "bench"))
@@ -192,8 +200,8 @@ def test_booklet_with_bleed_registers_at_the_fold(shipped):
     assert (float(trim.width), float(trim.height)) == pytest.approx((841.89, 595.28), abs=0.05)
     assert float(sheet.bleedbox.width) == pytest.approx(841.89 + 6 * MM, abs=0.05)
     # each page clipped to its own half at the fold: the left one ends, the right one starts there
-    sides = [sorted(tuple(float(v) for v in m) for m in re.findall(rb"(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re W n",
-                                                                   side.get_contents().get_data()))
+    clip = rb"(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re W n"
+    sides = [sorted(tuple(float(v) for v in m) for m in re.findall(clip, side.get_contents().get_data()))
              for side in PdfReader(io.BytesIO(pdf)).pages]
     clips = next(found for found in sides if len(found) == 2)
     content = PdfReader(io.BytesIO(pdf)).pages[0].get_contents().get_data()
@@ -265,7 +273,7 @@ def test_an_entry_longer_than_a_page_says_continued(tmp_path):
 
 
 def test_no_result_on_the_spread_of_its_action_and_results_on_a_fresh_sheet(big_storybook, shipped):
-    for book, pdf in (big_storybook, (None, shipped[("a5", "tidal_reach", "storybook-look.pdf")])):
+    for pdf in (big_storybook[1], shipped[("a5", "tidal_reach", "storybook-look.pdf")]):
         pages = text_of(pdf)
         results = next(i for i, text in enumerate(pages) if re.search(r"^\s*Results\s*$", text, re.M))
         assert results % 2 == 0                  # 0-based: an odd page, the front of a sheet

@@ -160,19 +160,11 @@ class GameSetting:
     game: str
     span: Span
 
-    @property
-    def keyword(self) -> str:
-        return "game"
-
 
 @dataclass(frozen=True)
 class TitleSetting:
     title: str
     span: Span
-
-    @property
-    def keyword(self) -> str:
-        return "title"
 
 
 @dataclass(frozen=True)
@@ -180,19 +172,11 @@ class VersionSetting:
     version: str
     span: Span
 
-    @property
-    def keyword(self) -> str:
-        return "version"
-
 
 @dataclass(frozen=True)
 class StartSetting:
     target: Goto
     span: Span
-
-    @property
-    def keyword(self) -> str:
-        return "start"
 
 
 @dataclass(frozen=True)
@@ -202,12 +186,11 @@ class NumberingSetting:
     seed: int | None
     span: Span
 
-    @property
-    def keyword(self) -> str:
-        return "numbering"
-
 
 PackSetting = GameSetting | TitleSetting | VersionSetting | StartSetting | NumberingSetting
+# How a pack declaration spells each setting.
+SETTING_KEYWORDS: dict[type, str] = {GameSetting: "game", TitleSetting: "title", VersionSetting: "version",
+                                     StartSetting: "start", NumberingSetting: "numbering"}
 
 
 @dataclass(frozen=True)

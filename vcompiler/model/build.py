@@ -199,12 +199,13 @@ _REQUIRED_HINTS = {
 def _read_header(decl: ast.PackDecl, found: list[Diagnostic]) -> _Header:
     first: dict[str, ast.PackSetting] = {}
     for setting in decl.settings:
-        if setting.keyword in first:
+        keyword = ast.SETTING_KEYWORDS[type(setting)]
+        if keyword in first:
             found.append(diagnostic(
-                codes.BAD_PACK, setting.span, message=f"`{setting.keyword}` is given twice in pack {decl.name}",
-                hint="keep one", related=[Related(first[setting.keyword].span, "first given here")]))
+                codes.BAD_PACK, setting.span, message=f"`{keyword}` is given twice in pack {decl.name}",
+                hint="keep one", related=[Related(first[keyword].span, "first given here")]))
             continue
-        first[setting.keyword] = setting
+        first[keyword] = setting
     for required, hint in _REQUIRED_HINTS.items():
         if required not in first:
             found.append(diagnostic(codes.BAD_PACK, decl.span, message=f"pack {decl.name} has no `{required}`",

@@ -91,11 +91,27 @@ A number, a range, a nesting or a file is far beyond anything a printed game nee
 gigabytes on it. Mend: as the message says.""")
 BAD_LOCK = _code("E109", E, "{message}", "numbers.lock that cannot be used", """\
 numbers.lock records the number each `@label` log was given, so that printed books
-keep sending readers to the same page. It must be a small text file of
-`label = number` lines (as `build` writes it), each number inside the pack's
-`numbering` range and not taken by a fixed log. A locked number that falls outside a
-narrowed range is an error, not a silent renumbering: the books already printed
-use it. Mend: widen `numbering` again, or delete the line if nothing was printed.""")
+keep sending readers to the same page. It must be a JSON object of label -> number
+(as `build` writes it), at most 16 MB, each number inside the pack's `numbering`
+range. A locked number that falls outside a narrowed range is an error, not a silent
+renumbering: the books already printed use it. Mend: widen `numbering` again, or
+delete the line if nothing was printed.""")
+UNUSED_ALLOW = _code("W100", W, "{message}", "`// allow` that silences nothing", """\
+An `// allow CODE` comment silences CODE in its declaration; this one found nothing
+to silence there (the warning was mended, or it is reported elsewhere). A stale allow
+would hide the warning when it comes back. Mend: remove the comment.""")
+BAD_ALLOW = _code("W101", W, "{message}", "`// allow` naming no warning", """\
+`// allow` takes warning codes as `vcompiler rules` lists them (`W400`): this one
+names an unknown code, a code in lower case, or an error (errors cannot be silenced),
+so it silences nothing. Mend: as the hint says.""")
+MISPLACED_ALLOW = _code("W102", W, "{message}", "`// allow` where it silences nothing", """\
+An `// allow CODE` comment silences its declaration only at the end of the
+declaration's first line; on a line of its own (say, above the declaration) it is an
+ordinary comment. Mend: move it to the end of the declaration's first line.""")
+UNKNOWN_SETTING = _code("W103", W, "{message}", "unknown setting in vcompiler.toml", """\
+vcompiler.toml (or [tool.vcompiler] in pyproject.toml) takes `ignore` and `[cards]`;
+any other key is ignored, so a misspelt `ingore` silences nothing. Mend: as the hint
+says.""")
 
 UNDEFINED_LOG = _code("E200", E, "undefined log {target}", "undefined log", """\
 A reference to a log that no file of the pack defines: the table would turn to a

@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import get_type_hints
 
-from vcompiler import codes
+from vcompiler import codes, files
 from vcompiler.checks import run_checks
 from vcompiler.config import load_config
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
@@ -50,20 +50,12 @@ def display_path(path: Path) -> str:
     try:
         relative = os.path.relpath(path)
     except ValueError:
-        return path.as_posix()
-    return Path(relative).as_posix() if not relative.startswith("..") else path.as_posix()
+        return files.shown_name(path.as_posix())
+    return files.shown_name(Path(relative).as_posix() if not relative.startswith("..") else path.as_posix())
 
 
 def find_packs(path: Path) -> list[Path]:
-    """A folder with .vcl files is a pack; any other folder holds packs, at any depth."""
-    if not path.is_dir():
-        return []
-    if any(p.suffix == ".vcl" and p.is_file() for p in path.iterdir()):
-        return [path]
-    found: list[Path] = []
-    for child in sorted(p for p in path.iterdir() if p.is_dir() and not p.name.startswith(".")):
-        found.extend(find_packs(child))
-    return found
+    return files.find_packs(path)
 
 
 def read_source(path: Path, display: str, relative: str) -> tuple[SourceFile, Diagnostic | None]:
@@ -101,8 +93,8 @@ def decode_source(path: Path, display: str, relative: str, data: bytes) -> tuple
 
 
 def pack_files(folder: Path) -> list[Path]:
-    return sorted((p for p in folder.rglob("*.vcl") if p.is_file()),
-                  key=lambda p: p.relative_to(folder).as_posix())
+    """The .vcl files of the pack, without what is not the pack's (see files.py)."""
+    return files.list_pack(folder, display_path)[0]
 
 
 # Below this much text, starting worker processes costs more than it saves.
@@ -184,10 +176,10 @@ def parse_pack(folder: Path, cache: ParseCache | None = None, workers: int | Non
                ) -> tuple[list[ParsedFile], list[Diagnostic], dict[str, SourceFile]]:
     """Read and parse every .vcl file of the pack: from `cache` where a file is
     unchanged, in `workers` processes where there is much to parse."""
-    found: list[Diagnostic] = []
     sources: dict[str, SourceFile] = {}
     readable: list[SourceFile] = []
-    for path in pack_files(folder):
+    paths, found = files.list_pack(folder, display_path)
+    for path in paths:
         relative = path.relative_to(folder).as_posix()
         source, problem = read_source(path, display_path(path), relative)
         sources[source.display] = source

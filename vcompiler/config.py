@@ -1,10 +1,17 @@
 """Project configuration: `vcompiler.toml` beside the packs (in the pack's folder or
-any folder above it), or a `[tool.vcompiler]` table in a pyproject.toml there. The
-nearest one wins. It holds `ignore = ["W402", ...]`: warnings silenced project-wide,
-and a `[cards]` table of card sizes by kind (`poi = "63x88"`, in millimetres)."""
+a folder above it, up to the repository's root: the first folder holding `.git` or a
+pyproject.toml, never above), or a `[tool.vcompiler]` table in a pyproject.toml
+there. The nearest one wins. A folder that another user owns or that anyone may
+write (/tmp) ends the search before it, and a file another user owns is not read: a
+configuration silences warnings, so it must be the project's. It holds
+`ignore = ["W402", ...]`: warnings silenced project-wide, and a `[cards]` table of
+card sizes by kind (`poi = "63x88"`, in millimetres)."""
 from __future__ import annotations
 
+import difflib
+import os
 import re
+import stat
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,17 +33,52 @@ class Config:
     spoiler_limit: float = 25.0
 
 
-def _find(folder: Path) -> tuple[Path, bool] | None:
+# Far more than any configuration: a bigger file is not read.
+MAX_BYTES = 1_000_000
+KEYS = ("ignore", "cards")
+
+
+def _trusted(path: Path) -> bool:
+    """Owned by this user or by root, and not writable by everyone."""
+    try:
+        status = path.stat()
+    except OSError:
+        return False
+    owner_ok = not hasattr(os, "getuid") or status.st_uid in (os.getuid(), 0)
+    return owner_ok and not status.st_mode & stat.S_IWOTH
+
+
+def search_folders(folder: Path) -> list[Path]:
+    """Where a configuration may be, nearest first."""
+    found = []
     for candidate in (folder.resolve(), *folder.resolve().parents):
-        if (candidate / "vcompiler.toml").is_file():
+        if not _trusted(candidate):
+            break
+        found.append(candidate)
+        if (candidate / ".git").exists() or (candidate / "pyproject.toml").exists():
+            break
+    return found
+
+
+def _readable(path: Path) -> bool:
+    try:
+        return path.is_file() and _trusted(path) and path.stat().st_size <= MAX_BYTES
+    except OSError:
+        return False
+
+
+def _find(folder: Path) -> tuple[Path, bool] | None:
+    for candidate in search_folders(folder):
+        if _readable(candidate / "vcompiler.toml"):
             return candidate / "vcompiler.toml", False
         pyproject = candidate / "pyproject.toml"
-        if pyproject.is_file():
+        if _readable(pyproject):
             try:
-                if "vcompiler" in tomllib.loads(pyproject.read_text(encoding="utf-8")).get("tool", {}):
-                    return pyproject, True
+                tool = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("tool", {})
             except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
                 continue
+            if isinstance(tool, dict) and "vcompiler" in tool:
+                return pyproject, True
     return None
 
 
@@ -64,8 +106,18 @@ def load_config(folder: Path, display) -> Config:
             message=f"{path.name} is not valid TOML: {str(error).split(' (at')[0]}",
             hint='write it as `ignore = ["W402"]`'),))
     table = data.get("tool", {}).get("vcompiler", {}) if in_pyproject else data
-    ignore = table.get("ignore", [])
     problems: list[Diagnostic] = []
+    if not isinstance(table, dict):
+        return Config(source=source, diagnostics=(diagnostic(
+            codes.BAD_CONFIG, source.whole(), message="`tool.vcompiler` must be a table",
+            hint='write it as `[tool.vcompiler]` with `ignore = ["W402"]` under it'),))
+    for key in table:
+        if key not in KEYS:
+            near = difflib.get_close_matches(key, KEYS, n=1)
+            problems.append(diagnostic(
+                codes.UNKNOWN_SETTING, _key_span(source, key), message=f"unknown setting `{key}`; it is ignored",
+                hint=f"did you mean `{near[0]}`?" if near else "the settings are " + ", ".join(f"`{k}`" for k in KEYS)))
+    ignore = table.get("ignore", [])
     kept: set[str] = set()
 
     def where(code: str) -> Span:
@@ -128,3 +180,11 @@ def _card_sizes(table: object, problems: list[Diagnostic], source: SourceFile
         else:
             sizes.append((kind, (float(match.group(1)), float(match.group(2)))))
     return tuple(sizes)
+
+
+def _key_span(source: SourceFile, key: str) -> Span:
+    for number, line in enumerate(source.lines, 1):
+        match = re.match(rf'\s*"?({re.escape(key)})"?\s*=', line)
+        if match:
+            return Span(source.display, number, match.start(1) + 1, number, match.end(1) + 1)
+    return source.whole()

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -50,6 +51,28 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+# Shown escaped in a terminal: control characters (an escape sequence in a file name or
+# a source line would reach the terminal), line and paragraph separators, and the
+# bidirectional controls that can make a line read other than it parses.
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _shown(char: str) -> str:
+    if char == "\t":
+        return " "
+    if unicodedata.category(char) in ("Cc", "Zl", "Zp") or char in _BIDI:
+        code = ord(char)
+        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    return char
+
+
+def printable(text: str) -> str:
+    """`text` safe to print: see _BIDI above."""
+    if text.isprintable():
+        return text
+    return "".join(_shown(c) for c in text)
+
+
 def format_text(diagnostics: list[Diagnostic], sources: Mapping[str, SourceFile],
                 color: bool = False) -> str:
     out: list[str] = []
@@ -60,22 +83,26 @@ def format_text(diagnostics: list[Diagnostic], sources: Mapping[str, SourceFile]
         sev = d.severity.value
         if color:
             sev = f"{tint[d.severity]}{sev}\x1b[0m"
-        out.append(bold(f"{s.file}:{s.line}:{s.column}: ") + f"{sev} {d.code.id}: {d.message}")
+        out.append(bold(f"{printable(s.file)}:{s.line}:{s.column}: ") + f"{sev} {d.code.id}: {printable(d.message)}")
         source = sources.get(s.file)
         if source is not None and source.line_text(s.line):
-            text = source.line_text(s.line).replace("\t", " ")
+            raw = source.line_text(s.line)
+            width = (s.end_column - s.column) if s.end_line == s.line else len(raw) - s.column + 1
+            width = max(1, min(width, len(raw) - s.column + 1))
+            # Each character as shown, so that the caret stays under the escaped text.
+            shown = [_shown(c) for c in raw]
+            before = sum(len(c) for c in shown[: s.column - 1])
+            under = sum(len(c) for c in shown[s.column - 1: s.column - 1 + width])
             gutter = max(4, len(str(s.line)))
-            width = (s.end_column - s.column) if s.end_line == s.line else len(text) - s.column + 1
-            width = max(1, min(width, len(text) - s.column + 1))
-            out.append(f" {s.line:>{gutter}} | {text}")
-            out.append(f" {'':>{gutter}} | {' ' * (s.column - 1)}{'^' * width}")
+            out.append(f" {s.line:>{gutter}} | {''.join(shown)}")
+            out.append(f" {'':>{gutter}} | {' ' * before}{'^' * max(1, under)}")
             pad = " " * (gutter + 2)
         else:
             pad = "  "
         if d.hint:
-            out.append(f"{pad}= help: {d.hint}")
+            out.append(f"{pad}= help: {printable(d.hint)}")
         for r in d.related:
-            out.append(f"{pad}= note: {r.message} at {r.span.file}:{r.span.line}:{r.span.column}")
+            out.append(f"{pad}= note: {printable(r.message)} at {printable(r.span.file)}:{r.span.line}:{r.span.column}")
     errors, warnings = count(diagnostics)
     if diagnostics:
         out.append("")

@@ -44,7 +44,9 @@ class SourceFile:
     def lines(self) -> tuple[str, ...]:
         # Made when first read (a diagnostic to show, an `// allow` to find): as
         # separate strings, the lines of a large pack take twice the memory of its text.
-        return tuple(self.text.splitlines())
+        # Lines as the lexer counts them: split at \n only. str.splitlines also splits
+        # at U+2028, U+0085, \v, \f and others, which would shift every line after them.
+        return tuple(self.text.split("\n"))
 
     def line_text(self, number: int) -> str:
         if 1 <= number <= len(self.lines):

@@ -263,7 +263,7 @@ def _number_logs(declarations: Iterable[ast.Declaration], parsed: list[ParsedFil
     lock = read_lock(folder)
     if lock.problem:
         lock_span = Span(f"{folder_display.rstrip('/')}/{LOCK_NAME}", 1, 1, 1, 2)
-        found.append(diagnostic(codes.UNREADABLE, lock_span, message=lock.problem,
+        found.append(diagnostic(codes.BAD_LOCK, lock_span, message=lock.problem,
                                 hint="fix the file, or delete it to number the labels afresh"))
     numbers, problems = assign_numbers(fixed, labels, lock.labels, numbering.low, numbering.high, numbering.seed)
     found.extend(problems)

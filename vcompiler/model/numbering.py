@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,14 +23,30 @@ class LockFile:
     problem: str | None = None
 
 
+# Room for hundreds of thousands of labels; more is not a lock `build` wrote.
+MAX_LOCK_BYTES = 16_000_000
+
+
 def read_lock(folder: Path) -> LockFile:
     path = folder / LOCK_NAME
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return LockFile({})
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        status = path.stat()
+        if not stat.S_ISREG(status.st_mode):
+            # A pipe would block the read forever, /dev/zero never end it.
+            return LockFile({}, f"{LOCK_NAME} is not a regular file")
+        if status.st_size > MAX_LOCK_BYTES:
+            return LockFile({}, f"{LOCK_NAME} is {status.st_size:,} bytes, over the limit of {MAX_LOCK_BYTES:,}")
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_LOCK_BYTES + 1)
+        if len(raw) > MAX_LOCK_BYTES:
+            return LockFile({}, f"{LOCK_NAME} is over the limit of {MAX_LOCK_BYTES:,} bytes")
+        data = json.loads(raw.decode("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as error:
         return LockFile({}, f"{LOCK_NAME} cannot be read: {error}")
+    except RecursionError:
+        return LockFile({}, f"{LOCK_NAME} is nested too deep to be a lock")
     if not isinstance(data, dict) or not all(
             isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) for k, v in data.items()):
         return LockFile({}, f"{LOCK_NAME} must be a JSON object of label -> number")
@@ -52,6 +69,14 @@ def assign_numbers(fixed: dict[int, Span], labels: list[tuple[str, Span]], locke
     for name, number in sorted(locked.items()):
         if name not in present:
             continue          # a label that is gone frees its number
+        if not low <= number <= high:
+            # Not renumbered in silence: books already printed send readers to it.
+            span = next(s for n, s in labels if n == name)
+            shown = str(number) if number.bit_length() < 64 else f"{str(number)[:12]}… ({len(str(number))} digits)"
+            found.append(diagnostic(codes.BAD_LOCK, span, message=f"{LOCK_NAME} gives @{name} the number {shown}, "
+                                    f"outside the pack's numbering {low}..{high}",
+                                    hint=f"widen `numbering` to hold {shown}, or delete the line of {name} in "
+                                         f"{LOCK_NAME} if no book was printed with it"))
         if number in fixed:
             found.append(diagnostic(codes.NUMBER_COLLISION, fixed[number], number=number, label=name,
                                     hint=f"choose another number for this log; {LOCK_NAME} gives {number} to @{name}"))

@@ -1,0 +1,259 @@
+"""Reading only what is the pack's: links out of the pack, folders that cannot be
+listed or lead back into themselves, names that are not UTF-8, files that are not
+regular, configuration above the repository, hostile numbers.lock files. Each is a
+coded diagnostic, never a traceback, a hang or a file of the machine printed."""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import ROOT, VANGUARD_HEADER
+from vcompiler.cli import main
+from vcompiler.compile import compile_pack, find_packs
+
+SECRET = "TOP-SECRET-LINE-FROM-OUTSIDE"
+
+
+def codes_at(result):
+    return sorted((Path(d.span.file).name, d.code.id) for d in result.diagnostics)
+
+
+@pytest.fixture
+def pack(write_pack):
+    return write_pack({"pack.vcl": VANGUARD_HEADER + 'log 1 "Start" {\n  text "Hello."\n  end exploration\n}\n'})
+
+
+def test_a_vcl_link_out_of_the_pack_is_refused_and_not_printed(pack, tmp_path):
+    outside = tmp_path / "outside.vcl"
+    outside.write_text(f'log 2 "x" {{ {SECRET} }}\n')
+    (pack / "stolen.vcl").symlink_to(outside)
+    result = CliRunner().invoke(main, ["check", "--no-cache", str(pack)])
+    assert result.exit_code == 1
+    assert "E105" in result.output and SECRET not in result.output
+    assert codes_at(compile_pack(pack)) == [("stolen.vcl", "E105")]
+
+
+def test_a_link_inside_the_pack_is_read(pack):
+    (pack / "sub").mkdir()
+    (pack / "sub" / "more.vcl").write_text('log 2 "Two" {\n  text "x"\n  end exploration\n}\n')
+    (pack / "alias").symlink_to(pack / "sub")
+    result = compile_pack(pack)
+    assert result.ok and len(result.pack.logs) == 2          # read once, through the first way to it
+
+
+def test_a_folder_link_out_of_the_pack_is_refused(pack, tmp_path):
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "x.vcl").write_text(SECRET)
+    (pack / "linked").symlink_to(tmp_path / "elsewhere")
+    assert codes_at(compile_pack(pack)) == [("linked", "E105")]
+
+
+def test_a_folder_linking_to_itself_ends(pack):
+    (pack / "loop").symlink_to(".")
+    (pack / "up").symlink_to("..")
+    result = compile_pack(pack)
+    assert codes_at(result) == [("loop", "E106"), ("up", "E105")]
+
+
+def test_self_links_in_a_folder_of_packs_find_each_pack_once(pack, tmp_path):
+    (tmp_path / "self").symlink_to(".")
+    (tmp_path / "again").symlink_to(".")
+    (tmp_path / "root").symlink_to("/")
+    assert find_packs(tmp_path) == [pack]
+
+
+def test_an_unlistable_folder_is_e106(pack, monkeypatch):
+    """As root no mode keeps a folder from being listed, so the listing is made to fail."""
+    (pack / "private").mkdir()
+    (pack / "private" / "more.vcl").write_text('log 2 "Two" { end exploration }\n')
+    real = os.scandir
+
+    def scandir(path):
+        if str(path).endswith("private"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path)
+    monkeypatch.setattr(os, "scandir", scandir)
+    result = compile_pack(pack)
+    assert codes_at(result) == [("private", "E106")]
+    assert "Permission denied" in result.diagnostics[0].message
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root lists any folder")
+def test_a_mode_000_folder_is_e106(pack):
+    (pack / "private").mkdir()
+    (pack / "private").chmod(0)
+    try:
+        assert codes_at(compile_pack(pack)) == [("private", "E106")]
+    finally:
+        (pack / "private").chmod(0o755)
+
+
+def test_an_unlistable_pack_folder_given_is_e106_not_a_traceback(tmp_path, monkeypatch):
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    real = os.scandir
+
+    def scandir(path):
+        if Path(path) == folder:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path)
+    monkeypatch.setattr(os, "scandir", scandir)
+    result = CliRunner().invoke(main, ["check", "--no-cache", str(folder)])
+    assert result.exit_code == 1 and "E106" in result.output and "Traceback" not in result.output
+
+
+def test_a_name_that_is_not_utf8_is_e107_in_every_format(pack):
+    name = os.fsdecode(b"log\xff\x1b[31m.vcl")
+    (pack / name).write_text('log 2 "x" { end exploration }\n')
+    for fmt in ("text", "json", "sarif", "github"):
+        result = CliRunner().invoke(main, ["check", "--no-cache", str(pack), "--format", fmt])
+        assert result.exit_code == 1, result.output
+        assert "E107" in result.output and "\x1b" not in result.output
+        if fmt in ("text", "json"):
+            assert "\\xff" in result.output
+    report = json.loads(CliRunner().invoke(main, ["check", "--no-cache", str(pack), "--format", "sarif"]).stdout)
+    assert report["runs"][0]["results"]
+
+
+def test_a_fifo_named_vcl_does_not_block(pack):
+    os.mkfifo(pack / "pipe.vcl")
+    assert codes_at(compile_pack(pack)) == [("pipe.vcl", "E103")]
+
+
+# ---------------------------------------------------------------- configuration
+def _warning_pack(folder: Path) -> Path:
+    folder.mkdir(parents=True)
+    (folder / "pack.vcl").write_text(VANGUARD_HEADER + 'log 1 "Start" {\n  end exploration\n}\n'
+                                     'log 2 "Lost" {\n  end exploration\n}\n')
+    return folder
+
+
+def test_configuration_stops_at_the_repository_root(tmp_path):
+    repo = tmp_path / "repo"
+    folder = _warning_pack(repo / "packs" / "one")
+    (repo / ".git").mkdir()
+    (tmp_path / "vcompiler.toml").write_text('ignore = ["W400"]\n')       # above the repository: not read
+    assert "W400" in [d.code.id for d in compile_pack(folder).diagnostics]
+    (repo / "vcompiler.toml").write_text('ignore = ["W400"]\n')
+    assert "W400" not in [d.code.id for d in compile_pack(folder).diagnostics]
+
+
+def test_a_pyproject_marks_the_root_too(tmp_path):
+    repo = tmp_path / "repo"
+    folder = _warning_pack(repo / "one")
+    (repo / "pyproject.toml").write_text('[project]\nname = "x"\n')
+    (tmp_path / "vcompiler.toml").write_text('ignore = ["W400"]\n')
+    assert "W400" in [d.code.id for d in compile_pack(folder).diagnostics]
+
+
+def test_a_folder_anyone_may_write_ends_the_search(tmp_path):
+    shared = tmp_path / "shared"
+    folder = _warning_pack(shared / "one")
+    (shared / "vcompiler.toml").write_text('ignore = ["W400"]\n')
+    shared.chmod(0o777)
+    try:
+        assert "W400" in [d.code.id for d in compile_pack(folder).diagnostics]
+    finally:
+        shared.chmod(0o755)
+
+
+@pytest.mark.parametrize("pyproject, expected", [
+    ('tool = "a string"\n', []),
+    ('tool = 3\n', []),
+    ('[tool]\nvcompiler = 3\n', ["E214"]),
+    ('[tool]\nvcompiler = "x"\n', ["E214"]),
+    ('[tool.vcompiler]\ningore = ["W400"]\n', ["W103"]),
+])
+def test_odd_pyprojects_are_diagnostics(tmp_path, pyproject, expected):
+    folder = _warning_pack(tmp_path / "repo" / "one")
+    (tmp_path / "repo" / "pyproject.toml").write_text(pyproject)
+    found = [d for d in compile_pack(folder).diagnostics if d.code.id != "W400"]
+    assert [d.code.id for d in found] == expected
+    if expected == ["W103"]:
+        assert "`ingore`" in found[0].message and "`ignore`" in found[0].hint and found[0].span.line == 2
+
+
+# ---------------------------------------------------------------- numbers.lock
+LABELLED = VANGUARD_HEADER.replace("start log 1", "start log 1\n  numbering 100..199 seed 3") + (
+    'log 1 "Start" {\n  -> log @next\n}\nlog @next "Next" {\n  end exploration\n}\n')
+
+
+@pytest.mark.parametrize("make", ["fifo", "dev zero", "huge", "deep", "big number", "out of range", "directory"])
+def test_a_hostile_lock_is_e109(write_pack, make):
+    folder = write_pack({"pack.vcl": LABELLED})
+    lock = folder / "numbers.lock"
+    if make == "fifo":
+        os.mkfifo(lock)
+    elif make == "dev zero":
+        lock.symlink_to("/dev/zero")
+    elif make == "huge":
+        with open(lock, "wb") as handle:
+            handle.truncate(17_000_000)
+    elif make == "deep":
+        lock.write_text("[" * 100_000 + "]" * 100_000)
+    elif make == "big number":
+        lock.write_text('{"next": ' + "9" * 5000 + "}")
+    elif make == "out of range":
+        lock.write_text('{"next": 250}')
+    elif make == "directory":
+        lock.mkdir()
+    result = compile_pack(folder)
+    assert [d.code.id for d in result.diagnostics] == ["E109"]
+    if make == "out of range":
+        assert "250" in result.diagnostics[0].message and "100..199" in result.diagnostics[0].message
+        assert result.diagnostics[0].span.line == 11
+
+
+def test_narrowing_numbering_does_not_keep_a_locked_number_outside_it(write_pack):
+    folder = write_pack({"pack.vcl": LABELLED})
+    assert compile_pack(folder).ok
+    (folder / "numbers.lock").write_text('{"next": 150}')
+    assert compile_pack(folder).ok
+    (folder / "pack.vcl").write_text(LABELLED.replace("100..199", "100..120"))
+    narrowed = compile_pack(folder)
+    assert [d.code.id for d in narrowed.diagnostics] == ["E109"]
+    result = CliRunner().invoke(main, ["build", "--no-cache", str(folder), "-o", str(folder.parent / "out"),
+                                       "--only", "json"])
+    assert result.exit_code == 1 and not (folder.parent / "out").exists()
+
+
+# ---------------------------------------------------------------- audited opens
+AUDIT = r"""
+import json, os, sys
+opened = []
+def hook(event, args):
+    if event == "open" and isinstance(args[0], (str, bytes)):
+        opened.append(os.path.abspath(os.fsdecode(args[0])))
+sys.addaudithook(hook)
+from vcompiler.cli import main
+try:
+    main(["check", "--no-cache", sys.argv[1]])
+except SystemExit:
+    pass
+with open(sys.argv[2], "w") as out:
+    json.dump(opened, out)
+"""
+
+
+def test_check_opens_only_the_packs_files_and_its_own(pack, tmp_path):
+    """Every file a check opens, from Python's audit hook: the pack's, the compiler's
+    own, Python's and its libraries', and the configuration up to the repository root."""
+    outside = tmp_path / "outside.vcl"
+    outside.write_text(SECRET)
+    (pack / "stolen.vcl").symlink_to(outside)
+    (tmp_path / "vcompiler.toml").write_text('ignore = ["W400"]\n')
+    (pack / ".git").mkdir()
+    record = tmp_path / "opened.json"
+    env = dict(os.environ, VCOMPILER_CACHE_DIR=str(tmp_path / "cache"))
+    subprocess.run([sys.executable, "-c", AUDIT, str(pack), str(record)], check=True, env=env, cwd=ROOT,
+                   capture_output=True)
+    allowed = [str(pack), str(ROOT), sys.prefix, sys.base_prefix, str(tmp_path / "cache"), "/proc/", "/dev/null",
+               "/sys/", "/etc/localtime", "/usr/", "/lib"]
+    opened = json.loads(record.read_text())
+    assert str(outside) not in opened and str(pack / "stolen.vcl") not in opened
+    assert str(tmp_path / "vcompiler.toml") not in opened
+    assert [p for p in opened if p != str(record) and not any(p.startswith(a) for a in allowed)] == []

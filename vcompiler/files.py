@@ -1,0 +1,178 @@
+"""What is a pack's: the packs under a folder, and the .vcl files of a pack.
+
+A pack is what its folder holds. A file or folder that is a link leading outside the
+pack folder is not read (E105): a pack copied elsewhere would lose it, and a link
+could show any file of the machine in the diagnostics. A folder that cannot be listed,
+or that leads back into itself through a link, is E106 rather than a traceback, a hang
+or files left out in silence; a name that is not UTF-8 is E107 (no report format can
+name it). Every folder is visited once, however many links lead to it."""
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from vcompiler import codes
+from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.source import Span
+
+SUFFIX = ".vcl"
+
+
+def shown_name(path: Path | str) -> str:
+    """A path as text that every report can hold: bytes that are not UTF-8 as \\xNN."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace")
+
+
+def _utf8(name: str) -> bool:
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _problem(code: codes.Code, path: Path, display, message: str, hint: str) -> Diagnostic:
+    return diagnostic(code, Span(display(path), 1, 1, 1, 1), message=message, hint=hint)
+
+
+def _identity(status: os.stat_result) -> tuple[int, int]:
+    return status.st_dev, status.st_ino
+
+
+def find_packs(path: Path) -> list[Path]:
+    """A folder with .vcl files is a pack; any other folder holds packs, at any depth.
+    A folder reached again through a link is not searched again; a folder that cannot
+    be listed is returned as a pack, so that checking it reports why."""
+    found: list[Path] = []
+    seen: set[tuple[int, int]] = set()
+    root = path.resolve()
+
+    def visit(folder: Path) -> None:
+        try:
+            identity = _identity(folder.stat())
+        except OSError:
+            return
+        if identity in seen:
+            return
+        seen.add(identity)
+        try:
+            with os.scandir(folder) as listing:
+                entries = sorted(listing, key=lambda e: e.name)
+        except OSError:
+            found.append(folder)
+            return
+        if any(e.name.endswith(SUFFIX) and _is_file(e) for e in entries):
+            found.append(folder)
+            return
+        for entry in entries:
+            if not entry.name.startswith(".") and _is_dir(entry) and not _leads_up(Path(entry.path), root):
+                visit(Path(entry.path))
+
+    if path.is_dir():
+        visit(path)
+    return found
+
+
+def _leads_up(path: Path, root: Path) -> bool:
+    """A link to a folder that holds `root`: following it would search everything
+    around the packs (a link to / would search the whole machine)."""
+    try:
+        return path.is_symlink() and root.is_relative_to(path.resolve())
+    except (OSError, RuntimeError):
+        return True
+
+
+def _is_file(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_file()
+    except OSError:
+        return False
+
+
+def _is_dir(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
+
+
+def list_pack(folder: Path, display=shown_name) -> tuple[list[Path], list[Diagnostic]]:
+    """The .vcl files of the pack in `folder`, sorted by their path in it, and what
+    keeps any file of it from being read."""
+    root = folder.resolve()
+    files: list[Path] = []
+    problems: list[Diagnostic] = []
+    seen: set[tuple[int, int]] = set()
+
+    def inside(path: Path) -> bool:
+        try:
+            return path.resolve().is_relative_to(root)
+        except (OSError, RuntimeError):       # a loop of links
+            return False
+
+    def visit(current: Path) -> None:
+        try:
+            seen.add(_identity(current.stat()))
+            with os.scandir(current) as listing:
+                entries = sorted(listing, key=lambda e: e.name)
+        except OSError as error:
+            problems.append(_problem(codes.UNLISTABLE, current, display,
+                                     f"cannot list this folder: {error.strerror or error}",
+                                     "give yourself read and search permission on it; its files would be "
+                                     "left out of the pack"))
+            return
+        for entry in entries:
+            path = Path(entry.path)
+            is_link = entry.is_symlink()
+            if _is_dir(entry):
+                if is_link and not inside(path):
+                    problems.append(_problem(codes.OUTSIDE_PACK, path, display,
+                                             "this folder is a link to a folder outside the pack; it is not read",
+                                             "copy what it holds into the pack"))
+                    continue
+                try:
+                    identity = _identity(path.stat())
+                except OSError:
+                    continue
+                if identity in seen:
+                    if is_link:
+                        problems.append(_problem(codes.UNLISTABLE, path, display,
+                                                 "this folder is a link back to a folder of the pack; it is not "
+                                                 "read again", "remove the link"))
+                    continue
+                if not _utf8(entry.name):
+                    problems.append(_problem(codes.BAD_FILE_NAME, path, display,
+                                             "this folder's name is not UTF-8; its files are not read",
+                                             "rename the folder"))
+                    continue
+                visit(path)
+            elif entry.name.endswith(SUFFIX):
+                if not _utf8(entry.name):
+                    problems.append(_problem(codes.BAD_FILE_NAME, path, display,
+                                             "this file's name is not UTF-8; it is not read",
+                                             "rename the file"))
+                elif is_link and not inside(path):
+                    problems.append(_problem(codes.OUTSIDE_PACK, path, display,
+                                             "this file is a link to a file outside the pack; it is not read",
+                                             "copy the file into the pack instead of linking to it"))
+                elif _regular(path):
+                    files.append(path)
+                elif is_link and not path.exists():
+                    problems.append(_problem(codes.UNREADABLE, path, display, "this file is a broken link",
+                                             "remove it, or point it at a file of the pack"))
+                elif path.exists():
+                    problems.append(_problem(codes.UNREADABLE, path, display,
+                                             "this is not a regular file (a pipe, a device?); it is not read",
+                                             "keep only .vcl text files in a pack folder"))
+    visit(folder)
+    files.sort(key=lambda p: p.relative_to(folder).as_posix())
+    return files, problems
+
+
+def _regular(path: Path) -> bool:
+    """A regular file (not a FIFO, a device or a socket, which could block or never end)."""
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except OSError:
+        return False

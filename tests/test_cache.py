@@ -271,9 +271,10 @@ def test_two_processes_pruning_at_once_do_not_crash(tmp_path):
     for n in range(3000):
         cache.put(f"{n:064x}", ("entry", n))
     script = ("import sys; from pathlib import Path; from vcompiler.parse import cache as c;"
-              "c.MAX_ENTRIES = 10; [c.ParseCache(Path(sys.argv[1])).prune() for _ in range(3)]")
-    runs = [subprocess.Popen([sys.executable, "-c", script, str(root)], stderr=subprocess.PIPE, text=True)
-            for _ in range(3)]
+              "c.MAX_ENTRIES = 10; p = c.ParseCache(Path(sys.argv[1])); p.folder = Path(sys.argv[2]);"
+              "[p.prune() for _ in range(3)]")
+    runs = [subprocess.Popen([sys.executable, "-c", script, str(root), str(cache.folder)], stderr=subprocess.PIPE,
+                             text=True) for _ in range(3)]
     for run in runs:
         assert run.wait() == 0, run.stderr.read()
     assert len(list(cache.folder.glob("*/*"))) < 3000

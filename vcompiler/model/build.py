@@ -223,6 +223,12 @@ def _read_header(decl: ast.PackDecl, found: list[Diagnostic]) -> _Header:
             found.append(diagnostic(codes.BAD_PACK, numbering.span, message=f"numbering range {low}..{high} is empty",
                                     hint="write the lower number first"))
             low, high = high, low
+        if high >= 2 ** 63 or high - low + 1 > MAX_NUMBERING_WIDTH or seed >= 2 ** 63:
+            found.append(diagnostic(codes.LIMIT, numbering.span,
+                                    message=f"numbering range of {_size(high - low + 1)} numbers; the limit is "
+                                            f"{MAX_NUMBERING_WIDTH:,} numbers, each below 2**63 (and the seed too)",
+                                    hint="a printed book has a few thousand entries: give a range that fits it"))
+            low, high, seed = DEFAULT_NUMBERING
     return _Header(
         game=game.game if isinstance(game, ast.GameSetting) else "",
         title=title.title if isinstance(title, ast.TitleSetting) else None,
@@ -230,6 +236,15 @@ def _read_header(decl: ast.PackDecl, found: list[Diagnostic]) -> _Header:
         start=start.target if isinstance(start, ast.StartSetting) else None,
         numbering=m.Numbering(low, high, seed))
 
+
+# Labels are numbered by shuffling the whole range: far more numbers than any book
+# prints would only cost minutes and gigabytes.
+MAX_NUMBERING_WIDTH = 1_000_000
+
+
+def _size(count: int) -> str:
+    text = f"{count:,}" if count.bit_length() < 200 else f"about 10**{len(str(count)) - 1}"
+    return text
 
 def _right_game(decl: ast.Declaration, pack_game: str, found: list[Diagnostic]) -> bool:
     kind = kind_of(decl)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
+import sys
 from functools import lru_cache
 from typing import cast
 
@@ -39,7 +40,7 @@ def _header_key(text: str) -> tuple[str, object] | None:
         return ("label", key[1:])
     if key.startswith('"'):
         return (kind.name, key.strip('"'))
-    if key.isdigit():
+    if key.isascii() and key.isdigit():
         return (kind.name, int(key))
     return (kind.name, key)
 
@@ -104,6 +105,16 @@ def parse_source(source: SourceFile) -> ParsedFile:
                 unparsed.append(key)
             if swallowed_rest:
                 break
+            continue
+        except ValueError:
+            # int() refuses a number of more digits than Python converts.
+            too_long = _too_many_digits(source, chunk.first_line - 1, chunk.text)
+            if too_long is None:
+                raise
+            found.append(too_long)
+            key = _header_key(chunk.text)
+            if key is not None:
+                unparsed.append(key)
             continue
         found.extend(builder.diagnostics)
     return ParsedFile(source, ast.File(source.display, tuple(declarations)), tuple(found), tuple(unparsed),
@@ -200,3 +211,17 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
     return diagnostic(codes.SYNTAX, span,
                       message=f"the declaration ends too early; expected {_describe_expected(expected)}",
                       hint=hint), False
+
+
+_LONG_NUMBER = re.compile(r"[0-9]{%d,}" % (sys.get_int_max_str_digits() + 1))
+
+
+def _too_many_digits(source: SourceFile, offset: int, text: str) -> Diagnostic | None:
+    match = _LONG_NUMBER.search(text)
+    if match is None:
+        return None
+    line = text.count("\n", 0, match.start()) + 1 + offset
+    column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
+    span = Span(source.display, line, column, line, column + len(match.group()))
+    return diagnostic(codes.LIMIT, span, message=f"a number of {len(match.group()):,} digits; the limit is "
+                      f"{sys.get_int_max_str_digits():,} digits", hint="no game prints a number this long")

@@ -213,11 +213,13 @@ class _MarkupReader:
             self.diagnostics.append(diagnostic(
                 codes.MARKUP, span, message=f"unknown icon {word!r}", hint=hint))
             return None
-        if word.isdigit():
+        # ASCII digits only: isdigit() is true of "²" (which int() refuses) and of
+        # "١٢" (which int() reads as 12).
+        if word.isascii() and word.isdigit():
             return ast.Value("number", int(word), span)
         if kind == "log" and word.startswith("@") and word[1:].replace("_", "a").isalnum():
             return ast.Value("label", word[1:], span)
-        if kind == "card" and word[:1].isupper() and word[1:].isdigit():
+        if kind == "card" and word.isascii() and word[:1].isupper() and word[1:].isdigit():
             return ast.Value("card", word, span)
         expected = {"log": "a number or an @label", "card": "a card id such as P101 or a number",
                     "location": "a number"}[kind]

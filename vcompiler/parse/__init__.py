@@ -213,7 +213,7 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
                       hint=hint), False
 
 
-_LONG_NUMBER = re.compile(r"[0-9]{%d,}" % (sys.get_int_max_str_digits() + 1))
+_LONG_NUMBER = re.compile("[0-9]{" + str(sys.get_int_max_str_digits() + 1) + ",}")
 
 
 def _too_many_digits(source: SourceFile, offset: int, text: str) -> Diagnostic | None:

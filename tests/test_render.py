@@ -3,6 +3,8 @@ the same bytes every time, that pack text cannot load anything, and the print
 options."""
 import io
 import re
+import shutil
+import subprocess
 
 import pytest
 from click.testing import CliRunner
@@ -87,6 +89,26 @@ def test_running_heads_name_the_first_and_last_entry_of_each_page(eye_logbook):
     for number, page in enumerate(text[1:], 2):                 # every page but the cover numbered
         assert re.search(rf"(^|\n){number}(\n|$)", page), number
     assert "Index" in text[-1]
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext (poppler-utils)")
+def test_heads_at_the_top_and_page_numbers_at_the_foot(eye_logbook, tmp_path):
+    """The stamped heads and numbers are drawn after the page's own content, whose
+    transformation must not turn them upside down (which puts heads at the foot)."""
+    book = tmp_path / "logbook.pdf"
+    book.write_bytes(eye_logbook)
+    xml = subprocess.run(["pdftotext", "-bbox", str(book), "-"], capture_output=True,
+                         text=True, check=True).stdout
+    pages = re.findall(r'<page width="[\d.]+" height="([\d.]+)">(.*?)</page>', xml, re.S)
+    seen_heads = 0
+    for number, (height, words) in enumerate(pages[1:], 2):
+        placed = [(float(y0), float(y1), word) for y0, y1, word in
+                  re.findall(r'yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)<', words)]
+        ranges = [y1 for _, y1, word in placed if re.fullmatch(r"\d+–\d+", word)]
+        assert all(y1 < float(height) * 0.15 for y1 in ranges), number
+        seen_heads += len(ranges)
+        assert any(word == str(number) and y0 > float(height) * 0.95 for y0, _, word in placed), number
+    assert seen_heads
 
 
 def test_outline_has_every_entry(eye, eye_logbook):

@@ -207,3 +207,15 @@ def test_ctrl_c_exits_130_with_one_line_and_cleans_up(write_pack, tmp_path):
     assert stderr.strip().splitlines()[-1] == "vcompiler: interrupted"
     assert "Traceback" not in stderr and len(stderr.strip().splitlines()) <= 2
     assert not [p for p in (tmp_path / "tmp").iterdir() if p.name.startswith(("vcompiler-", "weasyprint-"))]
+
+
+def test_a_reader_that_stops_reading_ends_the_command_quietly():
+    """`vcompiler rules | head -1`: the closed pipe is not an internal error."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)                  # nobody will read: the first write fails
+    proc = subprocess.Popen([sys.executable, "-m", "vcompiler", "rules"], stdout=write_end,
+                            stderr=subprocess.PIPE, cwd=ROOT)
+    os.close(write_end)
+    _, error = proc.communicate(timeout=60)
+    assert proc.returncode == 128 + signal.SIGPIPE
+    assert b"E900" not in error and b"Traceback" not in error

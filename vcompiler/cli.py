@@ -128,6 +128,11 @@ class _Commands(click.Group):
         except KeyboardInterrupt:
             click.echo("vcompiler: interrupted", err=True)
             sys.exit(EXIT_INTERRUPTED)
+        except BrokenPipeError:
+            # The reader stopped reading (`vcompiler rules | head`): end quietly, as a
+            # command killed by SIGPIPE does, without a second error when stdout is flushed.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(128 + signal.SIGPIPE)
         except Exception as error:
             if debugging():
                 raise

@@ -148,8 +148,10 @@ def test_every_page_but_the_cover_is_numbered_at_its_outer_foot(big_logbook, shi
             lines = [line for line in text.splitlines() if line.strip()]
             foot = lines[-1] if lines else ""
             assert foot.strip() == str(number), (number, foot)
-            # the outer edge: flush left on even pages, far right on odd ones
-            assert (foot == foot.lstrip()) == (number % 2 == 0), (number, foot)
+            # the outer edge: flush left on even pages, far right on odd ones (a blank page,
+            # its number alone, gives pdftotext nothing to align it by)
+            if len(lines) > 1:
+                assert (foot == foot.lstrip()) == (number % 2 == 0), (number, foot)
 
 
 def test_heads_on_the_outer_edge_name_the_entries(big_logbook):

@@ -71,6 +71,7 @@ def test_a_board_dice_check_and_a_log_choice():
     game.choose(state, check)
     rows = [o.label for o in game.advance(state).options]
     assert rows[2] == "Green track reaches 4: Gain 1 [success], then replace this POI with P102."
+    assert rows[0] == "Special (accident): Progress the [red] red track."
     state.at = ["log", 227, 0]                         # the players come back to Log 227
     scene = game.advance(state)
     assert "If Log 227 is checked, go to Log 229. (yes)" in scene.lines

@@ -390,10 +390,11 @@ class Game:
         action = self.cards[poi].actions[index]
         options = []
         for r, row in enumerate(action.rows):
-            what = {"outcome": f"{row.key} outcome", "special": f"special ({row.key})",
+            what = {"outcome": f"{row.key} outcome", "special": "special",
                     "track": f"{row.key} track reaches {row.number}"}.get(row.kind, f"{row.kind} {row.key or ''}")
             needs = _requirement(row.requirement)
-            options.append(Option(f"{_cap(what)}{f' ({needs})' if needs and row.kind == 'outcome' else ''}: "
+            shown = needs and row.kind in ("outcome", "special")
+            options.append(Option(f"{_cap(what)}{f' ({needs})' if shown else ''}: "
                                   f"{words(voice.effects_sentence(row.effects))}", then=["row", poi, index, r, 0]))
         if show:
             scene.lines.append(f"── {poi} {self.cards[poi].name}: {action.name}. Roll, then pick what came up.")

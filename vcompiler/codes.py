@@ -234,3 +234,23 @@ ELSE_BEFORE_IF = _code("E315", E, "{message}", "`else` before its `if`")
 NO_LANDER = _code("W407", W, "planet {planet} has no lander sector", "planet without a lander sector")
 UNREACHED_SECTOR = _code("W408", W, "no path leads into sector {number} of planet {planet}", "sector that no path leads into")
 SECTOR_EFFECT = _code("E316", E, "{message}", "an effect in a sector other than the log read on entering")
+
+STORYBOOK_KEY = _code("E330", E, "the {category} storybook already has entry {number}", "two entries of one storybook under one number", """\
+A storybook is read by number: a location's or a card's number in the book of the
+action's category. Two entries under one number (a card numbered like a location, both
+with a `take` action, or a card with two `look` actions) print two identical keys, and
+the reader cannot tell which is theirs. Mend: renumber the card, or give one action
+another category.""")
+DEPART_NEVER_MOVES = _code("E331", E, "depart entry {number} {direction} never moves the player", "depart entry whose result never moves the player", """\
+A depart action takes the player away in the direction they declared; its result must
+say where they arrive (`-> location N`), or the player is left where they stood.
+Mend: end the result with `-> location N`, or make it a location action instead.""")
+EXIT_TO_ITSELF = _code("E332", E, "{direction} of location {number} leads to location {number} itself", "compass exit to its own location", """\
+A compass number is the neighbour a player walks or swims to; a location cannot be its
+own neighbour. This is almost always a typo in the number. Mend: write the neighbour's
+number, or `*` with a depart entry if the direction loops back in the story.""")
+NO_WAY_OUT = _code("W410", W, "nothing leads out of location {number}", "location that no exit, depart or result leads out of", """\
+A location with no compass number, no starred point and no action or arrival leading to
+another location strands the player there for the rest of the game. Mend: add an exit,
+a starred point with its depart entry, or `-> location N` in an action's result; or
+`// allow W410` on the location if only a card leads out.""")

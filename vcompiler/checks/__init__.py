@@ -81,6 +81,7 @@ def load_rules() -> list[RegisteredRule]:
         outcomes,
         references,
         statements,
+        storybooks,
     )
     return sorted(RULES, key=lambda r: r.code.id)
 

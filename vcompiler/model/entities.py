@@ -25,6 +25,8 @@ class Entities:
     def statements(self, origin: Origin, statements: Iterable[ast.Statement]) -> tuple[m.Statement, ...]:
         out: list[m.Statement] = []
         for s in statements:
+            if self.resolve.game == "vantage" and self._vanguard_only(s):
+                continue
             if isinstance(s, ast.TextStmt):
                 self.references.text(origin, s.text)
                 out.append(m.TextStatement(s.text, s.span))
@@ -45,6 +47,25 @@ class Entities:
                 if choice is not None:
                     out.append(m.EffectStatement(choice, s.span))
         return tuple(out)
+
+    def _vanguard_only(self, s: ast.Statement) -> bool:
+        """A Logbook construct in a storybook: its check box, its conditions and its
+        goto to a log have nothing to print on (E209, once per statement)."""
+        hint = "a storybook result moves with `-> location N`"
+        if isinstance(s, ast.CheckStmt):
+            what, hint = "`check`", "a storybook has no check boxes: gain a card to remember what happened"
+        elif isinstance(s, ast.IfStmt) and s.condition and s.condition[0].value in ("checked", "mission", "has"):
+            what = "`if " + " ".join(str(w.value) for w in s.condition[:2]) + " ...`"
+        elif isinstance(s, (ast.ChoiceStmt, ast.IfStmt, ast.ElseStmt)) and s.target.kind == "log":
+            what = f"`{type(s).__name__.removesuffix('Stmt').lower()} -> log`"
+        elif isinstance(s, ast.EffectStmt) and any(isinstance(o, ast.Goto) and o.kind == "log"
+                                                   for o in s.effect.options):
+            what = "`-> log`"
+        else:
+            return False
+        self.found.append(diagnostic(codes.OTHER_GAME, s.span, what=what, game="vanguard", pack_game="vantage",
+                                     hint=hint + "; see docs/language.md, section \"Vantage\""))
+        return True
 
     def choice_statement(self, origin: Origin, s: ast.ChoiceStmt) -> m.ChoiceStatement:
         self.references.text(origin, s.label)
@@ -141,7 +162,7 @@ class Entities:
             decl.number, decl.name, decl.text, self.resolve.choices(origin, decl.arrival),
             tuple(m.Exit(e.direction, e.target, e.mode, e.span) for e in decl.exits),
             tuple(self.story_action(origin, a) for a in decl.actions),
-            tuple(self.choice_statement(origin, c) for c in decl.choices), decl.span)
+            tuple(self.choice_statement(origin, c) for c in decl.choices if not self._vanguard_only(c)), decl.span)
 
     def depart(self, decl: ast.DepartDecl) -> m.Depart:
         origin = ("depart", (decl.number, decl.direction))

@@ -1,0 +1,90 @@
+"""Vantage rules on storybook keys and on ways out: one entry per number in each
+storybook, depart entries that move the player, exits that lead somewhere else, and
+locations the player can leave (E330-E332, W410)."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from vcompiler import codes
+from vcompiler.checks import CheckContext, rule
+from vcompiler.diagnostics import Diagnostic, Related, diagnostic
+from vcompiler.model import types as m
+from vcompiler.registry.forms import WAYS_OUT
+
+# What takes a player off a location: a move, or a form that ends the game.
+LEAVING = frozenset({"goto_location", *WAYS_OUT})
+
+
+def _targets(statements: Iterable[m.Statement]) -> Iterator[m.Effect]:
+    """Every effect a result may carry out, including the gotos of its choices and ifs."""
+    for s in statements:
+        if isinstance(s, m.EffectStatement):
+            yield from s.effect.options
+        elif isinstance(s, (m.ChoiceStatement, m.IfStatement, m.ElseStatement)):
+            yield s.target
+
+
+def _leaves(statements: Iterable[m.Statement]) -> bool:
+    return any(e.op in LEAVING for e in _targets(statements))
+
+
+@rule(codes.STORYBOOK_KEY)
+def one_entry_per_number(context: CheckContext) -> Iterator[Diagnostic]:
+    """Within one category's storybook every entry number is used once: location actions
+    and card actions are both keyed by their number. Two actions of one category on one
+    location are E305's business. Mend: renumber the card, or give one action another
+    category."""
+    owners: list[tuple[str, int, tuple[m.StoryAction, ...]]] = [
+        *(("location", loc.number, loc.actions) for loc in context.pack.locations),
+        *(("card", card.number, card.actions) for card in context.pack.vantage_cards)]
+    first: dict[tuple[str, int], tuple[str, m.StoryAction]] = {}
+    for owner, number, actions in owners:
+        for action in actions:
+            key = (action.category, number)
+            seen = first.get(key)
+            if seen is None:
+                first[key] = (owner, action)
+            elif not (owner == "location" and seen[0] == "location"):
+                yield diagnostic(codes.STORYBOOK_KEY, action.span, category=action.category, number=number,
+                                 hint="renumber the card, or give this action another category",
+                                 related=[Related(seen[1].span, f"entry {number} of {seen[0]} {number}")])
+
+
+@rule(codes.DEPART_NEVER_MOVES)
+def departs_move(context: CheckContext) -> Iterator[Diagnostic]:
+    """A depart entry is read after the player declared a direction to leave in; its
+    result must move them (`-> location N`) or end the game. Mend: add
+    `-> location N` to the result."""
+    for depart in context.pack.departs:
+        if not _leaves(depart.action.result):
+            yield diagnostic(codes.DEPART_NEVER_MOVES, depart.span, number=depart.number,
+                             direction=depart.direction,
+                             hint="end its result with `-> location N`, the location the player arrives at")
+
+
+@rule(codes.EXIT_TO_ITSELF)
+def exits_lead_elsewhere(context: CheckContext) -> Iterator[Diagnostic]:
+    """A compass number names a neighbour, never the location itself.
+    Mend: write the neighbour's number."""
+    for location in context.pack.locations:
+        for exit in location.exits:
+            if exit.target == location.number:
+                yield diagnostic(codes.EXIT_TO_ITSELF, exit.span, direction=exit.direction,
+                                 number=location.number,
+                                 hint="write the neighbour's number, or `*` with a depart entry")
+
+
+@rule(codes.NO_WAY_OUT)
+def locations_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
+    """A location is left by a compass exit, a starred point, a setup choice, or an
+    action or arrival that moves the player or ends the game. Without any, the player
+    is stranded. Mend: add an exit, or `-> location N` in a result."""
+    for location in context.pack.locations:
+        if any(e.target != location.number for e in location.exits):
+            continue
+        if location.choices or any(_leaves(a.result) for a in location.actions):
+            continue
+        if any(e.op in LEAVING for c in location.arrival for e in c.options):
+            continue
+        yield diagnostic(codes.NO_WAY_OUT, location.span, number=location.number,
+                         hint="add a compass exit such as `north 2 walk`, or `-> location N` in an action's result")

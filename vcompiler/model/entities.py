@@ -49,13 +49,11 @@ class Entities:
         return tuple(out)
 
     def _vanguard_only(self, s: ast.Statement) -> bool:
-        """A Logbook construct in a storybook: its check box, its conditions and its
-        goto to a log have nothing to print on (E209, once per statement)."""
+        """A Logbook construct in a storybook: its check box and its gotos to a log have
+        nothing to print on (E209, once per statement; conditions are the resolver's)."""
         hint = "a storybook result moves with `-> location N`"
         if isinstance(s, ast.CheckStmt):
             what, hint = "`check`", "a storybook has no check boxes: gain a card to remember what happened"
-        elif isinstance(s, ast.IfStmt) and s.condition and s.condition[0].value in ("checked", "mission", "has"):
-            what = "`if " + " ".join(str(w.value) for w in s.condition[:2]) + " ...`"
         elif isinstance(s, (ast.ChoiceStmt, ast.IfStmt, ast.ElseStmt)) and s.target.kind == "log":
             what = f"`{type(s).__name__.removesuffix('Stmt').lower()} -> log`"
         elif isinstance(s, ast.EffectStmt) and any(isinstance(o, ast.Goto) and o.kind == "log"

@@ -12,6 +12,7 @@ from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.model import types as m
 from vcompiler.model.effects import Mismatch, match_effect
 from vcompiler.model.references import Origin, References
+from vcompiler.registry.conditions import CONDITIONS, conditions_of_game
 from vcompiler.source import Span
 from vcompiler.vocabulary import DICE_ICONS, DIE_COLOURS
 
@@ -77,24 +78,31 @@ class Resolver:
 
     # ------------------------------------------------------------ conditions
     def condition(self, origin: Origin, words: tuple[ast.Value, ...], span: Span) -> m.Condition | None:
-        shape = tuple(w.value if w.kind == "word" else w.kind for w in words)
-        if shape in (("checked", "log", "number"), ("checked", "log", "label")):
-            key = self.references.log_key(words[2])
-            self.references.refer(origin, "log", key, words[2].span, "test")
-            return m.Condition("checked_log", key, span) if key is not None else None
-        if shape == ("has", "unique", "number"):
-            self.references.refer(origin, "unique", words[2].value, words[2].span, "test")
-            return m.Condition("has_unique", words[2].value, span)
-        if shape == ("mission", "card", "active"):
-            self.references.refer(origin, "mission", words[1].value, words[1].span, "test")
-            return m.Condition("mission_active", words[1].value, span)
+        pairs = tuple((w.kind, w.value) for w in words)
+        form = next((c for c in CONDITIONS if c.matches(pairs)), None)
+        if form is not None and form.game != self.game and self.game:
+            self.found.append(diagnostic(codes.OTHER_GAME, span, what=f"`if {form.spelling()}`", game=form.game,
+                                         pack_game=self.game, hint=self._conditions_hint()))
+            return None
+        if form is not None:
+            slot = form.slot()
+            if slot is None:
+                return m.Condition(form.test, None, span)
+            word = words[slot]
+            key = self.references.log_key(word) if form.refers == "log" else word.value
+            if form.refers is not None:
+                self.references.refer(origin, form.refers, key, word.span, "test")
+            return m.Condition(form.test, key, span) if key is not None else None
         at = words[0].span if words else span
         shown = " ".join(str(w.value) if w.kind != "label" else "@" + str(w.value) for w in words)
         self.found.append(diagnostic(
             codes.BAD_ARGUMENTS, Span.covering(at, words[-1].span) if words else span,
             message=f"unknown condition `{shown}`",
-            hint="conditions are `checked log N`, `has unique N` and `mission M01 active`"))
+            hint=self._conditions_hint()))
         return None
+
+    def _conditions_hint(self) -> str:
+        return "conditions are " + ", ".join(f"`{c.spelling()}`" for c in conditions_of_game(self.game))
 
     # ------------------------------------------------------------ requirements
     def requirement(self, requirement: ast.Requirement, special: bool) -> None:

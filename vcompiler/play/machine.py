@@ -413,6 +413,14 @@ class Game:
             return condition.key in state.checked
         if condition.kind == "has_unique":
             return condition.key in state.uniques
+        if condition.kind == "has_card":
+            return condition.key in state.cards
+        if condition.kind == "has_skill":
+            return state.counters.get("skills", 0) > 0
+        if condition.kind == "has_coins":
+            return state.counters.get("coin", 0) >= int(str(condition.key))
+        if condition.kind == "player_here":
+            return False                # one player at the table
         return isinstance(condition.key, str) and state.missions.get(condition.key) == "active"
 
     def _apply(self, state: State, effect: m.Effect, context: tuple | None) -> list | None:

@@ -100,7 +100,9 @@ def _read_by_conditions(pack: m.Pack) -> tuple[set, set, set]:
     statements += [s for d in pack.departs for s in d.action.result]
     for s in statements:
         if isinstance(s, m.IfStatement):
-            {"checked_log": checked, "has_unique": uniques}.get(s.condition.kind, missions).add(s.condition.key)
+            tested = {"checked_log": checked, "has_unique": uniques, "mission_active": missions}
+            if s.condition.kind in tested:
+                tested[s.condition.kind].add(s.condition.key)
     return checked, uniques, missions
 
 

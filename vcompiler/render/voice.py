@@ -11,9 +11,13 @@ Sentences are lists of inline tokens, which the templates print:
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from vcompiler import ast
 from vcompiler.model import types as m
-from vcompiler.registry import FORM_BY_OP, kind_named
+from vcompiler.registry import FORM_BY_OP, Wording, kind_named
+from vcompiler.registry.conditions import CONDITION_BY_TEST
+from vcompiler.registry.forms import wording
 
 Token = tuple
 Sentence = list
@@ -63,14 +67,19 @@ def _inline(node: ast.Inline) -> Token:
 def _said(effect: m.Effect) -> Sentence:
     """An op as a clause in the words its form carries in the registry."""
     given = {name for name, value in effect.params if value is not None}
+    return _worded(FORM_BY_OP[effect.op].wording_for(given), effect.param)
+
+
+def _worded(wording: Wording, param: Callable[[str], object]) -> Sentence:
+    """A registry wording with its {param}s filled in, [icon]s as icon tokens."""
     out: Sentence = []
-    for piece in FORM_BY_OP[effect.op].wording_for(given).pieces:
+    for piece in wording.pieces:
         if piece.icon:
             out.append(("i", piece.icon))
         elif piece.as_icon:
-            out.append(("i", str(effect.param(piece.param))))
+            out.append(("i", str(param(piece.param))))
         elif piece.param:
-            value = effect.param(piece.param)
+            value = param(piece.param)
             if piece.filter == "a":
                 text = "an" if str(value)[:1] in "aeiou" else "a"
             elif piece.filter == "s":
@@ -159,9 +168,7 @@ def effects_sentence(choices: tuple[m.Choice, ...]) -> Sentence:
 def condition(c: m.Condition) -> Sentence:
     if c.kind == "checked_log":
         return [("t", "if "), log_ref(c.key), ("t", " is checked")]
-    if c.kind == "has_unique":
-        return [("t", f"if you have unique discovery {c.key}")]
-    return [("t", f"if mission {c.key} is active")]
+    return _worded(wording(CONDITION_BY_TEST[c.kind].says), lambda _: c.key)
 
 
 def target(effect: m.Effect) -> Sentence:

@@ -1,0 +1,57 @@
+"""What a storybook result may test (VR 94, 96): each condition reaches the model, the
+bundle (valid against its schema) and the storybook's words; a Logbook condition in a
+storybook, or a storybook condition in a Logbook, is E209."""
+from conftest import VANGUARD_HEADER, VANTAGE_HEADER
+from vcompiler.compile import compile_pack
+from vcompiler.emit.bundle import to_bundle
+from vcompiler.emit.validate import schema_errors
+from vcompiler.model import types as m
+from vcompiler.render import voice
+
+RESULT = '''
+location 1 "Beach" {
+  north 2 walk
+  look "Look around" cost 1 {
+    result {
+      if has card 1201 -> location 2
+      if has skill climbing -> location 2
+      if has coin 3 -> location 2
+      if another player here -> location 2
+      gain card 1201
+    }
+  }
+}
+location 2 "Cliff" { south 1 walk }
+card 1201 item "Rope" { text "Long." }
+'''
+
+
+def _compile(tmp_path, text):
+    (tmp_path / "a.vcl").write_text(text, encoding="utf-8")
+    return compile_pack(tmp_path)
+
+
+def test_conditions_reach_model_bundle_and_words(tmp_path):
+    result = _compile(tmp_path, VANTAGE_HEADER + RESULT)
+    assert [d.code.id for d in result.diagnostics] == []
+    ifs = [s for s in result.pack.locations[0].actions[0].result if isinstance(s, m.IfStatement)]
+    assert [(s.condition.kind, s.condition.key) for s in ifs] == [
+        ("has_card", 1201), ("has_skill", "climbing"), ("has_coins", 3), ("player_here", None)]
+    said = [voice.plain(voice.condition(s.condition), icon="[{}]") for s in ifs]
+    assert said == ["if you have card 1201", "if you have a [skill] climbing skill", "if you have 3 [coin]",
+                    "if another player is at this location"]
+    bundle = to_bundle(result.pack)
+    assert schema_errors(bundle, "bundle.schema.json") == []
+
+
+def test_a_card_condition_names_a_defined_card(tmp_path):
+    result = _compile(tmp_path, VANTAGE_HEADER + RESULT.replace("has card 1201", "has card 1299"))
+    assert [(d.code.id, d.span.line) for d in result.diagnostics] == [("E201", 12)]
+
+
+def test_conditions_stay_in_their_game(tmp_path):
+    log = '\nlog 1 "Start" {\n  if has coin 2 -> log 2\n  return\n}\nlog 2 "Next" { return }\n'
+    result = _compile(tmp_path, VANGUARD_HEADER + log)
+    e209 = [d for d in result.diagnostics if d.code.id == "E209"]
+    assert [d.span.line for d in e209] == [VANGUARD_HEADER.count("\n") + 3]
+    assert "checked log N" in e209[0].hint and "has coin" not in e209[0].hint

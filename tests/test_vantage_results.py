@@ -55,3 +55,21 @@ def test_conditions_stay_in_their_game(tmp_path):
     e209 = [d for d in result.diagnostics if d.code.id == "E209"]
     assert [d.span.line for d in e209] == [VANGUARD_HEADER.count("\n") + 3]
     assert "checked log N" in e209[0].hint and "has coin" not in e209[0].hint
+
+
+def test_hints_name_only_the_packs_forms(tmp_path):
+    result = _compile(tmp_path, VANTAGE_HEADER + '''
+location 1 "Beach" {
+  north 2 walk
+  look "Look" cost 1 {
+    result { gain boots 1; roll 2; gian morale 1 }
+  }
+}
+location 2 "Cliff" { south 1 walk }
+''')
+    found = [(d.code.id, d.hint) for d in result.diagnostics]
+    assert [code for code, _ in found] == ["E208", "E207", "E207"]
+    assert "boost" in found[0][1]
+    assert "vanguard game" in found[1][1] and "danger" not in found[1][1]
+    for _, hint in found:
+        assert "success" not in hint and "danger" not in hint

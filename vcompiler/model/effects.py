@@ -52,11 +52,16 @@ def match_effect(effect: ast.VerbEffect, game: str = "") -> Match | Mismatch:
     if forms is not None and game:
         own = tuple(f for f in forms if f.game in (None, game))
         other = tuple(f for f in forms if f.game not in (None, game))
+        fits_other = any(_match_form(f, effect.args)[0] for f in other)
         if own:
             result = _match_forms(verb, own, effect)
-            if isinstance(result, Match) or not any(_match_form(f, effect.args)[0] for f in other):
+            if isinstance(result, Match) or not fits_other:
                 return result
             forms = other
+        elif not fits_other:
+            # A verb only the other game has: its forms would be no help here.
+            return Mismatch(True, effect.verb, "", f"`{verb}` is a verb of the {other[0].game} game; "
+                                                   f"this pack's verbs are: {', '.join(verbs_of_game(game))}")
     if forms is None:
         # Only the pack's own game's verbs are suggested.
         verbs = verbs_of_game(game) if game else VERBS

@@ -87,6 +87,20 @@ def expectations(folder: Path) -> set[tuple[str, int, str]]:
     return wanted
 
 
+@pytest.fixture(scope="module")
+def eye():
+    """The shipped vanguard pack, compiled once per test module."""
+    from vcompiler.compile import compile_pack
+    return compile_pack(CONTENT / "eye-of-the-void").pack
+
+
+@pytest.fixture(scope="module")
+def tidal():
+    """The shipped vantage pack, compiled once per test module."""
+    from vcompiler.compile import compile_pack
+    return compile_pack(CONTENT / "tidal-reach").pack
+
+
 @pytest.fixture(scope="session")
 def generated_pack(tmp_path_factory):
     """A generated logbook (bench/generate.py) of the given size, and one vantage map."""

@@ -19,16 +19,6 @@ from vcompiler.render.sheets import Slot, behind, grid
 CONTENT = ROOT / "source_content"
 
 
-@pytest.fixture(scope="module")
-def eye():
-    return compile_pack(CONTENT / "eye-of-the-void").pack
-
-
-@pytest.fixture(scope="module")
-def tidal():
-    return compile_pack(CONTENT / "tidal-reach").pack
-
-
 def words(page) -> list[tuple[str, float, float]]:
     """Each run of text on the page and where it starts, in PDF points."""
     out = []

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from conftest import CONTENT, ROOT, VANGUARD_HEADER
+from conftest import ROOT, VANGUARD_HEADER
 from vcompiler.cli import main
 from vcompiler.compile import compile_pack
 from vcompiler.render import render_packs
@@ -20,16 +20,6 @@ from vcompiler.render.pdf import RenderOptions, book_html, render_book
 from vcompiler.vocabulary import ICONS
 
 A5 = RenderOptions(paper="a5")
-
-
-@pytest.fixture(scope="module")
-def eye():
-    return compile_pack(CONTENT / "eye-of-the-void").pack
-
-
-@pytest.fixture(scope="module")
-def tidal():
-    return compile_pack(CONTENT / "tidal-reach").pack
 
 
 @pytest.fixture(scope="module")

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import orjson
 
+from vcompiler import atomic
+
 
 def bundle_bytes(bundle: dict) -> bytes:
     """The bundle as written: sorted keys and a fixed layout (two spaces, UTF-8 text
@@ -36,20 +38,7 @@ def write_atomic(path: Path, data: bytes) -> bool:
             return False
     except OSError:
         pass
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
+    atomic.write_whole(path, data, durable=True)
     return True
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 import time
 from functools import lru_cache
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import cast
 
 import lark
 
+from vcompiler import atomic
 from vcompiler.parse import serial
 from vcompiler.resources import data_dir
 
@@ -32,7 +32,7 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 # the messages it formats, the kinds it knows, the grammar. (A test checks that this
 # covers every module the parse stage imports.)
 _PARSE_CODE = ("parse", "registry", "ast.py", "source.py", "diagnostics.py", "codes.py", "vocabulary.py",
-               "resources.py")
+               "resources.py", "atomic.py")
 
 
 def default_cache_root() -> Path:
@@ -74,17 +74,7 @@ def private_folder(folder: Path) -> bool:
 
 def write_whole(folder: Path, name: str, data: bytes) -> None:
     """Write a file of `folder` so that a reader sees the old file or the new one."""
-    fd, temporary = tempfile.mkstemp(dir=folder, prefix=".", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(temporary, folder / name)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
+    atomic.write_whole(folder / name, data)
 
 
 class ParseCache:

@@ -106,3 +106,84 @@ def test_plain_strings_skip_the_markup_reader_and_read_the_same(body, long):
         assert markup.parse_text(raw, "f.vcl", 3, 5, (4, 2)) == fast
     finally:
         markup._HAS_MARKUP_OR_ESCAPE = original
+
+
+# ---------------------------------------------------------------- the fast log reader
+def _fast_and_lark(text: str, display: str = "f.vcl"):
+    """For each declaration chunk of `text`: what the fast reader makes of it (None when
+    it leaves the chunk to Lark) and what Lark makes of it, with the diagnostics."""
+    from vcompiler.parse import _parser
+    parser, builder, fast = _parser()
+    lines = tuple(text.split("\n"))
+    for chunk in split_declarations(text):
+        builder.begin(display, lines, chunk.first_line - 1)
+        quick = fast.read(chunk.text)
+        quick_found = list(builder.diagnostics)
+        builder.begin(display, lines, chunk.first_line - 1)
+        try:
+            slow = parser.parse(chunk.text)
+        except Exception as error:          # a syntax error, or a number int() refuses
+            slow = type(error).__name__
+        yield chunk, (quick, quick_found), (slow, list(builder.diagnostics))
+
+
+def test_the_fast_reader_follows_the_grammar():
+    from vcompiler.parse import fast
+    grammar = (ROOT / "grammar" / "vcl.lark").read_text()
+    assert fast.mirrored_digest(grammar) == fast.MIRRORED_DIGEST, (
+        "the grammar's rules for a log changed: bring vcompiler/parse/fast.py in line with them, "
+        "then set MIRRORED_DIGEST to " + fast.mirrored_digest(grammar))
+    assert fast.mirrored_digest(grammar.replace("else_goto: ELSE goto", "else_goto: ELSE goto WORD?")) \
+        != fast.MIRRORED_DIGEST
+
+
+def test_the_fast_reader_reads_every_log_as_lark_does(generated):
+    from conftest import SHARED
+    files = [*CONTENT.rglob("*.vcl"), *sorted(generated.glob("*.vcl"))[:2],
+             *(SHARED / "examples").rglob("*.vcl"), *(ROOT / "tests").rglob("*.vcl")]
+    taken = logs = 0
+    for path in files:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for chunk, (quick, quick_found), (slow, slow_found) in _fast_and_lark(text, path.name):
+            logs += chunk.text.lstrip().startswith("log ")
+            if quick is not None:
+                taken += 1
+                assert (quick, quick_found) == (slow, slow_found), (path, chunk.first_line)
+    assert taken > 0.9 * logs > 1000
+
+
+# Words of every kind where a log takes a word (keywords of the grammar among them, which
+# Lark reads as words where no keyword can come), and stray tokens now and then.
+_WORDS = st.sampled_from(["gain", "checked", "gain", "supplies", "2", "P101", "gain", "checked",
+                          "log", "location", "card", "take", "time", "unique", "external",
+                          "text", "if", "else", "choice", "check", "start", "pack", "P101", "5", "@a_1", '"T"',
+                          "99999999", "1x", "é", "->", "=>", "<->"])
+_STRINGS = st.sampled_from(['"T"', '"a {log 2} *b*"', '"""\n  x\n\n  {card P1}\n  """', '"\\"q"', '"{lgo 1}"',
+                            '"open', '""', '"""a"""'])
+_TARGET = st.tuples(st.sampled_from(["log", "location", "log", "log", "card"]),
+                    st.sampled_from(["5", "@b", "7", "12", "P1", "x"])).map(" ".join)
+_STATEMENT = st.one_of(
+    st.builds("text {}".format, _STRINGS), st.just("check"),
+    st.builds("choice {} -> {}".format, _STRINGS, _TARGET),
+    st.builds(lambda words, target: f"if {' '.join(words)} -> {target}", st.lists(_WORDS, max_size=3), _TARGET),
+    st.builds("else -> {}".format, _TARGET),
+    st.lists(st.one_of(st.builds("-> {}".format, _TARGET), st.lists(_WORDS, min_size=1, max_size=4).map(" ".join)),
+             min_size=1, max_size=3).map(" / ".join))
+_BETWEEN = st.sampled_from(["\n", "\n", "\n", "\n", "; ", "; ", ";\n", "\n\n  // c\n  ", " ", "\r\n", ";;", " // x\n"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(_STATEMENT, _BETWEEN), max_size=6),
+       st.sampled_from(["log 1", 'log @x "T"', "log 2 external", 'log 3 "A" external', "log P1", "log 4\n"]))
+def test_the_fast_reader_agrees_with_lark_on_any_log(body, header):
+    text = header + " {\n  " + "".join(s + between for s, between in body) + "}\n"
+    for chunk, quick, slow in _fast_and_lark(text):
+        if quick[0] is not None:
+            assert quick == slow, chunk.text
+
+
+def test_a_pack_checks_the_same_without_the_fast_reader(generated, monkeypatch):
+    from vcompiler.parse import _parser
+    with_fast = outcome(compile_pack(generated, cache=None, workers=1))
+    monkeypatch.setattr(_parser()[2], "enabled", False)
+    assert outcome(compile_pack(generated, cache=None, workers=1)) == with_fast

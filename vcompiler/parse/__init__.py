@@ -17,6 +17,7 @@ from vcompiler.ast import ParsedFile
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.parse import tables
 from vcompiler.parse.cache import default_cache_root
+from vcompiler.parse.fast import FastLogReader
 from vcompiler.parse.split import split_declarations
 from vcompiler.parse.transform import AstBuilder
 from vcompiler.registry import KINDS, kind_declared_by
@@ -58,7 +59,7 @@ def _accelerator() -> dict:
 
 
 @lru_cache(maxsize=1)
-def _parser() -> tuple[Lark, AstBuilder]:
+def _parser() -> tuple[Lark, AstBuilder, FastLogReader]:
     builder = AstBuilder()
     grammar = (data_dir("grammar") / "vcl.lark").read_text(encoding="utf-8")
     options = {"parser": "lalr", "lexer": "contextual", "maybe_placeholders": True}
@@ -70,7 +71,7 @@ def _parser() -> tuple[Lark, AstBuilder]:
             tables.save(parser, stored)
         except (OSError, TypeError):
             pass             # only slower next time
-    return parser, builder
+    return parser, builder, FastLogReader(builder, grammar)
 
 
 def warm_parser() -> None:
@@ -79,7 +80,7 @@ def warm_parser() -> None:
 
 
 def parse_source(source: SourceFile) -> ParsedFile:
-    parser, builder = _parser()
+    parser, builder, fast = _parser()
     declarations: list[ast.Declaration] = []
     found: list[Diagnostic] = []
     unparsed: list[tuple[str, object]] = []
@@ -89,8 +90,11 @@ def parse_source(source: SourceFile) -> ParsedFile:
     for chunk in split_declarations(source.text):
         builder.begin(source.display, lines, chunk.first_line - 1)
         try:
-            # The transformer's `start` hands back the declarations, not a tree.
-            parsed = cast(list[ast.Declaration], parser.parse(chunk.text))
+            parsed = fast.read(chunk.text)
+            if parsed is None:
+                builder.begin(source.display, lines, chunk.first_line - 1)
+                # The transformer's `start` hands back the declarations, not a tree.
+                parsed = cast(list[ast.Declaration], parser.parse(chunk.text))
             declarations.extend(parsed)
             chunk_end = chunk.first_line + chunk.text.count("\n")
             for decl, following in zip(parsed, [*parsed[1:], None]):

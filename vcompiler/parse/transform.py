@@ -16,12 +16,23 @@ from vcompiler.source import Span
 
 _ALLOW = re.compile(r"//\s*allow\s+([EW]\d{3}(?:\s*,\s*[EW]\d{3})*)")
 
+class FastToken(str):
+    """The part of Lark's Token that the builder reads (the text, `type` and the place),
+    made by parse/fast.py. A str, as Lark's Token is, so `str(token)` costs nothing."""
+
+    type: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+
 try:
     # lark-cython (the `fast` extra) lexes into tokens of its own class.
     from lark_cython.lark_cython import Token as _FastToken
-    TOKEN_TYPES: tuple[type[Any], ...] = (Token, _FastToken)
+    TOKEN_TYPES: tuple[type[Any], ...] = (Token, _FastToken, FastToken)
 except ImportError:
-    TOKEN_TYPES = (Token,)
+    TOKEN_TYPES = (Token, FastToken)
 
 # Span's own constructor is Python code; tuple's is not.
 _new_span = partial(tuple.__new__, Span)

@@ -1,0 +1,288 @@
+"""A second reader for the declaration most packs are made of, the `log`, several
+times faster than Lark on it. It reads the grammar's own rules for a log (see `MIRRORED`)
+with one regular expression for the tokens and a few loops for the structure, and hands
+the same tokens in the same groups to the same AST builder callbacks that Lark's parser
+calls, so the nodes, spans and diagnostics are Lark's.
+
+It is only ever a shortcut: on anything it does not expect (another declaration, a
+syntax error, a token the grammar's lexer might read otherwise) it gives up and Lark
+parses the declaration, so a mistake is always worded by Lark. It turns itself off when
+the grammar's rules for a log differ from the ones it was written for."""
+from __future__ import annotations
+
+import hashlib
+import re
+from typing import Any
+
+from vcompiler.parse.transform import AstBuilder, FastToken
+
+# The grammar's rules and terminals that this module reads as Lark does. When any of
+# them changes, the fast reader is off (slower, never wrong) until it is brought in line
+# and MIRRORED_DIGEST updated (tests/test_speed_paths.py says so).
+MIRRORED = ("start", "_items", "_simple_line", "log", "log_target", "_statement", "text", "check",
+            "choice", "if_goto", "else_goto", "condition_arg", "effect_choice", "effect", "verb_effect",
+            "effect_arg", "goto", "goto_target",
+            "ARROW", "_SEMI", "_SLASH", "_LBRACE", "_RBRACE", "STRING", "CARD_ID", "LABEL", "NUMBER",
+            "WORD", "_NL", "COMMENT", "%ignore")
+MIRRORED_DIGEST = "06aedbe4da9f4916"
+
+_DEFINITION = re.compile(r"^(\??)([A-Za-z_%][A-Za-z0-9_]*)(\.\d+)?(\{[^}]*\})?\s*:?")
+_KEYWORD = re.compile(r'^([A-Z_]+):\s*"([a-z_]+)"\s*$')
+
+
+def mirrored_text(grammar: str) -> str:
+    """The definitions of MIRRORED in `grammar`, without comment lines and blank lines."""
+    kept: list[str] = []
+    keeping = False
+    for raw in grammar.splitlines():
+        line = raw.rstrip()
+        if not line.strip():
+            continue
+        if line[0] in " \t|":
+            if keeping:
+                kept.append(line.strip())
+            continue
+        match = _DEFINITION.match(line)
+        keeping = match is not None and match.group(2) in MIRRORED
+        if keeping:
+            kept.append(line.strip())
+    return "\n".join(kept)
+
+
+def mirrored_digest(grammar: str) -> str:
+    return hashlib.sha256(mirrored_text(grammar).encode()).hexdigest()[:16]
+
+
+def keywords(grammar: str) -> dict[str, str]:
+    """Every keyword of the grammar: its text -> its terminal's name."""
+    found = {}
+    for line in grammar.splitlines():
+        match = _KEYWORD.match(line)
+        if match:
+            found[match.group(2)] = match.group(1)
+    return found
+
+
+# Lark's terminals in the order its lexer tries them (priority, then the longer
+# pattern first): a string, a card id, a label, a number, a word. The blanks and
+# comments before a token are skipped in the same match; a line break, with the blank
+# and comment lines after it, is one token, as the grammar's _NL is.
+_TOKEN = re.compile(r"""
+    (?:[\t \f\r]+|//[^\n]*)*
+    (?:
+        (?P<STRING>\"\"\"[\s\S]*?\"\"\"|"(?!"")(?:[^"\\\n]|\\.)*")
+      | (?P<ARROW>->)
+      | (?P<CARD_ID>[A-Z][0-9]+(?![A-Za-z0-9_]))
+      | (?P<LABEL>@[A-Za-z_][A-Za-z0-9_]*)
+      | (?P<NUMBER>[0-9]+(?![A-Za-z_]))
+      | (?P<WORD>[A-Za-z_][A-Za-z0-9_]*)
+      | (?P<NL>\n(?:[\t \f\r]*(?://[^\n]*)?\n)*)
+      | (?P<PUNCT><->|=>|\.\.|[{}\[\],:;/+*])
+      | (?P<END>\Z)
+      | (?P<OTHER>.)
+    )""", re.VERBOSE)
+
+_NL = "\n"
+_END = ""
+_ARGS = ("WORD", "NUMBER", "CARD_ID", "STRING", "LABEL")
+_CONDITION_ARGS = ("WORD", "NUMBER", "CARD_ID", "LABEL")
+_TARGETS = ("NUMBER", "LABEL")
+_LOG_START = re.compile(r"(?:\s|//[^\n]*)*log\b")
+
+
+class _GiveUp(Exception):
+    """Not a declaration this reader takes: Lark reads it."""
+
+
+class FastLogReader:
+    def __init__(self, builder: AstBuilder, grammar: str):
+        self.builder = builder
+        self.enabled = mirrored_digest(grammar) == MIRRORED_DIGEST
+        self.keywords = keywords(grammar)
+
+    def read(self, text: str) -> list | None:
+        """The declarations of `text` if it holds only logs this reader takes, else None
+        (and whatever the builder noted on the way is to be dropped)."""
+        if not self.enabled or not _LOG_START.match(text):
+            return None
+        try:
+            return _Reader(self.builder, self.tokens(text)).start()
+        except (_GiveUp, IndexError, ValueError):
+            return None
+
+    def tokens(self, text: str) -> list[Any]:
+        """FastTokens for what the builder reads (keywords typed by their terminal),
+        other punctuation as its text, a line break as "\\n", and "" at the end."""
+        out: list[Any] = []
+        append = out.append
+        line, line_start = 1, 0
+        keywords = self.keywords
+        for match in _TOKEN.finditer(text):
+            kind = match.lastgroup or "OTHER"
+            start, end = match.span(kind)
+            if kind == "PUNCT":
+                append(text[start:end])
+                continue
+            if kind == "NL":
+                line += text.count("\n", start, end)
+                line_start = text.rindex("\n", start, end) + 1
+                append(_NL)
+                continue
+            if kind == "END":
+                append(_END)
+                break
+            if kind == "OTHER":
+                raise _GiveUp
+            token = FastToken(text[start:end])
+            token.line = line
+            token.column = column = start - line_start + 1
+            token.type = keywords.get(token, kind) if kind == "WORD" else kind
+            if kind == "STRING" and "\n" in token:
+                line += token.count("\n")
+                line_start = text.rindex("\n", start, end) + 1
+                token.end_column = end - line_start + 1
+            else:
+                token.end_column = column + end - start
+            token.end_line = line
+            append(token)
+        return out
+
+
+def _is(token: Any, text: str) -> bool:
+    """Punctuation, a line break or the end (FastToken is a str too)."""
+    return type(token) is str and token == text
+
+
+class _Reader:
+    def __init__(self, builder: AstBuilder, tokens: list[Any]):
+        self.b = builder
+        self.tokens = tokens
+        self.i = 0
+
+    def next(self) -> Any:
+        token = self.tokens[self.i]
+        self.i += 1
+        return token
+
+    def next_of(self, types: tuple[str, ...]) -> Any:
+        token = self.next()
+        if type(token) is not FastToken or token.type not in types:
+            raise _GiveUp
+        return token
+
+    # start: _NL? (_decl _NL?)*   where every _decl is a log
+    def start(self) -> list:
+        declarations = []
+        if _is(self.tokens[0], _NL):
+            self.i = 1
+        while not _is(self.tokens[self.i], _END):
+            declarations.append(self.log())
+            if _is(self.tokens[self.i], _NL):
+                self.i += 1
+        return declarations
+
+    # log: LOG log_target [STRING] [EXTERNAL] _LBRACE _items{_statement} _RBRACE
+    def log(self) -> Any:
+        children: list[Any] = [self.next_of(("LOG",)), self.b.log_target([self.next_of(_TARGETS)])]
+        for optional in ("STRING", "EXTERNAL"):
+            token = self.tokens[self.i]
+            if type(token) is FastToken and token.type == optional:
+                children.append(token)
+                self.i += 1
+            else:
+                children.append(None)
+        if not _is(self.next(), "{"):
+            raise _GiveUp
+        self.items(children)
+        return self.b.log(children)
+
+    # _items{_statement}: _NL? (_simple_line _NL)* _simple_line?   and the _RBRACE
+    # _simple_line{_statement}: _statement (_SEMI _statement)* _SEMI?
+    def items(self, into: list) -> None:
+        tokens = self.tokens
+        if _is(tokens[self.i], _NL):
+            self.i += 1
+        while True:
+            token = self.next()
+            if type(token) is not FastToken:
+                if token == "}":
+                    return
+                raise _GiveUp
+            into.append(self.statement(token))
+            while True:
+                token = self.next()
+                if token == ";" and type(token) is str:
+                    token = self.next()
+                    if type(token) is FastToken:
+                        into.append(self.statement(token))
+                        continue
+                if type(token) is not str or token not in (_NL, "}"):
+                    raise _GiveUp
+                if token == "}":
+                    return
+                break
+
+    # _statement: text | check | choice | if_goto | else_goto | effect_choice
+    def statement(self, token: Any) -> Any:
+        b = self.b
+        kind = token.type
+        if kind == "TEXT":
+            return b.text([token, self.next_of(("STRING",))])
+        if kind == "CHECK":
+            return b.check([token])
+        if kind == "CHOICE":
+            return b.choice([token, self.next_of(("STRING",)), self.goto(self.next_of(("ARROW",)))])
+        if kind == "IF":
+            children = [token]
+            arg = self.next_of(_ANY)
+            while arg.type != "ARROW":
+                children.append(self.argument(arg, _CONDITION_ARGS))
+                arg = self.next_of(_ANY)
+            if len(children) == 1:
+                raise _GiveUp
+            children.append(self.goto(arg))
+            return b.if_goto(children)
+        if kind == "ELSE":
+            return b.else_goto([token, self.goto(self.next_of(("ARROW",)))])
+        return b.effect_choice(self.effect_choice(token))
+
+    def argument(self, token: Any, types: tuple[str, ...]) -> Any:
+        if token.type in types:
+            return token
+        if token.type in ("ARROW", "STRING", "CARD_ID", "NUMBER", "LABEL"):
+            raise _GiveUp
+        # A keyword where the grammar takes any word: no keyword can come next there,
+        # so Lark's contextual lexer reads it as a WORD.
+        token.type = "WORD"
+        return token
+
+    # goto: ARROW goto_target;  goto_target: (LOG | LOCATION) (NUMBER | LABEL)
+    def goto(self, arrow: Any) -> Any:
+        target = self.b.goto_target([self.next_of(("LOG", "LOCATION")), self.next_of(_TARGETS)])
+        return self.b.goto([arrow, target])
+
+    # effect_choice: effect (_SLASH effect)*;  effect: goto | verb_effect
+    # verb_effect: WORD effect_arg*;  effect_arg: WORD | NUMBER | CARD_ID | STRING | LABEL
+    def effect_choice(self, head: Any) -> list:
+        options = []
+        tokens = self.tokens
+        while True:
+            if head.type == "ARROW":
+                options.append(self.goto(head))
+            else:
+                children = [self.argument(head, ("WORD",))]
+                while type(tokens[self.i]) is FastToken:
+                    children.append(self.argument(self.next(), _ARGS))
+                options.append(self.b.verb_effect(children))
+            if not _is(tokens[self.i], "/"):
+                return options
+            self.i += 1
+            head = self.next_of(_ANY)
+
+
+class _AnyType(tuple):
+    def __contains__(self, item: object) -> bool:
+        return True
+
+
+_ANY: tuple[str, ...] = _AnyType()

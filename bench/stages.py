@@ -1,13 +1,16 @@
 """Time each stage of `check` in one process, to see where the time goes.
 
-    python bench/stages.py PACK [PACK ...]
+    python bench/stages.py [--lark-only] PACK [PACK ...]
 
 Prints, in seconds of CPU time (steadier than wall time on a shared machine), median
 of 3, everything in one process (no parse workers):
 
   split        cutting files into declarations
-  lex          Lark's lexer alone (a basic lexer over the same terminals, as a measure)
-  parse        Lark's LALR parser, building a plain tree (its lexer excluded)
+  tokens       the fast log reader's tokens (parse/fast.py)
+  read         the fast log reader's loops and the AST callbacks they call (markup excluded)
+  lex          Lark's lexer alone (a basic lexer over the same terminals, as a measure),
+               over the declarations the fast reader leaves to Lark
+  parse        Lark's LALR parser, building a plain tree (its lexer excluded), the same
   transform    the callbacks that build the AST, in place of that tree (markup excluded)
   markup       reading the text of strings (paragraphs, {references}, emphasis)
   model        AST -> model
@@ -37,17 +40,25 @@ clock = time.process_time
 
 
 class Timed:
-    """Wraps a function and adds up the time spent in it."""
+    """Wraps a function and adds up the time spent in it, and apart the time spent in it
+    while the function `inside` wraps runs."""
 
-    def __init__(self, function):
-        self.function, self.total = function, 0.0
+    def __init__(self, function, inside: Timed | None = None):
+        self.function, self.inside = function, inside
+        self.total = self.within = 0.0
+        self.running = False
 
     def __call__(self, *args, **kwargs):
         start = clock()
+        self.running = True
         try:
             return self.function(*args, **kwargs)
         finally:
-            self.total += clock() - start
+            self.running = False
+            spent = clock() - start
+            self.total += spent
+            if self.inside is not None and self.inside.running:
+                self.within += spent
 
 
 @cache
@@ -77,12 +88,16 @@ def lex_only(text: str) -> None:
 
 
 def lark_times(folder: Path) -> dict[str, float]:
-    """split, lex, parse: Lark without the AST builder, over the same declarations."""
+    """split, lex, parse: Lark without the AST builder, over the declarations that the
+    fast reader leaves to it."""
     plain = plain_parser()
     texts = [read_source(p, p.as_posix(), p.name)[0].text for p in pack_files(folder)]
     start = clock()
     chunks = [c.text for text in texts for c in split_declarations(text)]
     split = clock() - start
+    reader = _parser()[2]
+    reader.builder.begin("", (), 0)
+    chunks = [c for c in chunks if reader.read(c) is None]
     start = clock()
     lex_only("\n".join(chunks))
     lex = clock() - start
@@ -98,15 +113,21 @@ def lark_times(folder: Path) -> dict[str, float]:
 
 def stage_times(folder: Path) -> dict[str, float]:
     times = lark_times(folder)
-    reader = Timed(markup.parse_text)
+    lark, _, fast = _parser()
+    tokens, lark_parse = Timed(fast.tokens), Timed(lark.parse)
+    reader = Timed(markup.parse_text, inside=lark_parse)
     transform.parse_text, original = reader, transform.parse_text
+    fast.tokens, lark.parse = tokens, lark_parse  # type: ignore[method-assign]
     try:
         start = clock()
         parsed, found, _ = parse_pack(folder, workers=1)
         whole = clock() - start
     finally:
         transform.parse_text = original
-    times["transform"] = whole - times["split"] - times["lex"] - times["parse"] - reader.total
+        del fast.tokens, lark.parse
+    times["tokens"] = tokens.total
+    times["read"] = whole - times["split"] - tokens.total - lark_parse.total - (reader.total - reader.within)
+    times["transform"] = lark_parse.total - times["lex"] - times["parse"] - reader.within
     times["markup"] = reader.total
     start = clock()
     model = build_model(parsed, folder, display_path(folder))
@@ -131,7 +152,12 @@ def main() -> None:
     gc.disable()          # as the command does (vcompiler.cli)
     _parser()             # the tables, read or built once, as a worker inherits them
     plain_parser(), plain_parser("basic")
-    for name in sys.argv[1:]:
+    names = sys.argv[1:]
+    if "--lark-only" in names:
+        # Everything to Lark, as before the fast log reader: the figures to compare with.
+        names.remove("--lark-only")
+        _parser()[2].enabled = False
+    for name in names:
         runs = [stage_times(Path(name)) for _ in range(3)]
         medians = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
         total = sum(medians.values())

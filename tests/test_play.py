@@ -15,23 +15,26 @@ def play(*args, answers=""):
 
 
 def test_tidal_reach_played_to_an_ending():
-    # Land on the flats, walk north, dig into the hatch, claim the beacon (continue),
-    # and light it.
-    result = play(CONTENT / "tidal-reach", answers="1\n1\n2\n2\n2\n")
+    # Take a character at location 000, land on the flats, walk north, dig into the
+    # hatch, claim the beacon (continue), light it, and end with a destiny victory.
+    result = play(CONTENT / "tidal-reach", answers="1\n1\n1\n3\n2\n2\n1\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "── Location 0 · Landfall" in out
+    assert "── Location 0 · Landfall" in out and "Place card 1601 in the center." in out
+    assert "State: time 4, morale 4, health 4 · cards 1601\n  1) You rolled 1, 2 or 3: take character card 1101" in out
     assert "  1) Walk north to Location 102 Dune Crest (cost 1)" in out
     assert "Suffer 1 [heat]." in out and "State: time 3, morale 4, health 4" in out
     assert "── Engage: Dig at the buried hatch (cost 3)" in out
     assert "Take card 1705.\nContinue.\nYou take another action this turn.\nTurn 3 at Location 140" in out
     assert "  2) Card 1705 Keeper of the Beacon: take: Light the beacon (cost 4)" in out
-    assert out.rstrip().endswith("The end: The game ends.\nState: time 3, morale 4, health 4 · cards 1705\n"
+    assert "You have completed destiny 1705: read its entry to end the game, or go on." in out
+    assert out.rstrip().endswith("The end: Card 1705 complete: a destiny victory.\n"
+                                 "State: time 3, morale 4, health 4 · destiny 1705 complete · cards 1601, 1101, 1705\n"
                                  "7 entries read.")
 
 
 def test_a_location_action_is_taken_once_unless_always_available():
-    result = play(CONTENT / "tidal-reach", "--from", "101", answers="4\n4\n")
+    result = play(CONTENT / "tidal-reach", "--from", "101", answers="5\n5\n")
     out = result.output.split("» Look: Scan the horizon (cost 2)")[1]
     assert "Half buried in the sand lies a length of pale, hard wood: card 1201." in out
     assert ") Look: Scan the horizon" not in out                   # taken

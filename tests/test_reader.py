@@ -96,7 +96,8 @@ def test_tidal_reach_played_to_an_ending_in_chromium(browser, readers, tmp_path)
     claim.locator("text=card 1705").click()
     assert _at(page, "card-1705")
     page.click("article.current >> text=Read the result")
-    assert page.locator("article.current details.result").inner_text().endswith("The game ends.")
+    assert page.locator("article.current details.result").inner_text().endswith(
+        "You have completed destiny 1705: read its entry to end the game, or go on.")
     page.screenshot(path=str(tmp_path / "reader.png"))
     assert (tmp_path / "reader.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     page.go_back()

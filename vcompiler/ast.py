@@ -149,7 +149,16 @@ class EffectStmt:
     span: Span
 
 
-Statement = TextStmt | CheckStmt | ChoiceStmt | IfStmt | ElseStmt | EffectStmt
+@dataclass(frozen=True)
+class PaidStmt:
+    """`pay coin 2 + boost 1 => EFFECTS`: the effects only if every payment is made
+    (each payment a `pay` effect)."""
+    payments: tuple[VerbEffect, ...]
+    effects: tuple[EffectChoice, ...] | None       # None: no `=>` was written
+    span: Span
+
+
+Statement = TextStmt | CheckStmt | ChoiceStmt | IfStmt | ElseStmt | EffectStmt | PaidStmt
 
 
 # ---------------------------------------------------------------- declarations
@@ -300,13 +309,48 @@ class LogDecl:
 
 
 @dataclass(frozen=True)
+class Cost:
+    """`cost N skill A / B boost M`: challenge dice, the skills whose tokens reduce
+    them, and the boost a card action takes from its card."""
+    dice: int
+    skills: tuple[Value, ...]
+    boost: Value | None
+    span: Span
+
+
+@dataclass(frozen=True)
 class StoryAction:
     category: str
     name: Text
-    cost: int
+    cost: Cost
     always: bool
     text: tuple[Text, ...]
     result: tuple[Statement, ...] | None
+    span: Span
+    excludes: tuple[Value, ...] = ()  # categories a later visitor may not take after this one
+
+
+@dataclass(frozen=True)
+class SetupStep:
+    text: Text
+    span: Span
+
+
+@dataclass(frozen=True)
+class Character:
+    card: Value
+    label: Text | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class Level:
+    """A starting level of location 000: the time, morale and health it starts at."""
+    name: str
+    time: int
+    morale: int
+    health: int
+    recommended: bool
     span: Span
 
 
@@ -329,6 +373,10 @@ class LocationDecl:
     choices: tuple[ChoiceStmt, ...]
     span: Span
     allow: tuple[str, ...] = ()
+    external: bool = False
+    steps: tuple[SetupStep, ...] = ()
+    characters: tuple[Character, ...] = ()
+    levels: tuple[Level, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -352,6 +400,38 @@ class VantageCardDecl:
     actions: tuple[StoryAction, ...]
     span: Span
     allow: tuple[str, ...] = ()
+    external: bool = False
+    slot_list: tuple[Slot, ...] = ()
+    powers: tuple[Power, ...] = ()
+    placed: tuple[EffectChoice, ...] = ()
+    ending: Ending | None = None
+    boost_span: Span | None = None
+
+
+@dataclass(frozen=True)
+class Slot:
+    """`slot impact time / blank`: the challenge die faces it accepts; `impact`: other
+    players may place on it."""
+    faces: tuple[Value, ...]
+    impact: bool
+    span: Span
+
+
+@dataclass(frozen=True)
+class Power:
+    """`power boost N "TEXT"`: pay N boost from the card for what the text says, until
+    the end of the turn."""
+    boost: int
+    text: Text
+    span: Span
+
+
+@dataclass(frozen=True)
+class Ending:
+    """A mission's game-end entry in the take storybook."""
+    name: Text
+    statements: tuple[Statement, ...]
+    span: Span
 
 
 Declaration = PackDecl | PlanetDecl | CardDecl | LogDecl | LocationDecl | DepartDecl | VantageCardDecl

@@ -254,3 +254,45 @@ A location with no compass number, no starred point and no action or arrival lea
 another location strands the player there for the rest of the game. Mend: add an exit,
 a starred point with its depart entry, or `-> location N` in an action's result; or
 `// allow W410` on the location if only a card leads out.""")
+SETUP_ELSEWHERE = _code("E333", E, "`{what}` belongs to the setup location 000, not to location {number}", "setup line on a location other than 000", """\
+The setup steps, the characters players gain and the starting levels are printed on
+location 000, on the back of the Book of Vantages, which every table reads first
+(VR 17-18). Mend: move the line to `location 000`.""")
+NOT_A_CHARACTER = _code("E334", E, "card {number} is {kind} card, not a character", "`character N` naming a card that is not a character", """\
+Location 000 hands each player a character card (VR 17); `character N` names one.
+Mend: name a `card N character`, or declare the card as a character.""")
+BAD_LEVEL = _code("E335", E, "{message}", "starting level out of range, repeated, or recommended twice", """\
+A starting level sets time, morale and health, each from 1 to 6, the range of a stat's
+track (VR 18, 85). Its name is said once, and at most one level is `recommended` for
+a first game. Mend: as the message says.""")
+BOOST_COST = _code("E336", E, "{message}", "boost payment where no card holds boost, or more than it holds", """\
+Some card actions also take boost from the card they are on (VR 47): `cost N boost M`.
+A location or depart action has no card to take it from, and a card holds at most its
+boost capacity (`boost N`, VR 64), so it can never pay more. The same goes for a
+`power boost M`. Mend: give the card the capacity, lower the payment, or remove it.""")
+BAD_EXCLUSION = _code("E337", E, "{message}", "`excludes` naming an action the location does not have", """\
+`excludes CATEGORY` marks location actions that contradict each other: after one is
+taken, a later visitor may not take the other (VR 39). It names another action of the
+same location. Mend: name a category the location has, other than the action's own.""")
+BAD_SLOT = _code("E338", E, "`{face}` is not a challenge die face", "slot accepting an unknown die face", """\
+A slot names the challenge die faces it accepts: `time`, `morale`, `health`, `blank`,
+`setback`, or `any` (VR 93: unless a slot says otherwise, blanks and setbacks go
+anywhere). Mend: write one of these.""")
+PAYMENT_ALONE = _code("E339", E, "`{form}` is a payment: it buys the effects after `=>`", "a `pay` form outside `pay ... =>`", """\
+A payment in a result is a cost: when it cannot be paid, the player does not gain what
+it buys (VR 94). It is written `pay coin 2 => gain card 1201`; on its own, or among
+effects, it buys nothing. Mend: write the `pay ... => ...` line, or `lose` for a loss
+that happens whether or not the player has it (VR 86).""")
+ENDING_ELSEWHERE = _code("E340", E, "card {number} is {kind} card; only a mission has a game-end entry", "`ending` on a card other than a mission", """\
+When a player's time, morale or health reaches 0, the game ends and the table reads
+the mission's entry in the take storybook (VR 71). Mend: move the `ending` to the
+mission card.""")
+NO_ENDING = _code("W411", W, "mission {number} has no game-end entry", "mission without its game-end entry", """\
+When any player's time, morale or health reaches 0, the table reads the mission's
+entry in the take storybook (VR 71). Mend: add `ending "TITLE" { ... }` to the mission.""")
+SLOTS_ON_HORIZONTAL = _code("W412", W, "card {number} is horizontal but has slots", "slots on a horizontal card", """\
+Horizontal cards go to the supply, and no challenge die is placed on them there
+(VR 92). Mend: make the card vertical, or remove its slots.""")
+SKILL_ON_NO_COST = _code("W413", W, "a cost of 0 has nothing for {skills} to reduce", "skills named on a cost of 0", """\
+A cost of 0 rolls no challenge dice (VR 107); a skill token cannot reduce it further.
+Mend: remove the skills, or raise the cost.""")

@@ -18,6 +18,10 @@ DISCOVERY_KINDS = ("mineral", "biological", "technological", "xenological", "ano
 DIRECTIONS = ("north", "east", "south", "west")
 OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
 CATEGORIES = ("move", "look", "engage", "help", "take", "overpower")
+# What a rolled challenge die shows (VR 27, 93, 119); a slot accepts some of them, or `any`.
+CHALLENGE_FACES = ("time", "morale", "health", "blank", "setback")
+# A stat's track runs to 6 (VR 85): a starting level sets each stat within it.
+STAT_RANGE = (1, 6)
 VANTAGE_CARD_KINDS = ("character", "item", "flora", "vehicle", "destiny", "mission",
                       "condition", "companion")
 # What the card sheets print, by kind: the vanguard decks, the vantage cards ("vcard")

@@ -75,11 +75,13 @@ def load_rules() -> list[RegisteredRule]:
     # Importing the rule modules registers their rules.
     from vcompiler.checks import (  # noqa: F401
         board,
+        cards,
         checkmarks,
         compass,
         graph,
         outcomes,
         references,
+        setup,
         statements,
         storybooks,
     )

@@ -8,8 +8,9 @@ Nodes are (kind, key) pairs: ("log", 204), ("location", 101), ("depart", (101,
 attribute; every edge a `via`: goto, choice, conditional, else, text, board, compass,
 depart, gain, place, reveal or start.
 
-Roots: the pack (its start), every planet, `external` logs and deck cards (events,
-injuries). Everything reachable from a root can come up in play."""
+Roots: the pack (its start), every planet, `external` logs, locations and vantage
+cards, and deck cards (events, injuries). Everything reachable from a root can come up
+in play."""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -32,7 +33,8 @@ from vcompiler.model.types import (
 from vcompiler.registry import DECK_KINDS, FORM_BY_OP, WAYS_OUT, kind_named
 
 _VIA = {"goto": "goto", "choice": "choice", "conditional": "conditional", "else": "else",
-        "text": "text", "board": "board", "compass": "compass", "start": "start", "path": "board"}
+        "text": "text", "board": "board", "compass": "compass", "start": "start", "path": "board",
+        "character": "gain"}
 
 
 def _edge_kind(via: str) -> str | None:
@@ -57,11 +59,11 @@ def build_graph(pack: Pack) -> nx.DiGraph:
     for card in pack.cards:
         graph.add_node(card_node(card), kind=card.kind, root=card.kind in DECK_KINDS)
     for location in pack.locations:
-        graph.add_node(("location", location.number), kind="location", root=False)
+        graph.add_node(("location", location.number), kind="location", root=location.external)
     for depart in pack.departs:
         graph.add_node(("depart", (depart.number, depart.direction)), kind="depart", root=False)
     for vcard in pack.vantage_cards:
-        graph.add_node(("vcard", vcard.number), kind="vcard", root=False)
+        graph.add_node(("vcard", vcard.number), kind="vcard", root=vcard.external)
     for location in pack.locations:
         for exit in location.exits:
             if exit.target is None:
@@ -140,7 +142,7 @@ def everything_is_reachable(context: CheckContext) -> Iterator[Diagnostic]:
     for location in pack.locations:
         if ("location", location.number) not in seen:
             yield diagnostic(codes.UNREACHABLE, location.span, what=f"location {location.number}",
-                             hint="no exit, choice or goto leads here")
+                             hint="no exit, choice or goto leads here; mark it `external` if another pack leads here")
     for depart in pack.departs:
         key = (depart.number, depart.direction)
         # An entry for a point that is not starred is E307's to report.
@@ -161,12 +163,15 @@ def cards_are_used(context: CheckContext) -> Iterator[Diagnostic]:
     entities: list[tuple[tuple[str, object], Card | VantageCard]] = [(card_node(c), c) for c in pack.cards]
     entities += [(("vcard", c.number), c) for c in pack.vantage_cards]
     for node, card in entities:
-        if node[0] in DECK_KINDS:
+        if node[0] in DECK_KINDS or (isinstance(card, VantageCard) and card.external):
             continue
         if not any(source != node for source in graph.predecessors(node)):
             shown = f"{kind_named(node[0]).noun} {node[1]}"
-            yield diagnostic(codes.UNUSED_CARD, card.span, what=shown,
-                             hint="place, gain or reveal it somewhere, print it on a board, or remove it")
+            hint = "place, gain or reveal it somewhere, print it on a board, or remove it"
+            if isinstance(card, VantageCard):
+                hint = ("gain or place it somewhere, or mark it `external` if the rules bring it into play "
+                        "(`card N KIND \"NAME\" external`)")
+            yield diagnostic(codes.UNUSED_CARD, card.span, what=shown, hint=hint)
 
 
 @rule(codes.ENDLESS_LOOP)

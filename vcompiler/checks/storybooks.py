@@ -10,6 +10,7 @@ from vcompiler.checks import CheckContext, rule
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
 from vcompiler.model import types as m
 from vcompiler.registry.forms import WAYS_OUT
+from vcompiler.source import Span
 
 # What takes a player off a location: a move, or a form that ends the game.
 LEAVING = frozenset({"goto_location", *WAYS_OUT})
@@ -20,6 +21,9 @@ def _targets(statements: Iterable[m.Statement]) -> Iterator[m.Effect]:
     for s in statements:
         if isinstance(s, m.EffectStatement):
             yield from s.effect.options
+        elif isinstance(s, m.PaidStatement):
+            for choice in s.effects:
+                yield from choice.options
         elif isinstance(s, (m.ChoiceStatement, m.IfStatement, m.ElseStatement)):
             yield s.target
 
@@ -34,20 +38,23 @@ def one_entry_per_number(context: CheckContext) -> Iterator[Diagnostic]:
     and card actions are both keyed by their number. Two actions of one category on one
     location are E305's business. Mend: renumber the card, or give one action another
     category."""
-    owners: list[tuple[str, int, tuple[m.StoryAction, ...]]] = [
-        *(("location", loc.number, loc.actions) for loc in context.pack.locations),
-        *(("card", card.number, card.actions) for card in context.pack.vantage_cards)]
-    first: dict[tuple[str, int], tuple[str, m.StoryAction]] = {}
-    for owner, number, actions in owners:
-        for action in actions:
-            key = (action.category, number)
+    # A mission's game-end entry is keyed by its number in the take storybook.
+    owners: list[tuple[str, int, list[tuple[str, Span]]]] = [
+        ("location", loc.number, [(a.category, a.span) for a in loc.actions]) for loc in context.pack.locations]
+    for card in context.pack.vantage_cards:
+        entries = [("take", card.ending.span)] if card.ending is not None else []
+        owners.append(("card", card.number, entries + [(a.category, a.span) for a in card.actions]))
+    first: dict[tuple[str, int], tuple[str, Span]] = {}
+    for owner, number, entries in owners:
+        for category, span in entries:
+            key = (category, number)
             seen = first.get(key)
             if seen is None:
-                first[key] = (owner, action)
+                first[key] = (owner, span)
             elif not (owner == "location" and seen[0] == "location"):
-                yield diagnostic(codes.STORYBOOK_KEY, action.span, category=action.category, number=number,
+                yield diagnostic(codes.STORYBOOK_KEY, span, category=category, number=number,
                                  hint="renumber the card, or give this action another category",
-                                 related=[Related(seen[1].span, f"entry {number} of {seen[0]} {number}")])
+                                 related=[Related(seen[1], f"entry {number} of {seen[0]} {number}")])
 
 
 @rule(codes.DEPART_NEVER_MOVES)

@@ -64,6 +64,9 @@ class _Emitter:
                     "goto": self.target(s.target)}
         if isinstance(s, m.ElseStatement):
             return {"kind": "else", "goto": self.target(s.target)}
+        if isinstance(s, m.PaidStatement):
+            return {"kind": "paid", "pay": [self.effect(e) for e in s.payments],
+                    "effects": [self.choice(c) for c in s.effects]}
         return {"kind": "effect", "effect": self.choice(s.effect)}
 
     def requirement(self, requirement: ast.Requirement | None) -> list | None:
@@ -133,6 +136,7 @@ class _Emitter:
 
     def story_action(self, a: m.StoryAction) -> dict:
         return {"category": a.category, "name": rich(a.name), "cost": a.cost, "always": a.always,
+                "skills": list(a.skills), "boost": a.boost, "excludes": list(a.excluded),
                 "text": [rich(t) for t in a.text], "result": [self.statement(s) for s in a.result],
                 "source": self.source(a.span)}
 
@@ -143,6 +147,13 @@ class _Emitter:
             "exits": [{"direction": e.direction, "target": e.target, "mode": e.mode} for e in loc.exits],
             "actions": [self.story_action(a) for a in loc.actions],
             "choices": [self.statement(s) for s in loc.choices],
+            "external": loc.external,
+            "setup": {
+                "steps": [rich(t) for t in loc.steps],
+                "characters": [{"card": c.card, "label": rich(c.label)} for c in loc.characters],
+                "levels": [{"name": v.name, "time": v.time, "morale": v.morale, "health": v.health,
+                            "recommended": v.recommended} for v in loc.levels],
+            },
             "source": self.source(loc.span),
         }
 
@@ -153,7 +164,14 @@ class _Emitter:
     def vantage_card(self, c: m.VantageCard) -> dict:
         return {"number": c.number, "kind": c.kind, "name": rich(c.name), "orientation": c.orientation,
                 "boost": c.boost, "slots": c.slots, "text": [rich(t) for t in c.text],
-                "actions": [self.story_action(a) for a in c.actions], "source": self.source(c.span)}
+                "actions": [self.story_action(a) for a in c.actions], "external": c.external,
+                "slot_accepts": [{"faces": list(x.faces), "impact": x.impact} for x in c.slot_list],
+                "powers": [{"boost": p.boost, "text": rich(p.text)} for p in c.powers],
+                "when_placed": [self.choice(x) for x in c.placed],
+                "ending": None if c.ending is None else {
+                    "name": rich(c.ending.name), "statements": [self.statement(s) for s in c.ending.statements],
+                    "source": self.source(c.ending.span)},
+                "source": self.source(c.span)}
 
     def bundle(self) -> dict:
         pack = self.pack

@@ -12,7 +12,7 @@ from vcompiler.model.references import Origin, References
 from vcompiler.model.resolve import Resolver
 from vcompiler.registry import kind_named
 from vcompiler.source import Span
-from vcompiler.vocabulary import CARD_FLAGS, VANTAGE_CARD_KINDS
+from vcompiler.vocabulary import CARD_FLAGS, CHALLENGE_FACES, VANTAGE_CARD_KINDS
 
 
 class Entities:
@@ -42,6 +42,11 @@ class Entities:
                     out.append(m.IfStatement(condition, target, s.span))
             elif isinstance(s, ast.ElseStmt):
                 out.append(m.ElseStatement(self.references.goto(origin, s.target, "else"), s.span))
+            elif isinstance(s, ast.PaidStmt):
+                payments = [self.resolve.effect(origin, p, payment=s.effects is not None) for p in s.payments]
+                effects = self.resolve.choices(origin, s.effects or ())
+                if all(p is not None for p in payments):
+                    out.append(m.PaidStatement(tuple(p for p in payments if p is not None), effects, s.span))
             else:
                 choice = self.resolve.choice(origin, s.effect)
                 if choice is not None:
@@ -147,20 +152,30 @@ class Entities:
     # ------------------------------------------------------------ vantage
     def story_action(self, origin: Origin, action: ast.StoryAction) -> m.StoryAction:
         self.references.text(origin, action.name, *action.text)
-        return m.StoryAction(action.category, action.name, action.cost, action.always, action.text,
-                             self.statements(origin, action.result or ()), action.span)
+        cost = action.cost
+        boost = int(cost.boost.value) if cost.boost is not None else None
+        return m.StoryAction(action.category, action.name, cost.dice, action.always, action.text,
+                             self.statements(origin, action.result or ()), action.span,
+                             tuple(str(s.value) for s in cost.skills), boost,
+                             action.excludes)
 
     def location(self, decl: ast.LocationDecl) -> m.Location:
         origin = ("location", decl.number)
-        self.references.text(origin, decl.name, *decl.text)
+        self.references.text(origin, decl.name, *decl.text, *(s.text for s in decl.steps))
         for exit in decl.exits:
             if exit.target is not None:
                 self.references.refer(origin, "location", exit.target, exit.span, "compass")
+        characters = []
+        for character in decl.characters:
+            self.references.text(origin, character.label)
+            self.references.refer(origin, "vcard", character.card.value, character.card.span, "character")
+            characters.append(m.Character(int(character.card.value), character.label, character.span))
         return m.Location(
             decl.number, decl.name, decl.text, self.resolve.choices(origin, decl.arrival),
             tuple(m.Exit(e.direction, e.target, e.mode, e.span) for e in decl.exits),
             tuple(self.story_action(origin, a) for a in decl.actions),
-            tuple(self.choice_statement(origin, c) for c in decl.choices if not self._vanguard_only(c)), decl.span)
+            tuple(self.choice_statement(origin, c) for c in decl.choices if not self._vanguard_only(c)), decl.span,
+            decl.external, tuple(s.text for s in decl.steps), tuple(characters), decl.levels)
 
     def depart(self, decl: ast.DepartDecl) -> m.Depart:
         origin = ("depart", (decl.number, decl.direction))
@@ -174,9 +189,26 @@ class Entities:
             self.found.append(diagnostic(
                 codes.BAD_ARGUMENTS, decl.span, message=f"`{decl.kind}` is not a kind of card",
                 hint=(f"did you mean `{near[0]}`? " if near else "") + f"kinds are {', '.join(VANTAGE_CARD_KINDS)}"))
-        self.references.text(origin, decl.name, *decl.text)
-        return m.VantageCard(decl.number, decl.kind, decl.name, decl.orientation, decl.boost, decl.slots,
-                             decl.text, tuple(self.story_action(origin, a) for a in decl.actions), decl.span)
+        self.references.text(origin, decl.name, *decl.text, *(p.text for p in decl.powers))
+        slots = []
+        for slot in decl.slot_list:
+            for face in slot.faces:
+                if face.value not in (*CHALLENGE_FACES, "any"):
+                    near = difflib.get_close_matches(str(face.value), (*CHALLENGE_FACES, "any"), n=1)
+                    self.found.append(diagnostic(
+                        codes.BAD_SLOT, face.span, face=face.value,
+                        hint=(f"did you mean `{near[0]}`? " if near else "")
+                        + f"a slot accepts {', '.join(CHALLENGE_FACES)} or any"))
+            slots.append(m.Slot(tuple(dict.fromkeys(str(f.value) for f in slot.faces)), slot.impact, slot.span))
+        ending = None
+        if decl.ending is not None:
+            self.references.text(origin, decl.ending.name)
+            ending = m.Ending(decl.ending.name, self.statements(origin, decl.ending.statements), decl.ending.span)
+        count = len(slots) if slots else decl.slots
+        return m.VantageCard(decl.number, decl.kind, decl.name, decl.orientation, decl.boost, count,
+                             decl.text, tuple(self.story_action(origin, a) for a in decl.actions), decl.span,
+                             decl.external, tuple(slots), decl.powers, self.resolve.choices(origin, decl.placed),
+                             ending)
 
 
 class Duplicate:

@@ -26,7 +26,9 @@ class Resolver:
         self.found = found
 
     # ------------------------------------------------------------ effects
-    def effect(self, origin: Origin, effect: ast.Effect, via: str = "goto") -> m.Effect | None:
+    def effect(self, origin: Origin, effect: ast.Effect, via: str = "goto", payment: bool = False) -> m.Effect | None:
+        """`payment`: the effect is a payment of `pay ... =>`, the one place a `pay`
+        form may stand (E339 elsewhere)."""
         if isinstance(effect, ast.Goto):
             return self.references.goto(origin, effect, via)
         result = match_effect(effect, self.game)
@@ -44,6 +46,11 @@ class Resolver:
                                          game=form.game, pack_game=self.game,
                                          hint=f"{self.game} effects are listed in docs/language.md, "
                                               f"section \"Effects\""))
+            return None
+        if form.payment and not payment:
+            self.found.append(diagnostic(codes.PAYMENT_ALONE, effect.span, form=form.spelling(),
+                                         hint=f"write `{form.spelling()} => EFFECTS` on a line of its own, "
+                                              f"or `lose` for a loss"))
             return None
         params: list[tuple[str, object]] = []
         for slot in form.slots:

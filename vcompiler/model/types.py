@@ -93,7 +93,17 @@ class EffectStatement:
     span: Span
 
 
-Statement = TextStatement | CheckStatement | ChoiceStatement | IfStatement | ElseStatement | EffectStatement
+@dataclass(frozen=True)
+class PaidStatement:
+    """`pay ... => ...`: if every payment can be made, it is, and the effects follow;
+    if not, none of it happens."""
+    payments: tuple[Effect, ...]
+    effects: tuple[Choice, ...]
+    span: Span
+
+
+Statement = (TextStatement | CheckStatement | ChoiceStatement | IfStatement | ElseStatement | EffectStatement
+             | PaidStatement)
 
 
 @dataclass(frozen=True)
@@ -198,11 +208,19 @@ class Card:
 class StoryAction:
     category: str
     name: ast.Text
-    cost: int
+    cost: int                             # challenge dice; 0: none are rolled
     always: bool
     text: tuple[ast.Text, ...]
     result: tuple[Statement, ...]
     span: Span
+    skills: tuple[str, ...] = ()          # tokens of these skills reduce the cost by 1 each
+    boost: int | None = None              # boost paid from the card (card actions)
+    # Categories a later visitor may not take after this one, as written (words with their place).
+    excludes: tuple[ast.Value, ...] = ()
+
+    @property
+    def excluded(self) -> tuple[str, ...]:
+        return tuple(str(v.value) for v in self.excludes)
 
 
 @dataclass(frozen=True)
@@ -222,6 +240,18 @@ class Location:
     exits: tuple[Exit, ...]
     actions: tuple[StoryAction, ...]
     choices: tuple[ChoiceStatement, ...]
+    span: Span
+    external: bool = False                # the rules or another pack bring players here
+    steps: tuple[ast.Text, ...] = ()      # location 000: setup steps, in order
+    characters: tuple[Character, ...] = ()
+    levels: tuple[ast.Level, ...] = ()
+
+
+@dataclass(frozen=True)
+class Character:
+    """A character card a player may gain at location 000, and what decides it."""
+    card: int
+    label: ast.Text | None
     span: Span
 
 
@@ -243,6 +273,26 @@ class VantageCard:
     slots: int | None
     text: tuple[ast.Text, ...]
     actions: tuple[StoryAction, ...]
+    span: Span
+    external: bool = False                # the rules bring it into play (a character, destiny 1705)
+    slot_list: tuple[Slot, ...] = ()      # empty: `slots N` plain slots, or none
+    powers: tuple[ast.Power, ...] = ()
+    placed: tuple[Choice, ...] = ()       # "when placed" effects
+    ending: Ending | None = None
+
+
+@dataclass(frozen=True)
+class Slot:
+    faces: tuple[str, ...]                # the challenge die faces it accepts; ("any",) any
+    impact: bool
+    span: Span
+
+
+@dataclass(frozen=True)
+class Ending:
+    """A mission's game-end entry, printed in the take storybook under its number."""
+    name: ast.Text
+    statements: tuple[Statement, ...]
     span: Span
 
 

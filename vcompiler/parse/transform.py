@@ -357,32 +357,72 @@ class AstBuilder(Transformer):
     def result(self, c):
         return self.item("result", self._statements(c[1:]), c[0])
 
-    def _story_action(self, category, name, cost, always, items, first):
+    def cost(self, c):
+        keyword, dice, *rest = c
+        # [SKILL WORD (/ WORD)*] [BOOST NUMBER], placeholders None when left out
+        skills = tuple(self.value(t) for t in rest if isinstance(t, TOKEN_TYPES) and t.type == "WORD")
+        boost_at = next((i for i, t in enumerate(rest) if isinstance(t, TOKEN_TYPES) and t.type == "BOOST"), None)
+        boost = self.value(rest[boost_at + 1]) if boost_at is not None else None
+        last = next((t for t in reversed(rest) if t is not None), dice)
+        return ast.Cost(int(str(dice)), skills, boost, self.span(keyword, last))
+
+    def excludes(self, c):
+        return tuple(ast.Value("word", str(t), self.span(t)) for t in c[1:])
+
+    def paid(self, c):
+        keyword, *rest = c
+        *payments, effects = rest
+        # Without `=>` the payments buy nothing: the model reports it (E339).
+        last = effects[-1] if effects else payments[-1]
+        return ast.PaidStmt(tuple(payments), effects, self.span(keyword, last))
+
+    def payment(self, c):
+        # Each payment is matched against the registry's `pay` forms, like an effect.
+        first = self.value(c[0])
+        verb = ast.Value("word", "pay", first.span)
+        return ast.VerbEffect(verb, tuple(self.value(t) for t in c), self.span(c[0], c[-1]))
+
+    def _story_action(self, category, name, cost, always, items, first, excludes=None):
         texts = tuple(x.text for x in items if isinstance(x, ast.TextStmt))
         results = [x.value for x in items if isinstance(x, _Item) and x.key == "result"]
-        return ast.StoryAction(str(category), self.prose(name), int(str(cost)), always is not None, texts,
-                               results[0] if results else None, self.span(first, name))
+        return ast.StoryAction(str(category), self.prose(name), cost, always is not None, texts,
+                               results[0] if results else None, self.span(first, name), excludes or ())
 
     def story_action(self, c):
-        category, name, _, cost, always, *items = c
-        return self._story_action(category, name, cost, always, items, category)
+        category, name, cost, always, excludes, *items = c
+        return self._story_action(category, name, cost, always, items, category, excludes)
 
     def card_action(self, c):
-        keyword, category, name, _, cost, always, *items = c
+        keyword, category, name, cost, always, *items = c
         return self._story_action(category, name, cost, always, items, keyword)
 
+    def setup_step(self, c):
+        return ast.SetupStep(self.prose(c[1]), self.span(c[0], c[1]))
+
+    def character(self, c):
+        keyword, number, label = c
+        return ast.Character(self.value(number), self.prose(label) if label is not None else None,
+                             self.span(keyword, label if label is not None else number))
+
+    def level(self, c):
+        keyword, name, _, time, _, morale, _, health, recommended = c
+        return ast.Level(str(name), int(str(time)), int(str(morale)), int(str(health)), recommended is not None,
+                         self.span(keyword, recommended if recommended is not None else health))
+
     def location(self, c):
-        header = self.span(c[0], c[2])
-        lines = c[3:]
+        keyword, number, name, external, *lines = c
+        header = self.span(keyword, name)
         items = _grouped(x for x in lines if isinstance(x, _Item))
+
+        def of(kind):
+            return tuple(x for x in lines if isinstance(x, kind))
         return ast.LocationDecl(
-            int(str(c[1])), self.prose(c[2]), tuple(x.text for x in lines if isinstance(x, ast.TextStmt)),
-            tuple(items.get("arrival", ())), tuple(x for x in lines if isinstance(x, ast.Exit)),
-            tuple(x for x in lines if isinstance(x, ast.StoryAction)),
-            tuple(x for x in lines if isinstance(x, ast.ChoiceStmt)), header, self.allow(header))
+            int(str(number)), self.prose(name), tuple(x.text for x in of(ast.TextStmt)),
+            tuple(items.get("arrival", ())), of(ast.Exit), of(ast.StoryAction), of(ast.ChoiceStmt), header,
+            self.allow(header), external is not None, of(ast.SetupStep), of(ast.Character), of(ast.Level))
 
     def depart(self, c):
-        keyword, number, direction, name, _, cost, *items = c
+        keyword, number, direction, name, cost, *items = c
         header = self.span(keyword, name)
         action = self._story_action("depart", name, cost, None, items, keyword)
         return ast.DepartDecl(int(str(number)), str(direction), action, header, self.allow(header))
@@ -396,17 +436,37 @@ class AstBuilder(Transformer):
     def slots(self, c):
         return self.item("slots", int(str(c[1])), c[0], c[1])
 
+    def slot(self, c):
+        keyword, impact, *faces = c
+        return ast.Slot(tuple(self.value(t) for t in faces), impact is not None, self.span(keyword, faces[-1]))
+
+    def power(self, c):
+        keyword, _, boost, text = c
+        return ast.Power(int(str(boost)), self.prose(text), self.span(keyword, text))
+
+    def when_placed(self, c):
+        return self.item("placed", c[2], c[0], c[2])
+
+    def ending(self, c):
+        keyword, name, *statements = c
+        return ast.Ending(self.prose(name), self._statements(statements), self.span(keyword, name))
+
     def card(self, c):
-        keyword, number, kind, name, *lines = c
+        keyword, number, kind, name, external, *lines = c
         header = self.span(keyword, name)
         items = _grouped(x for x in lines if isinstance(x, _Item))
+        spans = {x.key: x.span for x in lines if isinstance(x, _Item)}
 
         def last(key: str) -> object:
             return items[key][-1] if key in items else None
+        endings = [x for x in lines if isinstance(x, ast.Ending)]
         return ast.VantageCardDecl(
             int(str(number)), str(kind), self.prose(name), last("orientation"), last("boost"), last("slots"),
             tuple(x.text for x in lines if isinstance(x, ast.TextStmt)),
-            tuple(x for x in lines if isinstance(x, ast.StoryAction)), header, self.allow(header))
+            tuple(x for x in lines if isinstance(x, ast.StoryAction)), header, self.allow(header),
+            external is not None, tuple(x for x in lines if isinstance(x, ast.Slot)),
+            tuple(x for x in lines if isinstance(x, ast.Power)), tuple(items.get("placed", ())),
+            endings[-1] if endings else None, spans.get("boost"))
 
 
 class _Item(NamedTuple):

@@ -17,6 +17,7 @@ takes one. A position is a JSON list:
   ["check", POI, action]             choosing the outcome of a dice check
   ["location", N]                    at location N, choosing an action
   ["read", LABEL, TEXT, RESULT]      an action taken: its text, then its result
+  ["ending", MISSION, STAT, i]       a stat ran out: the mission's game-end entry from statement i
   ["end", REASON]
 
 Vanguard: the start log; `return` goes to the board of the planet (the first one, at
@@ -27,7 +28,7 @@ unless always available) and the actions of cards in hand; a result ends the tur
 unless it says to continue; a stat at 0 or `end game` ends the game."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from vcompiler.model import types as m
@@ -96,6 +97,12 @@ class Game:
         state = State(at=["end", "the pack has no start"])
         if self.vantage:
             state.counters = {stat: STAT_START for stat in VANTAGE_STATS}
+            setup = self.locations.get(0)
+            levels = setup.levels if setup is not None else ()
+            # VR 18: the table picks a starting level; play takes the recommended one.
+            level = next((v for v in levels if v.recommended), levels[0] if levels else None)
+            if level is not None:
+                state.counters = {"time": level.time, "morale": level.morale, "health": level.health}
         if entry is not None:
             if self.vantage and entry not in self.locations:
                 raise ValueError(f"pack {self.pack.name} has no location {entry}")
@@ -192,11 +199,28 @@ class Game:
                                        + ("" if condition is None else " (yes)" if holds else " (no)"))
                 if holds:
                     return self._move(state, self._apply(state, s.target, None))
+            elif isinstance(s, m.PaidStatement):
+                can = all(self.can_pay(state, p) for p in s.payments)
+                if show:
+                    scene.lines.append(words(voice.paid(s)) + (" (paid)" if can else " (you cannot: nothing happens)"))
+                if can:
+                    for payment in s.payments:
+                        self._pay(state, payment)
+                    for choice in s.effects:
+                        moved = self._apply(state, choice.options[0], None)
+                        if moved is not None:
+                            return self._move(state, moved)
             elif isinstance(s, m.EffectStatement):
                 if len(s.effect.options) > 1:
                     self._decide(state, scene, s.effect, [*here, i], [*here, i + 1])
                     return True
                 effect = s.effect.options[0]
+                if effect.op in ("complete_mission_card", "complete_destiny"):
+                    if show:
+                        scene.lines.append(words(voice.sentence(s.effect)))
+                    self._apply(state, effect, None)
+                    self._end_or_go_on(state, scene, effect, [*here, i + 1])
+                    return True
                 if show and effect.op not in SILENT:
                     scene.lines.append(words(voice.sentence(s.effect)))
                 moved = self._apply(state, effect, None)
@@ -211,6 +235,29 @@ class Game:
                 return True
             i += 1
         return None
+
+    def _end_or_go_on(self, state: State, scene: Scene, effect: m.Effect, after: list) -> None:
+        """VR 69-70: a completed mission or destiny leaves the table the choice to end."""
+        card = effect.param("card")
+        done = {key.split()[0] for key, status in state.missions.items() if status == "complete"}
+        # VR 74: both the mission and a destiny make an epic victory.
+        victory = "epic" if {"mission", "destiny"} <= done else "mission" if "mission" in done else "destiny"
+        scene.options = [Option("End the game", then=["end", f"Card {card} complete: a {victory} victory."]),
+                         Option("Go on playing", then=after)]
+        state.at = after
+
+    def can_pay(self, state: State, payment: m.Effect) -> bool:
+        what = payment.op.removeprefix("pay_")
+        if what == "skill":
+            return state.counters.get("skills", 0) > 0
+        amount = payment.param("amount")
+        # A stat paid down to 0 ends the game: the table can pay it, at that price.
+        return isinstance(amount, int) and state.counters.get(what, 0) >= amount
+
+    def _pay(self, state: State, payment: m.Effect) -> None:
+        what = payment.op.removeprefix("pay_")
+        amount = payment.param("amount")
+        state.add("skills" if what == "skill" else what, -(amount if isinstance(amount, int) else 1))
 
     def _decide(self, state: State, scene: Scene, choice: m.Choice, here: list, after: list) -> None:
         """Effects joined by `/`: the players pick one."""
@@ -274,6 +321,17 @@ class Game:
         number = state.at[1]
         location = self.locations[number]
         options = []
+        # VR 17: each player gains a character at location 000 before setting out.
+        if location.characters and not any(c.card in state.cards for c in location.characters):
+            for character in location.characters:
+                label = f"{words(voice.rich_line(character.label))}: " if character.label else ""
+                options.append(Option(f"{label}take character card {character.card}",
+                                      (m.Effect("gain_card", (("card", character.card),), character.span),),
+                                      then=["location", number]))
+            if show:
+                scene.lines.append(f"Setup at Location {number} · {location.name.plain()}: choose your character")
+            scene.options = options
+            return True
         for c in location.choices:
             options.append(Option(f"{words(voice.rich_line(c.label))} ({words(voice.target(c.target))})",
                                   (c.target,)))
@@ -287,9 +345,14 @@ class Game:
                 depart = self.departs[(number, exit.direction)]
                 options.append(self._story_option(f"Depart {exit.direction}", depart.action,
                                                   ["result", "depart", number, exit.direction, 0], None))
+        taken = {a.category for index, a in enumerate(location.actions) if f"{number}:{index}" in state.used}
         for index, action in enumerate(location.actions):
             used = f"{number}:{index}"
             if used in state.used and not action.always:
+                continue
+            # VR 39: an action that contradicts one already taken here is closed.
+            if taken & set(action.excluded) or any(action.category in a.excluded for a in location.actions
+                                                    if a.category in taken):
                 continue
             options.append(self._story_option(action.category.capitalize(), action,
                                               ["result", "location", number, index, 0],
@@ -299,9 +362,15 @@ class Game:
             if card is None:
                 continue
             for index, action in enumerate(card.actions):
-                options.append(self._story_option(f"Card {card_number} {card.name.plain()}: "
-                                                  f"{action.category}", action,
-                                                  ["result", "vcard", card_number, index, 0], None))
+                # VR 47: the boost is paid up front; one pool stands for the cards' boost.
+                if action.boost and state.counters.get("boost", 0) < action.boost:
+                    continue
+                option = self._story_option(f"Card {card_number} {card.name.plain()}: {action.category}", action,
+                                            ["result", "vcard", card_number, index, 0], None)
+                if action.boost:
+                    option = replace(option, effects=(m.Effect("pay_boost", (("amount", action.boost),),
+                                                               action.span),))
+                options.append(option)
         if show:
             scene.lines.append(f"Turn {state.turn} at Location {number} · {location.name.plain()}")
         if not options:
@@ -312,7 +381,12 @@ class Game:
 
     def _story_option(self, what: str, action: m.StoryAction, result: list, use: str | None) -> Option:
         always = ", always available" if action.always else ""
-        label = f"{what}: {words(voice.rich_line(action.name))} (cost {action.cost}{always})"
+        cost = f"cost {action.cost}" if action.cost else "no cost"
+        if action.skills and action.cost:
+            cost += f"; {' or '.join(action.skills)} tokens lower it"
+        if action.boost:
+            cost += f" and {action.boost} boost"
+        label = f"{what}: {words(voice.rich_line(action.name))} ({cost}{always})"
         return Option(label, then=["read", label, [p for t in action.text for p in map(words, voice.rich(t))],
                                    result], use=use, action=True)
 
@@ -456,6 +530,10 @@ class Game:
             card = p("card")
             if op == "gain_card" and card not in state.cards:
                 state.cards.append(card)
+                placed = self.vcards[card].placed if card in self.vcards else ()
+                for choice in placed:
+                    if len(choice.options) == 1:     # a `/` choice is the table's, not play's, to make
+                        self._apply(state, choice.options[0], None)
             elif op == "lose_card" and card in state.cards:
                 state.cards.remove(card)
         elif op in ("reveal_mission", "complete_mission", "fail_mission"):
@@ -470,6 +548,13 @@ class Game:
             state.threats[p("card")] = p("sector")
         elif op == "remove_threat":
             state.threats.pop(p("card"), None)
+        elif op.startswith("pay_"):
+            self._pay(state, effect)
+        elif op in ("complete_mission_card", "complete_destiny"):
+            # Keyed "mission 1601", "destiny 1705": vantage missions and destinies are numbered cards.
+            state.missions[f"{'mission' if op == 'complete_mission_card' else 'destiny'} {p('card')}"] = "complete"
+        elif op == "place_in_center" and p("card") not in state.cards:
+            state.cards.append(p("card"))         # VR 43: card actions of the center are open to all
         elif op in ("continue", "may_continue"):
             state.counters["continue"] = 1
         elif op == "gain_skill":
@@ -489,8 +574,32 @@ class Game:
         return ["board"]
 
     def _stats_end(self, state: State) -> None:
-        if self.vantage and state.at[0] != "end":
+        if self.vantage and state.at[0] not in ("end", "ending"):
             for stat in VANTAGE_STATS:
                 if state.counters.get(stat, 1) <= 0:
-                    state.at = ["end", f"Your {stat} has run out: the game ends."]
+                    mission = self._mission(state)
+                    # VR 71: the mission's entry in the take storybook is read.
+                    state.at = (["ending", mission.number, stat, 0] if mission is not None
+                                else ["end", f"Your {stat} has run out: the game ends."])
                     return
+
+    def _mission(self, state: State) -> m.VantageCard | None:
+        """The mission in play: one the players hold, or the pack's only one."""
+        missions = [c for c in self.pack.vantage_cards if c.kind == "mission" and c.ending is not None]
+        held = [c for c in missions if c.number in state.cards]
+        if held:
+            return held[0]
+        return missions[0] if len(missions) == 1 else None
+
+    def _at_ending(self, state: State, scene: Scene, show: bool) -> bool:
+        _, number, stat, i = state.at
+        ending = self.vcards[number].ending
+        assert ending is not None
+        if show and i == 0:
+            scene.lines.append(f"Your {stat} has run out. ── Take {number} · {ending.name.plain()}")
+        moved = self._script(state, scene, show, ending.statements, i, ["ending", number, stat], None)
+        if moved:
+            return True
+        if state.at[0] != "end":
+            state.at = ["end", f"Your {stat} has run out: the game ends."]
+        return False

@@ -24,7 +24,7 @@ def state_line(game: Game, state: State) -> str:
     parts += [f"{k} {v}" for k, v in counters.items() if v]
     if state.uniques:
         parts.append("uniques " + ", ".join(map(str, sorted(state.uniques))))
-    parts += [f"mission {k} {v}" for k, v in sorted(state.missions.items())]
+    parts += [f"{k if ' ' in k else 'mission ' + k} {v}" for k, v in sorted(state.missions.items())]
     if state.conditions:
         parts.append("conditions " + ", ".join(sorted(state.conditions)))
     if state.cards:

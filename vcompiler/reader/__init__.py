@@ -126,9 +126,10 @@ class _Writer:
     def action(self, anchor: str, what: str, action: m.StoryAction, check: str | None) -> str:
         title = self.inline(voice.rich_line(action.name))
         box = self.box(check, f"{what}: {voice.plain(voice.rich_line(action.name))}", "taken") if check else ""
-        cost = (f'<p class="cost">Cost {action.cost} '
-                f'{self.inline([("i", "challenge")])}'
-                + (' <span class="always">· Always available</span>' if action.always else "") + "</p>")
+        dice = f'Cost {action.cost} {self.inline([("i", "challenge")])}' if action.cost else "No cost: roll no dice"
+        cost = (f'<p class="cost">{dice}'
+                + (' <span class="always">· Always available</span>' if action.always else "") + "</p>"
+                + "".join(f'\n<p class="cost">{self.inline(note)}</p>' for note in voice.cost_notes(action)))
         result = self.blocks(voice.blocks(action.result))
         return (f'<section class="action" id="{_e(anchor)}">\n<h3>{_e(what)}: {title} {box}</h3>\n{cost}\n'
                 f"{self.paragraphs(action.text)}\n"
@@ -139,6 +140,9 @@ class _Writer:
         parts = [self.paragraphs(location.text)]
         if location.arrival:
             parts.append(f"<p><strong>On arrival:</strong> {self.inline(voice.effects_sentence(location.arrival))}</p>")
+        if location.steps:
+            parts.append('<h3>Setup</h3><ol>' + "".join(f"<li>{self.inline(voice.rich_line(t))}</li>"
+                                                         for t in location.steps) + "</ol>")
         parts.append(self.blocks(voice.blocks(location.choices)))
         exits = []
         for exit in location.exits:
@@ -168,8 +172,17 @@ class _Writer:
 
     def vcard(self, card: m.VantageCard) -> str:
         parts = [f'<p class="cost">{_e(card.kind.capitalize())} card</p>', self.paragraphs(card.text)]
+        if card.placed:
+            parts.append(f"<p><strong>When placed:</strong> {self.inline(voice.effects_sentence(card.placed))}</p>")
+        parts += [f"<p><strong>{power.boost} boost:</strong> {self.inline(voice.rich_line(power.text))} "
+                  f"(until the end of the turn)</p>" for power in card.powers]
         parts += [self.action(f"card-{card.number}-{a.category}-{i}", a.category.capitalize(), a, None)
                   for i, a in enumerate(card.actions)]
+        if card.ending is not None:
+            parts.append(f'<section class="action" id="card-{card.number}-ending">\n<h3>Game end: '
+                         f"{self.inline(voice.rich_line(card.ending.name))}</h3>\n"
+                         f"<p>Read this when any player's time, morale or health is reduced to 0.</p>\n"
+                         f"{self.blocks(voice.blocks(card.ending.statements))}\n</section>")
         heading = f'<span class="num">{card.number}</span> {self.inline(voice.rich_line(card.name))}'
         return self.article(f"card-{card.number}", str(card.number), f"Card {card.number} {card.name.plain()}",
                             heading, "\n".join(parts))

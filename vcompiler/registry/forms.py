@@ -145,6 +145,7 @@ class Form:
     way_out: bool = False            # ends a log's reading (see E401)
     card_only: bool = False          # means something only while a card is resolved (E310)
     travel_cost: bool = False        # a cost a path may print (E312)
+    payment: bool = False            # said only before `=>` of `pay ... => ...` (E340)
     # What it does to the entity it names, as an edge of the story graph: gain, reveal or place.
     edge: str = "place"
     params: tuple[str, ...] = field(init=False)
@@ -167,7 +168,8 @@ _SLOT = re.compile(r"\{(\w+):(\w+)(\?)?\}")
 
 
 def _form(spec: str, op: str, game: str | None, says: str | tuple[str, ...], *,
-          way_out: bool = False, card_only: bool = False, travel_cost: bool = False) -> Form:
+          way_out: bool = False, card_only: bool = False, travel_cost: bool = False,
+          payment: bool = False) -> Form:
     verb, *words = spec.split()
     slots = []
     for word in words:
@@ -179,7 +181,7 @@ def _form(spec: str, op: str, game: str | None, says: str | tuple[str, ...], *,
     templates = (says,) if isinstance(says, str) else says
     edge = "gain" if verb in ("gain", "lose") else "reveal" if verb in ("reveal", "complete", "fail") else "place"
     return Form(verb, tuple(slots), op, game, tuple(wording(t) for t in templates), way_out, card_only,
-                travel_cost, edge)
+                travel_cost, payment, edge)
 
 
 V, T = VANGUARD.name, VANTAGE.name
@@ -265,6 +267,26 @@ FORMS: tuple[Form, ...] = (
     _form("continue", "continue", T, "continue"),
     _form("may continue", "may_continue", T, "you may continue"),
     _form("end game", "end_game", T, "the game ends", way_out=True),
+    # VR 57, 62, 86: losing what you do not have is ignored in a result.
+    _form("lose coin {amount:n}", "lose_coin", T, "lose {amount} [coin]"),
+    _form("lose boost {amount:n}", "lose_boost", T, "lose {amount} boost"),
+    _form("lose skill {skill:word?}", "lose_skill", T,
+          ("discard your [skill] {skill} skill token", "discard a [skill] skill token of your choice")),
+    # VR 94: a payment is a cost; what it buys is had only if it is paid in full.
+    *(_form(f"pay {what} {{amount:n}}", f"pay_{what}", T, f"pay {{amount}} {icon}", payment=True)
+      for what, icon in (("coin", "[coin]"), ("boost", "boost"), ("time", "[time]"), ("morale", "[morale]"),
+                         ("health", "[health]"))),
+    _form("pay skill {skill:word?}", "pay_skill", T,
+          ("discard a [skill] {skill} skill token", "discard a [skill] skill token"), payment=True),
+    # VR 69-70: completing the mission or a destiny lets the table choose to end or go on.
+    _form("complete mission {card:vcard}", "complete_mission_card", T,
+          "you have completed mission {card}: end the game now, or go on to pursue a destiny"),
+    _form("complete destiny {card:vcard}", "complete_destiny", T,
+          "you have completed destiny {card}: read its entry to end the game, or go on"),
+    _form("place card {card:vcard} in center", "place_in_center", T, "place card {card} in the center"),
+    # VR 96: they come along without paying the cost.
+    _form("move player with you", "move_player_along", T,
+          "another player at your location may come with you without paying the cost"),
 )
 FORM_BY_OP: dict[str, Form] = {f.op: f for f in FORMS}
 FORMS_BY_VERB: dict[str, tuple[Form, ...]] = {}
@@ -275,6 +297,7 @@ VERBS: tuple[str, ...] = tuple(sorted(FORMS_BY_VERB))
 WAYS_OUT = frozenset(f.op for f in FORMS if f.way_out)
 CARD_ONLY = frozenset(f.op for f in FORMS if f.card_only)
 TRAVEL_COSTS = frozenset(f.op for f in FORMS if f.travel_cost)
+PAYMENTS = frozenset(f.op for f in FORMS if f.payment)
 
 
 def forms_of_game(game: str) -> tuple[Form, ...]:

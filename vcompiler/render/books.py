@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from vcompiler.model import types as m
-from vcompiler.render.voice import Sentence, blocks, log_anchor, plain, rich, rich_line
+from vcompiler.render.voice import Sentence, blocks, cost_notes, log_anchor, plain, rich, rich_line
 from vcompiler.vocabulary import CATEGORIES
 
 
@@ -22,6 +22,7 @@ class Entry:
     action: list = field(default_factory=list)     # blocks read first (text, statements)
     result: list | None = None                     # storybooks: blocks read after acting
     leads_to: tuple[str, ...] = ()                 # anchors its gotos and choices send the reader to
+    cost_notes: tuple[Sentence, ...] = ()          # storybooks: skills that reduce the cost, boost it takes
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,19 @@ def _story_entry(key: str, anchor: str, action: m.StoryAction) -> Entry:
     title = rich_line(action.name)
     text = [("p", p) for t in action.text for p in rich(t)]
     return Entry(anchor, key, title, plain(title), cost=action.cost, always=action.always,
-                 action=text, result=blocks(action.result))
+                 action=text, result=blocks(action.result), cost_notes=tuple(cost_notes(action)))
+
+
+# VR 71: the entry read when a stat runs out, not an action a player chooses.
+ENDING_NOTE: Sentence = [("t", "Read this entry when any player's "), ("i", "time"), ("t", " time, "),
+                         ("i", "morale"), ("t", " morale or "), ("i", "health"), ("t", " health is reduced to 0.")]
+
+
+def _ending_entry(card: m.VantageCard, anchor: str) -> Entry:
+    assert card.ending is not None
+    title = rich_line(card.ending.name)
+    return Entry(anchor, str(card.number), title, plain(title),
+                 action=[("p", ENDING_NOTE), *blocks(card.ending.statements)])
 
 
 def storybooks(pack: m.Pack, titles: bool | None = None) -> list[Book]:
@@ -104,10 +117,14 @@ def storybooks(pack: m.Pack, titles: bool | None = None) -> list[Book]:
     shown = bool(titles)
     books = []
     for category in CATEGORIES:
-        found = [(loc.number, a) for loc in pack.locations for a in loc.actions if a.category == category]
+        found: list[tuple[int, m.StoryAction | m.VantageCard]] = [
+            (loc.number, a) for loc in pack.locations for a in loc.actions if a.category == category]
         found += [(card.number, a) for card in pack.vantage_cards for a in card.actions if a.category == category]
+        if category == "take":
+            found += [(card.number, card) for card in pack.vantage_cards if card.ending is not None]
         found.sort(key=lambda pair: pair[0])
-        entries = tuple(_story_entry(str(n), f"entry-{n}-{i}", a) for i, (n, a) in enumerate(found))
+        entries = tuple(_ending_entry(a, f"entry-{n}-{i}") if isinstance(a, m.VantageCard)
+                        else _story_entry(str(n), f"entry-{n}-{i}", a) for i, (n, a) in enumerate(found))
         books.append(Book(f"storybook-{category}.pdf", "storybook", pack.title,
                           f"{category.capitalize()} Storybook", pack.version, "Entry", entries, shown))
     departs = tuple(_story_entry(f"{d.number} {d.direction}", f"depart-{d.number}-{d.direction}", d.action)

@@ -9,7 +9,7 @@ A face's body is a list of blocks, printed in order:
                                          the requirement (tokens), `style` its colour
   ("track", style, spaces, tokens)       a track or time track of `spaces` boxes
   ("rule", word)                         a divider naming what follows ("Main")
-  ("options", ((category, tokens, always), ...))   action options by category
+  ("options", ((category, tokens, always, excludes), ...))   action options by category
   ("compass", ((direction, number, mode), ...))    a location's compass rose
   ("choices", (tokens, ...))             a list of choices
   ("boxes", word, count)                 a row of empty slots ("Slots", 2)
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from vcompiler import ast
 from vcompiler.model import types as m
-from vcompiler.render.voice import Sentence, effects_sentence, rich, rich_line, target
+from vcompiler.render.voice import Sentence, effects_sentence, joined, rich, rich_line, target
 from vcompiler.source import Span
 from vcompiler.vocabulary import ICONS
 
@@ -161,18 +161,33 @@ def vanguard_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[
 
 def _options(actions: tuple[m.StoryAction, ...]) -> tuple:
     """Action options by category and title: their costs and results stay in the
-    storybooks."""
-    return ("options", tuple((a.category, rich_line(a.name), a.always) for a in actions))
+    storybooks. An action that contradicts others says so on the card, where the
+    player chooses (VR 39)."""
+    return ("options", tuple((a.category, rich_line(a.name), a.always,
+                              "not after " + " or ".join(c.capitalize() for c in a.excluded) if a.excluded else "")
+                             for a in actions))
+
+
+def _slot_line(slot: m.Slot) -> Sentence:
+    faces = [[("i", f), ("t", f" {f}")] if f in ICONS else [("t", f)] for f in slot.faces]
+    return [("t", "Impact slot: " if slot.impact else "Slot: "), *joined(faces, " or ")]
 
 
 def vantage_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[Face]:
     faces = []
     for card in pack.vantage_cards:
         body: list[tuple] = _paragraphs(card.text)
+        if card.placed:
+            body.append(("row", "arrival", [("t", "When placed")], effects_sentence(card.placed)))
         if card.slots:
             body.append(("boxes", "Slots", card.slots))
+        if any(s.impact or s.faces != ("any",) for s in card.slot_list):
+            body.append(("choices", tuple(_slot_line(s) for s in card.slot_list)))
         if card.boost is not None:
             body.append(("boxes", "Boost", card.boost))
+        for power in card.powers:
+            body.append(("row", "special", [("t", f"{power.boost} boost")],
+                         [*rich_line(power.text), ("t", " (until the end of the turn)")]))
         if card.actions:
             body.append(_options(card.actions))
         width, height = sizes["vcard"]
@@ -197,12 +212,35 @@ def _exit_target(exit: m.Exit | None) -> str:
     return "*" if exit.target is None else location_number(exit.target)
 
 
+def _setup_blocks(location: m.Location) -> list[tuple]:
+    """Location 000's setup (VR 17-18): its steps in order, the characters players
+    gain, and the starting levels of time, morale and health."""
+    body: list[tuple] = []
+    if location.steps:
+        body.append(("rule", "Setup"))
+        body.append(("choices", tuple([("t", f"{i}. "), *rich_line(step)]
+                                      for i, step in enumerate(location.steps, 1))))
+    if location.characters:
+        body.append(("rule", "Your character"))
+        body.append(("choices", tuple([*((*rich_line(c.label), ("t", ": ")) if c.label else ()),
+                                       ("t", f"take character card {c.card}.")] for c in location.characters)))
+    if location.levels:
+        body.append(("rule", "Starting level"))
+        body.append(("choices", tuple(
+            [("s", [("t", level.name.capitalize())]),
+             ("t", " (recommended for a first game)" if level.recommended else ""),
+             ("t", f": {level.time} "), ("i", "time"), ("t", f" {level.morale} "), ("i", "morale"),
+             ("t", f" {level.health} "), ("i", "health")] for level in location.levels)))
+    return body
+
+
 def location_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[Face]:
     faces = []
     for location in pack.locations:
         body: list[tuple] = [("p", p) for t in location.text for p in rich(t)]
         if location.arrival:
             body.append(("row", "arrival", [("t", "On arrival")], effects_sentence(location.arrival)))
+        body += _setup_blocks(location)
         choices = tuple([*rich_line(s.label), ("t", ": "), *target(s.target), ("t", ".")]
                         for s in location.choices)
         if choices:

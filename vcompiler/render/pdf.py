@@ -227,7 +227,8 @@ def heads(book: Book, pages: list[tuple[str, tuple[str, ...]]]) -> list[Head]:
                 out.append(Head(continued=cue))
             else:
                 first, last = keys[starting[0]], keys[starting[-1]]
-                word = "Results" if part == "results" else book.entry_word + ("s" if first != last else "")
+                plural = "Entries" if book.entry_word == "Entry" else book.entry_word + "s"
+                word = "Results" if part == "results" else book.entry_word if first == last else plural
                 if part == "results" and first == last:
                     word = "Result"
                 out.append(Head(f"{word} {first}" if first == last else f"{word} {first}–{last}", cue))
@@ -306,7 +307,7 @@ def outline(book: Book) -> list[Mark]:
                                                              for e in book.entries)))
     if book.kind == "storybook" and book.entries:
         marks.append(Mark("Results", "results", tuple(Mark(title("Result", e), "result-" + e.anchor)
-                                                      for e in book.entries)))
+                                                      for e in book.entries if e.result is not None)))
     if book.index:
         marks.append(Mark("Index", "index"))
     return marks

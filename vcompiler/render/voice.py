@@ -165,6 +165,37 @@ def effects_sentence(choices: tuple[m.Choice, ...]) -> Sentence:
     return [*_capitalise(out), ("t", ".")]
 
 
+def joined(parts: list[Sentence], last: str = " and ") -> Sentence:
+    """Clauses as a list in words: "a", "a and b", "a, b and c"."""
+    out: Sentence = []
+    for i, part in enumerate(parts):
+        if i:
+            out.append(("t", last if i == len(parts) - 1 else ", "))
+        out.extend(part)
+    return out
+
+
+def paid(s: m.PaidStatement) -> Sentence:
+    """VR 94: "If you can pay ..., do so: ..." — what is bought comes only with the payment."""
+    bought = effects_sentence(s.effects) if s.effects else [("t", "Nothing.")]
+    if bought and bought[0][0] == "t":
+        bought = [("t", bought[0][1][:1].lower() + bought[0][1][1:]), *bought[1:]]
+    return _joined([("t", "If you can "), *joined([said(p) for p in s.payments]), ("t", ", do so: "), *bought])
+
+
+def cost_notes(action: m.StoryAction) -> list[Sentence]:
+    """What a storybook prints beside an action's cost besides the dice: the skill
+    tokens that reduce it (VR 57) and the boost it takes from its card (VR 47)."""
+    notes: list[Sentence] = []
+    if action.skills and action.cost:
+        names = joined([[("t", name)] for name in action.skills], " or ")
+        notes.append([("t", "Each "), ("i", "skill"), ("t", " "), *names,
+                      ("t", " token paid lowers it by 1.")])
+    if action.boost:
+        notes.append([("t", f"Also pay {action.boost} boost from this card.")])
+    return notes
+
+
 def condition(c: m.Condition) -> Sentence:
     if c.kind == "checked_log":
         return [("t", "if "), log_ref(c.key), ("t", " is checked")]
@@ -185,6 +216,8 @@ def blocks(statements: tuple[m.Statement, ...]) -> list[tuple[str, object]]:
             out.extend(("p", paragraph) for paragraph in rich(s.text))
         elif isinstance(s, m.EffectStatement):
             out.append(("p", sentence(s.effect)))
+        elif isinstance(s, m.PaidStatement):
+            out.append(("p", paid(s)))
         elif isinstance(s, m.ChoiceStatement):
             item = [*rich_line(s.label), ("t", ": "), *target(s.target), ("t", ".")]
             if out and out[-1][0] == "choices":

@@ -34,3 +34,17 @@ card 1201 item "Driftwood" {
   vertical
   boost 2
 }
+
+location 000 "Landfall" {
+  level daring time 4 morale 4 health 4 recommended
+//^^^^^ keyword.other.vcl
+//                                      ^^^^^^^^^^^ keyword.other.vcl
+  take "Haggle" cost 2 skill charm excludes help {
+//                     ^^^^^ keyword.other.vcl
+//                                 ^^^^^^^^ keyword.other.vcl
+    result {
+      pay coin 2 => gain card 1201
+//    ^^^ keyword.control.vcl
+    }
+  }
+}

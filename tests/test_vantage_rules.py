@@ -1,0 +1,201 @@
+"""The rest of the Vantage rulebook as a writer writes it: location 000's setup
+(VR 17-18), costs that name skills and boost or are 0 (VR 25, 47, 57, 107), payments
+and losses (VR 57, 62, 86, 94), the game's state (VR 69-71, 88, 96), contradictory
+actions (VR 39) and cards in full (VR 60-64, 90-93). Each reaches the model, the
+bundle (valid against its schema), the printed words and `play`."""
+from conftest import VANTAGE_HEADER
+from vcompiler.compile import compile_pack
+from vcompiler.emit.bundle import to_bundle
+from vcompiler.emit.validate import schema_errors
+from vcompiler.play.machine import Game
+from vcompiler.render import voice
+from vcompiler.render.books import storybooks
+from vcompiler.render.cards import CARD_SIZES, location_faces, vantage_faces
+
+PACK = VANTAGE_HEADER.replace("start location 1", "start location 0") + '''
+location 000 "Landfall" {
+  step "Seed the challenge dice pool."
+  step "Each player rolls a skill die."
+  character 1101 "You rolled 1, 2 or 3"
+  level daring time 5 morale 4 health 3 recommended
+  level reckless time 2 morale 2 health 2
+  choice "Begin" -> location 1
+}
+location 1 "Market" {
+  north 2 walk
+  take "Haggle" cost 2 skill bargaining / charm {
+    result {
+      pay coin 2 + skill => gain card 1201; gain morale 1
+      lose boost 1
+      may continue
+    }
+  }
+  help "Free the bird" cost 0 excludes overpower {
+    result { complete mission 1601; place card 1705 in center; move player with you }
+  }
+  overpower "Trap the bird" cost 1 excludes help {
+    result { lose health 9 }
+  }
+}
+location 2 "Harbour" { south 1 walk }
+card 1101 character "The Diver" external {
+  vertical
+  boost 2
+  slot time / blank
+  slot impact any
+  power boost 1 "Reroll one die."
+  when placed gain coin 3
+  action look "Dive" cost 1 boost 2 { result { gain skill swimming } }
+}
+card 1201 item "Lantern" { vertical }
+card 1601 mission "Open the Market" external {
+  ending "The market closes" { text "The stalls fold up."; end game }
+}
+card 1705 destiny "Keeper of the Scales" {
+  action take "Weigh the last coin" cost 2 { result { complete destiny 1705 } }
+}
+'''
+
+
+def _compile(tmp_path, text=PACK):
+    (tmp_path / "a.vcl").write_text(text, encoding="utf-8")
+    return compile_pack(tmp_path)
+
+
+def words(tokens) -> str:
+    return voice.plain(tokens, icon="[{}]")
+
+
+def test_everything_compiles_clean_and_the_bundle_is_valid(tmp_path):
+    result = _compile(tmp_path)
+    assert [f"{d.code.id} {d.message}" for d in result.diagnostics] == []
+    bundle = to_bundle(result.pack)
+    assert schema_errors(bundle, "bundle.schema.json") == []
+    setup = bundle["locations"][0]
+    assert setup["number"] == 0 and setup["setup"]["characters"] == [
+        {"card": 1101, "label": [[{"text": "You rolled 1, 2 or 3"}]]}]
+    assert setup["setup"]["levels"][0] == {"name": "daring", "time": 5, "morale": 4, "health": 3,
+                                           "recommended": True}
+    haggle, free, trap = bundle["locations"][1]["actions"]
+    assert (haggle["cost"], haggle["skills"], haggle["boost"]) == (2, ["bargaining", "charm"], None)
+    assert haggle["result"][0] == {"kind": "paid", "pay": [{"op": "pay_coin", "amount": 2}, {"op": "pay_skill"}],
+                                   "effects": [[{"op": "gain_card", "card": 1201}],
+                                               [{"op": "gain_morale", "amount": 1}]]}
+    assert (free["cost"], free["excludes"], trap["excludes"]) == (0, ["overpower"], ["help"])
+    assert [e[0]["op"] for e in (s["effect"] for s in free["result"])] == [
+        "complete_mission_card", "place_in_center", "move_player_along"]
+    diver = bundle["vantage_cards"][0]
+    assert diver["external"] and diver["slots"] == 2
+    assert diver["slot_accepts"] == [{"faces": ["time", "blank"], "impact": False},
+                                     {"faces": ["any"], "impact": True}]
+    assert diver["powers"] == [{"boost": 1, "text": [[{"text": "Reroll one die."}]]}]
+    assert diver["when_placed"] == [[{"op": "gain_coin", "amount": 3}]]
+    assert diver["actions"][0]["boost"] == 2
+    assert bundle["vantage_cards"][2]["ending"]["name"] == [[{"text": "The market closes"}]]
+
+
+def test_the_storybooks_word_costs_payments_and_the_game_end_entry(tmp_path):
+    pack = _compile(tmp_path).pack
+    books = {b.file_name: b for b in storybooks(pack)}
+    haggle = books["storybook-take.pdf"].entries[0]
+    assert [words(n) for n in haggle.cost_notes] == ["Each [skill] bargaining or charm token paid lowers it by 1."]
+    assert words(haggle.result[0][1]) == ("If you can pay 2 [coin] and discard a [skill] skill token, do so: "
+                                          "take card 1201, then gain 1 [morale].")
+    assert words(haggle.result[1][1]) == "Lose 1 boost."
+    # The mission's ending is keyed by its number in the take storybook, between 1 and 1705.
+    take = books["storybook-take.pdf"].entries
+    assert [e.key for e in take] == ["1", "1601", "1705"]
+    ending = take[1]
+    assert ending.cost is None and ending.result is None
+    assert words(ending.action[0][1]).startswith("Read this entry when any player's [time] time")
+    assert words(ending.action[-1][1]) == "The game ends."
+    dive = books["storybook-look.pdf"].entries[0]
+    assert [words(n) for n in dive.cost_notes] == ["Also pay 2 boost from this card."]
+    help_said = [words(b[1]) for b in books["storybook-help.pdf"].entries[0].result]
+    assert help_said == ["You have completed mission 1601: end the game now, or go on to pursue a destiny.",
+                         "Place card 1705 in the center.",
+                         "Another player at your location may come with you without paying the cost."]
+
+
+def test_location_000_and_cards_print_what_the_rules_give(tmp_path):
+    pack = _compile(tmp_path).pack
+    setup, market, _ = location_faces(pack, CARD_SIZES)
+    assert setup.number == "000" and setup.label == "Setup"
+    shown = [(b[0], b[1] if b[0] == "rule" else [words(x) for x in b[1]]) for b in setup.blocks]
+    assert shown[:6] == [("rule", "Setup"), ("choices", ["1. Seed the challenge dice pool.",
+                                                         "2. Each player rolls a skill die."]),
+                         ("rule", "Your character"), ("choices", ["You rolled 1, 2 or 3: take character card 1101."]),
+                         ("rule", "Starting level"),
+                         ("choices", ["Daring (recommended for a first game): 5 [time] 4 [morale] 3 [health]",
+                                      "Reckless: 2 [time] 2 [morale] 2 [health]"])]
+    options = next(b for b in market.blocks if b[0] == "options")[1]
+    assert [(c, x) for c, _, _, x in options] == [("take", ""), ("help", "not after Overpower"),
+                                                  ("overpower", "not after Help")]
+    diver = vantage_faces(pack, CARD_SIZES)[0]
+    said = [(b[0], words(b[2]) + " | " + words(b[3])) if b[0] == "row" else b[:2] for b in diver.blocks
+            if b[0] in ("row", "boxes")]
+    assert said == [("row", "When placed | Gain 3 [coin]."), ("boxes", "Slots"), ("boxes", "Boost"),
+                    ("row", "1 boost | Reroll one die. (until the end of the turn)")]
+    slots = next(b for b in diver.blocks if b[0] == "choices")[1]
+    assert [words(s) for s in slots] == ["Slot: [time] time or blank", "Impact slot: any"]
+
+
+def _option(scene, text):
+    return next(o for o in scene.options if text in o.label)
+
+
+def test_play_starts_at_the_recommended_level_and_takes_the_character(tmp_path):
+    game = Game(_compile(tmp_path).pack)
+    state = game.start()
+    assert {k: state.counters[k] for k in ("time", "morale", "health")} == {"time": 5, "morale": 4, "health": 3}
+    scene = game.advance(state)
+    game.choose(state, _option(scene, "take character card 1101"))
+    assert 1101 in state.cards and state.counters["coin"] == 3          # when placed: gain 3 coins
+    scene = game.advance(state)
+    assert not any("character" in o.label for o in scene.options)
+    assert not any("Dive" in o.label for o in scene.options)            # no boost on the card yet
+
+
+def test_play_pays_only_what_the_player_has(tmp_path):
+    game = Game(_compile(tmp_path).pack)
+    for coins, skills, bought in ((3, 1, True), (1, 1, False), (3, 0, False)):
+        state = game.start(entry=1)
+        game.advance(state)
+        state.counters.update(coin=coins, skills=skills)
+        scene = game.advance(state)
+        game.choose(state, _option(scene, "Haggle"))
+        scene = game.advance(state)
+        assert (1201 in state.cards) is bought
+        assert state.counters["coin"] == (coins - 2 if bought else coins)
+        assert any(line.endswith("(paid)" if bought else "(you cannot: nothing happens)") for line in scene.lines)
+
+
+def test_play_closes_a_contradictory_action_and_offers_to_end_on_completion(tmp_path):
+    game = Game(_compile(tmp_path).pack)
+    state = game.start(entry=1)
+    scene = game.advance(state)
+    game.choose(state, _option(scene, "Free the bird (no cost)"))
+    scene = game.advance(state)
+    assert [o.label for o in scene.options] == ["End the game", "Go on playing"]
+    game.choose(state, scene.options[1])
+    scene = game.advance(state)
+    assert not any("Trap the bird" in o.label for o in scene.options)
+    assert 1705 in state.cards                                          # placed in the center
+    assert any("Weigh the last coin" in o.label for o in scene.options)
+    ended = game.start(entry=1)
+    scene = game.advance(ended)
+    game.choose(ended, _option(scene, "Free the bird"))
+    scene = game.advance(ended)
+    game.choose(ended, scene.options[0])
+    assert game.advance(ended).ended == "Card 1601 complete: a mission victory."
+
+
+def test_play_reads_the_missions_ending_when_a_stat_runs_out(tmp_path):
+    game = Game(_compile(tmp_path).pack)
+    state = game.start(entry=1)
+    scene = game.advance(state)
+    game.choose(state, _option(scene, "Trap the bird"))
+    scene = game.advance(state)
+    assert "Your health has run out. ── Take 1601 · The market closes" in scene.lines
+    assert "The stalls fold up." in scene.lines
+    assert scene.ended == "The game ends."

@@ -1,0 +1,111 @@
+"""Vantage rules on what an action costs and on cards in full: boost taken only from a
+card that holds enough (E336), contradictory actions that name another action of the
+location (E337), game-end entries on missions (E340, W411), slots where dice can go
+(W412) and skills with a cost to reduce (W413)."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from vcompiler import codes
+from vcompiler.checks import CheckContext, rule
+from vcompiler.diagnostics import Diagnostic, Related, diagnostic
+
+
+@rule(codes.BOOST_COST)
+def boost_from_a_card(context: CheckContext) -> Iterator[Diagnostic]:
+    """`cost N boost M` takes boost from the card the action is on (VR 47), and a power
+    spends boost from its card: neither can take more than the card's capacity
+    (`boost N`, VR 64), and a location or depart action has no card to take it from.
+    Mend: give the card the capacity, or lower the payment."""
+    pack = context.pack
+    for location in pack.locations:
+        for action in location.actions:
+            if action.boost is not None:
+                yield diagnostic(codes.BOOST_COST, action.span,
+                                 message=f"location {location.number}'s {action.category} action pays boost, "
+                                         f"but only a card action takes boost from its card",
+                                 hint="remove `boost` from the cost, or write a `pay boost N => ...` line "
+                                      "in the result")
+    for depart in pack.departs:
+        if depart.action.boost is not None:
+            yield diagnostic(codes.BOOST_COST, depart.action.span,
+                             message=f"depart entry {depart.number} {depart.direction} pays boost, but only a "
+                                     f"card action takes boost from its card",
+                             hint="remove `boost` from the cost")
+    for card in pack.vantage_cards:
+        capacity = card.boost or 0
+        spends = [(a.span, f"its {a.category} action", a.boost) for a in card.actions if a.boost is not None]
+        spends += [(p.span, "a power", p.boost) for p in card.powers]
+        for span, what, boost in spends:
+            if boost is not None and boost > capacity:
+                yield diagnostic(codes.BOOST_COST, span,
+                                 message=f"{what} takes {boost} boost, but card {card.number} holds "
+                                         f"{capacity}",
+                                 hint=f"give the card `boost {boost}` or more, or take less",
+                                 related=[Related(card.span, f"card {card.number}")])
+
+
+@rule(codes.BAD_EXCLUSION)
+def exclusions_name_actions(context: CheckContext) -> Iterator[Diagnostic]:
+    """`excludes CATEGORY` names another action of the same location: after one is
+    taken, a later visitor may not take the other (VR 39). Mend: name a category the
+    location has."""
+    for location in context.pack.locations:
+        have = {a.category for a in location.actions}
+        for action in location.actions:
+            for word in action.excludes:
+                category = str(word.value)
+                if category == action.category:
+                    message = f"the {category} action of location {location.number} excludes itself"
+                elif category not in have:
+                    message = f"location {location.number} has no {category} action to exclude"
+                else:
+                    continue
+                others = sorted(have - {action.category})
+                yield diagnostic(codes.BAD_EXCLUSION, word.span, message=message,
+                                 hint=("name one of its other actions: " + ", ".join(others)) if others
+                                 else "the location has no other action: remove `excludes`")
+
+
+@rule(codes.ENDING_ELSEWHERE)
+def endings_on_missions(context: CheckContext) -> Iterator[Diagnostic]:
+    """Only a mission has a game-end entry (VR 71). Mend: move it to the mission."""
+    for card in context.pack.vantage_cards:
+        if card.ending is not None and card.kind != "mission":
+            kind = ("an " if card.kind[0] in "aeiou" else "a ") + card.kind
+            yield diagnostic(codes.ENDING_ELSEWHERE, card.ending.span, number=card.number, kind=kind,
+                             hint="move the `ending` to the mission card")
+
+
+@rule(codes.NO_ENDING)
+def missions_have_endings(context: CheckContext) -> Iterator[Diagnostic]:
+    """A mission prints the entry read when a stat reaches 0 (VR 71). Mend: add
+    `ending "TITLE" { ... }`."""
+    for card in context.pack.vantage_cards:
+        if card.kind == "mission" and card.ending is None:
+            yield diagnostic(codes.NO_ENDING, card.span, number=card.number,
+                             hint='add `ending "TITLE" { text "..."; end game }`, read from the take storybook')
+
+
+@rule(codes.SLOTS_ON_HORIZONTAL)
+def slots_on_vertical_cards(context: CheckContext) -> Iterator[Diagnostic]:
+    """No challenge die is placed on a horizontal card (VR 92). Mend: make it vertical,
+    or remove the slots."""
+    for card in context.pack.vantage_cards:
+        if card.orientation == "horizontal" and card.slots:
+            yield diagnostic(codes.SLOTS_ON_HORIZONTAL, card.span, number=card.number,
+                             hint="write `vertical`, or remove its slots")
+
+
+@rule(codes.SKILL_ON_NO_COST)
+def skills_have_a_cost(context: CheckContext) -> Iterator[Diagnostic]:
+    """A cost of 0 rolls nothing (VR 107): a skill cannot reduce it. Mend: remove the
+    skills or raise the cost."""
+    pack = context.pack
+    actions = [a for loc in pack.locations for a in loc.actions]
+    actions += [d.action for d in pack.departs]
+    actions += [a for card in pack.vantage_cards for a in card.actions]
+    for action in actions:
+        if action.cost == 0 and action.skills:
+            yield diagnostic(codes.SKILL_ON_NO_COST, action.span, skills=" / ".join(action.skills),
+                             hint="remove `skill ...` from the cost, or raise the cost")

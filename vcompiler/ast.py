@@ -225,6 +225,7 @@ class Sector:
     effects: tuple[EffectChoice, ...]
     span: Span
     at: tuple[tuple[int, int], Span] | None = None    # `at COLUMN, ROW`: its place on the printed board
+    actions: tuple[CheckAction, ...] = ()             # Special Actions printed in the sector
 
 
 @dataclass(frozen=True)
@@ -257,13 +258,14 @@ class PlanetDecl:
     paths: tuple[Path, ...]
     span: Span
     allow: tuple[str, ...] = ()
+    text: tuple[Text, ...] = ()       # the planet's own rules, printed on the board
 
 
 @dataclass(frozen=True)
 class Row:
     """An outcome row, a special, a track, a threat space, a condition's time row or an
     injury line: a key, what it needs and the effects after `=>`."""
-    kind: str                         # outcome | special | combination | track | space | time | injury
+    kind: str                         # outcome | special | combination | track | space | time | injury | attack | alone
     key: str | None                   # colour, injury kind
     number: int | None                # track length, space number, time
     requirement: Requirement | None
@@ -273,15 +275,19 @@ class Row:
 
 @dataclass(frozen=True)
 class CheckAction:
+    """A Special Action: a dice check (its rows), or text and effects only."""
     name: str
     danger: int | None
     rows: tuple[Row, ...]
     span: Span
+    text: tuple[Text, ...] = ()
+    effects: tuple[EffectChoice, ...] = ()
 
 
 @dataclass(frozen=True)
 class CardDecl:
-    """A vanguard card: poi, mission, condition, event, threat, injury, unique."""
+    """A vanguard card: poi, mission, condition, event, threat, injury, unique; and a
+    letter of the Danger die Reference card (`danger`)."""
     kind: str
     id: str                           # "P101", "M01"; the name for injuries; the number for uniques
     name: str
@@ -296,6 +302,7 @@ class CardDecl:
     rows: tuple[Row, ...]             # threat spaces, condition time rows, injury lines
     span: Span
     allow: tuple[str, ...] = ()
+    standees: int | None = None       # a threat's standees, the first its main one
 
 
 @dataclass(frozen=True)

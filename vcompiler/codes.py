@@ -223,6 +223,11 @@ name an error (errors cannot be silenced) nor a code that does not exist.""")
 
 UNKNOWN_BIOME = _code("E215", E, "`{name}` is not a biome", "unknown biome name")
 AMBIGUOUS_SECTOR = _code("E216", E, "sector {number} is a sector of {planets}", "`sector N` in an effect names a sector of two planets")
+UNDEFINED_DANGER = _code("E217", E, "the pack defines no Danger die {letter}", "a Danger die letter the pack's `danger` declarations do not define", """\
+`roll danger LETTER` sends the table to the section of the Danger die Reference card
+with that letter. Once a pack declares its letters (`danger B "Blizzard" { ... }` for a
+table it prints, `danger T "Tutorial"` for one of the box's card), a letter it does not
+declare has no table to look up. Mend: fix the letter, or declare it.""")
 
 CARD_ONLY_EFFECT = _code("E310", E, "`{form}` happens on a card, not in a log", "card-only effect in a log")
 PATH_TO_ITSELF = _code("E311", E, "path {a} {arrow} {b} leads from sector {a} to itself", "path from a sector to itself")
@@ -234,6 +239,28 @@ ELSE_BEFORE_IF = _code("E315", E, "{message}", "`else` before its `if`")
 NO_LANDER = _code("W407", W, "planet {planet} has no lander sector", "planet without a lander sector")
 UNREACHED_SECTOR = _code("W408", W, "no path leads into sector {number} of planet {planet}", "sector that no path leads into")
 SECTOR_EFFECT = _code("E316", E, "{message}", "an effect in a sector other than the log read on entering")
+ACTION_SHAPE = _code("E317", E, "{message}", "a Special Action that mixes a dice check with plain effects, or has neither", """\
+A Special Action is either a dice check (outcome rows or tracks, with `special`
+lines) or text and effects the Crewmember follows (RB 1110). Effects written bare in
+a dice check have no outcome to belong to; an action with neither prints an empty box.
+Mend: move the effects into a row, or make two actions.""")
+DANGER_WITHOUT_CHECK = _code("E318", E, "action {name!r} rolls danger dice but makes no dice check", "`danger N` on an action with no dice check", """\
+`danger N` asks for N Danger dice rolled with the action's dice check; an action of
+text and effects makes no check to roll them with. Mend: write `roll danger LETTER`
+among its effects, or give it outcome rows.""")
+D10_WITHOUT_ROLL = _code("E319", E, "`if d10 ...` reads a D10 that this log has not rolled yet", "D10 condition with no `roll d10` before it", """\
+`if d10 LOW to HIGH -> log N` tests the D10 the players rolled for this log; with no
+`roll d10` above it there is no roll to read. Mend: add `roll d10` before the first
+`if d10` line.""")
+NO_SECONDARY_STANDEE = _code("E320", E, "threat {card} has no secondary standee to place", "`place standee` of a threat with one standee", """\
+`place standee T01 in sector N` puts one of the threat's secondary standees on the
+board; a threat has them only when its card says how many standees it has
+(`standees N`, N of 2 or more). Mend: add `standees N` to the threat, or place the
+threat itself with `place threat`.""")
+UNROLLED_DANGER = _code("W409", W, "nothing rolls Danger die {letter}", "a declared Danger die letter that no effect rolls", """\
+The pack declares a table of the Danger die Reference card that no `roll danger`
+names, so the table is printed and never read. Mend: roll it somewhere, or remove the
+declaration; `// allow W409` when a rule outside the pack rolls it.""")
 
 STORYBOOK_KEY = _code("E330", E, "the {category} storybook already has entry {number}", "two entries of one storybook under one number", """\
 A storybook is read by number: a location's or a card's number in the book of the

@@ -25,7 +25,7 @@ REGION = re.compile(r"(<!-- generated: ([\w-]+) -->\n)(.*?)(<!-- end generated -
 # A value for each kind of argument slot, to show a form in use and print it.
 _SAMPLE = {"n": 2, "poi": "P101", "mission": "M02", "condition": "G01", "threat": "T01",
            "unique": 1, "injury": "Just a Scratch", "vcard": 1201, "sector": 3,
-           "colour": "red", "outcome": "green", "letter": "T", "discovery": "mineral",
+           "colour": "red", "outcome": "green", "letter": "T", "danger": "T", "discovery": "mineral",
            "word": "climbing"}
 _NOWHERE = Span("docs", 1, 1, 1, 1)
 

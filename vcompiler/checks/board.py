@@ -1,5 +1,5 @@
-"""The planet board: landers, paths, sectors and biomes (E215, E216, E311-E313,
-W407, W408)."""
+"""The planet board: landers, paths, sectors and biomes, the standees put on it
+(E215, E216, E311-E313, E320, W407, W408)."""
 from __future__ import annotations
 
 import difflib
@@ -168,3 +168,18 @@ def sectors_print_a_log(context: CheckContext) -> Iterator[Diagnostic]:
                 yield diagnostic(codes.SECTOR_EFFECT, effect.span,
                                  message=f"sector {sector.number} prints a log to read, not `{written(effect)}`",
                                  hint="write `-> log N` here and put the effect in log N")
+
+
+@rule(codes.NO_SECONDARY_STANDEE)
+def secondary_standees_exist(context: CheckContext) -> Iterator[Diagnostic]:
+    """`place standee T01 in sector N` puts one of a threat's secondary standees on
+    the board (RB 1447); only a threat whose card says `standees N` (2 or more) has
+    them. Mend: add `standees N` to the threat, or use `place threat`."""
+    threats = {c.id: c for c in context.pack.cards if c.kind == "threat"}
+    for ref in context.pack.references:
+        threat = threats.get(str(ref.key)) if ref.via == "place_standee" else None
+        if threat is not None and (threat.standees or 1) < 2:
+            yield diagnostic(codes.NO_SECONDARY_STANDEE, ref.span, card=threat.id,
+                             hint=f"add `standees 2` (or more) to threat {threat.id}, "
+                                  f"or write `place threat {threat.id} in sector N`",
+                             related=[Related(threat.span, f"threat {threat.id}")])

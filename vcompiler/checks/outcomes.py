@@ -1,5 +1,5 @@
-"""Dice-check rules: outcome rows, tracks and connected outcomes on POI and threat
-cards (E204, E300-E304, E308)."""
+"""Special Action rules: outcome rows, tracks and connected outcomes of dice checks on
+cards and sectors (E204, E300-E304, E308), and the shape of an action (E317, E318)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -17,6 +17,9 @@ _ORDER = {"yellow": 0, "green": 1, "red": 2}
 def _actions(context: CheckContext) -> Iterator[CheckAction]:
     for card in context.pack.cards:
         yield from card.actions
+    for planet in context.pack.planets:
+        for sector in planet.sectors:
+            yield from sector.actions
 
 
 def _outcomes(action: CheckAction) -> list[Row]:
@@ -123,27 +126,52 @@ def colours_of_the_action(context: CheckContext) -> Iterator[Diagnostic]:
     COLOUR` go to an outcome row of the same action. Naming one the action does not
     have leaves the table with nowhere to go. Mend: add the track or the row, or fix
     the colour."""
+    for action in _actions(context):
+        yield from _colours([*(c for r in action.rows for c in r.effects), *action.effects],
+                            {r.key for r in _tracks(action)}, {r.key for r in _outcomes(action)},
+                            f"action {action.name!r}")
     for card in context.pack.cards:
-        for action in card.actions:
-            yield from _colours(action.rows, {r.key for r in _tracks(action)}, {r.key for r in _outcomes(action)},
-                                f"action {action.name!r}")
         if card.kind == "threat" and card.rows:
             tracks = {r.key for a in card.actions for r in _tracks(a)}
-            yield from _colours(card.rows, tracks, None, f"threat {card.id}")
+            yield from _colours([c for r in card.rows for c in r.effects], tracks, None, f"threat {card.id}")
 
 
-def _colours(rows, tracks: set, outcomes: set | None, owner: str) -> Iterator[Diagnostic]:
-    for row in rows:
-        for choice in row.effects:
-            for effect in choice.options:
-                if effect.op in TRACK_OPS and effect.param("track") not in tracks:
-                    colour = effect.param("track")
-                    yield diagnostic(codes.UNDEFINED_TRACK, effect.span,
-                                     message=f"{owner} has no {colour} track",
-                                     hint=f"tracks of this action: {', '.join(sorted(tracks)) or 'none'}")
-                elif (outcomes is not None and effect.op in ("then", "immediate")
-                      and effect.param("outcome") not in outcomes):
-                    colour = effect.param("outcome")
-                    yield diagnostic(codes.UNDEFINED_TRACK, effect.span,
-                                     message=f"{owner} has no {colour} outcome row",
-                                     hint=f"outcome rows of this action: {', '.join(sorted(outcomes)) or 'none'}")
+def _colours(choices, tracks: set, outcomes: set | None, owner: str) -> Iterator[Diagnostic]:
+    for choice in choices:
+        for effect in choice.options:
+            if effect.op in TRACK_OPS and effect.param("track") not in tracks:
+                colour = effect.param("track")
+                yield diagnostic(codes.UNDEFINED_TRACK, effect.span,
+                                 message=f"{owner} has no {colour} track",
+                                 hint=f"tracks of this action: {', '.join(sorted(tracks)) or 'none'}")
+            elif (outcomes is not None and effect.op in ("then", "immediate")
+                  and effect.param("outcome") not in outcomes):
+                colour = effect.param("outcome")
+                yield diagnostic(codes.UNDEFINED_TRACK, effect.span,
+                                 message=f"{owner} has no {colour} outcome row",
+                                 hint=f"outcome rows of this action: {', '.join(sorted(outcomes)) or 'none'}")
+
+
+@rule(codes.ACTION_SHAPE)
+def check_or_plain(context: CheckContext) -> Iterator[Diagnostic]:
+    """A Special Action is a dice check (outcome rows or tracks) or text and effects
+    the Crewmember follows (RB 1110), never both, and never neither.
+    Mend: move bare effects into a row, or split the action in two."""
+    for action in _actions(context):
+        if action.rows and action.effects:
+            yield diagnostic(codes.ACTION_SHAPE, action.effects[0].span,
+                             message=f"action {action.name!r} makes a dice check, so its effects belong in its rows",
+                             hint="put them after `=>` in an outcome row or a track, or make a second action")
+        elif not action.rows and not action.effects and not action.text:
+            yield diagnostic(codes.ACTION_SHAPE, action.span, message=f"action {action.name!r} does nothing",
+                             hint="give it outcome rows for a dice check, or text and effects")
+
+
+@rule(codes.DANGER_WITHOUT_CHECK)
+def danger_needs_a_check(context: CheckContext) -> Iterator[Diagnostic]:
+    """`danger N` rolls Danger dice with a dice check; an action of text and effects
+    makes none. Mend: `roll danger LETTER` among its effects."""
+    for action in _actions(context):
+        if action.danger is not None and not action.rows:
+            yield diagnostic(codes.DANGER_WITHOUT_CHECK, action.span, name=action.name,
+                             hint="write `roll danger LETTER` among its effects instead of `danger N`")

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
 from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.model.types import Card
 from vcompiler.registry import ANY_CARD, CARD_KINDS, game_named, kind_named
 
 
@@ -139,3 +140,33 @@ def start_defined(context: CheckContext) -> Iterator[Diagnostic]:
         yield diagnostic(codes.NO_START, pack.start.span,
                          message=f"the pack starts at {kind} {key}, which is not defined",
                          hint=f"define {kind} {key}, or start somewhere that exists")
+
+
+def _danger_letters(context: CheckContext) -> dict[str, Card]:
+    return {card.id: card for card in context.pack.cards if card.kind == "danger"}
+
+
+@rule(codes.UNDEFINED_DANGER)
+def danger_letters_defined(context: CheckContext) -> Iterator[Diagnostic]:
+    """`roll danger LETTER` names a table of the Danger die Reference card. A pack that
+    declares no `danger` relies on the box's card and is not checked; once it declares
+    its letters, a letter it does not declare has no table to look up.
+    Mend: fix the letter, or declare it (`danger B "Blizzard"`)."""
+    letters = _danger_letters(context)
+    if not letters:
+        return
+    for ref in _undefined(context, ("danger",)):
+        hint = (f"the pack declares {', '.join(sorted(letters))}; if the Reference card has a table {ref.key}, "
+                f"declare it: `danger {ref.key} \"Name\"`")
+        yield diagnostic(codes.UNDEFINED_DANGER, ref.span, letter=ref.key, hint=hint)
+
+
+@rule(codes.UNROLLED_DANGER)
+def danger_letters_rolled(context: CheckContext) -> Iterator[Diagnostic]:
+    """A declared table of the Danger die Reference card that no `roll danger` names is
+    printed and never read. Mend: roll it, or remove the declaration."""
+    rolled = {ref.key for ref in context.pack.references if ref.kind == "danger"}
+    for letter, card in _danger_letters(context).items():
+        if letter not in rolled:
+            yield diagnostic(codes.UNROLLED_DANGER, card.span, letter=letter,
+                             hint=f"roll it with `roll danger {letter}`, or remove the declaration")

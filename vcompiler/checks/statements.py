@@ -1,5 +1,6 @@
 """What a log says, in the order it is read: effects that only a card can resolve,
-lines below a way out, an `else` before its `if` (E310, E314, E315)."""
+lines below a way out, an `else` before its `if`, a D10 read before it is rolled (E310,
+E314, E315, E319)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -90,3 +91,19 @@ def else_follows_its_if(context: CheckContext) -> Iterator[Diagnostic]:
                                           " when there is no condition")
             if not isinstance(statement, CheckStatement):
                 previous = statement
+
+
+@rule(codes.D10_WITHOUT_ROLL)
+def d10_rolled_first(context: CheckContext) -> Iterator[Diagnostic]:
+    """`if d10 LOW to HIGH -> log N` reads the D10 the log had the players roll
+    (RB 1699): the lines test one roll, in order. Without `roll d10` above them
+    there is nothing to read. Mend: add `roll d10` before the first such line."""
+    for log in context.pack.logs:
+        rolled = False
+        for statement in log.statements:
+            if isinstance(statement, EffectStatement) and any(e.op == "roll_d10" for e in statement.effect.options):
+                rolled = True
+            elif isinstance(statement, IfStatement) and statement.condition.kind == "d10" and not rolled:
+                yield diagnostic(codes.D10_WITHOUT_ROLL, statement.condition.span,
+                                 hint="add `roll d10` on the line above")
+                break

@@ -60,8 +60,10 @@ class _Emitter:
         if isinstance(s, m.ChoiceStatement):
             return {"kind": "choice", "label": rich(s.label), "goto": self.target(s.target)}
         if isinstance(s, m.IfStatement):
-            return {"kind": "if", "condition": {"test": s.condition.kind, "subject": s.condition.key},
-                    "goto": self.target(s.target)}
+            condition: dict[str, object] = {"test": s.condition.kind, "subject": s.condition.key}
+            if s.condition.more:
+                condition["more"] = list(s.condition.more)
+            return {"kind": "if", "condition": condition, "goto": self.target(s.target)}
         if isinstance(s, m.ElseStatement):
             return {"kind": "else", "goto": self.target(s.target)}
         if isinstance(s, m.PaidStatement):
@@ -103,7 +105,7 @@ class _Emitter:
 
     def planet(self, p: m.Planet) -> dict:
         return {
-            "id": p.id, "name": p.name, "missions": list(p.missions),
+            "id": p.id, "name": p.name, "text": [rich(t) for t in p.text], "missions": list(p.missions),
             "uniques": [{"number": n, "fallback": self.choice(c)} for n, c in p.uniques],
             "printed_conditions": [
                 {"name": c.name, "travel": [self.choice(t) for t in c.travel], "supplies": c.supplies}
@@ -114,12 +116,18 @@ class _Emitter:
             "sectors": [
                 {"number": s.number, "name": s.name, "poi": s.printed_poi, "slot": s.slot,
                  "lander": s.lander, "biomes": list(s.biomes),
-                 "goto": self.target(s.goto) if s.goto else None, "source": self.source(s.span)}
+                 "goto": self.target(s.goto) if s.goto else None,
+                 "actions": [self.action(a) for a in s.actions], "source": self.source(s.span)}
                 for s in p.sectors],
             "paths": [{"from": x.a, "to": x.b, "two_way": x.two_way,
                        "costs": [self.effect(c) for c in x.costs]} for x in p.paths],
             "source": self.source(p.span),
         }
+
+    def action(self, a: m.CheckAction) -> dict:
+        return {"name": a.name, "danger": a.danger, "rows": [self.row(r) for r in a.rows],
+                "text": [rich(t) for t in a.text], "effects": [self.choice(c) for c in a.effects],
+                "source": self.source(a.span)}
 
     def card(self, c: m.Card) -> dict:
         return {
@@ -128,9 +136,8 @@ class _Emitter:
             "travel": [self.choice(x) for x in c.travel],
             "secondary": [self.choice(x) for x in c.secondary],
             "main": [self.choice(x) for x in c.main],
-            "actions": [{"name": a.name, "danger": a.danger, "rows": [self.row(r) for r in a.rows],
-                         "source": self.source(a.span)} for a in c.actions],
-            "rows": [self.row(r) for r in c.rows],
+            "actions": [self.action(a) for a in c.actions],
+            "rows": [self.row(r) for r in c.rows], "standees": c.standees,
             "source": self.source(c.span),
         }
 

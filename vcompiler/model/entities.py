@@ -84,6 +84,7 @@ class Entities:
 
     def planet(self, decl: ast.PlanetDecl, duplicate: Duplicate) -> m.Planet:
         origin = ("planet", decl.id)
+        self.references.text(origin, *decl.text)
         refer = self.references.refer
         for mission in decl.missions:
             refer(origin, "mission", mission.value, mission.span, "board")
@@ -118,7 +119,7 @@ class Entities:
             paths.append(m.Path(path.a, path.b, path.two_way, costs, path.span))
         return m.Planet(decl.id, decl.name, tuple(str(x.value) for x in decl.missions), tuple(uniques),
                         tuple(printed), tuple(condition_cards), lift_off, evac,
-                        tuple(sectors[n] for n in sorted(sectors)), tuple(paths), decl.span)
+                        tuple(sectors[n] for n in sorted(sectors)), tuple(paths), decl.span, decl.text)
 
     def sector(self, origin: Origin, sector: ast.Sector) -> m.Sector:
         for poi in sector.printed:
@@ -128,7 +129,7 @@ class Entities:
             goto = choice.options[0]
         printed = str(sector.printed[-1].value) if sector.printed else None
         return m.Sector(sector.number, sector.name, printed, sector.slot, sector.lander, sector.biomes, goto,
-                        sector.span, sector.at)
+                        sector.span, sector.at, self.actions(origin, sector.actions))
 
     def card(self, decl: ast.CardDecl) -> m.Card:
         kind = kind_named(decl.kind)
@@ -141,13 +142,23 @@ class Entities:
                 hint=f"number it {letter}{decl.id[1:]}, or declare it as the card it is"))
         self.references.text(origin, *decl.text)
         flags = tuple(f for f in CARD_FLAGS if f in decl.flags)
-        actions = tuple(m.CheckAction(a.name, a.danger, self.resolve.rows(origin, a.rows), a.span)
-                        for a in decl.actions)
+        if kind.name == "danger" and not kind.matches(decl.id):
+            self.found.append(diagnostic(
+                codes.BAD_ARGUMENTS, decl.span, message=f"a Danger die is named by one capital letter, not `{decl.id}`",
+                hint="name it by the letter inside its icon, such as `danger T \"Tutorial\"`"))
         choices = self.resolve.choices
         return m.Card(
             decl.kind, decl.id, decl.name, decl.copies, decl.biomes, flags, decl.text,
             choices(origin, decl.travel), choices(origin, decl.secondary), choices(origin, decl.main),
-            actions, self.resolve.rows(origin, decl.rows), decl.span)
+            self.actions(origin, decl.actions), self.resolve.rows(origin, decl.rows), decl.span, decl.standees)
+
+    def actions(self, origin: Origin, actions: Iterable[ast.CheckAction]) -> tuple[m.CheckAction, ...]:
+        out = []
+        for a in actions:
+            self.references.text(origin, *a.text)
+            out.append(m.CheckAction(a.name, a.danger, self.resolve.rows(origin, a.rows), a.span, a.text,
+                                     self.resolve.choices(origin, a.effects)))
+        return tuple(out)
 
     # ------------------------------------------------------------ vantage
     def story_action(self, origin: Origin, action: ast.StoryAction) -> m.StoryAction:

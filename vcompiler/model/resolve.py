@@ -12,11 +12,24 @@ from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.model import types as m
 from vcompiler.model.effects import Mismatch, match_effect
 from vcompiler.model.references import Origin, References
+from vcompiler.registry import CREW_TARGETS
 from vcompiler.registry.conditions import CONDITIONS, conditions_of_game
 from vcompiler.source import Span
 from vcompiler.vocabulary import DICE_ICONS, DIE_COLOURS
 
 REQUIREMENT_WORDS = (*DICE_ICONS, *DIE_COLOURS, "die", "same")
+
+
+def _crew_of(effect: ast.VerbEffect) -> tuple[ast.VerbEffect, ast.Value | None]:
+    """The effect without a trailing `for all|random|chosen crew`, and the word that says who."""
+    args = effect.args
+    if (len(args) >= 3 and args[-3].value == "for" and args[-1].value == "crew" and args[-2].kind == "word"
+            and args[-2].value in CREW_TARGETS and all(a.kind == "word" for a in args[-3:])):
+        rest = args[:-3]
+        span = Span.covering(effect.verb.span, rest[-1].span) if rest else effect.verb.span
+        return ast.VerbEffect(effect.verb, rest, span), ast.Value("word", args[-2].value,
+                                                                   Span.covering(args[-3].span, args[-1].span))
+    return effect, None
 
 
 class Resolver:
@@ -31,6 +44,7 @@ class Resolver:
         form may stand (E339 elsewhere)."""
         if isinstance(effect, ast.Goto):
             return self.references.goto(origin, effect, via)
+        effect, crew = _crew_of(effect)
         result = match_effect(effect, self.game)
         if isinstance(result, Mismatch):
             if result.unknown_verb:
@@ -62,6 +76,16 @@ class Resolver:
             params.append((slot.name, word.value))
             if slot.refers and slot.kind is not None:
                 self.references.refer(origin, slot.kind, word.value, word.span, form.op)
+        if crew is not None:
+            if not form.crew:
+                self.found.append(diagnostic(
+                    codes.BAD_ARGUMENTS, crew.span,
+                    message=f"`{form.spelling()}` does not befall one Crewmember, so `for ... crew` cannot say who",
+                    hint="`for all|random|chosen crew` follows an effect on a Crewmember, such as "
+                         "`spend die` or `gain injury \"Name\"`"))
+                return None
+            params.append(("crew", crew.value))
+            return m.Effect(form.op, tuple(params), Span.covering(effect.span, crew.span))
         return m.Effect(form.op, tuple(params), effect.span)
 
     def choice(self, origin: Origin, choice: ast.EffectChoice) -> m.Choice | None:
@@ -92,14 +116,22 @@ class Resolver:
                                          pack_game=self.game, hint=self._conditions_hint()))
             return None
         if form is not None:
-            slot = form.slot()
-            if slot is None:
-                return m.Condition(form.test, None, span)
-            word = words[slot]
-            key = self.references.log_key(word) if form.refers == "log" else word.value
-            if form.refers is not None:
-                self.references.refer(origin, form.refers, key, word.span, "test")
-            return m.Condition(form.test, key, span) if key is not None else None
+            values = []
+            for slot, refers in zip(form.slots(), (form.refers, form.refers_second)):
+                word = words[slot]
+                key = self.references.log_key(word) if refers == "log" else word.value
+                if key is None:
+                    return None
+                if refers is not None:
+                    self.references.refer(origin, refers, key, word.span, "test")
+                values.append(key)
+            if form.test == "d10" and not 1 <= int(str(values[0])) <= int(str(values[1])) <= 10:
+                self.found.append(diagnostic(codes.BAD_ARGUMENTS, span,
+                                             message=f"a D10 shows 1 to 10, so `d10 {values[0]} to {values[1]}` "
+                                                     "cannot hold as written",
+                                             hint="write the low face first, both from 1 to 10: `d10 1 to 4`"))
+                return None
+            return m.Condition(form.test, values[0] if values else None, span, tuple(values[1:]))
         at = words[0].span if words else span
         shown = " ".join(str(w.value) if w.kind != "label" else "@" + str(w.value) for w in words)
         self.found.append(diagnostic(

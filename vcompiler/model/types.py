@@ -48,9 +48,10 @@ class Choice:
 
 @dataclass(frozen=True)
 class Condition:
-    kind: str            # checked_log | has_unique | mission_active
-    key: object
+    kind: str            # the test of a registry condition (registry/conditions.py)
+    key: object          # its first word the writer chose; None when it has none
     span: Span
+    more: tuple[object, ...] = ()     # the words of its further slots, in order
 
 
 # ---------------------------------------------------------------- statements
@@ -118,10 +119,17 @@ class Row:
 
 @dataclass(frozen=True)
 class CheckAction:
+    """A Special Action: a dice check when it has rows; else its text and effects."""
     name: str
     danger: int | None
     rows: tuple[Row, ...]
     span: Span
+    text: tuple[ast.Text, ...] = ()
+    effects: tuple[Choice, ...] = ()
+
+    @property
+    def dice_check(self) -> bool:
+        return bool(self.rows)
 
 
 @dataclass(frozen=True)
@@ -151,6 +159,7 @@ class Sector:
     # Where the printed board puts the sector, (column, row) from 0, and where the
     # writer said so; None: laid out from the board's graph.
     at: tuple[tuple[int, int], Span] | None = None
+    actions: tuple[CheckAction, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -183,6 +192,7 @@ class Planet:
     sectors: tuple[Sector, ...]
     paths: tuple[Path, ...]
     span: Span
+    text: tuple[ast.Text, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -202,6 +212,7 @@ class Card:
     actions: tuple[CheckAction, ...]
     rows: tuple[Row, ...]
     span: Span
+    standees: int | None = None
 
 
 @dataclass(frozen=True)

@@ -189,10 +189,22 @@ class AstBuilder(Transformer):
     def injury_row(self, c):
         return self._row("injury", c[0], str(c[0]), None, None, c[1])
 
+    def attack(self, c):
+        return self._row("attack", c[0], None, None, None, c[1])
+
+    def alone(self, c):
+        return self._row("alone", c[0], None, None, None, c[1])
+
+    def standees(self, c):
+        return self.item("standees", int(str(c[1])), c[0], c[1])
+
     def check_action(self, c):
-        keyword, name, _, danger, *rows = c
+        keyword, name, _, danger, *lines = c
+        # A line of bare effects arrives as the tuple `effects` makes.
+        effects = tuple(choice for x in lines if isinstance(x, tuple) for choice in x)
         return ast.CheckAction(plain_string(str(name)), int(str(danger)) if danger is not None else None,
-                               tuple(rows), self.span(keyword, name))
+                               tuple(x for x in lines if isinstance(x, ast.Row)), self.span(keyword, name),
+                               tuple(x.text for x in lines if isinstance(x, ast.TextStmt)), effects)
 
     # ------------------------------------------------------------ vanguard
     def planet_mission(self, c):
@@ -241,13 +253,14 @@ class AstBuilder(Transformer):
 
     def sector(self, c):
         keyword, number, name, *lines = c
-        items = _grouped(x if isinstance(x, _Item) else _Item("effect", x, x.span) for x in lines)
+        items = _grouped(x if isinstance(x, _Item) else _Item("action", x, x.span) if isinstance(x, ast.CheckAction)
+                         else _Item("effect", x, x.span) for x in lines)
         header = self.span(keyword, name or number)
         return self.item("sector", ast.Sector(
             int(str(number)), plain_string(str(name)) if name is not None else None,
             tuple(items.get("printed", ())), bool(items.get("slot")), bool(items.get("lander")),
             tuple(b for names in items.get("biomes", ()) for b in names), tuple(items.get("effect", ())),
-            header, (items.get("at") or [None])[-1]), keyword, name or number)
+            header, (items.get("at") or [None])[-1], tuple(items.get("action", ()))), keyword, name or number)
 
     def path(self, c):
         path = ast.Path(int(str(c[1])), int(str(c[3])), c[2].type == "TWO_WAY", tuple(c[4:]),
@@ -255,14 +268,15 @@ class AstBuilder(Transformer):
         return self.item("path", path, c[0], c[3])
 
     def planet(self, c):
-        items = _grouped(c[3:])
+        items = _grouped(x for x in c[3:] if isinstance(x, _Item))
         header = self.span(c[0], c[2])
 
         def group(key: str) -> tuple:
             return tuple(items.get(key, ()))
         return ast.PlanetDecl(
             str(c[1]), plain_string(str(c[2])), group("mission"), group("unique"), group("condition"),
-            group("lift_off"), group("evac"), group("sector"), group("path"), header, self.allow(header))
+            group("lift_off"), group("evac"), group("sector"), group("path"), header, self.allow(header),
+            tuple(x.text for x in c[3:] if isinstance(x, ast.TextStmt)))
 
     def flag(self, c):
         return self.item("flag", str(c[0]), c[0])
@@ -278,7 +292,8 @@ class AstBuilder(Transformer):
             kind, ident, plain_string(str(name_token)), copies,
             tuple(b for names in items.get("biomes", ()) for b in names), tuple(items.get("flag", ())),
             texts, tuple(items.get("travel", ())), tuple(items.get("secondary", ())),
-            tuple(items.get("main", ())), actions, rows, header, self.allow(header))
+            tuple(items.get("main", ())), actions, rows, header, self.allow(header),
+            (items.get("standees") or [None])[-1])
 
     def poi(self, c):
         keyword, ident, name, _, copies, *lines = c
@@ -307,6 +322,9 @@ class AstBuilder(Transformer):
 
     def unique_card(self, c):
         return self._card("unique", c, c[1], c[2], None, c[3:])
+
+    def danger_die(self, c):
+        return self._card("danger", c, c[1], c[2], None, c[3:])
 
     # ------------------------------------------------------------ statements
     def text(self, c):

@@ -424,9 +424,15 @@ class Game:
         card = self.cards.get(poi) if poi else None
         if card is not None:
             for index, action in enumerate(card.actions):
+                if not action.dice_check:
+                    options.append(_plain_action(f"{card.id} {card.name}: {action.name}", action))
+                    continue
                 danger = f", danger {action.danger}" if action.danger else ""
                 options.append(Option(f"{card.id} {card.name}: {action.name} (dice check{danger})",
                                       then=["check", card.id, index]))
+        # Sector actions without a dice check can be played; a sector's dice check has no card to resolve on.
+        options += [_plain_action(f"Sector {here}: {a.name}", a)
+                    for a in (sectors[here].actions if here in sectors else ()) if not a.dice_check]
         landers = {s.number for s in planet.sectors if s.lander}
         for what, effects in (("Lift off", planet.lift_off), ("Evacuate", planet.evac)):
             # RB: lift-off is done from the lander sector; evacuation ends it anywhere.
@@ -495,6 +501,16 @@ class Game:
             return state.counters.get("coin", 0) >= int(str(condition.key))
         if condition.kind == "player_here":
             return False                # one player at the table
+        if condition.kind == "has_discovery":
+            return state.counters.get(f"discovery_{condition.key}", 0) > 0
+        if condition.kind == "has_success":
+            return state.counters.get("success", 0) >= int(str(condition.key))
+        if condition.kind == "threat_in_sector":
+            return state.threats.get(str(condition.key)) == condition.more[0]
+        if condition.kind == "threat_here":
+            return str(condition.key) in state.threats and state.threats[str(condition.key)] == state.sector
+        if condition.kind == "d10":
+            return int(str(condition.key)) <= state.counters.get("d10", 0) <= int(str(condition.more[0]))
         return isinstance(condition.key, str) and state.missions.get(condition.key) == "active"
 
     def _apply(self, state: State, effect: m.Effect, context: tuple | None) -> list | None:
@@ -559,6 +575,12 @@ class Game:
             state.counters["continue"] = 1
         elif op == "gain_skill":
             state.add("skills", 1)
+        elif op == "gain_discovery":
+            state.add(f"discovery_{p('kind')}", 1)
+        elif op == "roll_d10":
+            # Play rolls no dice: the face follows from the reading so far, so that a
+            # saved game replays the same.
+            state.counters["d10"] = 1 + (state.read * 7 + state.turn * 3) % 10
         return None
 
     def _to_board(self, state: State) -> list:
@@ -603,3 +625,8 @@ class Game:
         if state.at[0] != "end":
             state.at = ["end", f"Your {stat} has run out: the game ends."]
         return False
+
+
+def _plain_action(label: str, action: m.CheckAction) -> Option:
+    """A Special Action without a dice check: its effects, the first of each `/` choice."""
+    return Option(label, tuple(c.options[0] for c in action.effects), then=["board"])

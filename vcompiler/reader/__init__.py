@@ -207,20 +207,30 @@ class _Writer:
         ways = [f"<p><strong>{what}:</strong> "
                 f"{self.inline(voice.effects_sentence(tuple(m.Choice((e,), e.span) for e in effects)))}</p>"
                 for what, effects in (("Lift-off", planet.lift_off), ("Evacuation", planet.evac)) if effects]
-        content = (f'<ul class="choices">{"".join(items)}</ul><h3>Paths</h3><ul class="choices">{"".join(paths)}</ul>'
-                   + "".join(ways))
+        actions = [part for s in planet.sectors for part in self.actions(s.actions, f"Sector {s.number}: ")]
+        content = (self.paragraphs(planet.text)
+                   + f'<ul class="choices">{"".join(items)}</ul><h3>Paths</h3><ul class="choices">{"".join(paths)}</ul>'
+                   + "".join(ways) + "".join(actions))
         return self.article(f"planet-{planet.id}", planet.id, f"Planet {planet.name}", _e(planet.name), content)
 
-    def poi(self, card: m.Card) -> str:
-        parts = [self.paragraphs(card.text)]
-        for action in card.actions:
+    def actions(self, actions: tuple[m.CheckAction, ...], where: str = "") -> list[str]:
+        """Special Actions: a dice check's rows, or the text and effects of one without."""
+        parts = []
+        for action in actions:
             danger = f" (danger {action.danger})" if action.danger else ""
             rows = []
             for row in action.rows:
                 label = " ".join(str(x) for x in (row.kind, row.key or "", row.number or "") if x).capitalize()
                 said = self.inline(voice.effects_sentence(row.effects))
                 rows.append(f"<li><strong>{_e(label)}:</strong> {said}</li>")
-            parts.append(f'<h3>{_e(action.name)}{_e(danger)}</h3><ul class="choices">{"".join(rows)}</ul>')
+            plain = self.paragraphs(action.text) + (
+                f"<p>{self.inline(voice.effects_sentence(action.effects))}</p>" if action.effects else "")
+            parts.append(f'<h3>{_e(where)}{_e(action.name)}{_e(danger)}</h3>{plain}'
+                         + (f'<ul class="choices">{"".join(rows)}</ul>' if rows else ""))
+        return parts
+
+    def poi(self, card: m.Card) -> str:
+        parts = [self.paragraphs(card.text), *self.actions(card.actions)]
         return self.article(f"poi-{card.id}", card.id, f"{card.id} {card.name}",
                             f'<span class="num">{_e(card.id)}</span> {_e(card.name)}', "\n".join(parts))
 

@@ -7,6 +7,7 @@ grammar when it brings a keyword); `python -m vcompiler.registry.schema` and
 of the language reference."""
 from vcompiler.registry.forms import (
     CARD_ONLY,
+    CREW_TARGETS,
     FORM_BY_OP,
     FORMS,
     FORMS_BY_VERB,
@@ -34,7 +35,8 @@ from vcompiler.registry.kinds import (
 )
 
 __all__ = [
-    "ANY_CARD", "CARD_KINDS", "CARD_ONLY", "TRAVEL_COSTS", "DECK_KINDS", "FORMS", "FORMS_BY_VERB", "FORM_BY_OP",
+    "ANY_CARD", "CARD_KINDS", "CARD_ONLY", "CREW_TARGETS", "TRAVEL_COSTS", "DECK_KINDS", "FORMS", "FORMS_BY_VERB",
+    "FORM_BY_OP",
     "GAMES", "KINDS", "TOP_LEVEL_ONLY",
     "VANGUARD", "VANTAGE", "VERBS", "WAYS_OUT", "Form", "Game", "Kind", "Slot", "Wording",
     "forms_of_game", "game_named", "is_kind", "kind_declared_by", "kind_named", "kinds_of_game",

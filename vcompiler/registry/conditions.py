@@ -1,32 +1,43 @@
 """The conditions of `if CONDITION -> ...`: each a shape of words, the game it belongs
-to, the kind of entity its subject names (a reference, checked like an effect's) and
-its printed wording. The resolver matches a condition's words against these shapes;
-the storybooks and the Logbook print it from `says`."""
+to, the kinds of entity its slots name (references, checked like an effect's) and its
+printed wording. The resolver matches a condition's words against these shapes; the
+storybooks and the Logbook print it from `says`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from vcompiler.vocabulary import DISCOVERY_KINDS
 
 
 @dataclass(frozen=True)
 class ConditionForm:
     test: str                      # the bundle's `test`
-    shape: tuple[str, ...]         # literal words, and one slot: <number>, <label>, <card> (M01) or <word>
+    # literal words, and slots: <number>, <label>, <card> (M01), <word> or <discovery> (a kind)
+    shape: tuple[str, ...]
     game: str
-    says: str                      # the printed clause; {subject} the slot's value
-    refers: str | None = None      # the kind of entity the slot names
+    says: str                      # the printed clause; {subject} the first slot's value, {second} the next
+    refers: str | None = None      # the kind of entity the first slot names
+    refers_second: str | None = None
+    example: str = ""              # how a hint writes it, when not its spelling ("M01" for a threat)
 
     def spelling(self) -> str:
-        return " ".join(SLOT_SPELLING.get(w, w) for w in self.shape)
+        return self.example or " ".join(SLOT_SPELLING.get(w, w) for w in self.shape)
 
     def slot(self) -> int | None:
-        return next((i for i, w in enumerate(self.shape) if w.startswith("<")), None)
+        return next(iter(self.slots()), None)
+
+    def slots(self) -> tuple[int, ...]:
+        return tuple(i for i, w in enumerate(self.shape) if w.startswith("<"))
 
     def matches(self, words: tuple[tuple[str, object], ...]) -> bool:
         """`words` as (kind, value) pairs, the kind a token's: word, number, label, card."""
         if len(words) != len(self.shape):
             return False
         for want, (kind, value) in zip(self.shape, words):
-            if want.startswith("<"):
+            if want in SLOT_WORDS:
+                if kind != "word" or value not in SLOT_WORDS[want]:
+                    return False
+            elif want.startswith("<"):
                 if want[1:-1] != kind:
                     return False
             elif kind != "word" or value != want:
@@ -34,7 +45,10 @@ class ConditionForm:
         return True
 
 
-SLOT_SPELLING = {"<number>": "N", "<label>": "@label", "<card>": "M01", "<word>": "NAME"}
+SLOT_SPELLING = {"<number>": "N", "<label>": "@label", "<card>": "M01", "<word>": "NAME",
+                 "<discovery>": "|".join(DISCOVERY_KINDS)}
+# Slots that take one of a list of words.
+SLOT_WORDS = {"<discovery>": DISCOVERY_KINDS}
 
 
 CONDITIONS: tuple[ConditionForm, ...] = (
@@ -44,6 +58,19 @@ CONDITIONS: tuple[ConditionForm, ...] = (
                   "if you have unique discovery {subject}", "unique"),
     ConditionForm("mission_active", ("mission", "<card>", "active"), "vanguard",
                   "if mission {subject} is active", "mission"),
+    # What a log may test besides its check marks: discoveries and successes held, where a
+    # threat stands, the D10 the log rolled (RB 1699).
+    ConditionForm("has_discovery", ("has", "discovery", "<discovery>"), "vanguard",
+                  "if you have {subject:a} {subject} discovery"),
+    ConditionForm("has_success", ("has", "success", "<number>"), "vanguard",
+                  "if you have {subject} or more [success]"),
+    ConditionForm("threat_in_sector", ("threat", "<card>", "in", "sector", "<number>"), "vanguard",
+                  "if threat {subject} is in Sector {second}", "threat", "sector",
+                  example="threat T01 in sector N"),
+    ConditionForm("threat_here", ("threat", "<card>", "here"), "vanguard",
+                  "if threat {subject} is in your Sector", "threat", example="threat T01 here"),
+    ConditionForm("d10", ("d10", "<number>", "to", "<number>"), "vanguard",
+                  "if the D10 shows {subject} to {second}", example="d10 LOW to HIGH"),
     # VR 94, 96: what a result may test before it pays out.
     ConditionForm("has_card", ("has", "card", "<number>"), "vantage", "if you have card {subject}", "vcard"),
     ConditionForm("has_skill", ("has", "skill", "<word>"), "vantage", "if you have a [skill] {subject} skill"),

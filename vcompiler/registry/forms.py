@@ -64,6 +64,8 @@ class Slot:
             return value.value in words
         if self.kind == "letter":
             return len(str(value.value)) == 1 and str(value.value).isupper()
+        if self.refers and token_kind == "word":
+            return kind_named(self.kind).matches(str(value.value))
         return True
 
     def spelling(self) -> str:
@@ -81,7 +83,7 @@ class Slot:
         token_kind, text, words = _slot_shape(self.kind)
         if words:
             return "one of " + ", ".join(f"`{w}`" for w in words)
-        if self.kind == "letter":
+        if self.kind == "letter" or self.kind == "danger":
             return "a single capital letter"
         return {"number": "a number", "card": f"a card id such as {text}",
                 "string": 'a name in quotes ("Name")'}.get(token_kind, "a word")
@@ -148,6 +150,8 @@ class Form:
     payment: bool = False            # said only before `=>` of `pay ... => ...` (E340)
     # What it does to the entity it names, as an edge of the story graph: gain, reveal or place.
     edge: str = "place"
+    # It befalls a Crewmember, so `for all|random|chosen crew` may say which (RB 908, 1258, 1447).
+    crew: bool = False
     params: tuple[str, ...] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -169,7 +173,7 @@ _SLOT = re.compile(r"\{(\w+):(\w+)(\?)?\}")
 
 def _form(spec: str, op: str, game: str | None, says: str | tuple[str, ...], *,
           way_out: bool = False, card_only: bool = False, travel_cost: bool = False,
-          payment: bool = False) -> Form:
+          payment: bool = False, crew: bool = False) -> Form:
     verb, *words = spec.split()
     slots = []
     for word in words:
@@ -181,7 +185,7 @@ def _form(spec: str, op: str, game: str | None, says: str | tuple[str, ...], *,
     templates = (says,) if isinstance(says, str) else says
     edge = "gain" if verb in ("gain", "lose") else "reveal" if verb in ("reveal", "complete", "fail") else "place"
     return Form(verb, tuple(slots), op, game, tuple(wording(t) for t in templates), way_out, card_only,
-                travel_cost, payment, edge)
+                travel_cost, payment, edge, crew)
 
 
 V, T = VANGUARD.name, VANTAGE.name
@@ -193,15 +197,16 @@ FORMS: tuple[Form, ...] = (
     _form("gain charge {amount:n}", "gain_charge", V, "gain {amount} [charge]"),
     # RB 1353: a Skill is used by discarding a Charge; effects take Charges away too.
     _form("lose charge {amount:n}", "lose_charge", V, "lose {amount} [charge]"),
-    _form("draw section {amount:n}", "draw_section", V, "draw {amount} section card{amount:s}"),
+    _form("draw section {amount:n}", "draw_section", V, "draw {amount} section card{amount:s}", crew=True),
     _form("gain unique {unique:unique}", "gain_unique", V, "gain unique discovery {unique}"),
     _form("gain discovery {kind:discovery}", "gain_discovery", V, "gain {kind:a} {kind} discovery"),
-    _form("gain injury {injury:injury}", "gain_injury", V, "gain the injury “{injury}”"),
+    _form("gain injury {injury:injury}", "gain_injury", V, "gain the injury “{injury}”", crew=True),
     _form("spend die {colour:colour?}", "spend_die", V, ("spend a [{colour}] {colour} die", "spend a die"),
-          travel_cost=True),
+          travel_cost=True, crew=True),
     _form("sacrifice die {colour:colour?}", "sacrifice_die", V,
-          ("sacrifice a [{colour}] {colour} die", "sacrifice a die"), travel_cost=True),
-    _form("roll danger {die:letter}", "roll_danger", V, "roll a [danger] danger die {die}", travel_cost=True),
+          ("sacrifice a [{colour}] {colour} die", "sacrifice a die"), travel_cost=True, crew=True),
+    _form("roll danger {die:danger}", "roll_danger", V, "roll a [danger] danger die {die}", travel_cost=True,
+          crew=True),
     _form("progress time", "progress_time", V, "progress the [time] time track", travel_cost=True),
     _form("progress {track:outcome}", "progress_track", V, "progress the [{track}] {track} track", card_only=True),
     _form("reduce time", "reduce_time", V, "reduce the [time] time track"),
@@ -235,21 +240,29 @@ FORMS: tuple[Form, ...] = (
     _form("gain lead {amount:n} on {deck:discovery}", "gain_lead_on", V,
           "gain {amount} [lead] on the {deck} discovery deck"),
     _form("gain unique top", "gain_top_unique", V, "gain the top unique discovery"),
-    _form("refresh dice {amount:n}", "refresh_dice", V, "refresh {amount} of your dice"),
-    _form("discard section {amount:n}", "discard_section", V, "discard {amount} section card{amount:s}"),
-    _form("sacrifice section {amount:n}", "sacrifice_section", V, "sacrifice {amount} section card{amount:s}"),
+    _form("refresh dice {amount:n}", "refresh_dice", V, "refresh {amount} of your dice", crew=True),
+    _form("discard section {amount:n}", "discard_section", V, "discard {amount} section card{amount:s}",
+          crew=True),
+    _form("sacrifice section {amount:n}", "sacrifice_section", V, "sacrifice {amount} section card{amount:s}",
+          crew=True),
     _form("remove injury {injury:injury?}", "remove_injury", V,
-          ("remove the injury “{injury}”", "remove one of your injury cards")),
-    _form("remove injury die", "remove_injury_die", V, "remove one of your [damage] injury dice"),
+          ("remove the injury “{injury}”", "remove one of your injury cards"), crew=True),
+    _form("remove injury die", "remove_injury_die", V, "remove one of your [damage] injury dice", crew=True),
     _form("flip injury {injury:injury?}", "flip_injury", V,
-          ("flip the injury “{injury}” face down", "flip one of your injury cards face down")),
-    _form("move crew to sector {sector:sector}", "move_crew", V, "move your crewmember to Sector {sector}"),
+          ("flip the injury “{injury}” face down", "flip one of your injury cards face down"), crew=True),
+    _form("move crew to sector {sector:sector}", "move_crew", V, "move your crewmember to Sector {sector}",
+          crew=True),
     _form("gain shipbook {number:n}", "gain_shipbook", V,
           "put Ship Book card {number} into the “Awaiting…” envelope"),
     _form("remove poi from game", "remove_poi_from_game", V, "remove this POI from the game"),
     _form("remove card from game", "remove_card_from_game", V, "remove this card from the game"),
     _form("return to rulebook", "return_to_rulebook", V, "go back to the Rulebook and read on", way_out=True),
     _form("return to shipbook", "return_to_shipbook", V, "go back to the Ship Book and read on", way_out=True),
+    # RB 1699: a D10 roll, read by the `if d10 LOW to HIGH` lines after it.
+    _form("roll d10", "roll_d10", V, "roll a D10"),
+    # RB 1447: a threat with secondary standees.
+    _form("place standee {card:threat} in sector {sector:sector}", "place_standee", V,
+          "place a secondary standee of threat {card} in Sector {sector}"),
     _form("gain card {card:vcard}", "gain_card", T, "take card {card}"),
     _form("lose card {card:vcard}", "lose_card", T, "return card {card} to the box"),
     _form("gain time {amount:n}", "gain_time", T, "gain {amount} [time]"),
@@ -288,6 +301,13 @@ FORMS: tuple[Form, ...] = (
     _form("move player with you", "move_player_along", T,
           "another player at your location may come with you without paying the cost"),
 )
+# Who an effect on a Crewmember befalls, `... for all|random|chosen crew`, and how the
+# books say it before the effect (RB 908, 1258; a random one by D10, RB 1699).
+CREW_TARGETS: dict[str, str] = {
+    "all": "each Crewmember in the Sector",
+    "random": "a random Crewmember",
+    "chosen": "one Crewmember of your choice",
+}
 FORM_BY_OP: dict[str, Form] = {f.op: f for f in FORMS}
 FORMS_BY_VERB: dict[str, tuple[Form, ...]] = {}
 for _f in FORMS:

@@ -64,6 +64,9 @@ KINDS: tuple[Kind, ...] = (
          book_name="card", card=True, deck=True),
     Kind("unique", V, "unique", "unique discovery", "a unique discovery card", "[0-9]+", "N", "number",
          "cards", book_name="unique discovery", card=True, nested=True, numbered=True),
+    # A letter of the Danger die Reference card (RB 1455): the box's, or the pack's own table.
+    Kind("danger", V, "danger", "danger die", "a Danger die letter", "[A-Z]", "LETTER", "word", "cards",
+         book_name="Danger die", deck=True),
     Kind("location", T, "location", "location", "a location", "[0-9]+", "N", "number", "locations",
          book_name="Location", numbered=True),
     Kind("depart", T, "depart", "depart entry", "a depart entry", "[0-9]+ (north|east|south|west)",

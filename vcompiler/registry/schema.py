@@ -1,5 +1,5 @@
 """The lists of schemas/bundle.schema.json that the registry decides: the games, the
-ops of effects and the kinds of vanguard card. They are rewritten in place from the
+ops of effects, the tests of conditions and the kinds of vanguard card. They are rewritten in place from the
 registry, so that a new effect form or kind needs no hand edit of the schema (a test
 fails when the file is stale).
 
@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from vcompiler.registry.conditions import CONDITIONS
 from vcompiler.registry.forms import FORMS
 from vcompiler.registry.games import GAMES
 from vcompiler.registry.kinds import KINDS
@@ -28,8 +29,10 @@ def _lists() -> list[tuple[re.Pattern[str], Callable[[], list[str]]]]:
          lambda: [g.name for g in GAMES]),
         (re.compile(r'("op": \{\n\s*"description": [^\n]*\n(\s*)"enum": )(\[[^\]]*\])'),
          lambda: [*GOTO_OPS, *(f.op for f in FORMS)]),
+        (re.compile(r'("test": \{"description": "checked_log[^\n]*?",\n\s*"enum": )(\[[^\]]*\])'),
+         lambda: list(dict.fromkeys(c.test for c in CONDITIONS))),
         (re.compile(r'("kind": \{"description": "The kind of card\.", "enum": )(\[[^\]]*"poi"[^\]]*\])'),
-         lambda: [k.name for k in KINDS if k.card and k.bundle_key == "cards"]),
+         lambda: [k.name for k in KINDS if k.bundle_key == "cards"]),
     ]
 
 

@@ -15,8 +15,9 @@ import math
 from dataclasses import dataclass
 
 from vcompiler.model import types as m
+from vcompiler.render.cards import row_lead
 from vcompiler.render.sheets import PAPER_MM
-from vcompiler.render.voice import Sentence, effects_sentence, log_ref, said
+from vcompiler.render.voice import Sentence, effects_sentence, log_ref, plain, rich, said
 from vcompiler.source import Span
 from vcompiler.vocabulary import ICONS
 
@@ -26,6 +27,9 @@ PANEL = 66.0                         # the column of spaces on the right
 MARGIN = 10.0                        # paper left white around the board and around tiles
 OVERLAP = 12.0                       # what two neighbouring tiles share
 PANEL_HEIGHT = 150.0
+# What the panel's spaces for the unique, the mission and the condition give up when
+# they lose their empty room (board.css, .panel.compact), mm.
+COMPACT_SAVING = 40.0
 
 
 @dataclass(frozen=True)
@@ -40,6 +44,7 @@ class SectorView:
     log: Sentence                     # a log to read on entering, or []
     x: float                          # top-left of the space on the board, mm
     y: float
+    actions: tuple[str, ...] = ()     # the names of its Special Actions
 
 
 @dataclass(frozen=True)
@@ -77,6 +82,10 @@ class Board:
     tiles: tuple[Tile, ...]
     align: tuple[tuple[float, float], ...]   # alignment marks on the board, mm
     span: Span
+    rules: tuple[Sentence, ...] = ()  # the planet's own rules, paragraph by paragraph
+    # The sectors' Special Actions in full: (sector, name, what it says, paragraph by paragraph).
+    actions: tuple[tuple[int, str, tuple[Sentence, ...]], ...] = ()
+    compact: bool = False             # the panel's spaces without their empty room
 
 
 def _graph(planet: m.Planet):
@@ -156,8 +165,19 @@ def _cost(cells: dict[int, tuple[int, int]], edges, paper: str) -> tuple:
     return (crossings + blocked, len(_tiles(*_board_size(columns, rows), paper)[0]), length)
 
 
-def _board_size(columns: int, rows: int) -> tuple[float, float]:
-    return 2 * MARGIN + columns * CELL[0] + PANEL, 2 * MARGIN + max(rows * CELL[1], PANEL_HEIGHT)
+def _board_size(columns: int, rows: int, extra: float = 0.0) -> tuple[float, float]:
+    """`extra`: the height the panel's spaces for planet rules and sector actions take."""
+    return 2 * MARGIN + columns * CELL[0] + PANEL, 2 * MARGIN + max(rows * CELL[1], PANEL_HEIGHT + extra)
+
+
+# A panel space's line at the board's type size, and about how many characters fill one.
+_LINE_MM, _LINE_CHARS = 3.4, 44
+
+
+def _space_height(paragraphs: list[str]) -> float:
+    """Roughly how tall a panel space is: a heading line, its paragraphs, padding, margin."""
+    lines = 1 + sum(max(1, math.ceil(len(p) / _LINE_CHARS)) for p in paragraphs)
+    return lines * _LINE_MM + 6.0
 
 
 def place(planet: m.Planet, pinned: dict[int, tuple[int, int]] | None = None,
@@ -282,7 +302,13 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
     cells = place(planet, pinned(planet)[0], paper)
     columns = max(c for c, _ in cells.values()) + 1 if cells else 1
     rows = max(r for _, r in cells.values()) + 1 if cells else 1
-    width, height = _board_size(columns, rows)
+    rules = tuple(p for t in planet.text for p in rich(t))
+    actions = tuple((sector.number, action.name, _action_said(action))
+                    for sector in planet.sectors for action in sector.actions)
+    extra = (_space_height([plain(p) for p in rules]) if rules else 0.0) + sum(
+        _space_height([plain(p) for p in said]) for _, _, said in actions)
+    # The other spaces give up their empty room first, so that a board keeps its sheet.
+    width, height = _board_size(columns, rows, max(0.0, extra - COMPACT_SAVING))
     pois = {c.id: c.name for c in pack.cards if c.kind == "poi"}
     sectors = []
     for sector in planet.sectors:
@@ -291,7 +317,7 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
         sectors.append(SectorView(sector.number, sector.name or "", tuple(b for b in sector.biomes if b in ICONS),
                                   sector.printed_poi or "", pois.get(sector.printed_poi or "", ""), sector.slot,
                                   sector.lander, [log_ref(log)] if log is not None else [],
-                                  cx - BOX[0] / 2, cy - BOX[1] / 2))
+                                  cx - BOX[0] / 2, cy - BOX[1] / 2, tuple(a.name for a in sector.actions)))
     segments = []
     marks = []
     for path in planet.paths:
@@ -319,7 +345,19 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
         lines=_lines_svg(width, height, segments), missions=planet.missions,
         uniques=tuple((n, effects_sentence((choice,))) for n, choice in planet.uniques),
         condition=condition, lift_off=_log_line(planet.lift_off), evac=_log_line(planet.evac),
-        tiles=tiles, align=align, span=planet.span)
+        tiles=tiles, align=align, span=planet.span,
+        rules=rules, actions=actions, compact=extra > 0)
+
+
+def _action_said(action: m.CheckAction) -> tuple[Sentence, ...]:
+    """A Special Action as paragraphs: its text, its effects, or its rows one a line."""
+    out: list[Sentence] = [p for t in action.text for p in rich(t)]
+    if action.effects:
+        out.append(effects_sentence(action.effects))
+    for row in action.rows:
+        lead = row_lead(row)
+        out.append([*lead, ("t", ": ") if lead else ("t", ""), *effects_sentence(row.effects)])
+    return tuple(out)
 
 
 def _log_line(effects: tuple[m.Effect, ...]) -> Sentence:

@@ -33,12 +33,13 @@ REQUIREMENT_ICONS = frozenset(ICONS) | {"same"}
 CARD_SIZES: dict[str, tuple[float, float]] = {
     "poi": (63.0, 88.0), "mission": (63.0, 88.0), "condition": (63.0, 88.0), "event": (63.0, 88.0),
     "threat": (63.0, 88.0), "injury": (63.0, 88.0), "unique": (63.0, 88.0),
-    "vcard": (63.0, 88.0), "location": (70.0, 120.0),
+    "vcard": (63.0, 88.0), "location": (70.0, 120.0), "danger": (63.0, 88.0),
 }
 
 KIND_LABELS = {
     "poi": "Point of Interest", "mission": "Mission", "condition": "Global Condition", "event": "Event",
     "threat": "Threat", "injury": "Injury", "unique": "Unique Discovery", "location": "Location",
+    "danger": "Danger Die",
 }
 
 # Cards the players look up by their number keep it on the back (a face-down pile of
@@ -94,6 +95,19 @@ def _requirement(requirement: ast.Requirement | None) -> Sentence:
     return out
 
 
+# A threat's rows beside its time track, by the word printed before them.
+THREAT_ROWS = {"attack": "Attack", "alone": "No Crewmember in its Sector"}
+
+
+def row_lead(row: m.Row) -> Sentence:
+    """What a row prints before its effects: its colour and requirement, its track, its
+    space, or the word of a threat's row."""
+    block = _row(row)
+    if block[0] == "track":
+        return [("i", block[1] if block[1] in ICONS else "time"), ("t", f" {block[2]}")]
+    return list(block[2])
+
+
 def _row(row: m.Row) -> tuple:
     said = effects_sentence(row.effects)
     if row.kind in ("track", "time", "space"):
@@ -104,6 +118,8 @@ def _row(row: m.Row) -> tuple:
                                                           if row.requirement else []), said)
     if row.kind == "injury":
         return ("row", "injury", [("i", row.key)] if row.key in ICONS else [("t", str(row.key))], said)
+    if row.kind in THREAT_ROWS:
+        return ("row", row.kind, [("t", THREAT_ROWS[row.kind])], said)
     return ("row", "special", [("i", "special"), ("t", " "), *_requirement(row.requirement)], said)
 
 
@@ -116,10 +132,11 @@ def _threat_rows(rows: tuple[m.Row, ...]) -> list[tuple]:
     spaces = [row for row in rows if row.kind == "space"]
     if not spaces:
         return [_row(r) for r in rows]
-    out: list[tuple] = [("rule", "Time track")]
+    # What an attack does is read before the time track that makes it attack.
+    out: list[tuple] = [_row(r) for r in rows if r.kind != "space"] + [("rule", "Time track")]
     for row in spaces:
         out.append(("row", "space", [("t", str(row.number))], effects_sentence(row.effects)))
-    return out + [_row(r) for r in rows if r.kind != "space"]
+    return out
 
 
 def _card_blocks(card: m.Card) -> tuple[list[tuple], list[tuple]]:
@@ -134,10 +151,20 @@ def _card_blocks(card: m.Card) -> tuple[list[tuple], list[tuple]]:
             foot += [("rule", "Main"), ("p", effects_sentence(card.main))]
     body += _paragraphs(card.text)
     body += _threat_rows(card.rows) if card.kind == "threat" else [_row(r) for r in card.rows]
-    for action in card.actions:
-        body.append(("head", [("t", action.name)], action.danger))
-        body += [_row(r) for r in action.rows]
+    body += action_blocks(card.actions)
     return body, foot
+
+
+def action_blocks(actions: tuple[m.CheckAction, ...]) -> list[tuple]:
+    """Each Special Action: its name, then its rows, or its text and effects."""
+    out: list[tuple] = []
+    for action in actions:
+        out.append(("head", [("t", action.name)], action.danger))
+        out += _paragraphs(action.text)
+        if action.effects:
+            out.append(("p", effects_sentence(action.effects)))
+        out += [_row(r) for r in action.rows]
+    return out
 
 
 def _copies(declared: int | None) -> int:
@@ -147,13 +174,17 @@ def _copies(declared: int | None) -> int:
 def vanguard_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[Face]:
     faces = []
     for card in pack.cards:
+        if card.kind == "danger" and not card.text:
+            continue         # a table of the box's Reference card: nothing of the pack's to print
         body, foot = _card_blocks(card)
         number = card.id if card.kind != "injury" else ""
         label = KIND_LABELS[card.kind]
         faces.append(Face(
             key=f"{card.kind} {card.id}", kind=card.kind, label=label, number=number,
             title=[("t", card.name)], size=sizes[card.kind], icons=tuple(b for b in card.biomes if b in ICONS),
-            badges=tuple(FLAG_WORDS.get(f, f) for f in card.flags), blocks=tuple(body), foot=tuple(foot),
+            badges=(*(FLAG_WORDS.get(f, f) for f in card.flags),
+                    *((f"{card.standees} standees",) if card.standees and card.standees > 1 else ())),
+            blocks=tuple(body), foot=tuple(foot),
             back=Back(label, "" if card.kind in SECRET_BACKS else number, pack.title),
             copies=_copies(card.copies), span=card.span))
     return faces

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from vcompiler import ast
 from vcompiler.model import types as m
-from vcompiler.registry import FORM_BY_OP, Wording, kind_named
+from vcompiler.registry import CREW_TARGETS, FORM_BY_OP, Wording, kind_named
 from vcompiler.registry.conditions import CONDITION_BY_TEST
 from vcompiler.registry.forms import wording
 
@@ -67,7 +67,9 @@ def _inline(node: ast.Inline) -> Token:
 def _said(effect: m.Effect) -> Sentence:
     """An op as a clause in the words its form carries in the registry."""
     given = {name for name, value in effect.params if value is not None}
-    return _worded(FORM_BY_OP[effect.op].wording_for(given), effect.param)
+    words = _worded(FORM_BY_OP[effect.op].wording_for(given), effect.param)
+    crew = effect.param("crew")
+    return _joined([("t", f"{CREW_TARGETS[str(crew)]}: "), *words]) if crew else words
 
 
 def _worded(wording: Wording, param: Callable[[str], object]) -> Sentence:
@@ -199,7 +201,8 @@ def cost_notes(action: m.StoryAction) -> list[Sentence]:
 def condition(c: m.Condition) -> Sentence:
     if c.kind == "checked_log":
         return [("t", "if "), log_ref(c.key), ("t", " is checked")]
-    return _worded(wording(CONDITION_BY_TEST[c.kind].says), lambda _: c.key)
+    return _worded(wording(CONDITION_BY_TEST[c.kind].says),
+                   lambda name: c.key if name == "subject" else c.more[0] if c.more else None)
 
 
 def target(effect: m.Effect) -> Sentence:

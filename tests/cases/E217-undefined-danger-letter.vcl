@@ -1,0 +1,25 @@
+pack test {
+  game vanguard
+  title "Test"
+  version "0.0.1"
+  start log 1
+}
+
+// The pack declares its Danger die letters: one of the box's card, one of its own.
+danger T "Tutorial"
+danger B "Blizzard" {
+  text "Lose 1 supplies, or gain the injury \"Frostbite\"."
+}
+
+log 1 "Start" {
+  roll danger T
+  roll danger B
+  roll danger Q  // expect: E217
+  return
+}
+
+planet p "P" {
+  sector 1 { lander }
+  sector 2 { poi slot }
+  path 1 <-> 2 [roll danger X]  // expect: E217
+}

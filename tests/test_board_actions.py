@@ -1,0 +1,183 @@
+"""Special Actions without a dice check and on a sector, a planet's rules, log
+conditions beyond check marks, who an effect befalls, threats' attacks and standees,
+and Danger die letters: each from the text to the bundle, the books and play."""
+import pytest
+
+from conftest import VANGUARD_HEADER
+from vcompiler.compile import compile_pack
+from vcompiler.emit.bundle import to_bundle
+from vcompiler.emit.validate import schema_errors
+from vcompiler.model import types as m
+from vcompiler.play.machine import Game
+from vcompiler.play.state import State
+from vcompiler.render import voice
+from vcompiler.render.board import board_of
+from vcompiler.render.cards import faces_of
+
+PACK = VANGUARD_HEADER + '''
+danger B "Blizzard" { text "Lose 1 supplies." }
+danger T "Tutorial"
+
+log 1 "Start" {
+  place threat T01 in sector 2
+  place standee T01 in sector 1
+  roll d10
+  if d10 1 to 4 -> log 2
+  if has discovery mineral -> log 2
+  if has success 3 -> log 2
+  if threat T01 in sector 2 -> log 2
+  if threat T01 here -> log 2
+  else -> log 2
+}
+
+log 2 "Hit" {
+  spend die for all crew
+  gain injury "Bite" for random crew / roll danger B for chosen crew
+  return
+}
+
+planet p "P" {
+  text "Crewmembers cannot Rest in Sector 2."
+  sector 1 {
+    lander
+    action "Climb the Spire" {
+      text "Look out over the ice."
+      gain lead 1; roll danger T
+    }
+  }
+  sector 2 { poi P1 printed }
+  path 1 <-> 2 [travel]
+}
+
+poi P1 "Beacon" {
+  action "Listen" {
+    text "A slow pulse."
+    gain success 1
+  }
+}
+
+threat T01 "Swarm" {
+  standees 3
+  attack => spend die for all crew
+  alone => threat move
+  space 1 => threat attack 1
+}
+
+injury "Bite" { damage => spend die }
+'''
+
+
+@pytest.fixture
+def built(write_pack):
+    result = compile_pack(write_pack({"pack.vcl": PACK}))
+    assert [(d.code.id, d.span.line) for d in result.diagnostics] == []
+    return result.pack
+
+
+def _log(pack: m.Pack, number: int) -> list[str]:
+    """A log's statements as the Logbook words them, icons as [name]."""
+    out = []
+    for s in pack.log(number).statements:
+        if isinstance(s, m.IfStatement):
+            out.append(voice.plain(voice.condition(s.condition), "[{}]"))
+        elif isinstance(s, m.EffectStatement):
+            out.append(voice.plain(voice.sentence(s.effect), "[{}]"))
+    return out
+
+
+def test_the_constructs_reach_the_bundle_and_fit_its_schema(built):
+    bundle = to_bundle(built)
+    assert schema_errors(bundle, "bundle.schema.json") == []
+    planet = bundle["planets"][0]
+    assert planet["text"] == [[[{"text": "Crewmembers cannot Rest in Sector 2."}]]]
+    action = planet["sectors"][0]["actions"][0]
+    assert (action["name"], action["rows"]) == ("Climb the Spire", [])
+    assert action["effects"] == [[{"op": "gain_lead", "amount": 1}], [{"op": "roll_danger", "die": "T"}]]
+    assert planet["sectors"][1]["actions"] == []
+    cards = {c["id"]: c for c in bundle["cards"]}
+    assert cards["P1"]["actions"][0]["effects"] == [[{"op": "gain_success", "amount": 1}]]
+    assert cards["T01"]["standees"] == 3 and cards["P1"]["standees"] is None
+    assert [r["kind"] for r in cards["T01"]["rows"]] == ["attack", "alone", "space"]
+    assert cards["T01"]["rows"][0]["effects"] == [[{"op": "spend_die", "crew": "all"}]]
+    assert (cards["B"]["kind"], cards["T"]["text"]) == ("danger", [])
+    tests = [(s["condition"]["test"], s["condition"]["subject"], s["condition"].get("more"))
+             for s in bundle["logs"][0]["statements"] if s["kind"] == "if"]
+    assert tests == [("d10", 1, [4]), ("has_discovery", "mineral", None), ("has_success", 3, None),
+                     ("threat_in_sector", "T01", [2]), ("threat_here", "T01", None)]
+    hit = bundle["logs"][1]["statements"][1]["effect"]
+    assert hit == [{"op": "gain_injury", "injury": "Bite", "crew": "random"},
+                   {"op": "roll_danger", "die": "B", "crew": "chosen"}]
+
+
+def test_the_logbook_words_conditions_and_who_an_effect_befalls(built):
+    assert _log(built, 1)[2:] == [
+        "Roll a D10.", "if the D10 shows 1 to 4", "if you have a mineral discovery",
+        "if you have 3 or more [success]", "if threat T01 is in Sector 2", "if threat T01 is in your Sector"]
+    assert _log(built, 2)[:2] == [
+        "Each Crewmember in the Sector: spend a die.",
+        "A random Crewmember: gain the injury “Bite” or one Crewmember of your choice: roll a [danger] danger die B."]
+
+
+def test_the_board_prints_the_planets_rules_and_its_sectors_actions(built):
+    board = board_of(built, built.planets[0], "a4")
+    assert [voice.plain(p) for p in board.rules] == ["Crewmembers cannot Rest in Sector 2."]
+    assert board.sectors[0].actions == ("Climb the Spire",) and board.sectors[1].actions == ()
+    number, name, said = board.actions[0]
+    assert (number, name) == (1, "Climb the Spire")
+    assert [voice.plain(p, "[{}]") for p in said] == [
+        "Look out over the ice.", "Gain 1 [lead], then roll a [danger] danger die T."]
+
+
+def test_cards_print_plain_actions_attacks_and_standees_and_the_packs_own_danger_tables(built):
+    faces = {f.key: f for f in faces_of(built)}
+    assert "danger B" in faces and "danger T" not in faces    # T is a table of the box's card
+    poi = [b[0] for b in faces["poi P1"].blocks]
+    assert poi == ["head", "p", "p"]
+    threat = faces["threat T01"]
+    assert "3 standees" in threat.badges
+    assert [(b[0], b[1]) for b in threat.blocks[:3]] == [("row", "attack"), ("row", "alone"), ("rule", "Time track")]
+
+
+def test_play_offers_actions_without_a_dice_check_and_reads_the_new_conditions(built):
+    game = Game(built)
+    state = State(at=["board"])
+    game._to_board(state)
+    labels = [o.label for o in game.advance(state, show=False).options]
+    assert "Sector 1: Climb the Spire" in labels
+    state.sector = 2
+    labels = [o.label for o in game.advance(state, show=False).options]
+    assert "P1 Beacon: Listen" in labels and not any("Climb" in label for label in labels)
+    state.threats["T01"] = 2
+    state.sector = 1
+    holds = {s.condition.kind: game.holds(state, s.condition)
+             for s in built.log(1).statements if isinstance(s, m.IfStatement)}
+    assert holds["threat_in_sector"] and not holds["threat_here"] and not holds["has_success"]
+    state.counters["success"] = 3
+    state.sector = 2
+    assert all(game.holds(state, s.condition) for s in built.log(1).statements
+               if isinstance(s, m.IfStatement) and s.condition.kind in ("has_success", "threat_here"))
+
+
+def test_an_effect_on_the_team_cannot_say_which_crewmember(write_pack):
+    broken = PACK.replace("gain lead 1; roll danger T", "gain lead 1 for all crew; roll danger T")
+    result = compile_pack(write_pack({"pack.vcl": broken}))
+    found = [(d.code.id, d.span.line, d.span.column) for d in result.diagnostics]
+    assert found == [("E208", 35, 19)]
+    assert "spend die" in result.diagnostics[0].hint
+
+
+def test_a_danger_letter_is_one_capital(write_pack):
+    broken = PACK.replace('danger T "Tutorial"', 'danger Tx "Tutorial"')
+    result = compile_pack(write_pack({"pack.vcl": broken}))
+    assert [(d.code.id, d.span.line) for d in result.diagnostics][:1] == [("E208", 9)]
+
+
+def test_the_reader_shows_the_planets_rules_and_actions_without_a_dice_check(built):
+    from vcompiler.reader import reader_html
+    page = reader_html(built).decode()
+    planet = page[page.index('id="planet-p"'):]
+    planet = planet[:planet.index("</article>")]
+    assert "Crewmembers cannot Rest in Sector 2." in planet
+    assert "Sector 1: Climb the Spire" in planet and "Look out over the ice." in planet
+    poi = page[page.index('id="poi-P1"'):]
+    assert "A slow pulse." in poi[:poi.index("</article>")]

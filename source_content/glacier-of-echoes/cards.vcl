@@ -25,7 +25,10 @@ mission M12 "Raise the Mast" {
 
 threat T11 "Ice Stalker" {
   biomes frigid
-  text "The Stalker never enters Sector 1: the lander's heat keeps it away."
+  standees 2
+  text "It never enters Sector 1."
+  attack => spend die for all crew
+  alone => threat move
   space 1 => nothing
   space 2 => threat move
   space 3 => threat attack 1; reset threat T11
@@ -33,7 +36,7 @@ threat T11 "Ice Stalker" {
     special accident => progress red
     special defense => progress green
     track green 3 => remove threat T11; gain success 1
-    track red 3 => gain injury "Frostbite"; reduce green
+    track red 3 => gain injury "Frostbite"
   }
 }
 
@@ -48,6 +51,11 @@ event E12 "Groaning Ice" {
   biomes caves
   secondary progress threat T11
   main roll danger B
+}
+
+// The planet's own table of the Danger die Reference card.
+danger B "Blizzard" {
+  text "Lose 1 {icon supplies}. If you have none, gain the injury \"Frostbite\" instead."
 }
 
 injury "Frostbite" {

@@ -13,6 +13,14 @@ log @ice_caves "The Ice Caves" {
   if checked log @crevasse -> log @caves_known
   text "The caves swallow your lamps' light. Something large has worn a path here."
   progress threat T11
+  if threat T11 here -> log @stalker_close
+  return
+}
+
+log @stalker_close "Breath on Your Neck" {
+  text "The Stalker was waiting in the dark. A second shape moves behind it."
+  spend die for all crew
+  place standee T11 in sector 2
   return
 }
 
@@ -28,6 +36,15 @@ log @crevasse "The Song Beneath" {
   Deep in the crevasse the ice is hollow. The echo comes from a frozen lake to the
   east: {card P202} will show where.
   """
+  roll d10
+  if d10 1 to 3 -> log @ice_gives_way
+  place poi P202 in sector 3
+  return
+}
+
+log @ice_gives_way "The Ice Gives Way" {
+  text "The crevasse lip breaks under someone's boot."
+  gain injury "Frostbite" for random crew
   place poi P202 in sector 3
   return
 }
@@ -41,6 +58,7 @@ log @mast_raised "The Mast Stands" {
 
 log @lift_off "Lift-Off" {
   if has unique 40 -> log @with_the_stone
+  if has discovery xenological -> log @with_the_stone
   else -> log @empty_handed
 }
 

@@ -1,5 +1,6 @@
 // The planet board. The global condition is a card, put on the board at landing.
 planet glacier "The Glacier of Echoes" {
+  text "Sound carries here: whenever a Crewmember rolls a Danger die, progress threat T11's time track."
   mission M11
   unique 40 else gain success 1
   condition G11
@@ -9,6 +10,10 @@ planet glacier "The Glacier of Echoes" {
   sector 1 "Landing Shelf" {
     lander
     biomes frigid
+    action "Ping the Orbiter" {
+      text "The lander's dish can still reach the ship, at a price."
+      lose supplies 1; gain lead 1 on technological
+    }
   }
   sector 2 "Singing Crevasse" { poi P201 printed }
   sector 3 "Frozen Lake" { poi slot }

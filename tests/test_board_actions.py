@@ -181,3 +181,12 @@ def test_the_reader_shows_the_planets_rules_and_actions_without_a_dice_check(bui
     assert "Sector 1: Climb the Spire" in planet and "Look out over the ice." in planet
     poi = page[page.index('id="poi-P1"'):]
     assert "A slow pulse." in poi[:poi.index("</article>")]
+
+
+def test_a_pack_that_declares_no_danger_letter_rolls_the_boxs_and_keeps_its_graph_warnings(write_pack):
+    pack = VANGUARD_HEADER + '''
+log 1 "Start" { roll danger T; return }
+log 2 "Nobody Reads Me" { return }
+'''
+    result = compile_pack(write_pack({"pack.vcl": pack}))
+    assert [(d.code.id, d.span.line) for d in result.diagnostics] == [("W400", 9)]

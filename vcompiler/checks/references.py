@@ -31,10 +31,13 @@ def _number_hint(kind: str, wanted: int, numbers: list[int]) -> str | None:
 
 def undefined_references(context: CheckContext) -> Iterator:
     defined = context.defined
+    # A pack that declares no Danger die letter rolls those of the box's card (E217).
+    box_danger = not any(kind == "danger" for kind, _ in defined)
     for ref in context.pack.references:
         # The start is the pack's own rule (E309), not one more undefined reference.
         if (ref.via != "start" and (ref.kind, ref.key) not in defined
-                and (ref.kind, ref.key) not in context.pack.unparsed):
+                and (ref.kind, ref.key) not in context.pack.unparsed
+                and not (box_danger and ref.kind == "danger")):
             yield ref
 
 
@@ -153,8 +156,6 @@ def danger_letters_defined(context: CheckContext) -> Iterator[Diagnostic]:
     its letters, a letter it does not declare has no table to look up.
     Mend: fix the letter, or declare it (`danger B "Blizzard"`)."""
     letters = _danger_letters(context)
-    if not letters:
-        return
     for ref in _undefined(context, ("danger",)):
         hint = (f"the pack declares {', '.join(sorted(letters))}; if the Reference card has a table {ref.key}, "
                 f"declare it: `danger {ref.key} \"Name\"`")

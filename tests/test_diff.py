@@ -54,6 +54,19 @@ def test_added_removed_retitled_and_storybook_entries(pack_copy):
     assert "Lose ~~1~~ **2** [morale]." in md
 
 
+def test_a_reprint_lists_changed_costs_setup_and_cards(pack_copy):
+    new = pack_copy("tidal-reach")
+    _edit(new, "locations.vcl", ('"Follow the heron" cost 2 skill tracking', '"Follow the heron" cost 2 skill wading'),
+          ("excludes overpower", ""))
+    _edit(new, "setup.vcl", ("level daring time 4 morale 4 health 4", "level daring time 4 morale 3 health 4"))
+    _edit(new, "cards.vcl", ('power boost 1 "Ignore one', 'power boost 2 "Ignore one'))
+    md = run("diff", CONTENT / "tidal-reach", new).output
+    assert "Each [skill] ~~tracking~~ **wading** token paid lowers it by 1." in md
+    assert "Location 103 “Gull Rookery”" in md and "~~help: Free the tangled gull (not after overpower)~~" in md
+    assert "Location 0 “Landfall”" in md and "[time] ~~4~~ **3** [morale]" in md
+    assert "Card 1101 “The Diver”" in md and "~~1~~ **2** boost: Ignore one" in md
+
+
 def test_nothing_changed_exits_0(pack_copy):
     same = pack_copy("eye-of-the-void")
     _edit(same, "logbook.vcl", ("// The logbook.", "// The logbook, with a new comment."))

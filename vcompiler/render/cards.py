@@ -243,7 +243,7 @@ def _exit_target(exit: m.Exit | None) -> str:
     return "*" if exit.target is None else location_number(exit.target)
 
 
-def _setup_blocks(location: m.Location) -> list[tuple]:
+def setup_blocks(location: m.Location) -> list[tuple]:
     """Location 000's setup (VR 17-18): its steps in order, the characters players
     gain, and the starting levels of time, morale and health."""
     body: list[tuple] = []
@@ -271,7 +271,7 @@ def location_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[
         body: list[tuple] = [("p", p) for t in location.text for p in rich(t)]
         if location.arrival:
             body.append(("row", "arrival", [("t", "On arrival")], effects_sentence(location.arrival)))
-        body += _setup_blocks(location)
+        body += setup_blocks(location)
         choices = tuple([*rich_line(s.label), ("t", ": "), *target(s.target), ("t", ".")]
                         for s in location.choices)
         if choices:

@@ -18,6 +18,7 @@ from pathlib import Path
 from vcompiler.model.types import Pack
 from vcompiler.render import voice
 from vcompiler.render.books import books_of
+from vcompiler.render.cards import CARD_SIZES, setup_blocks, vantage_faces
 
 
 class DiffError(Exception):
@@ -72,6 +73,28 @@ def _blocks_text(blocks) -> list[str]:
     return out
 
 
+def _face_text(blocks) -> list[str]:
+    """A printed card's blocks (render.cards) as lines of words."""
+    out = []
+    for block in blocks:
+        kind = block[0]
+        if kind == "p":
+            out.append(_plain(block[1]))
+        elif kind == "rule":
+            out.append(block[1])
+        elif kind == "choices":
+            out.extend("• " + _plain(item) for item in block[1])
+        elif kind == "boxes":
+            out.append(f"{block[1]}: {block[2]}")
+        elif kind == "row":
+            out.append(f"{_plain(block[2])}: {_plain(block[3])}")
+        elif kind == "options":
+            for category, title, always, excludes in block[1]:
+                marks = [m for m in ("always" if always else "", excludes) if m]
+                out.append(f"{category}: {_plain(title)}" + (f" ({', '.join(marks)})" if marks else ""))
+    return out
+
+
 def printed_entries(pack: Pack) -> list[Printed]:
     out: list[Printed] = []
     labels = {log.number: log.label for log in pack.logs}
@@ -82,7 +105,8 @@ def printed_entries(pack: Pack) -> list[Printed]:
             if entry.check:
                 paragraphs = ("☐",) + paragraphs
             if entry.cost is not None:
-                paragraphs = (f"Cost {entry.cost}" + (", always available" if entry.always else ""),) + paragraphs
+                paragraphs = (f"Cost {entry.cost}" + (", always available" if entry.always else ""),
+                              *map(_plain, entry.cost_notes)) + paragraphs
             if entry.result is not None:
                 paragraphs += ("Result:",) + tuple(_blocks_text(entry.result))
             if book.kind == "logbook":
@@ -100,7 +124,10 @@ def printed_entries(pack: Pack) -> list[Printed]:
             text.append("Arrival: " + _plain(voice.effects_sentence(location.arrival)))
         text += [f"{e.direction.capitalize()}: " + (f"{e.target}" + (f" ({e.mode})" if e.mode else "")
                                                      if e.target is not None else "*") for e in location.exits]
+        text += _face_text(setup_blocks(location))
         text += _blocks_text(voice.blocks(location.choices))
+        text += [f"{a.category}: {a.name.plain()} (not after {', '.join(a.excluded)})" for a in location.actions
+                 if a.excluded]
         out.append(Printed(("location", location.number), str(location.number), "Location", "locations",
                            location.name.plain(), tuple(text)))
     for card in pack.cards:
@@ -112,8 +139,10 @@ def printed_entries(pack: Pack) -> list[Printed]:
         text += [f"{row.kind} {row.key or row.number or ''}".strip() + ": "
                  + _plain(voice.effects_sentence(row.effects)) for row in card.rows]
         out.append(Printed(("card", card.kind, card.id), card.id, "Card", "cards", card.name, tuple(text)))
+    faces = {face.key: face for face in vantage_faces(pack, CARD_SIZES)}
     for vcard in pack.vantage_cards:
-        said = tuple(p for t in vcard.text for p in map(voice.plain, voice.rich(t)))
+        face = faces[f"card {vcard.number}"]
+        said = (*face.badges, *_face_text(face.blocks))
         out.append(Printed(("vcard", vcard.number), str(vcard.number), "Card", "cards", vcard.name.plain(), said))
     return out
 

@@ -111,3 +111,22 @@ def test_a_leaf_without_its_return_is_one_E401_and_a_self_loop_one_W404(book, da
     assert graph_diagnostics(write_pack, dead, "dead") == {("E401", header_line(dead, leaf))}
     loop = render(targets, {leaf: f"  -> log {leaf}"})
     assert graph_diagnostics(write_pack, loop, "loop") == {("W404", header_line(loop, leaf))}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 12), st.integers(0, 12)), max_size=40), st.sets(st.integers(0, 12)))
+def test_the_rules_walk_the_graph_as_networkx_does(edges, inside):
+    import networkx as nx
+
+    from vcompiler.checks.graph import StoryGraph, descendants, strongly_connected
+    story = StoryGraph()
+    for node in range(13):
+        story.add_node(node, kind="log", root=node == 0)
+    for a, b in edges:
+        story.add_edge(a, b, via="goto")
+    reference = story.to_networkx()
+    assert set(reference.edges) == set(edges)
+    for node in range(13):
+        assert descendants(story.successors, node) - {node} == nx.descendants(reference, node)
+    assert sorted(map(sorted, strongly_connected(inside, story.successors))) == sorted(
+        map(sorted, nx.strongly_connected_components(reference.subgraph(inside))))

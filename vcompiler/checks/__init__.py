@@ -31,15 +31,21 @@ class CheckContext:
         return list(undefined_references(self))
 
     @cached_property
+    def story(self):
+        """The story graph the rules read (checks.graph)."""
+        from vcompiler.checks.graph import story_graph
+        return story_graph(self.pack)
+
+    @cached_property
     def graph(self):
-        from vcompiler.checks.graph import build_graph
-        return build_graph(self.pack)
+        """The same graph as a networkx DiGraph, for the tools that draw or walk it."""
+        return self.story.to_networkx()
 
     @cached_property
     def reachable(self) -> set:
         """Every node of the graph that some root leads to."""
         from vcompiler.checks.graph import reachable_from_roots
-        return reachable_from_roots(self.graph)
+        return reachable_from_roots(self.story)
 
     @cached_property
     def dead_ends(self) -> list:

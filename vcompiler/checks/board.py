@@ -6,8 +6,6 @@ import difflib
 import re
 from collections.abc import Iterator
 
-import networkx as nx
-
 from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
 from vcompiler.checks.tables import written
@@ -29,14 +27,14 @@ def planets_have_a_lander(context: CheckContext) -> Iterator[Diagnostic]:
                              hint=f"add `lander` to a sector, e.g. `sector {planet.sectors[0].number} {{ lander }}`")
 
 
-def _board(planet: Planet) -> nx.DiGraph:
-    graph = nx.DiGraph()
-    graph.add_nodes_from(s.number for s in planet.sectors)
+def _led_from(planet: Planet) -> dict[int, set[int]]:
+    """Each sector -> the sectors a path leads into it from."""
+    sources: dict[int, set[int]] = {s.number: set() for s in planet.sectors}
     for path in planet.paths:
-        graph.add_edge(path.a, path.b)
+        sources.setdefault(path.b, set()).add(path.a)
         if path.two_way:
-            graph.add_edge(path.b, path.a)
-    return graph
+            sources.setdefault(path.a, set()).add(path.b)
+    return sources
 
 
 @rule(codes.UNREACHED_SECTOR)
@@ -49,9 +47,9 @@ def sectors_are_reached(context: CheckContext) -> Iterator[Diagnostic]:
     for planet in context.pack.planets:
         if len(planet.sectors) < 2:
             continue
-        graph = _board(planet)
+        led_from = _led_from(planet)
         for sector in planet.sectors:
-            if not any(source != sector.number for source in graph.predecessors(sector.number)):
+            if not any(source != sector.number for source in led_from[sector.number]):
                 near = next((s.number for s in planet.sectors if s.number != sector.number), None)
                 yield diagnostic(codes.UNREACHED_SECTOR, sector.span, number=sector.number, planet=planet.id,
                                  hint=f"add a path that leads into it, e.g. `path {near} <-> {sector.number} [travel]`")

@@ -10,12 +10,15 @@ depart, gain, place, reveal or start.
 
 Roots: the pack (its start), every planet, `external` logs, locations and vantage
 cards, and deck cards (events, injuries). Everything reachable from a root can come up
-in play."""
+in play.
+
+The rules read it as plain dicts (StoryGraph): networkx takes longer to import than
+the rules take to run on thousands of logs. The tools that draw or walk the graph get
+the same graph as a networkx DiGraph (`build_graph`)."""
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import networkx as nx
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
@@ -32,6 +35,9 @@ from vcompiler.model.types import (
 )
 from vcompiler.registry import DECK_KINDS, FORM_BY_OP, WAYS_OUT, kind_named
 
+if TYPE_CHECKING:
+    import networkx as nx
+
 _VIA = {"goto": "goto", "choice": "choice", "conditional": "conditional", "else": "else",
         "text": "text", "board": "board", "compass": "compass", "start": "start", "path": "board",
         "character": "gain"}
@@ -45,8 +51,101 @@ def _edge_kind(via: str) -> str | None:
     return None              # naming an entry (a test, a depart's location) is not a way to reach it
 
 
-def build_graph(pack: Pack) -> nx.DiGraph:
-    graph = nx.DiGraph()
+class StoryGraph:
+    """Nodes in the order added, each with its `kind` and whether it is a root; edges
+    with their `via`, a later edge between the same nodes replacing the earlier one
+    (as networkx's add_edge does)."""
+
+    def __init__(self) -> None:
+        self.attributes: dict[Any, dict[str, Any]] = {}
+        self.successors: dict[Any, dict[Any, str]] = {}
+        self.predecessors: dict[Any, dict[Any, str]] = {}
+
+    def __contains__(self, node: object) -> bool:
+        return node in self.attributes
+
+    def add_node(self, node: Any, kind: str, root: bool) -> None:
+        if node not in self.attributes:
+            self.successors[node], self.predecessors[node] = {}, {}
+        self.attributes[node] = {"kind": kind, "root": root}
+
+    def add_edge(self, a: Any, b: Any, via: str) -> None:
+        for node in (a, b):
+            if node not in self.attributes:
+                self.attributes[node] = {}
+                self.successors[node], self.predecessors[node] = {}, {}
+        self.successors[a][b] = self.predecessors[b][a] = via
+
+    def of_kind(self, kind: str) -> list:
+        return [node for node, data in self.attributes.items() if data.get("kind") == kind]
+
+    def to_networkx(self) -> nx.DiGraph:
+        import networkx as nx
+        graph = nx.DiGraph()
+        for node, data in self.attributes.items():
+            graph.add_node(node, **data)
+        graph.add_edges_from((a, b, {"via": via}) for a, edges in self.successors.items() for b, via in edges.items())
+        return graph
+
+
+def descendants(successors: dict[Any, dict[Any, str]], start: Any) -> set:
+    """Every node some path leads to from `start` (itself only if on a cycle)."""
+    seen: set = set()
+    todo = [start]
+    while todo:
+        for after in successors[todo.pop()]:
+            if after not in seen:
+                seen.add(after)
+                todo.append(after)
+    return seen
+
+
+def strongly_connected(nodes: Iterable, successors: dict[Any, dict[Any, str]]) -> list[set]:
+    """The strongly connected components of the graph of `nodes` and the edges among
+    them (Tarjan's algorithm, without recursion so that long chains of logs fit)."""
+    inside = set(nodes)
+    index: dict[Any, int] = {}
+    low: dict[Any, int] = {}
+    stack: list = []
+    on_stack: set = set()
+    components: list[set] = []
+    for start in inside:
+        if start in index:
+            continue
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        work = [(start, iter([n for n in successors[start] if n in inside]))]
+        while work:
+            node, following = work[-1]
+            for after in following:
+                if after not in index:
+                    index[after] = low[after] = len(index)
+                    stack.append(after)
+                    on_stack.add(after)
+                    work.append((after, iter([n for n in successors[after] if n in inside])))
+                    break
+                if after in on_stack:
+                    low[node] = min(low[node], index[after])
+            else:
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] == index[node]:
+                    component = set()
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.add(member)
+                        if member == node:
+                            break
+                    components.append(component)
+    return components
+
+
+def story_graph(pack: Pack) -> StoryGraph:
+    graph = StoryGraph()
     pack_node = ("pack", pack.name)
     graph.add_node(pack_node, kind="pack", root=True)
     for log in pack.logs:
@@ -81,16 +180,22 @@ def build_graph(pack: Pack) -> nx.DiGraph:
     return graph
 
 
-def roots(graph: nx.DiGraph) -> list:
+def build_graph(pack: Pack) -> nx.DiGraph:
+    return story_graph(pack).to_networkx()
+
+
+def roots(graph: StoryGraph | nx.DiGraph) -> list:
+    if isinstance(graph, StoryGraph):
+        return [node for node, data in graph.attributes.items() if data.get("root")]
     return [node for node, root in graph.nodes(data="root") if root]
 
 
-def reachable_from_roots(graph: nx.DiGraph) -> set:
+def reachable_from_roots(graph: StoryGraph) -> set:
     seen: set = set()
     for root in roots(graph):
         if root not in seen:
             seen.add(root)
-            seen.update(nx.descendants(graph, root))
+            seen.update(descendants(graph.successors, root))
     return seen
 
 
@@ -158,14 +263,14 @@ def cards_are_used(context: CheckContext) -> Iterator[Diagnostic]:
     always do). Mend: bring it into play, or remove it."""
     if not context.pack.complete or context.dangling:
         return  # a declaration that did not parse, or a wrong number, may be the missing edge
-    graph = context.graph
+    graph = context.story
     pack = context.pack
     entities: list[tuple[tuple[str, object], Card | VantageCard]] = [(card_node(c), c) for c in pack.cards]
     entities += [(("vcard", c.number), c) for c in pack.vantage_cards]
     for node, card in entities:
         if node[0] in DECK_KINDS or (isinstance(card, VantageCard) and card.external):
             continue
-        if not any(source != node for source in graph.predecessors(node)):
+        if not any(source != node for source in graph.predecessors[node]):
             shown = f"{kind_named(node[0]).noun} {node[1]}"
             hint = "place, gain or reveal it somewhere, print it on a board, or remove it"
             if isinstance(card, VantageCard):
@@ -191,23 +296,27 @@ def loops_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
 
 def endless_loops(context: CheckContext) -> list[list[int]]:
     """The log numbers of each loop with no way out, ascending, loops by lowest log."""
-    graph = context.graph
-    logs = [n for n, kind in graph.nodes(data="kind") if kind == "log"]
-    log_graph = graph.subgraph(logs)
+    graph = context.story
+    logs = graph.of_kind("log")
+    log_set = set(logs)
     # A dead end (E401) is already reported: count it as a way out, not as a second fault.
     exits = {("log", log.number) for log in context.pack.logs
              if any(isinstance(s, EffectStatement) and any(e.op in WAYS_OUT for e in s.effect.options)
                     for s in log.statements)}
     exits.update(("log", log.number) for log in context.dead_ends)
+    # Every log that leads, through logs, to a way out.
     can_leave = set(exits)
-    reverse = log_graph.reverse(copy=False)
-    for node in exits:
-        can_leave.update(nx.descendants(reverse, node))
-    stuck = log_graph.subgraph(n for n in logs if n not in can_leave)
+    todo = list(exits)
+    while todo:
+        for before in graph.predecessors[todo.pop()]:
+            if before in log_set and before not in can_leave:
+                can_leave.add(before)
+                todo.append(before)
+    stuck = [n for n in logs if n not in can_leave]
     loops = []
-    for component in nx.strongly_connected_components(stuck):
+    for component in strongly_connected(stuck, graph.successors):
         first = min(component)
-        if len(component) == 1 and not stuck.has_edge(first, first):
+        if len(component) == 1 and first not in graph.successors[first]:
             continue
         loops.append(sorted(key for _, key in component))
     return sorted(loops)

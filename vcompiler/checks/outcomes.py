@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import networkx as nx
-
 from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
 from vcompiler.diagnostics import Diagnostic, diagnostic
@@ -78,12 +76,12 @@ def connected_outcomes_end(context: CheckContext) -> Iterator[Diagnostic]:
     """`then COLOUR` connects an outcome to another, which is resolved next. Connected
     outcomes that lead back to themselves never end. Mend: break the loop."""
     for action in _actions(context):
-        graph = nx.DiGraph()
-        for row in _outcomes(action):
-            for choice in row.effects:
-                for effect in choice.options:
-                    if effect.op == "then":
-                        graph.add_edge(row.key, effect.param("outcome"))
+        connections = [(row.key, effect.param("outcome")) for row in _outcomes(action) for choice in row.effects
+                       for effect in choice.options if effect.op == "then"]
+        if not connections:
+            continue
+        import networkx as nx  # only here: most packs have no connected outcomes
+        graph = nx.DiGraph(connections)
         try:
             cycle = nx.find_cycle(graph)
         except nx.NetworkXNoCycle:

@@ -64,13 +64,15 @@ def keywords(grammar: str) -> dict[str, str]:
 
 
 # Lark's terminals in the order its lexer tries them (priority, then the longer
-# pattern first): a string, a card id, a label, a number, a word. The blanks and
-# comments before a token are skipped in the same match; a line break, with the blank
-# and comment lines after it, is one token, as the grammar's _NL is.
+# pattern first): a string (of a long string only its opening quotes: tokens() finds
+# the closing ones), a card id, a label, a number, a word. The blanks and comments
+# before a token are skipped in the same match; a line break, with the blank and
+# comment lines after it, is one token, as the grammar's _NL is.
 _TOKEN = re.compile(r"""
     (?:[\t \f\r]+|//[^\n]*)*
     (?:
-        (?P<STRING>\"\"\"[\s\S]*?\"\"\"|"(?!"")(?:[^"\\\n]|\\.)*")
+        (?P<LONG>\"\"\")
+      | (?P<STRING>"(?!"")(?:[^"\\\n]|\\.)*")
       | (?P<ARROW>->)
       | (?P<CARD_ID>[A-Z][0-9]+(?![A-Za-z0-9_]))
       | (?P<LABEL>@[A-Za-z_][A-Za-z0-9_]*)
@@ -117,35 +119,46 @@ class FastLogReader:
         append = out.append
         line, line_start = 1, 0
         keywords = self.keywords
-        for match in _TOKEN.finditer(text):
-            kind = match.lastgroup or "OTHER"
-            start, end = match.span(kind)
+        match = _TOKEN.match
+        find = text.find
+        position = 0
+        while True:
+            found = match(text, position)
+            if found is None or found.lastgroup == "OTHER":
+                raise _GiveUp
+            kind = found.lastgroup or ""
+            start, position = found.span(kind)
             if kind == "PUNCT":
-                append(text[start:end])
+                append(text[start:position])
                 continue
             if kind == "NL":
-                line += text.count("\n", start, end)
-                line_start = text.rindex("\n", start, end) + 1
+                line += text.count("\n", start, position)
+                line_start = text.rindex("\n", start, position) + 1
                 append(_NL)
                 continue
             if kind == "END":
                 append(_END)
-                break
-            if kind == "OTHER":
-                raise _GiveUp
-            token = FastToken(text[start:end])
+                return out
+            if kind == "LONG":
+                # What `"""[\s\S]*?"""` matches, found by str.find: the regular expression
+                # would step through the prose one character at a time.
+                close = find('"""', position)
+                if close < 0:
+                    raise _GiveUp
+                position = close + 3
+                kind = "STRING"
+            token = FastToken(text[start:position])
             token.line = line
             token.column = column = start - line_start + 1
             token.type = keywords.get(token, kind) if kind == "WORD" else kind
             if kind == "STRING" and "\n" in token:
                 line += token.count("\n")
-                line_start = text.rindex("\n", start, end) + 1
-                token.end_column = end - line_start + 1
+                line_start = text.rindex("\n", start, position) + 1
+                token.end_column = position - line_start + 1
             else:
-                token.end_column = column + end - start
+                token.end_column = column + position - start
             token.end_line = line
             append(token)
-        return out
 
 
 def _is(token: Any, text: str) -> bool:
@@ -165,8 +178,16 @@ class _Reader:
         return token
 
     def next_of(self, types: tuple[str, ...]) -> Any:
-        token = self.next()
+        token = self.tokens[self.i]
+        self.i += 1
         if type(token) is not FastToken or token.type not in types:
+            raise _GiveUp
+        return token
+
+    def next_token(self) -> Any:
+        token = self.tokens[self.i]
+        self.i += 1
+        if type(token) is not FastToken:
             raise _GiveUp
         return token
 
@@ -234,10 +255,10 @@ class _Reader:
             return b.choice([token, self.next_of(("STRING",)), self.goto(self.next_of(("ARROW",)))])
         if kind == "IF":
             children = [token]
-            arg = self.next_of(_ANY)
+            arg = self.next_token()
             while arg.type != "ARROW":
                 children.append(self.argument(arg, _CONDITION_ARGS))
-                arg = self.next_of(_ANY)
+                arg = self.next_token()
             if len(children) == 1:
                 raise _GiveUp
             children.append(self.goto(arg))
@@ -277,12 +298,5 @@ class _Reader:
             if not _is(tokens[self.i], "/"):
                 return options
             self.i += 1
-            head = self.next_of(_ANY)
+            head = self.next_token()
 
-
-class _AnyType(tuple):
-    def __contains__(self, item: object) -> bool:
-        return True
-
-
-_ANY: tuple[str, ...] = _AnyType()

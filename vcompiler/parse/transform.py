@@ -30,9 +30,9 @@ class FastToken(str):
 try:
     # lark-cython (the `fast` extra) lexes into tokens of its own class.
     from lark_cython.lark_cython import Token as _FastToken
-    TOKEN_TYPES: tuple[type[Any], ...] = (Token, _FastToken, FastToken)
+    TOKEN_TYPES: tuple[type[Any], ...] = (FastToken, _FastToken, Token)
 except ImportError:
-    TOKEN_TYPES = (Token, FastToken)
+    TOKEN_TYPES = (FastToken, Token)
 
 # Span's own constructor is Python code; tuple's is not.
 _new_span = partial(tuple.__new__, Span)

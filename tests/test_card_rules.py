@@ -1,6 +1,9 @@
 """Cards carry their rules: text on every vanguard card, time tracks on POIs, special
 actions on missions and global conditions, a condition's special effect and dice
 combinations; each reaches the bundle."""
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from conftest import VANGUARD_HEADER
 from vcompiler.compile import compile_pack
 from vcompiler.emit.bundle import to_bundle
@@ -53,3 +56,16 @@ def test_a_combination_needs_a_requirement_of_dice_icons(write_pack):
     broken = PACK.replace("combination scouting + biology", "combination scouting + missing biology")
     result = compile_pack(write_pack({"pack.vcl": broken}))
     assert [(d.code.id, d.span.line) for d in result.diagnostics] == [("E208", 17)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from("ygrb"), st.sampled_from("ygrb")), max_size=8))
+def test_connected_outcomes_find_the_cycle_networkx_finds(connections):
+    import networkx as nx
+
+    from vcompiler.checks.outcomes import first_cycle
+    try:
+        expected = [tuple(edge) for edge in nx.find_cycle(nx.DiGraph(connections))]
+    except nx.NetworkXNoCycle:
+        expected = None
+    assert first_cycle(connections) == expected

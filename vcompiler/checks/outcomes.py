@@ -3,6 +3,7 @@ cards and sectors (E204, E300-E304, E308), and the shape of an action (E317, E31
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
@@ -78,17 +79,80 @@ def connected_outcomes_end(context: CheckContext) -> Iterator[Diagnostic]:
     for action in _actions(context):
         connections = [(row.key, effect.param("outcome")) for row in _outcomes(action) for choice in row.effects
                        for effect in choice.options if effect.op == "then"]
-        if not connections:
-            continue
-        import networkx as nx  # only here: most packs have no connected outcomes
-        graph = nx.DiGraph(connections)
-        try:
-            cycle = nx.find_cycle(graph)
-        except nx.NetworkXNoCycle:
+        cycle = first_cycle(connections)
+        if cycle is None:
             continue
         path = " -> ".join([cycle[0][0], *(edge[1] for edge in cycle)])
         yield diagnostic(codes.CONNECTED_LOOP, action.span, name=action.name, cycle=path,
                          hint="one of the rows must not connect back")
+
+
+_DONE = object()
+
+
+def _edge_dfs(successors: dict[Any, list], start: Any) -> Iterator[tuple[Any, Any]]:
+    """Every edge that `start` leads to, once, depth first, in networkx's edge_dfs order."""
+    visited_edges: set[tuple[Any, Any]] = set()
+    following: dict[Any, Iterator] = {}
+    stack = [start]
+    while stack:
+        node = stack[-1]
+        if node not in following:
+            following[node] = iter(successors[node])
+        head = next(following[node], _DONE)
+        if head is _DONE:
+            stack.pop()
+        elif (node, head) not in visited_edges:
+            visited_edges.add((node, head))
+            stack.append(head)
+            yield node, head
+
+
+def first_cycle(connections: list[tuple[Any, Any]]) -> list[tuple[Any, Any]] | None:
+    """The cycle networkx's find_cycle reports for the directed graph of these edges (the
+    same search, so the same cycle and the same message), or None; networkx itself
+    takes longer to import than a pack takes to check."""
+    successors: dict[Any, list] = {}
+    for a, b in connections:
+        successors.setdefault(a, [])
+        successors.setdefault(b, [])
+        if b not in successors[a]:
+            successors[a].append(b)
+    explored: set = set()
+    cycle: list[tuple[Any, Any]] = []
+    final = None
+    for start in successors:
+        if start in explored:
+            continue
+        edges: list[tuple[Any, Any]] = []
+        seen, active = {start}, {start}
+        previous = None
+        for tail, head in _edge_dfs(successors, start):
+            if head in explored:
+                continue
+            if previous is not None and tail != previous:
+                # Back from a dead end: drop the edges past the node the search resumes at.
+                while True:
+                    if not edges:
+                        active = {tail}
+                        break
+                    active.remove(edges.pop()[1])
+                    if edges and edges[-1][1] == tail:
+                        break
+            edges.append((tail, head))
+            if head in active:
+                cycle, final = edges, head
+                break
+            seen.add(head)
+            active.add(head)
+            previous = head
+        if cycle:
+            break
+        explored.update(seen)
+    else:
+        return None
+    first = next((i for i, (tail, _) in enumerate(cycle) if tail == final), len(cycle) - 1)
+    return cycle[first:]
 
 
 @rule(codes.TRACK_LENGTH)

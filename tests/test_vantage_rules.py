@@ -199,3 +199,16 @@ def test_play_reads_the_missions_ending_when_a_stat_runs_out(tmp_path):
     assert "Your health has run out. ── Take 1601 · The market closes" in scene.lines
     assert "The stalls fold up." in scene.lines
     assert scene.ended == "The game ends."
+
+
+def test_play_offers_to_end_when_arriving_completes_the_mission(tmp_path):
+    pack = _compile(tmp_path, PACK.replace('location 2 "Harbour" { south 1 walk }',
+                                           'location 2 "Harbour" {\n  arrival complete mission 1601\n'
+                                           '  arrival gain coin 1\n  south 1 walk\n}')).pack
+    game = Game(pack)
+    state = game.start(entry=2)
+    scene = game.advance(state)
+    assert [o.label for o in scene.options] == ["End the game", "Go on playing"]
+    game.choose(state, scene.options[1])
+    scene = game.advance(state)
+    assert state.counters["coin"] == 1 and any("Walk south" in o.label for o in scene.options)

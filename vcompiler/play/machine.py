@@ -41,6 +41,8 @@ AUTOMATIC_MOVES = 1000
 LEAVING = 0.05
 # Effects the reading shows by doing them: the next entry's heading, the end.
 SILENT = frozenset(("goto_log", "goto_location", "end_exploration", "end_game"))
+# VR 69-70: a completed mission or destiny asks the table whether to end the game.
+COMPLETIONS = frozenset(("complete_mission_card", "complete_destiny"))
 
 
 @dataclass(frozen=True)
@@ -215,7 +217,7 @@ class Game:
                     self._decide(state, scene, s.effect, [*here, i], [*here, i + 1])
                     return True
                 effect = s.effect.options[0]
-                if effect.op in ("complete_mission_card", "complete_destiny"):
+                if effect.op in COMPLETIONS:
                     if show:
                         scene.lines.append(words(voice.sentence(s.effect)))
                     self._apply(state, effect, None)
@@ -314,6 +316,9 @@ class Game:
             moved = self._apply(state, choice.options[0], context)
             if moved is not None:
                 return self._move(state, moved)
+            if choice.options[0].op in COMPLETIONS:
+                self._end_or_go_on(state, scene, choice.options[0], [*here, k + 1])
+                return True
             k += 1
         return self._move(state, after)
 
@@ -566,7 +571,7 @@ class Game:
             state.threats.pop(p("card"), None)
         elif op.startswith("pay_"):
             self._pay(state, effect)
-        elif op in ("complete_mission_card", "complete_destiny"):
+        elif op in COMPLETIONS:
             # Keyed "mission 1601", "destiny 1705": vantage missions and destinies are numbered cards.
             state.missions[f"{'mission' if op == 'complete_mission_card' else 'destiny'} {p('card')}"] = "complete"
         elif op == "place_in_center" and p("card") not in state.cards:

@@ -323,3 +323,7 @@ Horizontal cards go to the supply, and no challenge die is placed on them there
 SKILL_ON_NO_COST = _code("W413", W, "a cost of 0 has nothing for {skills} to reduce", "skills named on a cost of 0", """\
 A cost of 0 rolls no challenge dice (VR 107); a skill token cannot reduce it further.
 Mend: remove the skills, or raise the cost.""")
+COMPLETES_WRONG_KIND = _code("E341", E, "`{form}` names card {number}, {kind} card", "completing a card that is not a mission or destiny", """\
+`complete mission N` names a mission card and `complete destiny N` a destiny card
+(VR 69-70): the table's choice to end the game, and the kind of victory, come from
+it. Mend: name the mission or destiny, or declare the card as one.""")

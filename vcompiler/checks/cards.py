@@ -1,14 +1,16 @@
 """Vantage rules on what an action costs and on cards in full: boost taken only from a
 card that holds enough (E336), contradictory actions that name another action of the
 location (E337), game-end entries on missions (E340, W411), slots where dice can go
-(W412) and skills with a cost to reduce (W413)."""
+(W412), skills with a cost to reduce (W413), and completions that name a mission or a
+destiny (E341)."""
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
+from vcompiler.model import types as m
 
 
 @rule(codes.BOOST_COST)
@@ -109,3 +111,48 @@ def skills_have_a_cost(context: CheckContext) -> Iterator[Diagnostic]:
         if action.cost == 0 and action.skills:
             yield diagnostic(codes.SKILL_ON_NO_COST, action.span, skills=" / ".join(action.skills),
                              hint="remove `skill ...` from the cost, or raise the cost")
+
+
+def _effects(statements: Iterable[m.Statement]) -> Iterator[m.Effect]:
+    for s in statements:
+        if isinstance(s, m.EffectStatement):
+            yield from s.effect.options
+        elif isinstance(s, m.PaidStatement):
+            yield from (e for choice in s.effects for e in choice.options)
+
+
+def vantage_effects(pack: m.Pack) -> Iterator[m.Effect]:
+    """Every effect of a vantage pack: arrivals, results, game-end entries and
+    when-placed effects."""
+    for location in pack.locations:
+        yield from (e for choice in location.arrival for e in choice.options)
+        for action in location.actions:
+            yield from _effects(action.result)
+    for depart in pack.departs:
+        yield from _effects(depart.action.result)
+    for card in pack.vantage_cards:
+        yield from (e for choice in card.placed for e in choice.options)
+        for action in card.actions:
+            yield from _effects(action.result)
+        if card.ending is not None:
+            yield from _effects(card.ending.statements)
+
+
+COMPLETED_KIND = {"complete_mission_card": "mission", "complete_destiny": "destiny"}
+
+
+@rule(codes.COMPLETES_WRONG_KIND)
+def completions_name_their_kind(context: CheckContext) -> Iterator[Diagnostic]:
+    """`complete mission N` names a mission and `complete destiny N` a destiny
+    (VR 69-70). Mend: name the right card."""
+    cards = {card.number: card for card in context.pack.vantage_cards}
+    for effect in vantage_effects(context.pack):
+        wanted = COMPLETED_KIND.get(effect.op)
+        number = effect.param("card")
+        card = cards.get(number) if wanted and isinstance(number, int) else None
+        if card is not None and card.kind != wanted:
+            kind = ("an " if card.kind[0] in "aeiou" else "a ") + card.kind
+            yield diagnostic(codes.COMPLETES_WRONG_KIND, effect.span, form=f"complete {wanted}",
+                             number=card.number, kind=kind,
+                             hint=f"name a `card N {wanted}`; card {card.number} is declared as `{card.kind}`",
+                             related=[Related(card.span, f"card {card.number} is declared here")])

@@ -18,7 +18,7 @@ VALUES = {
     "n": ["0", "1", "3"], "poi": ["P101", "P102"], "mission": ["M01"], "condition": ["G01"],
     "threat": ["T01"], "unique": ["1"], "injury": ['"Scratch"'], "vcard": ["1201"],
     "sector": ["1", "2", "3"], "colour": ["red", "blue"], "outcome": ["green", "red", "yellow"],
-    "letter": ["T", "A"], "word": ["climbing"], "discovery": ["mineral", "anomaly"],
+    "letter": ["T", "A"], "danger": ["T", "A"], "word": ["climbing"], "discovery": ["mineral", "anomaly"],
 }
 UNDEFINED = {"poi": "P9", "mission": "M9", "unique": "7", "vcard": "9", "sector": "9"}
 MARKUP = {"vanguard": ["{log 1}", "{log @lab}", "{log 2}", "{card P101}", "{card M01}"],

@@ -15,8 +15,8 @@ from pypdf import PdfReader
 from conftest import CONTENT, ROOT, VANGUARD_HEADER
 from vcompiler.cli import main
 from vcompiler.compile import compile_pack
-from vcompiler.render import render_packs
-from vcompiler.render.books import logbook, sections, storybooks
+from vcompiler.render import RenderPlan, render, render_packs
+from vcompiler.render.books import index_sections, logbook, sections, storybooks
 from vcompiler.render.pdf import (
     RenderOptions,
     book_html,
@@ -27,7 +27,7 @@ from vcompiler.render.pdf import (
     render_html,
     render_section,
 )
-from vcompiler.render.spoilers import exposure, spread
+from vcompiler.render.spoilers import exposure, sheet_sides, spread
 
 sys.path.insert(0, str(ROOT / "bench"))
 import generate  # noqa: E402
@@ -343,3 +343,43 @@ def test_build_warns_when_choices_land_on_their_own_spread(big_logbook, generate
     quiet = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out2"), "--only", "pdf",
                                       "--paper", "a5"])
     assert quiet.exit_code == 0 and "W500" not in quiet.output
+
+
+def test_sheet_sides_pair_a_signatures_pages_from_its_ends():
+    assert sheet_sides(8, 40) == [0, 1, 2, 3, 3, 2, 1, 0]
+    # 10 pages in signatures of 8: the second one (pages 9-10 and two blanks) has sides 4 and 5
+    assert sheet_sides(10, 8) == [0, 1, 2, 3, 3, 2, 1, 0, 4, 5]
+    # one booklet of 12 pages, two of them blank: page 10 faces page 3
+    assert sheet_sides(10, 0) == [0, 1, 2, 3, 4, 5, 5, 4, 3, 2]
+
+
+def _booklet(pack, signature: int, quiet: frozenset = frozenset()):
+    """The look storybook of `pack` imposed as a booklet, and what its build reports."""
+    book = next(b for b in storybooks(pack) if b.file_name == "storybook-look.pdf")
+    work = RenderPlan(RenderOptions(paper="a5", booklet=True, signature=signature),
+                      ((pack.name, book, tuple(sections(book)), tuple(index_sections(book))),),
+                      ((pack.name, pack.span, 25.0, quiet),))
+    found: list = []
+    return render(work, workers=1, found=found)[(pack.name, book.file_name)], found
+
+
+def test_booklet_warns_of_results_on_the_sheet_side_of_their_action(tmp_path):
+    generate.vantage(12, tmp_path / "small")
+    pack = compile_pack(tmp_path / "small").pack
+    pdf, found = _booklet(pack, 40)
+    # one signature of 8 pages: the actions (page 2) share a side with the first results (page 7)
+    side = next(text for text in text_of(pdf) if "After acting, read Result 1." in text)
+    assert re.search(r"Results\s*$", side.splitlines()[2]) and "Entries 1–5" in side and "Results 1–6" in side
+    [warning] = found
+    assert warning.code.id == "W501" and warning.span == pack.span
+    assert warning.message == ("5 results of the Look Storybook of Benchmark bench_vantage_12 print on the "
+                               "booklet sheet side of the entry they follow")
+    assert warning.hint.startswith("in entries 1, 2, 3, 4, 5; print smaller signatures")
+    # signatures of one sheet: the actions and the results are on sheets of their own
+    pdf, found = _booklet(pack, 4)
+    assert not found
+    heads = [(re.search(r"Entr(y|ies) \d", text), re.search(r"Results? \d+(–\d+)?( {2,}|\n)", text))
+             for text in text_of(pdf)]
+    assert any(entries for entries, _ in heads) and any(results for _, results in heads)
+    assert not any(entries and results for entries, results in heads)
+    assert not _booklet(pack, 40, frozenset({"W501"}))[1]

@@ -31,6 +31,7 @@ class CompileResult:
     sources: dict[str, SourceFile]
     card_sizes: tuple[tuple[str, tuple[float, float]], ...] = ()    # vcompiler.toml's [cards]
     spoiler_limit: float | None = 25.0      # [print] spoiler_limit; None: W500 silenced
+    ignored: frozenset[str] = frozenset()   # codes silenced by the config: for what `build` finds later
 
     @property
     def ok(self) -> bool:
@@ -258,7 +259,8 @@ def _compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnost
         sources[config.source.display] = config.source
     found = [d for d in found if d.code.id not in config.ignore] + list(config.diagnostics)
     return CompileResult(folder, pack, tuple(sorted(found, key=Diagnostic.sort_key)), sources,
-                         config.card_sizes, None if "W500" in config.ignore else config.spoiler_limit)
+                         config.card_sizes, None if "W500" in config.ignore else config.spoiler_limit,
+                         frozenset(config.ignore))
 
 
 def _apply_allows(found: list[Diagnostic], parsed: list[ParsedFile]) -> list[Diagnostic]:

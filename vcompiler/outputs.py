@@ -55,7 +55,9 @@ def make_outputs(results: list[CompileResult], only: str | None, options: Render
         files.update(((r.model.name, READER), reader_html(r.model)) for r in results)
     if _books(only):
         limits = {r.model.name: r.spoiler_limit for r in results}
-        files.update(render(plan([r.model for r in results], options, limits), progress=progress, found=found))
+        silenced = {r.model.name: r.ignored for r in results}
+        files.update(render(plan([r.model for r in results], options, limits, silenced), progress=progress,
+                            found=found))
     components, problems = render_components(_components(results, only, options, layout), progress=progress)
     files.update(components)
     if found is not None:

@@ -31,7 +31,7 @@ from vcompiler.render.pdf import (
     stamps_html,
     with_index,
 )
-from vcompiler.render.spoilers import SMALLEST, exposure
+from vcompiler.render.spoilers import SMALLEST, booklet_exposure, exposure
 from vcompiler.source import Span
 from vcompiler.workers import pool as worker_pool
 from vcompiler.workers import running
@@ -43,8 +43,9 @@ __all__ = ["RenderOptions", "RenderPlan", "books_of", "plan", "render", "render_
 class RenderPlan:
     options: RenderOptions
     books: tuple[tuple[str, Book, tuple[Section, ...], tuple[Section, ...]], ...]  # pack, book, sections, index
-    # pack -> (its declaration, the W500 limit in percent or None), for what layout finds
-    packs: tuple[tuple[str, Span, float | None], ...] = ()
+    # pack -> (its declaration, the W500 limit in percent or None, the codes it silences),
+    # for what layout finds
+    packs: tuple[tuple[str, Span, float | None, frozenset[str]], ...] = ()
 
     @property
     def steps(self) -> int:
@@ -53,21 +54,30 @@ class RenderPlan:
         return sum(len(parts) + len(index) + 2 for _, _, parts, index in self.books)
 
 
-def plan(packs: list[Pack], options: RenderOptions, limits: dict[str, float | None] | None = None) -> RenderPlan:
-    """`limits`: the W500 limit of each pack (default 25%; None: not measured)."""
+def plan(packs: list[Pack], options: RenderOptions, limits: dict[str, float | None] | None = None,
+         silenced: dict[str, frozenset[str]] | None = None) -> RenderPlan:
+    """`limits`: the W500 limit of each pack (default 25%; None: not measured);
+    `silenced`: the codes each pack's config ignores."""
     limits = limits or {}
+    silenced = silenced or {}
     return RenderPlan(options, tuple((pack.name, book, tuple(sections(book)), tuple(index_sections(book)))
                                      for pack in packs for book in books_of(pack, options.titles)),
-                      tuple((pack.name, pack.span, limits.get(pack.name, 25.0)) for pack in packs))
+                      tuple((pack.name, pack.span, limits.get(pack.name, 25.0), silenced.get(pack.name, frozenset()))
+                            for pack in packs))
 
 
 def _spoilers(work: RenderPlan, layouts: list[Layout]) -> list[Diagnostic]:
-    """W500 for each Logbook whose choices land on their own spread too often."""
+    """W500 for each Logbook whose choices land on their own spread too often; W501
+    for each booklet with an outcome on the sheet side of its entry."""
     found = []
-    packs = {name: (span, limit) for name, span, limit in work.packs}
+    packs = {name: (span, limit, quiet) for name, span, limit, quiet in work.packs}
     for (pack_name, book, _, _), layout in zip(work.books, layouts):
-        span, limit = packs.get(pack_name, (None, None))
-        if book.kind != "logbook" or span is None or limit is None:
+        span, limit, quiet = packs.get(pack_name, (None, None, frozenset()))
+        if span is None:
+            continue
+        if work.options.booklet and "W501" not in quiet:
+            found.extend(_sheet_sides(book, layout, span, work.options.signature))
+        if book.kind != "logbook" or limit is None:
             continue
         seen = exposure(book, list(layout.pages))
         if seen.total >= SMALLEST and seen.share > limit:
@@ -78,6 +88,21 @@ def _spoilers(work: RenderPlan, layouts: list[Layout]) -> list[Diagnostic]:
                 hint=f"most in logs {worst}; number the logs they lead to with `log @name` so that they are "
                      f"shuffled away, or raise [print] spoiler_limit in vcompiler.toml"))
     return found
+
+
+def _sheet_sides(book: Book, layout: Layout, span: Span, signature: int) -> list[Diagnostic]:
+    seen = booklet_exposure(book, list(layout.pages), signature)
+    if not seen.same:
+        return []
+    what = ("result" if book.kind == "storybook" else "goto or choice") if seen.same == 1 else \
+        ("results" if book.kind == "storybook" else "gotos and choices")
+    entries = ", ".join(f"{key} ({n})" if n > 1 else key for key, n in seen.worst)
+    word = "entries" if book.kind == "storybook" else "logs"
+    mend = "number the logs they lead to with `log @name`, " if book.kind == "logbook" else ""
+    return [diagnostic(codes.SPOILER_SHEET, span, count=seen.same, what=what,
+                       book=f"the {book.subtitle} of {book.pack_title}",
+                       hint=f"in {word} {entries}; {mend}print smaller signatures (--signature 8, 12, ...), "
+                            f"which part them onto other sheets, or print the book without --booklet")]
 
 
 class _InProcess(Executor):

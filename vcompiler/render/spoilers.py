@@ -1,5 +1,6 @@
 """What a reader sees before choosing: how many gotos and choices of a book land on
-the spread of the entry they leave (page 1 alone, then 2-3, 4-5, ...)."""
+the spread of the entry they leave (page 1 alone, then 2-3, 4-5, ...), and, for a
+booklet, which outcomes are printed on the sheet side of the entry they follow."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -43,6 +44,53 @@ def exposure(book: Book, pages: list[tuple[str, tuple[str, ...]]]) -> Exposure:
                 total += 1
                 if min(on[target]) in mine:
                     hits += 1
+        same += hits
+        if hits:
+            worst.append((entry.key, hits))
+    worst.sort(key=lambda item: -item[1])
+    return Exposure(same, total, tuple(worst[:5]))
+
+
+def sheet_sides(count: int, signature: int) -> list[int]:
+    """Per page of a book of `count` pages imposed as a booklet, the sheet side it is
+    printed on (numbered from 0): in each signature, its page k shares a side with its
+    page n-1-k (see render.impose)."""
+    from vcompiler.render.impose import signatures
+
+    sides = []
+    first = side = 0
+    for size in signatures(count, signature):
+        for k in range(size):
+            if first + k < count:
+                sides.append(side + min(k, size - 1 - k))
+        first += size
+        side += size // 2
+    return sides
+
+
+def booklet_exposure(book: Book, pages: list[tuple[str, tuple[str, ...]]], signature: int) -> Exposure:
+    """What lands on the sheet side of the entry it follows, but not on its spread
+    (exposure() counts those): in a storybook, results; in a Logbook, gotos and
+    choices. `pages`: per page of the book (before imposition), its part and its ids."""
+    sides = sheet_sides(len(pages), signature)
+    on: dict[str, list[int]] = {}
+    for number, (_, ids) in enumerate(pages):
+        for anchor in ids:
+            on.setdefault(anchor, []).append(number)
+    same = total = 0
+    worst = []
+    for entry in book.entries:
+        mine = on.get(entry.anchor, [])
+        targets = ["result-" + entry.anchor] if book.kind == "storybook" else \
+            [t for t in entry.leads_to if t != entry.anchor]
+        hits = 0
+        for target in targets:
+            if target not in on or not mine:
+                continue
+            total += 1
+            page = on[target][0]
+            if sides[page] in {sides[p] for p in mine} and spread(page) not in {spread(p) for p in mine}:
+                hits += 1
         same += hits
         if hits:
             worst.append((entry.key, hits))

@@ -383,3 +383,50 @@ def test_booklet_warns_of_results_on_the_sheet_side_of_their_action(tmp_path):
     assert any(entries for entries, _ in heads) and any(results for _, results in heads)
     assert not any(entries and results for entries, results in heads)
     assert not _booklet(pack, 40, frozenset({"W501"}))[1]
+
+
+def _colour_operators(pdf: bytes) -> set[str]:
+    import pikepdf
+
+    from vcompiler.render.finish import _streams
+
+    found = set()
+    with pikepdf.open(io.BytesIO(pdf)) as book:
+        for stream, _ in _streams(book):
+            contents = pikepdf.Page(stream) if "/Contents" in stream else stream
+            found |= {str(op) for _, op in pikepdf.parse_content_stream(contents)
+                      if str(op) in ("rg", "RG", "k", "K", "g", "G")}
+    return found
+
+
+def test_greyscale_and_pdfx_books(packs, tmp_path):
+    need("gs", "qpdf", "pdftotext")
+    import pikepdf
+
+    book = logbook(packs["eye-of-the-void"])
+    plain = render_book(book, RenderOptions(paper="a5"))
+    grey = render_book(book, RenderOptions(paper="a5", greyscale=True))
+    assert {"rg", "RG"} <= _colour_operators(plain)
+    assert _colour_operators(grey) == {"g", "G"}
+    assert text_of(grey) == text_of(plain)
+    # PDF/X-4 with bleed, crop marks and a booklet: the marks stay in registration colour
+    for options in (RenderOptions(paper="a5", pdfx=True, bleed_mm=3, crop_marks=True),
+                    RenderOptions(paper="a4", pdfx=True, booklet=True, bleed_mm=3, crop_marks=True)):
+        data = render_book(book, options)
+        assert not preflight(data, tmp_path / "x.pdf")
+        with pikepdf.open(io.BytesIO(data)) as pdf:
+            assert pdf.pdf_version >= "1.6"
+            [intent] = pdf.Root.OutputIntents
+            assert intent.S == "/GTS_PDFX" and intent.DestOutputProfile.N == 3
+            with pdf.open_metadata() as meta:
+                assert meta["pdfxid:GTS_PDFXVersion"] == "PDF/X-4"
+                assert meta["xmpMM:DocumentID"].startswith("uuid:") and meta["xmpMM:RenditionClass"] == "default"
+            assert pdf.docinfo.Trapped == "/False" and "/CreationDate" in pdf.docinfo and "/ModDate" in pdf.docinfo
+            for page in pdf.pages:
+                media, trim, bleed = (tuple(float(v) for v in page.obj[box])
+                                      for box in ("/MediaBox", "/TrimBox", "/BleedBox"))
+                assert media[0] <= bleed[0] < trim[0] and trim[2] < bleed[2] <= media[2]
+                assert "/Annots" not in page.obj
+                assert page.obj.Resources.ColorSpace.DefaultRGB[0] == "/ICCBased"
+        assert "1 1 1 1 K" in "".join(p.get_contents().get_data().decode("latin-1")
+                                       for p in PdfReader(io.BytesIO(data)).pages)

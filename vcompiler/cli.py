@@ -220,12 +220,15 @@ def _millimetres(ctx, param, value: str | None) -> float:
 @click.option("--titles/--no-titles", default=None,
               help="Titles in the index and outline. Default: shown for logbooks numbered in order, "
                    "hidden for shuffled numbers and storybooks.")
+@click.option("--pdfx", is_flag=True, help="Books as PDF/X-4 for a print shop: an sRGB output intent, "
+                                          "TrimBox and BleedBox on every page, no links.")
+@click.option("--greyscale", is_flag=True, help="Books in greys only, for a home printer's black ink.")
 @_format
 @_strict
 @_no_cache
 def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout: str, paper: str, bleed: float,
-          crop_marks: bool, booklet: bool, signature: int, titles: bool | None, fmt: str, strict: bool,
-          no_cache: bool) -> None:
+          crop_marks: bool, booklet: bool, signature: int, titles: bool | None, pdfx: bool, greyscale: bool,
+          fmt: str, strict: bool, no_cache: bool) -> None:
     """Check the packs under PATHS and write their bundles, books and components to OUT/<pack>/.
 
     A vanguard pack gets bundle.json, logbook.pdf, cards.pdf and board-<planet>.pdf; a
@@ -259,7 +262,7 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
     if signature % 4:
         raise click.BadParameter("a signature is a multiple of 4 pages, e.g. 40", param_hint="--signature")
     options = RenderOptions(paper=paper, bleed_mm=bleed or (3.0 if crop_marks else 0.0), crop_marks=crop_marks,
-                            booklet=booklet, signature=signature, titles=titles)
+                            booklet=booklet, signature=signature, titles=titles, pdfx=pdfx, greyscale=greyscale)
     found: list[Diagnostic] = []
     written: list[Path] = []
     with scratch():

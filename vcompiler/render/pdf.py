@@ -38,6 +38,8 @@ class RenderOptions:
     booklet: bool = False
     signature: int = SIGNATURE        # booklet: pages per saddle-stitched signature; 0: one
     titles: bool | None = None        # titles in the index and outline; None: the book's default
+    greyscale: bool = False           # every colour as a grey, for home printers
+    pdfx: bool = False                # PDF/X-4 for a print shop (render.finish)
 
     def page_css(self) -> str:
         # Built from the options only, never from pack text. Crop marks are drawn
@@ -313,11 +315,19 @@ def outline(book: Book) -> list[Mark]:
     return marks
 
 
+def _pdf_date(iso: str) -> str:
+    return "D:" + iso.replace("-", "").replace(":", "").replace("T", "").rstrip("Z") + "Z"
+
+
+# A book that must carry a date (PDF/X) and was given none: the epoch of reproducible builds.
+_EPOCH_DATE = "1980-01-01T00:00:00Z"
+
+
 def _metadata(book: Book) -> dict[str, str]:
     metadata = {"Title": f"{book.pack_title} — {book.subtitle}", "Producer": f"vcompiler {__version__}"}
     created = source_date()
     if created:
-        metadata["CreationDate"] = "D:" + created.replace("-", "").replace(":", "").replace("T", "").rstrip("Z") + "Z"
+        metadata["CreationDate"] = _pdf_date(created)
     return metadata
 
 
@@ -385,12 +395,15 @@ def assemble(book: Book, layout: Layout, options: RenderOptions, page_stamps: by
     if page_stamps is None:
         page_stamps = stamps(book, heads(book, list(layout.pages)), options)
     from vcompiler.render.assembly import assemble_pages
+    from vcompiler.render.finish import finish
     from vcompiler.render.impose import MM, crop_marks, impose
 
     pdf = assemble_pages(list(layout.pieces), page_stamps, outline(book), _metadata(book))
     if options.booklet:
-        return impose(pdf, options)
-    return crop_marks(pdf, options.bleed_mm * MM) if options.crop_marks else pdf
+        pdf = impose(pdf, options)
+    elif options.crop_marks:
+        pdf = crop_marks(pdf, options.bleed_mm * MM)
+    return finish(pdf, options, _pdf_date(source_date() or _EPOCH_DATE))
 
 
 def again(book: Book, part: Section, first_id: str, ahead: bool) -> Section:

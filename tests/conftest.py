@@ -116,3 +116,20 @@ def generated_pack(tmp_path_factory):
             made[(n, game)] = folder
         return made[(n, game)]
     return make
+
+
+@pytest.fixture(scope="session")
+def shipped_books():
+    """Every book of the shipped packs as `build` renders them (in parallel), once per
+    session and print setting: `shipped_books(RenderOptions(...))` -> {(pack, file): pdf}."""
+    from vcompiler.compile import compile_pack
+    from vcompiler.render import render_packs
+
+    made: dict = {}
+
+    def books(options) -> dict[tuple[str, str], bytes]:
+        if options not in made:
+            packs = [compile_pack(CONTENT / name).pack for name in ("eye-of-the-void", "tidal-reach")]
+            made[options] = render_packs(packs, options, workers=2)
+        return made[options]
+    return books

@@ -49,12 +49,12 @@ def packs():
 
 
 @pytest.fixture(scope="session")
-def shipped(packs):
+def shipped(shipped_books):
     """Every book of the shipped packs, as `build` makes them, in three settings."""
     out = {}
     for label, options in (("a5", A5), ("a4-bleed-crop", RenderOptions(paper="a4", bleed_mm=3, crop_marks=True)),
                            ("booklet-bleed", RenderOptions(paper="a4", booklet=True, bleed_mm=3, crop_marks=True))):
-        for (pack, file), data in render_packs(list(packs.values()), options, workers=2).items():
+        for (pack, file), data in shipped_books(options).items():
             out[(label, pack, file)] = data
     return out
 
@@ -323,7 +323,7 @@ def test_a_check_says_when_to_mark_the_box(shipped):
     assert re.search(r"If Log 227 is checked, go to Log 229\. ☐ ?Mark the box of Log 227 now", text)
 
 
-def test_build_warns_when_choices_land_on_their_own_spread(big_logbook, generated, tmp_path):
+def test_build_warns_when_choices_land_on_their_own_spread(big_logbook, tmp_path):
     pack, pdf = big_logbook
     book = logbook(pack)
     reader = PdfReader(io.BytesIO(pdf))
@@ -333,7 +333,9 @@ def test_build_warns_when_choices_land_on_their_own_spread(big_logbook, generate
     layout = [("cover" if n == 0 else "entries", tuple(on.get(n, ()))) for n in range(len(reader.pages))]
     seen = exposure(book, layout)
     assert seen.total > 1900 and seen.share > 50       # numbered in sequence: the next log is beside you
-    folder = generated / "short"
+    # the warning needs 50 links, not a long book
+    folder = tmp_path / "small"
+    generate.vanguard(40, folder)
     result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--only", "pdf",
                                        "--paper", "a5"])
     assert result.exit_code == 0, result.output

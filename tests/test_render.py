@@ -13,7 +13,6 @@ from pypdf import PdfReader
 from conftest import ROOT, VANGUARD_HEADER
 from vcompiler.cli import main
 from vcompiler.compile import compile_pack
-from vcompiler.render import render_packs
 from vcompiler.render.books import books_of, logbook, sections
 from vcompiler.render.fetcher import TEMPLATES, PackageFetcher, RefusedResource
 from vcompiler.render.pdf import RenderOptions, book_html, render_book
@@ -28,8 +27,8 @@ def eye_logbook(eye):
 
 
 @pytest.fixture(scope="module")
-def tidal_books(tidal):
-    return {book.file_name: render_book(book, A5) for book in books_of(tidal)}
+def tidal_books(shipped_books):
+    return {file: pdf for (pack, file), pdf in shipped_books(A5).items() if pack == "tidal_reach"}
 
 
 def pages_text(pdf: bytes) -> list[str]:
@@ -141,11 +140,12 @@ def test_storybook_marks_always_actions_and_keys_cards_by_number(tidal_books):
     assert not any("Wade" in t for t in outline_titles(tidal_books["storybook-depart.pdf"]))
 
 
-def test_rebuilds_are_byte_identical_in_process_and_in_parallel(eye, tidal, eye_logbook, tidal_books):
+def test_rebuilds_are_byte_identical_in_process_and_in_parallel(eye, tidal, eye_logbook, shipped_books):
     assert render_book(logbook(eye, titles=True), A5) == eye_logbook
-    parallel = render_packs([eye, tidal], A5, workers=2)
+    parallel = shipped_books(A5)
     assert parallel[("eye_of_the_void", "logbook.pdf")] == render_book(logbook(eye), A5)
-    assert parallel[("tidal_reach", "storybook-take.pdf")] == tidal_books["storybook-take.pdf"]
+    take = next(book for book in books_of(tidal) if book.file_name == "storybook-take.pdf")
+    assert parallel[("tidal_reach", "storybook-take.pdf")] == render_book(take, A5)
 
 
 def test_every_font_is_the_packages_own(eye_logbook):
@@ -206,10 +206,10 @@ def test_fetcher_serves_package_files_and_data_uris():
     assert PackageFetcher().fetch("data:text/plain,hello").read() == b"hello"
 
 
-def test_booklet_imposes_a5_pages_two_up_padded_to_four(eye):
+def test_booklet_imposes_a5_pages_two_up_padded_to_four(eye, shipped_books):
     options = RenderOptions(paper="a5", booklet=True)
     pdf = render_book(logbook(eye), options)
-    single = PdfReader(io.BytesIO(render_book(logbook(eye), A5)))
+    single = PdfReader(io.BytesIO(shipped_books(A5)[("eye_of_the_void", "logbook.pdf")]))
     sheets = PdfReader(io.BytesIO(pdf)).pages
     padded = -(-len(single.pages) // 4) * 4
     assert len(sheets) == padded // 2
@@ -219,8 +219,8 @@ def test_booklet_imposes_a5_pages_two_up_padded_to_four(eye):
     assert "The Eye of the Void" in sheets[0].extract_text()
 
 
-def test_bleed_and_crop_marks_set_trim_and_bleed_boxes(eye):
-    pdf = render_book(logbook(eye), RenderOptions(paper="a4", bleed_mm=3, crop_marks=True))
+def test_bleed_and_crop_marks_set_trim_and_bleed_boxes(shipped_books):
+    pdf = shipped_books(RenderOptions(paper="a4", bleed_mm=3, crop_marks=True))[("eye_of_the_void", "logbook.pdf")]
     page = PdfReader(io.BytesIO(pdf)).pages[1]
     trim, bleed, media = page.trimbox, page.bleedbox, page.mediabox
     assert float(trim.width) == pytest.approx(595.28, abs=1)           # A4 width in points

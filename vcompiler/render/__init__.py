@@ -10,14 +10,13 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 from concurrent.futures import Executor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.model.types import Pack
 from vcompiler.render.books import Book, Section, books_of, index_sections, sections
 from vcompiler.render.pdf import (
-    STAMPS_CSS,
     Layout,
     RenderedSection,
     RenderOptions,
@@ -28,7 +27,7 @@ from vcompiler.render.pdf import (
     relay_for,
     render_html,
     render_section,
-    stamps_html,
+    stamp_jobs,
     with_index,
 )
 from vcompiler.render.spoilers import SMALLEST, booklet_exposure, exposure
@@ -154,13 +153,15 @@ def render(work: RenderPlan, workers: int | None = None, progress: Callable[[int
                    for (_, _, _, index), body in zip(work.books, bodies)]
         if found is not None:
             found.extend(_spoilers(work, layouts))
-        plain = replace(options, crop_marks=False)
-        stamp_jobs = [(stamps_html(book, heads(book, list(layout.pages))), plain, STAMPS_CSS, ("base.css",))
-                      for (_, book, _, _), layout in zip(work.books, layouts)]
-        stamped = _each(pool.map(_render, stamp_jobs), progress)
+        runs = [stamp_jobs(book, heads(book, list(layout.pages)), options)
+                for (_, book, _, _), layout in zip(work.books, layouts)]
+        stamped = iter(pool.map(_render, [job for jobs in runs for job in jobs]))
         results: dict[tuple[str, str], bytes] = {}
-        for (pack_name, book, _, _), layout, stamp in zip(work.books, layouts, stamped):
-            results[(pack_name, book.file_name)] = assemble(book, layout, options, stamp.pdf)
+        for (pack_name, book, _, _), layout, jobs in zip(work.books, layouts, runs):
+            page_stamps = [next(stamped).pdf for _ in jobs]
+            if progress:
+                progress(1)
+            results[(pack_name, book.file_name)] = assemble(book, layout, options, page_stamps)
             if progress:
                 progress(1)
     return results

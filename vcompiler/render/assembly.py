@@ -37,7 +37,8 @@ def _destinations(source: pikepdf.Pdf) -> Iterable[tuple[str, pikepdf.Object]]:
     return ((str(key), value) for key, value in pikepdf.NameTree(names.Dests).items())
 
 
-def assemble_pages(pieces: list[Piece], numbers: bytes | None, outline: list[Mark], metadata: dict[str, str]) -> bytes:
+def assemble_pages(pieces: list[Piece], numbers: list[bytes], outline: list[Mark], metadata: dict[str, str]) -> bytes:
+    """`numbers`: PDFs whose pages, one after the other, are laid over the book's."""
     out = pikepdf.new()
     sources = []
     # anchor -> (page index in the book, x, y); the first place an anchor is drawn wins,
@@ -56,11 +57,10 @@ def assemble_pages(pieces: list[Piece], numbers: bytes | None, outline: list[Mar
                 places[name] = (page, float(dest[2]), float(dest[3]))
         for i in piece.pages:
             out.pages.append(source.pages[i])
-    if numbers is not None:
-        stamps = pikepdf.open(io.BytesIO(numbers))
-        sources.append(stamps)
-        for page, stamp in zip(out.pages, stamps.pages):
-            _overlay(out, page, stamp)
+    runs = [pikepdf.open(io.BytesIO(run)) for run in numbers]
+    sources += runs
+    for page, stamp in zip(out.pages, (stamp for run in runs for stamp in run.pages)):
+        _overlay(out, page, stamp)
     tree = pikepdf.NameTree.new(out)
     for name in sorted(places):
         page, x, y = places[name]

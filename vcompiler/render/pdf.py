@@ -265,18 +265,29 @@ html { font-family: "Book Serif", "Book Symbols"; }
 """  # noqa: E501
 
 
-def stamps_html(book: Book, page_heads: list[Head]) -> str:
-    """One page per page of the book, holding only what is laid on it afterwards: the
-    running heads on the outer edge, the book's title on the inner one, the number at
-    the outer foot, and "227, continued" at the top of a page that goes on with an
-    entry. Left and right pages are the book's own: this document has all its pages."""
-    return _environment().get_template("stamps.html.j2").render(book=book, heads=page_heads)
+def stamps_html(book: Book, page_heads: list[Head], first: int = 1) -> str:
+    """One page per page of the book from page `first` on, holding only what is laid
+    on it afterwards: the running heads on the outer edge, the book's title on the
+    inner one, the number at the outer foot, and "227, continued" at the top of a page
+    that goes on with an entry. `first` is odd: left and right pages are the book's."""
+    return _environment().get_template("stamps.html.j2").render(book=book, heads=page_heads, first=first)
 
 
-def stamps(book: Book, page_heads: list[Head], options: RenderOptions) -> bytes:
+# Pages of stamps laid out in one go (even: each run starts on a right page, as page 1
+# does). A long book's stamps are laid out in runs side by side, in parallel.
+STAMP_PAGES = 96
+
+
+def stamp_jobs(book: Book, page_heads: list[Head], options: RenderOptions) -> list[tuple]:
+    """The arguments of render_html for each run of a book's stamps, in order."""
     # The page boxes must match the book's to the point, bleed included, but not the marks.
     plain = replace(options, crop_marks=False)
-    return render_html(stamps_html(book, page_heads), plain, STAMPS_CSS, sheets=("base.css",)).pdf
+    return [(stamps_html(book, page_heads[start:start + STAMP_PAGES], start + 1), plain, STAMPS_CSS, ("base.css",))
+            for start in range(0, max(len(page_heads), 1), STAMP_PAGES)]
+
+
+def stamps(book: Book, page_heads: list[Head], options: RenderOptions) -> list[bytes]:
+    return [render_html(*job).pdf for job in stamp_jobs(book, page_heads, options)]
 
 
 def index_pages(rendered: list[RenderedSection]) -> dict[str, int]:
@@ -389,7 +400,7 @@ def _kind_of(section: RenderedSection, parts: list[Section], rendered: list[Rend
     return "entries"
 
 
-def assemble(book: Book, layout: Layout, options: RenderOptions, page_stamps: bytes | None = None) -> bytes:
+def assemble(book: Book, layout: Layout, options: RenderOptions, page_stamps: list[bytes] | None = None) -> bytes:
     """The book's pages as one PDF with its heads and numbers (`page_stamps`, from
     stamps(); made here when not given)."""
     if page_stamps is None:

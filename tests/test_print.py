@@ -432,3 +432,33 @@ def test_greyscale_and_pdfx_books(packs, tmp_path):
                 assert page.obj.Resources.ColorSpace.DefaultRGB[0] == "/ICCBased"
         assert "1 1 1 1 K" in "".join(p.get_contents().get_data().decode("latin-1")
                                        for p in PdfReader(io.BytesIO(data)).pages)
+
+
+def test_tagged_book_joins_its_sections_into_one_structure_tree(tmp_path, monkeypatch):
+    need("pdfinfo", "gs", "qpdf")
+    import pikepdf
+
+    import vcompiler.render.pdf as pdf_module
+
+    generate.vanguard(60, tmp_path / "pack")
+    book = logbook(compile_pack(tmp_path / "pack").pack)
+    # small sections: the book joins several, each with the first entries of the next
+    monkeypatch.setattr(pdf_module, "sections", lambda book: sections(book, budget=8_000))
+    assert sum(1 for part in pdf_module.sections(book) if part.kind == "entries") >= 3
+    data = render_book(book, RenderOptions(paper="a5", tagged=True))
+    assert not preflight(data, tmp_path / "tagged.pdf")
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        assert pdf.Root.MarkInfo.Marked and str(pdf.Root.Lang) == "en"
+        pages = {page.objgen for page in pdf.pages}
+        # no element of a page the book did not take (a section's lookahead)
+        assert all(kid.Pg.objgen in pages for kid in pdf.Root.StructTreeRoot.K[0].K)
+        keys = [int(page.obj.StructParents) for page in pdf.pages if "/StructParents" in page.obj]
+        assert len(keys) == len(set(keys)) and len(keys) >= len(pdf.pages) - 2     # blank pages have none
+    tree = subprocess.run(["pdfinfo", "-struct-text", str(tmp_path / "tagged.pdf")], capture_output=True,
+                          text=True, check=True).stdout
+    # every entry once, in order, read from the content the tree points at: an article
+    # whose heading starts with its number
+    numbers = [int(n) for n in re.findall(r'^ {4}Art\n {6}H2 \(block\)\n(?: {8}.*\n)*? {12}"(\d+)"', tree, re.M)]
+    assert numbers == list(range(1, 61))
+    # heads and page numbers are artifacts, not text of the book
+    assert '"Logs ' not in tree and "Benchmark bench_60" not in tree.split("Part", 1)[1]

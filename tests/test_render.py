@@ -259,3 +259,5 @@ def test_bad_print_options_exit_2(pack_copy):
     runner = CliRunner()
     assert runner.invoke(main, ["build", str(folder), "--bleed", "3cm"]).exit_code == 2
     assert runner.invoke(main, ["build", str(folder), "--paper", "a3"]).exit_code == 2
+    tagged = runner.invoke(main, ["build", str(folder), "--tagged", "--booklet"])
+    assert tagged.exit_code == 2 and "without --booklet and --pdfx" in tagged.output

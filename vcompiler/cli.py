@@ -223,12 +223,14 @@ def _millimetres(ctx, param, value: str | None) -> float:
 @click.option("--pdfx", is_flag=True, help="Books as PDF/X-4 for a print shop: an sRGB output intent, "
                                           "TrimBox and BleedBox on every page, no links.")
 @click.option("--greyscale", is_flag=True, help="Books in greys only, for a home printer's black ink.")
+@click.option("--tagged", is_flag=True, help="Tagged books (a structure tree with the reading order), for screen "
+                                            "readers; not with --booklet or --pdfx.")
 @_format
 @_strict
 @_no_cache
 def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout: str, paper: str, bleed: float,
           crop_marks: bool, booklet: bool, signature: int, titles: bool | None, pdfx: bool, greyscale: bool,
-          fmt: str, strict: bool, no_cache: bool) -> None:
+          tagged: bool, fmt: str, strict: bool, no_cache: bool) -> None:
     """Check the packs under PATHS and write their bundles, books and components to OUT/<pack>/.
 
     A vanguard pack gets bundle.json, logbook.pdf, cards.pdf and board-<planet>.pdf; a
@@ -261,8 +263,12 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
         _nothing_written(_report(results, fmt, blocked))
     if signature % 4:
         raise click.BadParameter("a signature is a multiple of 4 pages, e.g. 40", param_hint="--signature")
+    if tagged and (booklet or pdfx):
+        raise click.BadParameter("a tagged book is read on a screen: print it without --booklet and --pdfx",
+                                 param_hint="--tagged")
     options = RenderOptions(paper=paper, bleed_mm=bleed or (3.0 if crop_marks else 0.0), crop_marks=crop_marks,
-                            booklet=booklet, signature=signature, titles=titles, pdfx=pdfx, greyscale=greyscale)
+                            booklet=booklet, signature=signature, titles=titles, pdfx=pdfx, greyscale=greyscale,
+                            tagged=tagged)
     found: list[Diagnostic] = []
     written: list[Path] = []
     with scratch():

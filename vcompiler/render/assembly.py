@@ -37,10 +37,13 @@ def _destinations(source: pikepdf.Pdf) -> Iterable[tuple[str, pikepdf.Object]]:
     return ((str(key), value) for key, value in pikepdf.NameTree(names.Dests).items())
 
 
-def assemble_pages(pieces: list[Piece], numbers: list[bytes], outline: list[Mark], metadata: dict[str, str]) -> bytes:
-    """`numbers`: PDFs whose pages, one after the other, are laid over the book's."""
+def assemble_pages(pieces: list[Piece], numbers: list[bytes], outline: list[Mark], metadata: dict[str, str],
+                   tagged: bool = False) -> bytes:
+    """`numbers`: PDFs whose pages, one after the other, are laid over the book's.
+    `tagged`: the pieces are tagged PDFs, whose structure trees the book joins."""
     out = pikepdf.new()
     sources = []
+    structure = _Structure(out) if tagged else None
     # anchor -> (page index in the book, x, y); the first place an anchor is drawn wins,
     # which is the entry itself: references elsewhere point there.
     places: dict[str, tuple[int, float, float]] = {}
@@ -57,10 +60,14 @@ def assemble_pages(pieces: list[Piece], numbers: list[bytes], outline: list[Mark
                 places[name] = (page, float(dest[2]), float(dest[3]))
         for i in piece.pages:
             out.pages.append(source.pages[i])
+        if structure is not None:
+            structure.add(source, piece.pages, len(out.pages) - len(piece.pages))
     runs = [pikepdf.open(io.BytesIO(run)) for run in numbers]
     sources += runs
     for page, stamp in zip(out.pages, (stamp for run in runs for stamp in run.pages)):
-        _overlay(out, page, stamp)
+        _overlay(out, page, stamp, artifact=tagged)
+    if structure is not None:
+        structure.finish()
     tree = pikepdf.NameTree.new(out)
     for name in sorted(places):
         page, x, y = places[name]
@@ -79,9 +86,10 @@ def assemble_pages(pieces: list[Piece], numbers: list[bytes], outline: list[Mark
     return buffer.getvalue()
 
 
-def _overlay(out: pikepdf.Pdf, page: pikepdf.Page, stamp: pikepdf.Page) -> None:
+def _overlay(out: pikepdf.Pdf, page: pikepdf.Page, stamp: pikepdf.Page, artifact: bool = False) -> None:
     """Draw `stamp` (a page of the same boxes) over `page`, under a fixed name: the
-    same book gives the same bytes."""
+    same book gives the same bytes. `artifact`: marked as such, for a tagged book
+    (heads and numbers are not part of its text)."""
     form = out.copy_foreign(stamp.as_form_xobject())
     # A copy of the resources: pages of a section may share one dictionary.
     resources = pikepdf.Dictionary({key: value for key, value in page.obj.get("/Resources", {}).items()})
@@ -92,7 +100,8 @@ def _overlay(out: pikepdf.Pdf, page: pikepdf.Page, stamp: pikepdf.Page) -> None:
     # The page's own content may leave its coordinates changed: draw over it from a
     # clean state.
     page.contents_add(pikepdf.Stream(out, b"q\n"), prepend=True)
-    page.contents_add(pikepdf.Stream(out, b"\nQ q /Stamp Do Q"), prepend=False)
+    draw = b"/Artifact BMC q /Stamp Do Q EMC" if artifact else b"q /Stamp Do Q"
+    page.contents_add(pikepdf.Stream(out, b"\nQ " + draw), prepend=False)
 
 
 def _blanks(out: pikepdf.Pdf, count: int) -> None:
@@ -120,3 +129,64 @@ def _items(marks: list[Mark] | tuple[Mark, ...], places: dict[str, tuple[int, fl
         item.is_closed = True
         items.append(item)
     return items
+
+
+class _Structure:
+    """The structure tree of a book joined from its tagged sections. A section's tree
+    (WeasyPrint's) is a Document element whose children each belong to one page: the
+    book keeps those of the pages it takes, renumbers the pages' and links' keys into
+    one parent tree, and hangs them under one Document element."""
+
+    def __init__(self, out: pikepdf.Pdf):
+        self.out = out
+        self.kids = pikepdf.Array()
+        self.parents: list[tuple[int, pikepdf.Object]] = []     # (key, element or array of elements)
+
+    def add(self, source: pikepdf.Pdf, taken: tuple[int, ...], first: int) -> None:
+        root = source.Root.get("/StructTreeRoot")
+        if root is None:
+            return
+        pages = {source.pages[i].objgen for i in taken}
+        tree = dict(pikepdf.NumberTree(root.ParentTree).items())
+        document = root.K[0] if isinstance(root.K, pikepdf.Array) else root.K
+        for kid in document.K:
+            if kid.get("/Pg") is not None and kid.Pg.objgen in pages:
+                del kid["/P"]          # else the copy would bring the section's whole tree
+                self.kids.append(self.out.copy_foreign(kid))
+        for k, i in enumerate(taken):
+            page = self.out.pages[first + k].obj
+            old = source.pages[i].obj.get("/StructParents")
+            if old is not None and int(old) in tree:
+                page.StructParents = self._key(self._copy(tree[int(old)]))
+            for annotation in page.get("/Annots", []):
+                old = annotation.get("/StructParent")
+                if old is not None and int(old) in tree:
+                    annotation.StructParent = self._key(self._copy(tree[int(old)]))
+
+    def _copy(self, value: pikepdf.Object) -> pikepdf.Object:
+        """An element, or a page's array of them (direct), copied into the book."""
+        if isinstance(value, pikepdf.Array) and not value.is_indirect:
+            return pikepdf.Array([self.out.copy_foreign(element) for element in value])
+        return self.out.copy_foreign(value)
+
+    def _key(self, value: pikepdf.Object) -> int:
+        self.parents.append((len(self.parents), value))
+        return len(self.parents) - 1
+
+    def finish(self) -> None:
+        out = self.out
+        root = out.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.StructTreeRoot))
+        document = out.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.StructElem, S=pikepdf.Name.Document,
+                                                        P=root, K=self.kids))
+        for kid in self.kids:
+            kid.P = document
+        tree = pikepdf.NumberTree.new(out)
+        for key, value in self.parents:
+            tree[key] = value
+        root.K = pikepdf.Array([document])
+        root.ParentTree = tree.obj
+        root.ParentTreeNextKey = len(self.parents)
+        out.Root.StructTreeRoot = root
+        out.Root.MarkInfo = pikepdf.Dictionary(Marked=True)
+        out.Root.Lang = pikepdf.String("en")
+        out.Root.ViewerPreferences = pikepdf.Dictionary(DisplayDocTitle=True)

@@ -40,6 +40,7 @@ class RenderOptions:
     titles: bool | None = None        # titles in the index and outline; None: the book's default
     greyscale: bool = False           # every colour as a grey, for home printers
     pdfx: bool = False                # PDF/X-4 for a print shop (render.finish)
+    tagged: bool = False              # a structure tree, for screen readers
 
     def page_css(self) -> str:
         # Built from the options only, never from pack text. Crop marks are drawn
@@ -190,7 +191,7 @@ def render_html(html: str, options: RenderOptions, extra_css: str = "",
     identifier = hashlib.sha256((html + options.page_css() + extra_css).encode("utf-8")).hexdigest()[:32].encode()
     with reproducible(), _weasyprint_log() as problems:
         laid_out = document.render(stylesheets=stylesheets, font_config=fonts)
-        pdf = laid_out.write_pdf(pdf_identifier=identifier)
+        pdf = laid_out.write_pdf(pdf_identifier=identifier, pdf_tags=options.tagged)
     if problems:
         raise RenderError("; ".join(problems[:5]))
     others = set(foreign)
@@ -281,7 +282,8 @@ STAMP_PAGES = 96
 def stamp_jobs(book: Book, page_heads: list[Head], options: RenderOptions) -> list[tuple]:
     """The arguments of render_html for each run of a book's stamps, in order."""
     # The page boxes must match the book's to the point, bleed included, but not the marks.
-    plain = replace(options, crop_marks=False)
+    # Not tagged: what they lay on a page is marked as an artifact of the page (assembly).
+    plain = replace(options, crop_marks=False, tagged=False)
     return [(stamps_html(book, page_heads[start:start + STAMP_PAGES], start + 1), plain, STAMPS_CSS, ("base.css",))
             for start in range(0, max(len(page_heads), 1), STAMP_PAGES)]
 
@@ -409,7 +411,7 @@ def assemble(book: Book, layout: Layout, options: RenderOptions, page_stamps: li
     from vcompiler.render.finish import finish
     from vcompiler.render.impose import MM, crop_marks, impose
 
-    pdf = assemble_pages(list(layout.pieces), page_stamps, outline(book), _metadata(book))
+    pdf = assemble_pages(list(layout.pieces), page_stamps, outline(book), _metadata(book), options.tagged)
     if options.booklet:
         pdf = impose(pdf, options)
     elif options.crop_marks:

@@ -3,9 +3,10 @@ the spread of the entry they leave (page 1 alone, then 2-3, 4-5, ...), and, for 
 booklet, which outcomes are printed on the sheet side of the entry they follow."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from vcompiler.render.books import Book
+from vcompiler.render.books import Book, Entry
 
 # Fewer links than this and the share says little: a short book is a few spreads.
 SMALLEST = 50
@@ -27,6 +28,26 @@ def spread(page: int) -> int:
     return (page + 1) // 2
 
 
+def _tally(book: Book, targets: Callable[[Entry], list[str]],
+           lands: Callable[[Entry, str], bool | None]) -> Exposure:
+    """Counts, over the entries of `book`, the `targets` of each that `lands` says are
+    in sight of it (None: not counted)."""
+    same = total = 0
+    worst = []
+    for entry in book.entries:
+        hits = 0
+        for target in targets(entry):
+            seen = lands(entry, target)
+            if seen is not None:
+                total += 1
+                hits += seen
+        same += hits
+        if hits:
+            worst.append((entry.key, hits))
+    worst.sort(key=lambda item: -item[1])
+    return Exposure(same, total, tuple(worst[:5]))
+
+
 def exposure(book: Book, pages: list[tuple[str, tuple[str, ...]]]) -> Exposure:
     """`pages`: per page of the book, its part and the ids on it."""
     on: dict[str, set[int]] = {}
@@ -34,21 +55,12 @@ def exposure(book: Book, pages: list[tuple[str, tuple[str, ...]]]) -> Exposure:
         if part == "entries":
             for anchor in ids:
                 on.setdefault(anchor, set()).add(spread(number))
-    same = total = 0
-    worst = []
-    for entry in book.entries:
-        mine = on.get(entry.anchor, set())
-        hits = 0
-        for target in entry.leads_to:
-            if target in on and target != entry.anchor:
-                total += 1
-                if min(on[target]) in mine:
-                    hits += 1
-        same += hits
-        if hits:
-            worst.append((entry.key, hits))
-    worst.sort(key=lambda item: -item[1])
-    return Exposure(same, total, tuple(worst[:5]))
+
+    def lands(entry: Entry, target: str) -> bool | None:
+        if target not in on or target == entry.anchor:
+            return None
+        return min(on[target]) in on.get(entry.anchor, set())
+    return _tally(book, lambda entry: list(entry.leads_to), lands)
 
 
 def sheet_sides(count: int, signature: int) -> list[int]:
@@ -77,22 +89,16 @@ def booklet_exposure(book: Book, pages: list[tuple[str, tuple[str, ...]]], signa
     for number, (_, ids) in enumerate(pages):
         for anchor in ids:
             on.setdefault(anchor, []).append(number)
-    same = total = 0
-    worst = []
-    for entry in book.entries:
+
+    def targets(entry: Entry) -> list[str]:
+        if book.kind == "storybook":
+            return ["result-" + entry.anchor]
+        return [t for t in entry.leads_to if t != entry.anchor]
+
+    def lands(entry: Entry, target: str) -> bool | None:
         mine = on.get(entry.anchor, [])
-        targets = ["result-" + entry.anchor] if book.kind == "storybook" else \
-            [t for t in entry.leads_to if t != entry.anchor]
-        hits = 0
-        for target in targets:
-            if target not in on or not mine:
-                continue
-            total += 1
-            page = on[target][0]
-            if sides[page] in {sides[p] for p in mine} and spread(page) not in {spread(p) for p in mine}:
-                hits += 1
-        same += hits
-        if hits:
-            worst.append((entry.key, hits))
-    worst.sort(key=lambda item: -item[1])
-    return Exposure(same, total, tuple(worst[:5]))
+        if target not in on or not mine:
+            return None
+        page = on[target][0]
+        return sides[page] in {sides[p] for p in mine} and spread(page) not in {spread(p) for p in mine}
+    return _tally(book, targets, lands)

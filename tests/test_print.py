@@ -63,7 +63,7 @@ def shipped(shipped_books):
 def generated(tmp_path_factory):
     root = tmp_path_factory.mktemp("generated")
     generate.vanguard(1000, root / "logbook")
-    generate.vanguard(220, root / "short")
+    generate.vanguard(80, root / "short")
     generate.vantage(300, root / "storybook")
     return root
 
@@ -231,7 +231,8 @@ def test_sectioned_book_has_the_pages_of_one_document(generated):
     for paper in ("a5", "a4"):
         options = RenderOptions(paper=paper)
         book = logbook(short)
-        parts = sections(book, budget=40_000)
+        # sections and lookahead in the proportions of a build's, a fraction of the size
+        parts = sections(book, budget=14_000, lookahead=5_600)
         assert sum(1 for p in parts if p.kind == "entries") >= 3
         rendered = [render_html(*render_section(book, part, options)) for part in parts]
         for k, part in out_of_phase(book, parts, rendered):

@@ -198,13 +198,13 @@ def _runs(entries: tuple[Entry, ...], kind: str, budget: int, lookahead: int = L
     return out
 
 
-def sections(book: Book, budget: int = SECTION_CHARACTERS) -> list[Section]:
+def sections(book: Book, budget: int = SECTION_CHARACTERS, lookahead: int = LOOKAHEAD_CHARACTERS) -> list[Section]:
     """The book's sections in print order, except the index, which needs the page
     numbers of the others."""
     parts = [Section("cover")]
-    parts += _runs(book.entries, "entries", budget) if book.entries else [Section("entries")]
+    parts += _runs(book.entries, "entries", budget, lookahead) if book.entries else [Section("entries")]
     if book.kind == "storybook" and book.entries:
-        parts += _runs(book.entries, "results", budget)
+        parts += _runs(book.entries, "results", budget, lookahead)
     return parts
 
 

@@ -61,15 +61,25 @@ def main() -> None:
         subprocess.run([sys.executable, str(ROOT / "bench" / "generate.py"), str(n), str(folder)], check=True)
     print(f"# {time.strftime('%Y-%m-%d')}, {platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}; A5 logbook of {n} logs")
-    rows = {}
+    rows, work = {}, {}
     for mode in ("naive", "vcompiler"):
+        before = _cpu()
         out = subprocess.run([sys.executable, __file__, "--child", mode, str(folder)], capture_output=True,
                              text=True, check=True).stdout.split()
+        # CPU seconds of the child and its workers, start-up included: on a machine others
+        # share, the work done, which wall time is not.
+        cpu = _cpu() - before
         pages, seconds, own, workers = int(out[0]), float(out[1]), float(out[2]), float(out[3])
-        rows[mode] = pages / seconds
+        rows[mode], work[mode] = pages / seconds, cpu / pages
         print(f"| {mode:<10} | {pages:5d} pages | {seconds:7.2f} s | {pages / seconds:6.1f} pages/s "
-              f"| peak {own:5.0f} MB main process, {workers:5.0f} MB largest worker |")
-    print(f"speed-up: {rows['vcompiler'] / rows['naive']:.2f}x")
+              f"| {cpu:7.2f} s CPU | peak {own:5.0f} MB main process, {workers:5.0f} MB largest worker |")
+    print(f"speed-up: {rows['vcompiler'] / rows['naive']:.2f}x; CPU per page: {work['vcompiler'] / work['naive']:.2f}"
+          f" of the naive render's; load average {os.getloadavg()[0]:.1f}")
+
+
+def _cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 if __name__ == "__main__":

@@ -377,7 +377,8 @@ def test_booklet_warns_of_results_on_the_sheet_side_of_their_action(tmp_path):
     assert warning.code.id == "W501" and warning.span == pack.span
     assert warning.message == ("5 results of the Look Storybook of Benchmark bench_vantage_12 print on the "
                                "booklet sheet side of the entry they follow")
-    assert warning.hint.startswith("in entries 1, 2, 3, 4, 5; print smaller signatures")
+    assert warning.hint == ("in entries 1, 2, 3, 4, 5; print signatures of 4 pages (--signature 4), or print "
+                            "the book without --booklet")
     # signatures of one sheet: the actions and the results are on sheets of their own
     pdf, found = _booklet(pack, 4)
     assert not found

@@ -187,16 +187,16 @@ unless `[print] spoiler_limit` in vcompiler.toml says otherwise; books of fewer 
 number those logs `log @name`, so that the compiler gives them shuffled numbers far
 from the entries that lead to them.""")
 
-SPOILER_SHEET = _code("W501", W, "{count} {what} of {book} print on the booklet sheet side of the entry they follow", "outcomes printed on the sheet side of their entry", """\
+SPOILER_SHEET = _code("W501", W, "{count} {what} of {book} {verb} on the booklet sheet side of the entry {follow}", "outcomes printed on the sheet side of their entry", """\
 A booklet is printed two pages a sheet side, in saddle-stitch order: the first page
 beside the last, the second beside the second-to-last. Whoever prints, folds or
 collates the sheets sees both halves of a side at once. `build --booklet` checks,
 after imposing each book, whether a result (storybooks) or a goto or choice (Logbooks)
 is printed on the same sheet side as the entry it follows, and names those entries
 (outcomes on the same spread are W500's). Mend: a Logbook's logs numbered `log @name`
-move away from the entries that lead to them; in any book, smaller signatures
-(`--signature 8`) put an entry and its outcome on other sheets more often (a signature
-that holds both pairs them somewhere); or print it without `--booklet`.""")
+move away from the entries that lead to them; in any book, smaller signatures put an
+entry and its outcome on other sheets (the hint names the largest `--signature` that
+parts them all, when one does); or print it without `--booklet`.""")
 TEXT_OVERFLOW = _code("W510", W, "the {part} of {card} overflows by {lines} line{s}", "card text that does not fit its box", """\
 `build` lays out every card and measures its text against the boxes of the card's
 layout. A card whose title, text or bottom box is longer than the box prints cut, with

@@ -90,18 +90,24 @@ def _spoilers(work: RenderPlan, layouts: list[Layout]) -> list[Diagnostic]:
 
 
 def _sheet_sides(book: Book, layout: Layout, span: Span, signature: int) -> list[Diagnostic]:
-    seen = booklet_exposure(book, list(layout.pages), signature)
+    pages = list(layout.pages)
+    seen = booklet_exposure(book, pages, signature)
     if not seen.same:
         return []
-    what = ("result" if book.kind == "storybook" else "goto or choice") if seen.same == 1 else \
-        ("results" if book.kind == "storybook" else "gotos and choices")
+    one = seen.same == 1
+    what = ("result" if one else "results") if book.kind == "storybook" else \
+        ("goto or choice" if one else "gotos and choices")
     entries = ", ".join(f"{key} ({n})" if n > 1 else key for key, n in seen.worst)
     word = "entries" if book.kind == "storybook" else "logs"
-    mend = "number the logs they lead to with `log @name`, " if book.kind == "logbook" else ""
-    return [diagnostic(codes.SPOILER_SHEET, span, count=seen.same, what=what,
-                       book=f"the {book.subtitle} of {book.pack_title}",
-                       hint=f"in {word} {entries}; {mend}print smaller signatures (--signature 8, 12, ...), "
-                            f"which part them onto other sheets, or print the book without --booklet")]
+    mend = "number the logs they lead to with `log @name`, or " if book.kind == "logbook" else ""
+    # The largest smaller signature that parts every outcome from its entry, if one does.
+    largest = signature or -(-len(pages) // 4) * 4
+    parting = next((size for size in range(largest - 4, 3, -4)
+                    if not booklet_exposure(book, pages, size).same), None)
+    split = f"print signatures of {parting} pages (--signature {parting}), or " if parting else ""
+    return [diagnostic(codes.SPOILER_SHEET, span, count=seen.same, what=what, verb="prints" if one else "print",
+                       follow="it follows" if one else "they follow", book=f"the {book.subtitle} of {book.pack_title}",
+                       hint=f"in {word} {entries}; {mend}{split}print the book without --booklet")]
 
 
 class _InProcess(Executor):

@@ -91,7 +91,43 @@ def _card_kinds() -> str:
     ])
 
 
+# A value for each slot of a condition, the first slot's and the second's.
+_CONDITION_SAMPLE = {"<number>": (1, 4), "<label>": ("@found_it", None), "<word>": ("swimming", None),
+                     "<discovery>": ("mineral", None)}
+
+
+def _conditions(game: str) -> str:
+    from vcompiler.registry.conditions import conditions_of_game
+    from vcompiler.render.voice import condition as worded
+    from vcompiler.render.voice import plain
+    book = "the Logbook" if game == "vanguard" else "a storybook"
+    rows = [f"| condition | example | printed in {book} |", "|---|---|---|"]
+    shown: set[str] = set()
+    for form in conditions_of_game(game):
+        if form.test in shown:
+            continue         # `checked log @label`: the book prints the number it was given
+        shown.add(form.test)
+        words: list[str] = []
+        values: list[object] = []
+        for word in form.shape:
+            if not word.startswith("<"):
+                words.append(word)
+                continue
+            if word == "<card>":
+                value: object = "T01" if form.refers == "threat" else "M02" if form.refers == "mission" else "P101"
+            else:
+                value = _CONDITION_SAMPLE[word][len(values) % 2] or _CONDITION_SAMPLE[word][0]
+            values.append(value)
+            words.append(str(value))
+        said = plain(worded(m.Condition(form.test, values[0] if values else None, _NOWHERE, tuple(values[1:]))),
+                     "[{}]")
+        rows.append(f"| `{_cell(form.spelling())}` | `if {' '.join(words)} -> log N` | "
+                    f"{said[:1].upper() + said[1:]}, … |")
+    return "\n".join(rows)
+
+
 GENERATORS: dict[str, Callable[[], str]] = {
+    "conditions-vanguard": lambda: _conditions("vanguard"),
     "effects-vanguard": lambda: _effects("vanguard"),
     "effects-vantage": lambda: _effects("vantage"),
     "icons": lambda: _words(vocabulary.ICONS),

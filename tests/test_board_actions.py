@@ -45,7 +45,13 @@ planet p "P" {
       gain lead 1; roll danger T
     }
   }
-  sector 2 { poi P1 printed }
+  sector 2 {
+    poi P1 printed
+    action "Break the Ice" {
+      outcome green: physical => gain discovery mineral
+      outcome red => then green
+    }
+  }
   path 1 <-> 2 [travel]
 }
 
@@ -93,7 +99,9 @@ def test_the_constructs_reach_the_bundle_and_fit_its_schema(built):
     action = planet["sectors"][0]["actions"][0]
     assert (action["name"], action["rows"]) == ("Climb the Spire", [])
     assert action["effects"] == [[{"op": "gain_lead", "amount": 1}], [{"op": "roll_danger", "die": "T"}]]
-    assert planet["sectors"][1]["actions"] == []
+    check = planet["sectors"][1]["actions"][0]
+    assert [(r["kind"], r["key"]) for r in check["rows"]] == [("outcome", "green"), ("outcome", "red")]
+    assert check["effects"] == [] and check["text"] == []
     cards = {c["id"]: c for c in bundle["cards"]}
     assert cards["P1"]["actions"][0]["effects"] == [[{"op": "gain_success", "amount": 1}]]
     assert cards["T01"]["standees"] == 3 and cards["P1"]["standees"] is None
@@ -121,11 +129,13 @@ def test_the_logbook_words_conditions_and_who_an_effect_befalls(built):
 def test_the_board_prints_the_planets_rules_and_its_sectors_actions(built):
     board = board_of(built, built.planets[0], "a4")
     assert [voice.plain(p) for p in board.rules] == ["Crewmembers cannot Rest in Sector 2."]
-    assert board.sectors[0].actions == ("Climb the Spire",) and board.sectors[1].actions == ()
+    assert board.sectors[0].actions == ("Climb the Spire",) and board.sectors[1].actions == ("Break the Ice",)
     number, name, said = board.actions[0]
     assert (number, name) == (1, "Climb the Spire")
     assert [voice.plain(p, "[{}]") for p in said] == [
         "Look out over the ice.", "Gain 1 [lead], then roll a [danger] danger die T."]
+    assert [voice.plain(p, "[{}]") for p in board.actions[1][2]] == [
+        "[green] [physical]: Gain a mineral discovery.", "[red]: Then resolve the [green] green outcome."]
 
 
 def test_cards_print_plain_actions_attacks_and_standees_and_the_packs_own_danger_tables(built):
@@ -147,6 +157,14 @@ def test_play_offers_actions_without_a_dice_check_and_reads_the_new_conditions(b
     state.sector = 2
     labels = [o.label for o in game.advance(state, show=False).options]
     assert "P1 Beacon: Listen" in labels and not any("Climb" in label for label in labels)
+    # A sector's dice check is resolved like a card's, connected outcomes included.
+    check = next(o for o in game.advance(state, show=False).options if o.label.startswith("Sector 2: Break"))
+    game.choose(state, check)
+    scene = game.advance(state, show=True)
+    assert scene.lines[-1] == "── Sector 2: Break the Ice. Roll, then pick what came up."
+    game.choose(state, next(o for o in scene.options if o.label.startswith("Red outcome")))
+    game.advance(state, show=False)
+    assert state.counters.get("discovery_mineral") == 1
     state.threats["T01"] = 2
     state.sector = 1
     holds = {s.condition.kind: game.holds(state, s.condition)

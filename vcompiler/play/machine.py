@@ -14,7 +14,8 @@ takes one. A position is a JSON list:
   ["arrival", N, k]                  a location's arrival effects from the k-th
   ["board"]                          on the planet board, at state.sector
   ["sector", N]                      arriving in sector N of state.planet
-  ["check", POI, action]             choosing the outcome of a dice check
+  ["check", POI, action]             choosing the outcome of a dice check (POI: a card's
+                                     id, or "sector N" for a sector's action)
   ["location", N]                    at location N, choosing an action
   ["read", LABEL, TEXT, RESULT]      an action taken: its text, then its result
   ["ending", MISSION, STAT, i]       a stat ran out: the mission's game-end entry from statement i
@@ -435,9 +436,10 @@ class Game:
                 danger = f", danger {action.danger}" if action.danger else ""
                 options.append(Option(f"{card.id} {card.name}: {action.name} (dice check{danger})",
                                       then=["check", card.id, index]))
-        # Sector actions without a dice check can be played; a sector's dice check has no card to resolve on.
-        options += [_plain_action(f"Sector {here}: {a.name}", a)
-                    for a in (sectors[here].actions if here in sectors else ()) if not a.dice_check]
+        for index, action in enumerate(sectors[here].actions if here in sectors else ()):
+            label = f"Sector {here}: {action.name}"
+            options.append(Option(f"{label} (dice check)", then=["check", f"sector {here}", index])
+                           if action.dice_check else _plain_action(label, action))
         landers = {s.number for s in planet.sectors if s.lander}
         for what, effects in (("Lift off", planet.lift_off), ("Evacuate", planet.evac)):
             # RB: lift-off is done from the lander sector; evacuation ends it anywhere.
@@ -470,9 +472,16 @@ class Game:
         sector = next((s for s in self._planet(state).sectors if s.number == sector_number), None)
         return sector.printed_poi if sector else None
 
+    def _special_action(self, state: State, holder: str, index: int) -> m.CheckAction:
+        """The Special Action of a card, or of a sector of the planet ("sector 3")."""
+        if holder.startswith("sector "):
+            number = int(holder.split()[1])
+            return next(s for s in self._planet(state).sectors if s.number == number).actions[index]
+        return self.cards[holder].actions[index]
+
     def _at_check(self, state: State, scene: Scene, show: bool) -> bool:
         _, poi, index = state.at
-        action = self.cards[poi].actions[index]
+        action = self._special_action(state, poi, index)
         options = []
         for r, row in enumerate(action.rows):
             what = {"outcome": f"{row.key} outcome", "special": "special",
@@ -482,13 +491,14 @@ class Game:
             options.append(Option(f"{_cap(what)}{f' ({needs})' if shown else ''}: "
                                   f"{words(voice.effects_sentence(row.effects))}", then=["row", poi, index, r, 0]))
         if show:
-            scene.lines.append(f"── {poi} {self.cards[poi].name}: {action.name}. Roll, then pick what came up.")
+            owner = f"{poi} {self.cards[poi].name}" if poi in self.cards else _cap(poi)
+            scene.lines.append(f"── {owner}: {action.name}. Roll, then pick what came up.")
         scene.options = options
         return True
 
     def _at_row(self, state: State, scene: Scene, show: bool) -> bool:
         _, poi, index, r, k = state.at
-        row = self.cards[poi].actions[index].rows[r]
+        row = self._special_action(state, poi, index).rows[r]
         return self._effects(state, scene, show, row.effects, k, ["row", poi, index, r], ["board"], (poi, index))
 
     # ---------------------------------------------------------------- the rules
@@ -535,7 +545,7 @@ class Game:
             return ["end", "The exploration ends." if op == "end_exploration" else "The game ends."]
         if op in ("then", "immediate") and context is not None:
             poi, index = context
-            rows = self.cards[poi].actions[index].rows
+            rows = self._special_action(state, poi, index).rows
             r = next((i for i, row in enumerate(rows) if row.kind == "outcome" and row.key == p("outcome")), None)
             return ["row", poi, index, r, 0] if r is not None else None
         if op.startswith(("gain_", "lose_", "suffer_")) and isinstance(p("amount"), int):

@@ -18,9 +18,9 @@ VALUES = {
     "n": ["0", "1", "3"], "poi": ["P101", "P102"], "mission": ["M01"], "condition": ["G01"],
     "threat": ["T01"], "unique": ["1"], "injury": ['"Scratch"'], "vcard": ["1201"],
     "sector": ["1", "2", "3"], "colour": ["red", "blue"], "outcome": ["green", "red", "yellow"],
-    "letter": ["T", "A"], "danger": ["T", "A"], "word": ["climbing"], "discovery": ["mineral", "anomaly"],
+    "letter": ["T", "A"], "danger": ["T", "B"], "word": ["climbing"], "discovery": ["mineral", "anomaly"],
 }
-UNDEFINED = {"poi": "P9", "mission": "M9", "unique": "7", "vcard": "9", "sector": "9"}
+UNDEFINED = {"poi": "P9", "mission": "M9", "unique": "7", "vcard": "9", "sector": "9", "danger": "A"}
 MARKUP = {"vanguard": ["{log 1}", "{log @lab}", "{log 2}", "{card P101}", "{card M01}"],
           "vantage": ["{card 1201}", "{location 1}", "{location 2}"]}
 COMMON_MARKUP = ["{icon success}", "*so*", "**very**"]
@@ -100,9 +100,12 @@ poi P101 "One" {{
   }}
 }}
 poi P102 "Two" {{ final }}
+poi P103 "Three" {{ action "Look" {{ text {draw(_text())}; {draw(effects)} }} }}
+danger B "Blizzard" {{ text {draw(_text())} }}
+danger T "Tutorial"
 mission M01 "M" {{ text {draw(_text())} }}
 condition G01 "G" {{ travel {draw(effect)}; time 2 => {draw(effects)} }}
-threat T01 "T" {{ space 1 => {draw(effects)} }}
+threat T01 "T" {{ standees 2; attack => {draw(effects)}; space 1 => {draw(effects)} }}
 event E01 "E" {{ secondary {draw(effect)}; main {draw(effect)} }}
 injury "Scratch" {{ damage => {draw(effects)} }}
 unique 1 "U" {{ text {draw(_text())} }}

@@ -1,5 +1,5 @@
 """The planet board: landers, paths, sectors and biomes, the standees put on it
-(E215, E216, E311-E313, E320, W407, W408)."""
+(E215, E216, E311-E313, E320, E511, W407, W408)."""
 from __future__ import annotations
 
 import difflib
@@ -10,6 +10,7 @@ from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
 from vcompiler.checks.tables import written
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
+from vcompiler.model.places import MOST_CELLS, pinned
 from vcompiler.model.types import Pack, Planet
 from vcompiler.registry import TRAVEL_COSTS
 from vcompiler.source import Span
@@ -181,3 +182,15 @@ def secondary_standees_exist(context: CheckContext) -> Iterator[Diagnostic]:
                              hint=f"add `standees 2` (or more) to threat {threat.id}, "
                                   f"or write `place threat {threat.id} in sector N`",
                              related=[Related(threat.span, f"threat {threat.id}")])
+
+
+@rule(codes.BAD_PLACE)
+def pinned_places_can_be_printed(context: CheckContext) -> Iterator[Diagnostic]:
+    """`at COLUMN, ROW` in a sector pins its place on the printed board (from 0, 0 at the top
+    left). Two sectors of one planet cannot share a place, and a place lies at most 15
+    columns or rows from the corner. Mend: give each pinned sector a place of its own, or
+    leave `at` out and let the board's layout place it."""
+    for planet in context.pack.planets:
+        for span, message in pinned(planet)[1]:
+            yield diagnostic(codes.BAD_PLACE, span, message=message,
+                             hint=f"give each pinned sector a place of its own, at most {MOST_CELLS}, {MOST_CELLS}")

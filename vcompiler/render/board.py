@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass
 
 from vcompiler.model import types as m
+from vcompiler.model.places import pinned
 from vcompiler.render.cards import row_lead
 from vcompiler.render.sheets import PAPER_MM
 from vcompiler.render.voice import Sentence, effects_sentence, log_ref, plain, rich, said
@@ -270,32 +271,6 @@ def _tiles(width: float, height: float, paper: str) -> tuple[tuple[Tile, ...], t
         y = r * step_h + OVERLAP / 2
         align += [(MARGIN / 2, y), (width - MARGIN / 2, y)]
     return tuple(tiles), tuple(align)
-
-
-# How far from the corner a writer may pin a sector: beyond, the board would be tiles
-# of empty space.
-MOST_CELLS = 15
-
-
-def pinned(planet: m.Planet) -> tuple[dict[int, tuple[int, int]], list[tuple[Span, str]]]:
-    """The places writers pinned (`at`), and what is wrong with any of them."""
-    places: dict[int, tuple[int, int]] = {}
-    taken: dict[tuple[int, int], int] = {}
-    problems = []
-    for sector in planet.sectors:
-        if sector.at is None:
-            continue
-        cell, span = sector.at
-        if max(cell) > MOST_CELLS:
-            problems.append((span, f"sector {sector.number} is pinned at {cell[0]}, {cell[1]}, beyond "
-                                   f"{MOST_CELLS}, {MOST_CELLS}"))
-        elif cell in taken:
-            problems.append((span, f"sectors {taken[cell]} and {sector.number} of planet {planet.id} are both "
-                                   f"pinned at {cell[0]}, {cell[1]}"))
-        else:
-            taken[cell] = sector.number
-            places[sector.number] = cell
-    return places, problems
 
 
 def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.model.types import Pack
-from vcompiler.render.board import Board, board_of, pinned, render_board
+from vcompiler.render.board import Board, board_of, render_board
 from vcompiler.render.cards import CARD_SIZES, MAX_COPIES, Face, faces_of, location_faces
 from vcompiler.render.sheets import (
     SHEETS_PER_JOB,
@@ -124,9 +124,6 @@ def plan_components(packs: list[Pack], options: ComponentOptions,
                 decks.append(Deck(pack.name, file_name, tuple(jobs), options.layout == "single"))
         if "board" in options.parts:
             for planet in pack.planets:
-                problems += [diagnostic(codes.BAD_PLACE, span, message=message,
-                                        hint="give each pinned sector a place of its own, at most 15, 15")
-                             for span, message in pinned(planet)[1]]
                 board = board_of(pack, planet, CARD_PAPERS[options.paper])
                 decks.append(Deck(pack.name, board.file_name, (board,), False))
     return ComponentPlan(tuple(decks), tuple(problems))

@@ -73,3 +73,13 @@ location 2 "Cliff" { south 1 walk }
     assert "vanguard game" in found[1][1] and "danger" not in found[1][1]
     for _, hint in found:
         assert "success" not in hint and "danger" not in hint
+
+
+def test_a_declaration_of_the_other_game_is_named_mid_sentence(tmp_path):
+    result = _compile(tmp_path, VANGUARD_HEADER + '\nlog 1 "Start" { return }\nlocation 5 "Beach" { east 6 walk }\n'
+                      'danger B "Blizzard" { text "Cold." }\n')
+    assert [(d.code.id, d.message) for d in result.diagnostics if d.code.id == "E209"] == [
+        ("E209", "a location belongs to the vantage game, not to this vanguard pack")]
+    result = _compile(tmp_path, VANTAGE_HEADER + '\nlog 1 "Start" { return }\n')
+    assert [d.message for d in result.diagnostics if d.code.id == "E209"] == [
+        "a log belongs to the vanguard game, not to this vantage pack"]

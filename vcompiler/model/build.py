@@ -250,7 +250,7 @@ def _right_game(decl: ast.Declaration, pack_game: str, found: list[Diagnostic]) 
     kind = kind_of(decl)
     if not pack_game or kind.game is None or kind.game == pack_game:
         return True
-    found.append(diagnostic(codes.OTHER_GAME, decl.span, what=kind.described.capitalize(), game=kind.game,
+    found.append(diagnostic(codes.OTHER_GAME, decl.span, what=kind.described, game=kind.game,
                             pack_game=pack_game, hint=f"move it to a {kind.game} pack"))
     return False
 

@@ -16,7 +16,7 @@ class Kind:
     game: str | None           # None: a pack of either game
     keyword: str               # the word that declares it: `poi P101 "…" { … }`
     noun: str                  # what messages call it: "undefined poi P102"
-    described: str             # the kind in a sentence: "A poi card belongs to the …"
+    described: str             # the kind in a sentence: "a poi card belongs to the …"
     id_pattern: str            # its id as written in a declaration or an effect
     example: str               # how a hint writes an id of it: P101, N, "Name"
     value: str                 # the word that names it in an effect: card, number or string

@@ -212,3 +212,17 @@ def test_play_offers_to_end_when_arriving_completes_the_mission(tmp_path):
     game.choose(state, scene.options[1])
     scene = game.advance(state)
     assert state.counters["coin"] == 1 and any("Walk south" in o.label for o in scene.options)
+
+
+def test_the_hint_for_a_location_with_no_way_out_never_names_the_location_itself(tmp_path):
+    # The tutorial's mistake: location 2's only exit removed. The hint leads back to
+    # location 1, which leads here, and never to 2 (that would be E332).
+    (tmp_path / "a.vcl").write_text(VANTAGE_HEADER + '''
+location 1 "Salt Flats" { east 2 walk }
+location 2 "Tide Pools" { }
+location 3 "Reef" { }
+''', encoding="utf-8")
+    found = {d.span.line - VANTAGE_HEADER.count("\n"): d.hint for d in compile_pack(tmp_path).diagnostics
+             if d.code.id == "W410"}
+    assert found[3].startswith("add a compass exit such as `west 1 walk`")
+    assert found[4].startswith("add a compass exit such as `north 1 walk`")

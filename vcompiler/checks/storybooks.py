@@ -11,6 +11,7 @@ from vcompiler.diagnostics import Diagnostic, Related, diagnostic
 from vcompiler.model import types as m
 from vcompiler.registry.forms import WAYS_OUT
 from vcompiler.source import Span
+from vcompiler.vocabulary import OPPOSITE
 
 # What takes a player off a location: a move, or a form that ends the game.
 LEAVING = frozenset({"goto_location", *WAYS_OUT})
@@ -94,4 +95,16 @@ def locations_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
         if any(e.op in LEAVING for c in location.arrival for e in c.options):
             continue
         yield diagnostic(codes.NO_WAY_OUT, location.span, number=location.number,
-                         hint="add a compass exit such as `north 2 walk`, or `-> location N` in an action's result")
+                         hint=f"add a compass exit such as `{_way_back(context.pack, location)}`, "
+                              "or `-> location N` in an action's result")
+
+
+def _way_back(pack: m.Pack, location: m.Location) -> str:
+    """An exit to suggest: back to a location that leads here, else to another location,
+    never to the location itself (E332)."""
+    for other in pack.locations:
+        for exit in other.exits:
+            if exit.target == location.number and other.number != location.number:
+                return f"{OPPOSITE[exit.direction]} {other.number} walk"
+    other_number = next((o.number for o in pack.locations if o.number != location.number), None)
+    return f"north {other_number if other_number is not None else 'N'} walk"

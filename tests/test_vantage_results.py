@@ -83,3 +83,22 @@ def test_a_declaration_of_the_other_game_is_named_mid_sentence(tmp_path):
     result = _compile(tmp_path, VANTAGE_HEADER + '\nlog 1 "Start" { return }\n')
     assert [d.message for d in result.diagnostics if d.code.id == "E209"] == [
         "a log belongs to the vanguard game, not to this vantage pack"]
+
+
+def test_a_second_effect_without_its_joint_is_told_what_joins_them(tmp_path):
+    result = _compile(tmp_path, VANTAGE_HEADER + '''
+location 1 "Market" {
+  north 2 walk
+  take "Haggle" cost 1 {
+    result {
+      pay coin 2 gain morale 2
+      gain coin 1 lose morale 1
+    }
+  }
+}
+location 2 "Harbour" { south 1 walk }
+''')
+    line = VANTAGE_HEADER.count("\n") + 6
+    assert [(d.code.id, d.span.line, d.span.column, d.hint) for d in result.diagnostics] == [
+        ("E208", line, 18, "a payment buys the effects after `=>`: `pay coin 2 => gain …`"),
+        ("E208", line + 1, 19, "join two effects with `;`: `gain coin 1; lose …`")]

@@ -102,6 +102,10 @@ def _match_forms(verb: str, forms: tuple[Form, ...], effect: ast.VerbEffect) -> 
             message = f"`{said}` needs {' or '.join(wanted)}, not {at.describe()}"
         else:
             message = f"`{said}` takes nothing more, but {at.describe()} follows"
+            if at.kind == "word" and str(at.value) in VERBS:
+                # A second effect on the line: the writer left out what joins them.
+                hint = (f"a payment buys the effects after `=>`: `{said} => {at.value} …`"
+                        if all(f.payment for f in best) else f"join two effects with `;`: `{said}; {at.value} …`")
         return Mismatch(False, at, message, hint)
     wanted = list(dict.fromkeys(f.slots[best_fit].wanted() for f in best if best_fit < len(f.slots)))
     message = f"`{said}` needs {' or '.join(wanted)} after it"

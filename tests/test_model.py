@@ -110,3 +110,30 @@ planet p "P" { sector 2 { poi slot } }
     assert statements[1].effect.options[0].params == ()
     assert [o.op for o in statements[2].effect.options] == ["spend_die", "roll_danger"]
     assert statements[2].effect.options[1].param("die") == "T"
+
+
+def test_an_if_dropped_with_an_error_leaves_its_else_leading_on_without_more_errors(tmp_path):
+    # An unknown condition, and a condition on a log whose declaration does not parse:
+    # each is one error, never an E315 (`else` with no `if`) or an E401 besides.
+    (tmp_path / "a.vcl").write_text(VANGUARD_HEADER + '''
+log 1 "Start" {
+  if chekced log 2 -> log 3
+  else -> log 3
+}
+log 2 "Two" { check; -> log 3 }
+log 3 "Three" {
+  if checked log 4 -> log 2
+  else -> log 2
+}
+log 4 "Broken" {
+  check
+  choice "On" -> 5
+  choice "Off" -> log 2
+}
+''', encoding="utf-8")
+    top = VANGUARD_HEADER.count("\n")
+    result = compile_pack(tmp_path)
+    assert [(d.code.id, d.span.line - top) for d in result.diagnostics if d.severity.name == "ERROR"] == [
+        ("E208", 3), ("E100", 13)]
+    start = next(log for log in result.pack.logs if log.number == 1)
+    assert [type(s).__name__ for s in start.statements] == ["EffectStatement"]

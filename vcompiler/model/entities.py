@@ -24,7 +24,9 @@ class Entities:
     # ------------------------------------------------------------ statements
     def statements(self, origin: Origin, statements: Iterable[ast.Statement]) -> tuple[m.Statement, ...]:
         out: list[m.Statement] = []
+        after_if = False
         for s in statements:
+            follows_if, after_if = after_if, isinstance(s, ast.IfStmt)
             if self.resolve.game == "vantage" and self._vanguard_only(s):
                 continue
             if isinstance(s, ast.TextStmt):
@@ -41,7 +43,13 @@ class Entities:
                 if condition is not None:
                     out.append(m.IfStatement(condition, target, s.span))
             elif isinstance(s, ast.ElseStmt):
-                out.append(m.ElseStatement(self.references.goto(origin, s.target, "else"), s.span))
+                target = self.references.goto(origin, s.target, "else")
+                if follows_if and not (out and isinstance(out[-1], m.IfStatement)):
+                    # Its `if` lines were dropped with an error of their own: the `else`
+                    # still leads on, and an E315 or E401 here would only repeat that error.
+                    out.append(m.EffectStatement(m.Choice((target,), s.span), s.span))
+                else:
+                    out.append(m.ElseStatement(target, s.span))
             elif isinstance(s, ast.PaidStmt):
                 payments = [self.resolve.effect(origin, p, payment=s.effects is not None) for p in s.payments]
                 effects = self.resolve.choices(origin, s.effects or ())

@@ -56,3 +56,62 @@ def test_binary_half_written_and_packless_buffers_give_diagnostics(tmp_path, pac
     by_folder = {r.folder: r for r in workspace.check()}
     assert by_folder[loose.parent.resolve()].pack is None
     assert [d.code.id for d in by_folder[loose.parent.resolve()].diagnostics] == ["E212"]
+
+
+GRAPH_PACK = '''pack loops {
+  game vanguard
+  title "Loops"
+  version "0.1.0"
+  start log 1
+}
+
+log 1 "Start" {
+  choice "Left" -> log 2
+  choice "Right" -> log 3
+}
+
+log 2 "Left" {
+  return
+}
+
+log 3 "Right" {
+  text "A wreck: {card P101}."
+  return
+}
+
+poi P101 "Wreck" {
+  biomes tutorial
+  action "Search" {
+    outcome green: scouting => gain success 1
+    outcome red => spend die
+  }
+}
+'''
+
+
+def test_the_graph_warnings_follow_the_edits(tmp_path):
+    """Edits that make and break a loop, leave a log unreachable, a card unused and a
+    log without a way out: after each, the kept graph gives what a cold check gives."""
+    pack = tmp_path / "loops"
+    pack.mkdir()
+    main = pack / "pack.vcl"
+    main.write_text(GRAPH_PACK)
+    workspace = Workspace([pack])
+    steps = [
+        (GRAPH_PACK, []),
+        (GRAPH_PACK.replace('  choice "Right" -> log 3', '  choice "Right" -> log 2'), ["W400"]),
+        (GRAPH_PACK.replace("log 2 \"Left\" {\n  return", "log 2 \"Left\" {\n  -> log 4")
+         + 'log 4 "Round" {\n  -> log 2\n}\n', ["W404"]),
+        (GRAPH_PACK.replace("log 2 \"Left\" {\n  return", "log 2 \"Left\" {\n  -> log 4")
+         + 'log 4 "Round" {\n  -> log 2\n}\n'.replace("-> log 2", "return"), []),
+        (GRAPH_PACK.replace("log 2 \"Left\" {\n  return", "log 2 \"Left\" {\n  gain success 1"), ["E401"]),
+        (GRAPH_PACK.replace("{card P101}", "nothing"), ["W402"]),
+        (GRAPH_PACK, []),
+    ]
+    for text, codes in steps:
+        workspace.set_buffer(main, text)
+        [result] = workspace.check()
+        main.write_text(text)
+        assert [d.code.id for d in result.diagnostics] == codes
+        assert result.diagnostics == compile_pack(pack).diagnostics
+        workspace.drop_buffer(main)

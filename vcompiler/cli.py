@@ -99,7 +99,7 @@ def _status(diagnostics: list[Diagnostic], strict: bool) -> int:
 
 def _short_lived_process() -> None:
     # A command runs once and exits: the cycle collector would only walk the whole
-    # model again when the compile is over (see compile._without_cycle_collection).
+    # model again when the compile is over (see compile.without_cycle_collection).
     gc.disable()
 
 

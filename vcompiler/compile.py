@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import get_type_hints
 
 from vcompiler import codes, files
-from vcompiler.checks import run_checks
+from vcompiler.checks import CheckMemo, run_checks
 from vcompiler.config import load_config
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
 from vcompiler.model.build import Memo, build_model
@@ -210,7 +210,7 @@ def parse_pack(folder: Path, cache: ParseCache | None = None, workers: int | Non
 
 
 @contextmanager
-def _without_cycle_collection():
+def without_cycle_collection():
     """The AST and the model are trees of frozen values, freed by reference counting;
     the cycle collector would walk every one of them again and again as they grow
     (a third of the time of checking a large pack), and find nothing."""
@@ -227,7 +227,7 @@ def compile_pack(folder: Path, cache: ParseCache | None = None, workers: int | N
     """Check one pack. `cache`: where parsed files are kept between runs (None: parse
     everything); `workers`: processes to parse in (None: as many as there are idle cores,
     for a large pack). The result does not depend on either."""
-    with _without_cycle_collection():
+    with without_cycle_collection():
         return _compile(Path(folder), cache, workers)
 
 
@@ -237,22 +237,24 @@ def _compile(folder: Path, cache: ParseCache | None, workers: int | None) -> Com
 
 
 def compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnostic],
-                   sources: dict[str, SourceFile], memo: Memo | None = None) -> CompileResult:
+                   sources: dict[str, SourceFile], memo: Memo | None = None,
+                   checked: CheckMemo | None = None) -> CompileResult:
     """The stages after parsing, on files parsed elsewhere (a resident checker keeps
-    them between edits, and a `memo` of what their declarations made). `found`: the
-    diagnostics of reading and parsing them."""
-    with _without_cycle_collection():
-        return _compile_parsed(folder, parsed, list(found), sources, memo)
+    them between edits, with a `memo` of what their declarations made and what the
+    rules `checked`). `found`: the diagnostics of reading and parsing them."""
+    with without_cycle_collection():
+        return _compile_parsed(folder, parsed, list(found), sources, memo, checked)
 
 
 def _compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnostic],
-                    sources: dict[str, SourceFile], memo: Memo | None = None) -> CompileResult:
+                    sources: dict[str, SourceFile], memo: Memo | None = None,
+                    checked: CheckMemo | None = None) -> CompileResult:
     complete = not any(d.code.id.startswith("E1") for d in found)
     model = build_model(parsed, folder, display_path(folder), complete, memo)
     found.extend(model.diagnostics)
     pack = number_text_labels(model.pack) if model.pack is not None else None
     if pack is not None:
-        found.extend(run_checks(pack))
+        found.extend(run_checks(pack, checked if memo is not None else None, memo))
     found = _apply_allows(found, parsed)
     config = load_config(folder, display_path)
     if config.source is not None:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TextIO
 
 from vcompiler.diagnostics import count, format_text
-from vcompiler.engine import Workspace
+from vcompiler.engine import Workspace, settle
 
 CLEAR = "\x1b[2J\x1b[H"
 WATCHED_NAMES = ("vcompiler.toml", "pyproject.toml", "numbers.lock")
@@ -28,6 +28,7 @@ def _plural(n: int, word: str) -> str:
 def report(workspace: Workspace, color: bool, started: float) -> str:
     """The screen after a check: every diagnostic, then one summary line."""
     results = workspace.check()
+    settle()
     diagnostics = [d for r in results for d in r.diagnostics]
     sources = {k: v for r in results for k, v in r.sources.items()}
     lines = format_text(diagnostics, sources, color=color).splitlines()

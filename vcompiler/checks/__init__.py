@@ -4,20 +4,94 @@ user documentation of the rule (`vcompiler rules CODE`)."""
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from vcompiler.codes import Code
 from vcompiler.diagnostics import Diagnostic
 from vcompiler.failure import debugging, internal
-from vcompiler.model.types import Pack
+from vcompiler.model.build import Memo as ModelMemo
+from vcompiler.model.types import Log, Pack, Reference
+
+if TYPE_CHECKING:
+    from vcompiler.checks.graph import KeptGraph
+
+T = TypeVar("T")
+
+
+class CheckMemo:
+    """What the rules worked out on an earlier check of the same pack, for a resident
+    checker: the story graph and the references to nothing, patched with the
+    references an edit added and removed rather than found again; what the rules
+    found about each log on its own (`CheckContext.of_logs`)."""
+
+    def __init__(self) -> None:
+        from vcompiler.checks.graph import KeptGraph
+        self.kept = KeptGraph()
+        self.builds = -1          # the model build the memo was last patched to
+        self.dangling: dict[int, Reference] = {}
+        self.defined: tuple[set, frozenset] = (set(), frozenset())
+        self.logs: tuple[Sequence[Log], dict[int, tuple]] = ((), {})
+
+    def patch(self, context: CheckContext, changes: ModelMemo) -> None:
+        from vcompiler.checks.graph import KeptGraph
+        from vcompiler.checks.references import undefined_test
+        pack = context.pack
+        defined = context.defined
+        undefined = undefined_test(defined, pack.unparsed)
+        if self.builds != changes.builds - 1:
+            self.kept = KeptGraph()
+            self.kept.update(pack, pack.references, ())
+            self.dangling = {id(r): r for r in pack.references if undefined(r)}
+        else:
+            self.kept.update(pack, changes.added, changes.removed)
+            if defined.keys() == self.defined[0] and pack.unparsed == self.defined[1]:
+                for ref in changes.removed:
+                    self.dangling.pop(id(ref), None)
+                for ref in changes.added:
+                    if undefined(ref):
+                        self.dangling[id(ref)] = ref
+            else:
+                self.dangling = {id(r): r for r in pack.references if undefined(r)}
+        self.defined = (set(defined), pack.unparsed)
+        self.builds = changes.builds
 
 
 @dataclass
 class CheckContext:
-    """What every rule reads: the pack, and what several rules share, built once."""
+    """What every rule reads: the pack, and what several rules share, built once.
+    `memo` (with `changes`, the model's `Memo`: the references added and removed since
+    the memo's last check) lets a resident checker patch rather than rebuild."""
     pack: Pack
+    memo: CheckMemo | None = None
+    changes: ModelMemo | None = None
+
+    def of_logs(self, function: Callable[[Log], T]) -> list[T]:
+        """`function(log)` for each log, in order, for a function registered with
+        `per_log`."""
+        at = PER_LOG.index(function)
+        return [row[at] for row in self._log_rows]
+
+    @cached_property
+    def _log_rows(self) -> list[tuple]:
+        """Every `per_log` function's answer for each log. A log is a frozen value (the
+        same object gives the same answers), so a resident checker asks only about the
+        logs an edit made anew."""
+        logs = self.pack.logs
+        if self.memo is None:
+            return [tuple(f(log) for f in PER_LOG) for log in logs]
+        # By identity, in bulk: the memo keeps the logs it has answers for alive, so
+        # that no new log can have the id of one of them.
+        ids = list(map(id, logs))
+        kept = self.memo.logs[1]
+        rows: dict[int, Any] = dict(zip(ids, map(kept.get, ids)))      # None for a log made anew
+        by_id = dict(zip(ids, logs))
+        for i in set(ids).difference(kept):
+            rows[i] = tuple(f(by_id[i]) for f in PER_LOG)
+        self.memo.logs = (logs, rows)
+        return list(map(rows.__getitem__, ids))
 
     @cached_property
     def defined(self) -> dict[tuple[str, object], object]:
@@ -25,14 +99,19 @@ class CheckContext:
         return defined_entities(self.pack)
 
     @cached_property
-    def dangling(self) -> list:
-        """References to entities the pack does not define (E200-E203 report them)."""
-        from vcompiler.checks.references import undefined_references
-        return list(undefined_references(self))
+    def dangling(self) -> list[Reference]:
+        """References to entities the pack does not define (E200-E203 report them), in
+        the pack's order."""
+        from vcompiler.checks.references import undefined_test
+        if self.memo is not None and self.changes is not None:
+            found = self.memo.dangling
+            return [r for r in self.pack.references if id(r) in found] if found else []
+        undefined = undefined_test(self.defined, self.pack.unparsed)
+        return [r for r in self.pack.references if undefined(r)]
 
     @cached_property
     def story(self):
-        """The story graph the rules read (checks.graph)."""
+        """The story graph (checks.graph), for the tools that walk it."""
         from vcompiler.checks.graph import story_graph
         return story_graph(self.pack)
 
@@ -42,19 +121,36 @@ class CheckContext:
         return self.story.to_networkx()
 
     @cached_property
+    def kept(self) -> KeptGraph:
+        """The story graph the rules read: a resident checker's, patched since its last
+        check, or one made for this check."""
+        if self.memo is not None and self.changes is not None:
+            return self.memo.kept
+        from vcompiler.checks.graph import KeptGraph
+        kept = KeptGraph()
+        kept.update(self.pack, self.pack.references, ())
+        return kept
+
+    @property
     def reachable(self) -> set:
         """Every node of the graph that some root leads to."""
-        from vcompiler.checks.graph import reachable_from_roots
-        return reachable_from_roots(self.story)
+        return self.kept.reachable()
 
     @cached_property
     def dead_ends(self) -> list:
         """Logs with no way out (E401)."""
-        from vcompiler.checks.graph import logs_without_a_way_out
-        return logs_without_a_way_out(self.pack)
+        from vcompiler.checks.graph import way_out
+        return [log for log, ok in zip(self.pack.logs, self.of_logs(way_out)) if not ok]
 
 
 Rule = Callable[[CheckContext], Iterator[Diagnostic]]
+# What rules work out about each log on its own (CheckContext.of_logs).
+PER_LOG: list[Callable[[Log], object]] = []
+
+
+def per_log(function: Callable[[Log], T]) -> Callable[[Log], T]:
+    PER_LOG.append(function)
+    return function
 
 
 @dataclass(frozen=True)
@@ -94,9 +190,11 @@ def load_rules() -> list[RegisteredRule]:
     return sorted(RULES, key=lambda r: r.code.id)
 
 
-def run_checks(pack: Pack) -> list[Diagnostic]:
+def run_checks(pack: Pack, memo: CheckMemo | None = None, changes: ModelMemo | None = None) -> list[Diagnostic]:
     load_rules()
-    context = CheckContext(pack)
+    context = CheckContext(pack, memo, changes)
+    if memo is not None and changes is not None:
+        memo.patch(context, changes)
     found: list[Diagnostic] = []
     for registered in RULES:
         try:

@@ -131,6 +131,8 @@ def sector_numbers_name_one_sector(context: CheckContext) -> Iterator[Diagnostic
     for planet in pack.planets:
         for sector in planet.sectors:
             owners.setdefault(sector.number, []).append(planet)
+    if all(len(planets) < 2 for planets in owners.values()):
+        return
     for ref in pack.references:
         if ref.kind != "sector" or not isinstance(ref.key, int):
             continue

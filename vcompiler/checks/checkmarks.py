@@ -5,16 +5,28 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from vcompiler import codes
-from vcompiler.checks import CheckContext, rule
+from vcompiler.checks import CheckContext, per_log, rule
 from vcompiler.checks.tables import all_statements
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
-from vcompiler.model.types import CheckStatement, Condition, IfStatement
+from vcompiler.model.types import CheckStatement, Condition, IfStatement, Log
 
 
 def _conditions(context: CheckContext) -> Iterator[Condition]:
-    for _, statement in all_statements(context.pack):
+    for conditions in context.of_logs(_log_conditions):
+        yield from conditions
+    for _, statement in all_statements(context.pack, logs=False):
         if isinstance(statement, IfStatement):
             yield statement.condition
+
+
+@per_log
+def _log_conditions(log: Log) -> list[Condition]:
+    return [s.condition for s in log.statements if isinstance(s, IfStatement)]
+
+
+@per_log
+def _first_check(log: Log) -> CheckStatement | None:
+    return next((s for s in log.statements if isinstance(s, CheckStatement)), None)
 
 
 @rule(codes.UNCHECKABLE)
@@ -38,11 +50,8 @@ def boxes_are_tested(context: CheckContext) -> Iterator[Diagnostic]:
     (`if checked log N`), the tick changes nothing. Mend: test it where it matters, or
     remove `check`."""
     tested = {c.key for c in _conditions(context) if c.kind == "checked_log"}
-    for log in context.pack.logs:
-        if log.number in tested:
-            continue
-        for statement in log.statements:
-            if isinstance(statement, CheckStatement):
-                yield diagnostic(codes.UNTESTED_CHECK, statement.span, number=log.number,
-                                 hint=f"test it with `if checked log {log.number} -> log N`, or remove `check`")
-                break
+    logs = context.pack.logs
+    for log, statement in zip(logs, context.of_logs(_first_check)):
+        if statement is not None and log.number not in tested:
+            yield diagnostic(codes.UNTESTED_CHECK, statement.span, number=log.number,
+                             hint=f"test it with `if checked log {log.number} -> log N`, or remove `check`")

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from vcompiler import codes
-from vcompiler.checks import CheckContext, rule
+from vcompiler.checks import CheckContext, per_log, rule
 from vcompiler.checks.tables import card_node
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.model.types import (
@@ -31,6 +31,7 @@ from vcompiler.model.types import (
     ElseStatement,
     Log,
     Pack,
+    Reference,
     VantageCard,
 )
 from vcompiler.registry import DECK_KINDS, FORM_BY_OP, WAYS_OUT, kind_named
@@ -144,39 +145,65 @@ def strongly_connected(nodes: Iterable, successors: dict[Any, dict[Any, str]]) -
     return components
 
 
-def story_graph(pack: Pack) -> StoryGraph:
-    graph = StoryGraph()
-    pack_node = ("pack", pack.name)
-    graph.add_node(pack_node, kind="pack", root=True)
+Node = tuple[str, object]
+
+
+def _nodes(pack: Pack) -> dict[Node, bool]:
+    """Every node of the story graph, and whether it is a root; a node's kind is its
+    first element."""
+    nodes: dict[Node, bool] = {("pack", pack.name): True}
     for log in pack.logs:
-        graph.add_node(("log", log.number), kind="log", root=log.external)
+        nodes[("log", log.number)] = log.external
     for planet in pack.planets:
-        graph.add_node(("planet", planet.id), kind="planet", root=True)
+        nodes[("planet", planet.id)] = True
         for sector in planet.sectors:
-            graph.add_node(("sector", sector.number), kind="sector", root=False)
-            graph.add_edge(("planet", planet.id), ("sector", sector.number), via="board")
+            nodes[("sector", sector.number)] = False
     for card in pack.cards:
-        graph.add_node(card_node(card), kind=card.kind, root=card.kind in DECK_KINDS)
+        nodes[card_node(card)] = card.kind in DECK_KINDS
     for location in pack.locations:
-        graph.add_node(("location", location.number), kind="location", root=location.external)
+        nodes[("location", location.number)] = location.external
     for depart in pack.departs:
-        graph.add_node(("depart", (depart.number, depart.direction)), kind="depart", root=False)
+        nodes[("depart", (depart.number, depart.direction))] = False
     for vcard in pack.vantage_cards:
-        graph.add_node(("vcard", vcard.number), kind="vcard", root=vcard.external)
+        nodes[("vcard", vcard.number)] = vcard.external
+    return nodes
+
+
+def _fixed_edges(pack: Pack, nodes: dict[Node, bool]) -> list[tuple[Node, Node, str]]:
+    """The edges that no reference makes: a planet's sectors, a location's starred exits."""
+    edges: list[tuple[Node, Node, str]] = []
+    for planet in pack.planets:
+        for sector in planet.sectors:
+            edges.append((("planet", planet.id), ("sector", sector.number), "board"))
     for location in pack.locations:
         for exit in location.exits:
             if exit.target is None:
                 node = ("depart", (location.number, exit.direction))
-                if node in graph:
-                    graph.add_edge(("location", location.number), node, via="depart")
+                if node in nodes:
+                    edges.append((("location", location.number), node, "depart"))
+    return edges
+
+
+def _ref_edge(ref: Reference) -> tuple[Node, Node, str] | None:
+    """The edge a reference makes, if it is a way to reach what it names (to a node the
+    pack may not define)."""
+    via = _edge_kind(ref.via)
+    if via is None:
+        return None
+    return ref.origin, (ref.kind, ref.key[1] if isinstance(ref.key, tuple) and ref.kind == "sector" else ref.key), via
+
+
+def story_graph(pack: Pack) -> StoryGraph:
+    graph = StoryGraph()
+    nodes = _nodes(pack)
+    for node, root in nodes.items():
+        graph.add_node(node, kind=node[0], root=root)
+    for source, target, via in _fixed_edges(pack, nodes):
+        graph.add_edge(source, target, via=via)
     for ref in pack.references:
-        via = _edge_kind(ref.via)
-        if via is None:
-            continue
-        target = (ref.kind, ref.key[1] if isinstance(ref.key, tuple) and ref.kind == "sector" else ref.key)
-        if target not in graph:
-            continue         # undefined: E2xx says so
-        graph.add_edge(ref.origin, target, via=via)
+        edge = _ref_edge(ref)
+        if edge is not None and edge[1] in graph:      # undefined: E2xx says so
+            graph.add_edge(*edge)
     return graph
 
 
@@ -199,7 +226,108 @@ def reachable_from_roots(graph: StoryGraph) -> set:
     return seen
 
 
-def _way_out(log: Log) -> bool:
+class KeptGraph:
+    """The story graph as the rules read it, without the `via` of its edges: kept by a
+    resident checker between checks and patched with the references an edit added and
+    removed. Reachability and loops are worked out again only when the nodes or the
+    edges between them changed, which most edits (a word of text, an effect) do not.
+    An edge is counted once per reference making it, and exists while its count is
+    above zero and its target is a node."""
+
+    def __init__(self) -> None:
+        self.nodes: dict[Node, bool] = {}
+        self.fixed: list[tuple[Node, Node, str]] = []
+        self.succ: dict[Node, dict[Node, int]] = {}
+        self.pred: dict[Node, dict[Node, int]] = {}
+        self.version = 0           # moves on whenever the graph's edges or nodes change
+        self._reachable: tuple[int, set] | None = None
+        self._loops: tuple[object, list[list[int]]] | None = None
+
+    def update(self, pack: Pack, added: Iterable[Reference], removed: Iterable[Reference]) -> None:
+        nodes = _nodes(pack)
+        fixed = _fixed_edges(pack, nodes)
+        changed = nodes != self.nodes or fixed != self.fixed
+        # Whether each edge the references touch was there before: an edit gives a
+        # declaration new references, most of them making the edges the old ones made.
+        before: dict[tuple[Node, Node], bool] = {}
+        for refs, step in ((removed, -1), (added, 1)):
+            for ref in refs:
+                edge = _ref_edge(ref)
+                if edge is not None:
+                    source, target, _ = edge
+                    if (source, target) not in before:
+                        before[(source, target)] = target in self.succ.get(source, ()) and target in self.nodes
+                    self._count(source, target, step)
+        self.nodes, self.fixed = nodes, fixed
+        if changed or any((target in self.succ.get(source, ()) and target in nodes) != was
+                          for (source, target), was in before.items()):
+            self.version += 1
+
+    def _count(self, source: Node, target: Node, step: int) -> None:
+        out = self.succ.setdefault(source, {})
+        into = self.pred.setdefault(target, {})
+        count = out.get(target, 0) + step
+        if count:
+            out[target] = into[source] = count
+        else:
+            del out[target], into[source]
+
+    def successors(self, node: Node) -> Iterator[Node]:
+        for target in self.succ.get(node, ()):
+            if target in self.nodes:
+                yield target
+
+    def predecessors(self, node: Node) -> Iterator[Node]:
+        """Whatever has an edge to `node`, a node or not (a reference's origin)."""
+        if node in self.nodes:
+            yield from self.pred.get(node, ())
+            yield from (source for source, target, _ in self.fixed if target == node)
+
+    def reachable(self) -> set:
+        """Every node that some root leads to."""
+        if self._reachable is None or self._reachable[0] != self.version:
+            fixed: dict[Node, list[Node]] = {}
+            for source, target, _ in self.fixed:
+                fixed.setdefault(source, []).append(target)
+            seen = {node for node, root in self.nodes.items() if root}
+            todo = list(seen)
+            while todo:
+                node = todo.pop()
+                for target in (*self.successors(node), *fixed.get(node, ())):
+                    if target not in seen:
+                        seen.add(target)
+                        todo.append(target)
+            self._reachable = (self.version, seen)
+        return self._reachable[1]
+
+    def endless_loops(self, exits: set[Node]) -> list[list[int]]:
+        """The log numbers of each set of logs that lead to each other and never to one of
+        `exits`, ascending, the sets by their lowest log."""
+        key = (self.version, frozenset(exits))
+        if self._loops is None or self._loops[0] != key:
+            logs = [node for node in self.nodes if node[0] == "log"]
+            log_set = set(logs)
+            can_leave = set(exits)
+            todo = list(exits)
+            while todo:
+                for source in self.pred.get(todo.pop(), ()):
+                    if source in log_set and source not in can_leave:
+                        can_leave.add(source)
+                        todo.append(source)
+            stuck = [node for node in logs if node not in can_leave]
+            successors = {node: {after: "" for after in self.successors(node)} for node in stuck}
+            loops = []
+            for component in strongly_connected(stuck, successors):
+                first = min(component)
+                if len(component) == 1 and first not in successors[first]:
+                    continue
+                loops.append(sorted(key for _, key in component))
+            self._loops = (key, sorted(loops))
+        return self._loops[1]
+
+
+@per_log
+def way_out(log: Log) -> bool:
     choices = 0
     for statement in log.statements:
         if isinstance(statement, ElseStatement):
@@ -212,8 +340,10 @@ def _way_out(log: Log) -> bool:
     return choices >= 2
 
 
-def logs_without_a_way_out(pack: Pack) -> list[Log]:
-    return [log for log in pack.logs if not _way_out(log)]
+@per_log
+def _leaves_the_board(log: Log) -> bool:
+    return any(isinstance(s, EffectStatement) and any(e.op in WAYS_OUT for e in s.effect.options)
+               for s in log.statements)
 
 
 @rule(codes.DEAD_END)
@@ -237,7 +367,7 @@ def everything_is_reachable(context: CheckContext) -> Iterator[Diagnostic]:
     the pack sends readers there, or remove it."""
     if not context.pack.complete or context.dangling:
         return  # a declaration that did not parse, or a wrong number, may be the missing edge
-    seen = context.reachable
+    seen = context.kept.reachable()
     pack = context.pack
     starred = {(loc.number, e.direction) for loc in pack.locations for e in loc.exits if e.target is None}
     for log in pack.logs:
@@ -263,14 +393,14 @@ def cards_are_used(context: CheckContext) -> Iterator[Diagnostic]:
     always do). Mend: bring it into play, or remove it."""
     if not context.pack.complete or context.dangling:
         return  # a declaration that did not parse, or a wrong number, may be the missing edge
-    graph = context.story
+    graph = context.kept
     pack = context.pack
     entities: list[tuple[tuple[str, object], Card | VantageCard]] = [(card_node(c), c) for c in pack.cards]
     entities += [(("vcard", c.number), c) for c in pack.vantage_cards]
     for node, card in entities:
         if node[0] in DECK_KINDS or (isinstance(card, VantageCard) and card.external):
             continue
-        if not any(source != node for source in graph.predecessors[node]):
+        if not any(source != node for source in graph.predecessors(node)):
             shown = f"{kind_named(node[0]).noun} {node[1]}"
             hint = "place, gain or reveal it somewhere, print it on a board, or remove it"
             if isinstance(card, VantageCard):
@@ -296,27 +426,8 @@ def loops_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
 
 def endless_loops(context: CheckContext) -> list[list[int]]:
     """The log numbers of each loop with no way out, ascending, loops by lowest log."""
-    graph = context.story
-    logs = graph.of_kind("log")
-    log_set = set(logs)
+    logs = context.pack.logs
+    exits: set[Node] = {("log", log.number) for log, leaves in zip(logs, context.of_logs(_leaves_the_board)) if leaves}
     # A dead end (E401) is already reported: count it as a way out, not as a second fault.
-    exits = {("log", log.number) for log in context.pack.logs
-             if any(isinstance(s, EffectStatement) and any(e.op in WAYS_OUT for e in s.effect.options)
-                    for s in log.statements)}
     exits.update(("log", log.number) for log in context.dead_ends)
-    # Every log that leads, through logs, to a way out.
-    can_leave = set(exits)
-    todo = list(exits)
-    while todo:
-        for before in graph.predecessors[todo.pop()]:
-            if before in log_set and before not in can_leave:
-                can_leave.add(before)
-                todo.append(before)
-    stuck = [n for n in logs if n not in can_leave]
-    loops = []
-    for component in strongly_connected(stuck, graph.successors):
-        first = min(component)
-        if len(component) == 1 and first not in graph.successors[first]:
-            continue
-        loops.append(sorted(key for _, key in component))
-    return sorted(loops)
+    return context.kept.endless_loops(exits)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import bisect
 import difflib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 
 from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
 from vcompiler.diagnostics import Diagnostic, diagnostic
-from vcompiler.model.types import Card
+from vcompiler.model.types import Card, Reference
 from vcompiler.registry import ANY_CARD, CARD_KINDS, game_named, kind_named
 
 
@@ -29,16 +29,18 @@ def _number_hint(kind: str, wanted: int, numbers: list[int]) -> str | None:
     return around or None
 
 
-def undefined_references(context: CheckContext) -> Iterator:
-    defined = context.defined
+def undefined_test(defined: Mapping[tuple[str, object], object],
+                   unparsed: frozenset[tuple[str, object]]) -> Callable[[Reference], bool]:
+    """Whether a reference names what the pack does not define (nor declares in a
+    declaration that did not parse). The start is the pack's own rule (E309), not one
+    more of them."""
     # A pack that declares no Danger die letter rolls those of the box's card (E217).
     box_danger = not any(kind == "danger" for kind, _ in defined)
-    for ref in context.pack.references:
-        # The start is the pack's own rule (E309), not one more undefined reference.
-        if (ref.via != "start" and (ref.kind, ref.key) not in defined
-                and (ref.kind, ref.key) not in context.pack.unparsed
-                and not (box_danger and ref.kind == "danger")):
-            yield ref
+
+    def undefined(ref: Reference) -> bool:
+        return (ref.via != "start" and (ref.kind, ref.key) not in defined and (ref.kind, ref.key) not in unparsed
+                and not (box_danger and ref.kind == "danger"))
+    return undefined
 
 
 def _undefined(context: CheckContext, kinds: tuple[str, ...]) -> Iterator:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from vcompiler import codes
-from vcompiler.checks import CheckContext, rule
+from vcompiler.checks import CheckContext, per_log, rule
 from vcompiler.checks.tables import written
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
-from vcompiler.model.types import CheckStatement, EffectStatement, ElseStatement, IfStatement, Statement
+from vcompiler.model.types import CheckStatement, EffectStatement, ElseStatement, IfStatement, Log, Statement
 from vcompiler.registry import CARD_ONLY, WAYS_OUT
 
 # Ops that mean something only while a card is resolved: an outcome row, a track of
@@ -24,15 +24,22 @@ def log_effects_stand_alone(context: CheckContext) -> Iterator[Diagnostic]:
     cost of a path. A log is read away from any card, so the table has nothing to
     apply them to. Mend: say it with a log's own effects (`progress time`, `roll
     danger T`, `-> log N`), or move it to the card."""
-    for log in context.pack.logs:
-        for statement in log.statements:
-            if not isinstance(statement, EffectStatement):
-                continue
-            for effect in statement.effect.options:
-                if effect.op in CARD_ONLY:
-                    yield diagnostic(codes.CARD_ONLY_EFFECT, effect.span, form=written(effect),
-                                     hint="a log cannot resolve an outcome row, a track or a threat's "
-                                          "move; use `-> log N`, `progress time` or `roll danger LETTER`")
+    for found in context.of_logs(_card_only_effects):
+        yield from found
+
+
+@per_log
+def _card_only_effects(log: Log) -> list[Diagnostic]:
+    found = []
+    for statement in log.statements:
+        if not isinstance(statement, EffectStatement):
+            continue
+        for effect in statement.effect.options:
+            if effect.op in CARD_ONLY:
+                found.append(diagnostic(codes.CARD_ONLY_EFFECT, effect.span, form=written(effect),
+                                        hint="a log cannot resolve an outcome row, a track or a threat's "
+                                             "move; use `-> log N`, `progress time` or `roll danger LETTER`"))
+    return found
 
 
 def _leaves(statement: Statement) -> bool:
@@ -53,18 +60,24 @@ def nothing_below_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
     `return`, `end exploration`, or an `else` that closes its `if` lines), nothing below
     is read, but the book still prints it. Reported once per log, at the first line
     that is never read. Mend: move the line above the way out, or remove it."""
-    for log in context.pack.logs:
-        gone: Statement | None = None
-        after_if = False
-        for statement in log.statements:
-            if gone is not None and not isinstance(statement, CheckStatement):
-                yield diagnostic(codes.UNREAD_STATEMENT, statement.span, number=log.number, after=_said(gone),
-                                 hint="move it above the way out, or remove it",
-                                 related=[Related(gone.span, "the reader leaves the log here")])
-                break
-            if _leaves(statement) or (isinstance(statement, ElseStatement) and after_if):
-                gone = statement
-            after_if = isinstance(statement, IfStatement)
+    for found in context.of_logs(_first_unread):
+        if found is not None:
+            yield found
+
+
+@per_log
+def _first_unread(log: Log) -> Diagnostic | None:
+    gone: Statement | None = None
+    after_if = False
+    for statement in log.statements:
+        if gone is not None and not isinstance(statement, CheckStatement):
+            return diagnostic(codes.UNREAD_STATEMENT, statement.span, number=log.number, after=_said(gone),
+                              hint="move it above the way out, or remove it",
+                              related=[Related(gone.span, "the reader leaves the log here")])
+        if _leaves(statement) or (isinstance(statement, ElseStatement) and after_if):
+            gone = statement
+        after_if = isinstance(statement, IfStatement)
+    return None
 
 
 @rule(codes.ELSE_BEFORE_IF)
@@ -73,24 +86,31 @@ def else_follows_its_if(context: CheckContext) -> Iterator[Diagnostic]:
     it holds. An `else` with no `if` before it prints "Otherwise" before the condition
     it stands for, or with no condition at all. Mend: put the `else` right after its
     `if` lines, or write `-> log N` when there is no condition."""
-    for log in context.pack.logs:
-        previous: Statement | None = None
-        for i, statement in enumerate(log.statements):
-            if isinstance(statement, ElseStatement) and not isinstance(previous, IfStatement):
-                later = next((s for s in log.statements[i + 1:] if isinstance(s, IfStatement)), None)
-                target = statement.target.param("log")
-                if later is not None:
-                    yield diagnostic(codes.ELSE_BEFORE_IF, statement.span,
-                                     message="`else` comes before the `if` it answers",
-                                     hint="move the `else` line below its `if` lines",
-                                     related=[Related(later.span, "the `if`")])
-                else:
-                    yield diagnostic(codes.ELSE_BEFORE_IF, statement.span,
-                                     message="`else` with no `if` right before it",
-                                     hint=f"put it right after its `if` lines, or write `-> log {target}`"
-                                          " when there is no condition")
-            if not isinstance(statement, CheckStatement):
-                previous = statement
+    for found in context.of_logs(_misplaced_elses):
+        yield from found
+
+
+@per_log
+def _misplaced_elses(log: Log) -> list[Diagnostic]:
+    found = []
+    previous: Statement | None = None
+    for i, statement in enumerate(log.statements):
+        if isinstance(statement, ElseStatement) and not isinstance(previous, IfStatement):
+            later = next((s for s in log.statements[i + 1:] if isinstance(s, IfStatement)), None)
+            target = statement.target.param("log")
+            if later is not None:
+                found.append(diagnostic(codes.ELSE_BEFORE_IF, statement.span,
+                                        message="`else` comes before the `if` it answers",
+                                        hint="move the `else` line below its `if` lines",
+                                        related=[Related(later.span, "the `if`")]))
+            else:
+                found.append(diagnostic(codes.ELSE_BEFORE_IF, statement.span,
+                                        message="`else` with no `if` right before it",
+                                        hint=f"put it right after its `if` lines, or write `-> log {target}`"
+                                             " when there is no condition"))
+        if not isinstance(statement, CheckStatement):
+            previous = statement
+    return found
 
 
 @rule(codes.D10_WITHOUT_ROLL)
@@ -98,12 +118,17 @@ def d10_rolled_first(context: CheckContext) -> Iterator[Diagnostic]:
     """`if d10 LOW to HIGH -> log N` reads the D10 the log had the players roll
     (RB 1699): the lines test one roll, in order. Without `roll d10` above them
     there is nothing to read. Mend: add `roll d10` before the first such line."""
-    for log in context.pack.logs:
-        rolled = False
-        for statement in log.statements:
-            if isinstance(statement, EffectStatement) and any(e.op == "roll_d10" for e in statement.effect.options):
-                rolled = True
-            elif isinstance(statement, IfStatement) and statement.condition.kind == "d10" and not rolled:
-                yield diagnostic(codes.D10_WITHOUT_ROLL, statement.condition.span,
-                                 hint="add `roll d10` on the line above")
-                break
+    for found in context.of_logs(_d10_unrolled):
+        if found is not None:
+            yield found
+
+
+@per_log
+def _d10_unrolled(log: Log) -> Diagnostic | None:
+    rolled = False
+    for statement in log.statements:
+        if isinstance(statement, EffectStatement) and any(e.op == "roll_d10" for e in statement.effect.options):
+            rolled = True
+        elif isinstance(statement, IfStatement) and statement.condition.kind == "d10" and not rolled:
+            return diagnostic(codes.D10_WITHOUT_ROLL, statement.condition.span, hint="add `roll d10` on the line above")
+    return None

@@ -30,10 +30,10 @@ def defined_entities(pack: Pack) -> dict[tuple[str, object], object]:
     return table
 
 
-def all_statements(pack: Pack):
-    """Every statement of the pack's logs and storybook results, with the graph node
-    of the entity it belongs to."""
-    for log in pack.logs:
+def all_statements(pack: Pack, logs: bool = True):
+    """Every statement of the pack's logs (unless not `logs`) and storybook results,
+    with the graph node of the entity it belongs to."""
+    for log in pack.logs if logs else ():
         for statement in log.statements:
             yield ("log", log.number), statement
     for location in pack.locations:

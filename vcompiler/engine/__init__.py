@@ -3,19 +3,24 @@
 
 - it reads editor buffers in place of the files on disk, and re-checks only the packs
   an edit or a save touched;
-- it keeps every file's parse, and parses again only a file whose text changed;
+- it keeps every file's parse, and parses again only the declarations whose text
+  changed (or moved to another line);
 - it keeps, per pack, what each declaration made in the model (its entity, the
   references it makes, its diagnostics): an unchanged declaration is not resolved
   again unless what every declaration depends on changed (the game, the numbers the
   labels got, the kinds of card ids), which is rare while writing;
-- the story graph and its rules run whole on every check: they take a tenth of a
-  second on 10,000 logs, less than working out what an edit could change in them."""
+- it keeps, per pack, the story graph, patched with the references an edit added and
+  removed; reachability and loops are worked out again only when its edges or nodes
+  changed, what a rule finds about a log on its own only for the logs an edit made
+  anew (checks.CheckMemo)."""
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from vcompiler.checks import CheckMemo
 from vcompiler.compile import (
     CompileResult,
     compile_parsed,
@@ -24,10 +29,11 @@ from vcompiler.compile import (
     find_packs,
     pack_files,
     read_source,
+    without_cycle_collection,
 )
 from vcompiler.diagnostics import Diagnostic
 from vcompiler.model.build import Memo
-from vcompiler.parse import ParsedFile, parse_source
+from vcompiler.parse import Chunks, ParsedFile, parse_source
 from vcompiler.source import SourceFile
 from vcompiler.targets import pack_of_file
 
@@ -39,6 +45,18 @@ class _FileState:
     source: SourceFile
     problem: Diagnostic | None
     parsed: ParsedFile | None
+    chunks: Chunks
+
+
+def settle() -> None:
+    """For a process that keeps a `Workspace`, after a check: what the check keeps (the
+    parses, the model, the graph) lives until an edit replaces it and is then freed by
+    reference counting. Frozen, it is not walked again by the cycle collector's full
+    collections, which come every few edits and take a second and more on a large
+    pack. The cycles among what the check threw away are collected first, so that they
+    are not frozen with it."""
+    gc.collect(1)
+    gc.freeze()
 
 
 class Workspace:
@@ -49,7 +67,7 @@ class Workspace:
         self._buffers: dict[Path, str] = {}
         self._files: dict[Path, _FileState] = {}
         self._results: dict[Path, CompileResult] = {}
-        self._memos: dict[Path, Memo] = {}
+        self._memos: dict[Path, tuple[Memo, CheckMemo]] = {}
         self._dirty: set[Path] = set()
         self._folders: list[Path] = []
         self.rescan()
@@ -123,9 +141,12 @@ class Workspace:
 
     def check(self) -> list[CompileResult]:
         """Every pack's result, re-checking the packs changed since the last call."""
-        for folder in [f for f in self._folders if f in self._dirty]:
-            self._results[folder] = self._check_pack(folder)
-        self._dirty.clear()
+        dirty = [f for f in self._folders if f in self._dirty]
+        if dirty:
+            with without_cycle_collection():
+                for folder in dirty:
+                    self._results[folder] = self._check_pack(folder)
+            self._dirty.clear()
         return [self._results[f] for f in self._folders if f in self._results]
 
     def result(self, folder: Path) -> CompileResult | None:
@@ -148,7 +169,8 @@ class Workspace:
                 found.extend(state.parsed.diagnostics)
         for stale in [p for p in self._files if p not in paths and p.is_relative_to(folder)]:
             del self._files[stale]
-        return compile_parsed(folder, parsed, found, sources, self._memos.setdefault(folder, Memo()))
+        memo, checked = self._memos.setdefault(folder, (Memo(), CheckMemo()))
+        return compile_parsed(folder, parsed, found, sources, memo, checked)
 
     def _read(self, folder: Path, path: Path) -> _FileState:
         relative = path.relative_to(folder).as_posix()
@@ -170,6 +192,7 @@ class Workspace:
             source, problem = decode_source(path, display, relative, data)
         else:
             source, problem = read_source(path, display, relative)
-        state = _FileState(stamp, source, problem, parse_source(source) if problem is None else None)
+        chunks = known.chunks if known is not None else {}
+        state = _FileState(stamp, source, problem, parse_source(source, chunks) if problem is None else None, chunks)
         self._files[path] = state
         return state

@@ -18,7 +18,7 @@ from pygls.lsp.server import LanguageServer
 
 from vcompiler import __version__
 from vcompiler.compile import CompileResult, display_path
-from vcompiler.engine import Workspace
+from vcompiler.engine import Workspace, settle
 from vcompiler.engine.index import Definition, Index, Mention
 from vcompiler.lsp import features
 from vcompiler.lsp.convert import character_column, to_diagnostic, to_range, uri_of
@@ -119,7 +119,9 @@ class VclServer(LanguageServer):
                     self.engine.set_buffer(path, text)
             if saved:
                 self.engine.files_changed(saved)
-            return self.engine.check()
+            results = self.engine.check()
+            settle()
+            return results
         except Exception:  # noqa: BLE001 - a check that fails leaves the last results up
             log.exception("check failed")
             return None

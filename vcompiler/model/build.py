@@ -62,12 +62,30 @@ class Memo:
         self.context: object = None
         self.made: dict[int, tuple[ast.Declaration, object, list[m.Reference], list[Diagnostic]]] = {}
         self.reused = 0
+        self.builds = 0
+        # How the pack's references changed in the last build: the checks patch what
+        # they keep (the story graph) with these rather than read every reference.
+        self.added: list[m.Reference] = []
+        self.removed: list[m.Reference] = []
+        self._loose: list[m.Reference] = []     # made outside any declaration (the start)
 
     def start(self, context: object) -> None:
+        self.builds += 1
+        self.added, self.removed = [], []
         if context != self.context:
             self.context = context
+            for entry in self.made.values():
+                self.removed.extend(entry[2])
             self.made.clear()
         self.reused = 0
+
+    def forget(self, key: int) -> None:
+        self.removed.extend(self.made.pop(key)[2])
+
+    def finish(self, loose: list[m.Reference]) -> None:
+        self.removed.extend(self._loose)
+        self.added.extend(loose)
+        self._loose = loose
 
 
 def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
@@ -118,9 +136,12 @@ def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
             references.found.extend(earlier[2])
             found.extend(earlier[3])
             return cast(Entity, earlier[1])       # made by the same declaration, so of its kind
+        if earlier is not None:
+            memo.forget(id(decl))       # another declaration that had the same id
         refs_before, found_before = len(references.found), len(found)
         entity = build(*args)
         memo.made[id(decl)] = (decl, entity, references.found[refs_before:], found[found_before:])
+        memo.added.extend(memo.made[id(decl)][2])
         return entity
 
     logs: dict[int, m.Log] = {}
@@ -166,10 +187,13 @@ def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
 
     if memo is not None:
         for gone in memo.made.keys() - seen:
-            del memo.made[gone]
+            memo.forget(gone)
     start = None
+    before_start = len(references.found)
     if header.start is not None:
         start = references.goto(("pack", pack_decl.name), header.start, "start")
+    if memo is not None:
+        memo.finish(references.found[before_start:])
     pack = m.Pack(
         name=pack_decl.name, game=header.game, title=header.title or pack_decl.name, version=header.version,
         start=start, numbering=header.numbering, span=pack_decl.span,

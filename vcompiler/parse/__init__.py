@@ -24,7 +24,7 @@ from vcompiler.registry import KINDS, kind_declared_by
 from vcompiler.resources import data_dir
 from vcompiler.source import SourceFile, Span
 
-__all__ = ["ParsedFile", "parse_source", "warm_parser"]
+__all__ = ["Chunks", "ParsedFile", "parse_source", "warm_parser"]
 
 _HEADER = re.compile("(" + "|".join(k.keyword for k in KINDS if k.top_level) + ")"
                      r"\s+(@?\w+|\"[^\"\n]*\")")
@@ -79,15 +79,33 @@ def warm_parser() -> None:
     _parser()
 
 
-def parse_source(source: SourceFile) -> ParsedFile:
+# What each declaration of a file parsed to, by (file, first line, text): a resident
+# checker passes it back to parse the file again after an edit.
+Chunks = dict[tuple[str, int, str], tuple[tuple[ast.Declaration, ...], tuple[Diagnostic, ...],
+                                          tuple[tuple[int, int, tuple[str, ...]], ...]]]
+
+
+def parse_source(source: SourceFile, chunks: Chunks | None = None) -> ParsedFile:
+    """`chunks`: what the declarations of an earlier text of the file parsed to. A
+    declaration of the same text on the same line parses to the same declarations,
+    which are taken from it rather than parsed again; it is left holding this text's."""
     parser, builder, fast = _parser()
     declarations: list[ast.Declaration] = []
     found: list[Diagnostic] = []
     unparsed: list[tuple[str, object]] = []
     regions: list[tuple[int, int, tuple[str, ...]]] = []
+    kept: Chunks = {}
     # The builder reads a line only to find an `// allow`.
     lines = source.lines if "allow" in source.text else ()
     for chunk in split_declarations(source.text):
+        key = (source.display, chunk.first_line, chunk.text)
+        earlier = chunks.get(key) if chunks is not None else None
+        if earlier is not None:
+            kept[key] = earlier
+            declarations.extend(earlier[0])
+            found.extend(earlier[1])
+            regions.extend(earlier[2])
+            continue
         builder.begin(source.display, lines, chunk.first_line - 1)
         try:
             parsed = fast.read(chunk.text)
@@ -97,16 +115,18 @@ def parse_source(source: SourceFile) -> ParsedFile:
                 parsed = cast(list[ast.Declaration], parser.parse(chunk.text))
             declarations.extend(parsed)
             chunk_end = chunk.first_line + chunk.text.count("\n")
+            chunk_regions = []
             for decl, following in zip(parsed, [*parsed[1:], None]):
                 if decl.allow:
                     last = following.span.line - 1 if following is not None else chunk_end
-                    regions.append((decl.span.line, max(decl.span.line, last), decl.allow))
+                    chunk_regions.append((decl.span.line, max(decl.span.line, last), decl.allow))
+            regions.extend(chunk_regions)
         except UnexpectedInput as error:
             problem, swallowed_rest = _syntax_diagnostic(error, source, chunk.first_line - 1, chunk.text)
             found.append(problem)
-            key = _header_key(chunk.text)
-            if key is not None:
-                unparsed.append(key)
+            key_of = _header_key(chunk.text)
+            if key_of is not None:
+                unparsed.append(key_of)
             if swallowed_rest:
                 break
             continue
@@ -116,11 +136,16 @@ def parse_source(source: SourceFile) -> ParsedFile:
             if too_long is None:
                 raise
             found.append(too_long)
-            key = _header_key(chunk.text)
-            if key is not None:
-                unparsed.append(key)
+            key_of = _header_key(chunk.text)
+            if key_of is not None:
+                unparsed.append(key_of)
             continue
         found.extend(builder.diagnostics)
+        # Only a declaration that parsed is kept: a syntax error's message may read past it.
+        kept[key] = (tuple(parsed), tuple(builder.diagnostics), tuple(chunk_regions))
+    if chunks is not None:
+        chunks.clear()
+        chunks.update(kept)
     return ParsedFile(source, ast.File(source.display, tuple(declarations)), tuple(found), tuple(unparsed),
                       tuple(regions))
 

@@ -115,3 +115,29 @@ def test_the_graph_warnings_follow_the_edits(tmp_path):
         assert [d.code.id for d in result.diagnostics] == codes
         assert result.diagnostics == compile_pack(pack).diagnostics
         workspace.drop_buffer(main)
+
+
+def test_settle_freezes_what_a_check_keeps_and_frees_frozen_cycles_in_time(monkeypatch):
+    import gc
+    import weakref
+
+    from vcompiler import engine
+
+    class Node:
+        pass
+
+    cycle = Node()
+    cycle.me = cycle
+    alive = weakref.ref(cycle)
+    monkeypatch.setattr(engine, "FULL_COLLECTION_EVERY", 3)
+    monkeypatch.setattr(engine, "_settled", 0)
+    try:
+        engine.settle()
+        assert gc.get_freeze_count() > 0
+        del cycle
+        engine.settle()
+        assert alive() is not None      # frozen while it was alive: the young collection skips it
+        engine.settle()
+        assert alive() is None          # the third settle collects everything, unfrozen
+    finally:
+        gc.unfreeze()

@@ -48,6 +48,13 @@ class _FileState:
     chunks: Chunks
 
 
+# Every so many checks a full collection, unfrozen: what was frozen alive and has
+# since become garbage in a cycle (a failed parse's exception, a request's futures)
+# is freed then, not kept for the whole session.
+FULL_COLLECTION_EVERY = 100
+_settled = 0
+
+
 def settle() -> None:
     """For a process that keeps a `Workspace`, after a check: what the check keeps (the
     parses, the model, the graph) lives until an edit replaces it and is then freed by
@@ -55,7 +62,13 @@ def settle() -> None:
     collections, which come every few edits and take a second and more on a large
     pack. The cycles among what the check threw away are collected first, so that they
     are not frozen with it."""
-    gc.collect(1)
+    global _settled
+    _settled += 1
+    if _settled % FULL_COLLECTION_EVERY == 0:
+        gc.unfreeze()
+        gc.collect()
+    else:
+        gc.collect(1)
     gc.freeze()
 
 

@@ -8,7 +8,9 @@ Each edit changes one .vcl file of 500 logs (alternately a mistake, an undefined
 and the original text back): in the language server as an unsaved buffer, in watch
 mode as a saved file. The time runs from sending the change (writing the file) to the
 publishDiagnostics that reflects it (the summary line printed); it includes the
-server's wait for typing to stop (lsp/server.py, DEBOUNCE_SECONDS). Memory: the peak
+server's wait for typing to stop (lsp/server.py, DEBOUNCE_SECONDS). CPU: what the
+server or watch process spent over the same time (from /proc), against inkjs-compiler's
+CPU time: the steadier figure on a machine that other jobs share. Memory: the peak
 resident size of the server and watch processes (VmHWM), of inkjs-compiler (wait4).
 """
 from __future__ import annotations
@@ -26,6 +28,12 @@ import time
 from pathlib import Path
 
 from run import CACHE, ROOT, corpus, inkjs_compiler, timed
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system time of a process so far (every thread)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def peak_mb(pid: int) -> float:
@@ -96,26 +104,27 @@ def edits(original: str, count: int) -> list[tuple[str, object]]:
     return [cycle[i % 3] for i in range(count)]
 
 
-def bench_lsp(folder: Path, path: Path, count: int) -> tuple[list[float], float]:
+def bench_lsp(folder: Path, path: Path, count: int) -> tuple[list[float], list[float], float]:
     server = Server(folder)
     uri = path.as_uri()
     original = path.read_text(encoding="utf-8")
     server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "vcl", "version": 1,
                                                             "text": original}})
     server.diagnostics_of(uri, lambda ds: ds == [])
-    times = []
+    times, cpu = [], []
     for version, (text, wanted) in enumerate(edits(original, count), start=2):
-        start = time.perf_counter()
+        start, spent = time.perf_counter(), cpu_seconds(server.process.pid)
         server.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version},
                                                  "contentChanges": [{"text": text}]})
         server.diagnostics_of(uri, wanted)
         times.append(time.perf_counter() - start)
+        cpu.append(cpu_seconds(server.process.pid) - spent)
     memory = peak_mb(server.process.pid)
     server.close()
-    return times, memory
+    return times, cpu, memory
 
 
-def bench_watch(folder: Path, path: Path, count: int) -> tuple[list[float], float]:
+def bench_watch(folder: Path, path: Path, count: int) -> tuple[list[float], list[float], float]:
     process = subprocess.Popen([sys.executable, "-m", "vcompiler", "watch", str(folder)], stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL, text=True, cwd=ROOT, env={**os.environ, "NO_COLOR": "1"})
     lines: queue.Queue = queue.Queue()
@@ -129,13 +138,14 @@ def bench_watch(folder: Path, path: Path, count: int) -> tuple[list[float], floa
     summary()
     time.sleep(1)       # the file watcher starts after the first report
     original = path.read_text(encoding="utf-8")
-    times = []
+    times, cpu = [], []
     try:
         for n, (text, _) in enumerate(edits(original, count)):
-            start = time.perf_counter()
+            start, spent = time.perf_counter(), cpu_seconds(process.pid)
             path.write_text(text, encoding="utf-8")
             line = summary()
             times.append(time.perf_counter() - start)
+            cpu.append(cpu_seconds(process.pid) - spent)
             expected = "0 errors" if n % 3 == 2 else "1 error"
             assert expected in line, line
             time.sleep(0.2)
@@ -144,7 +154,7 @@ def bench_watch(folder: Path, path: Path, count: int) -> tuple[list[float], floa
     memory = peak_mb(process.pid)
     process.terminate()
     process.wait(timeout=30)
-    return times, memory
+    return times, cpu, memory
 
 
 def main() -> None:
@@ -162,18 +172,19 @@ def main() -> None:
         command = inkjs + [str(folder / "story.ink"), "-o", str(CACHE / "story.json")]
         timed(command)
         runs = [timed(command) for _ in range(3)]
-        ink = (statistics.median(r[0] for r in runs), max(r[1] for r in runs))
-    lsp_times, lsp_memory = bench_lsp(folder, path, args.edits)
-    watch_times, watch_memory = bench_watch(folder, path, args.edits)
-    print("| case | median s | max s | peak MB | time / inkjs | memory / inkjs |")
-    print("|---|---:|---:|---:|---:|---:|")
-    for name, times, memory in (("lsp: edit to published diagnostics", lsp_times, lsp_memory),
-                                ("watch: save to summary line", watch_times, watch_memory)):
-        median = statistics.median(times)
-        ratio = f"{median / ink[0]:.3f}x | {memory / ink[1]:.2f}x" if ink else " | "
-        print(f"| {name} | {median:.3f} | {max(times):.3f} | {memory:.0f} | {ratio} |")
+        ink = (statistics.median(r[0] for r in runs), max(r[1] for r in runs), statistics.median(r[2] for r in runs))
+    lsp = bench_lsp(folder, path, args.edits)
+    watch = bench_watch(folder, path, args.edits)
+    print(f"# load average {os.getloadavg()[0]:.1f}")
+    print("| case | median s | max s | CPU s | peak MB | time / inkjs | CPU / inkjs | memory / inkjs |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for name, (times, cpu, memory) in (("lsp: edit to published diagnostics", lsp),
+                                       ("watch: save to summary line", watch)):
+        median, spent = statistics.median(times), statistics.median(cpu)
+        ratio = f"{median / ink[0]:.3f}x | {spent / ink[2]:.3f}x | {memory / ink[1]:.2f}x" if ink else " | | "
+        print(f"| {name} | {median:.3f} | {max(times):.3f} | {spent:.3f} | {memory:.0f} | {ratio} |")
     if ink:
-        print(f"| inkjs-compiler, full compile | {ink[0]:.3f} | | {ink[1]:.0f} | | |")
+        print(f"| inkjs-compiler, full compile | {ink[0]:.3f} | | {ink[2]:.3f} | {ink[1]:.0f} | | | |")
 
 
 if __name__ == "__main__":

@@ -125,3 +125,53 @@ def test_mutated_packs_either_build_or_report_never_fail_the_schema(data, tmp_pa
     out = tmp_path_factory.mktemp("out")
     result = CliRunner().invoke(main, ["build", str(folder), "-o", str(out), "--only", "json", "--no-cache"])
     assert result.exit_code in (0, 1), result.output
+
+
+def _nested_emphasis(depth: int) -> str:
+    markers = ["*" if level % 2 == 0 else "**" for level in range(depth)]
+    return "".join(m + "w " for m in markers) + "z" + "".join(m + " w" for m in reversed(markers))
+
+
+def test_emphasis_nested_past_the_limit_is_one_E108_with_the_limit(write_pack):
+    text = _nested_emphasis(500)
+    folder = write_pack({"a.vcl": VANGUARD_HEADER + f'log 1 "S" {{\n  text "{text}"\n  return\n}}\n'})
+    code, report = check_json(folder)
+    assert code == 1
+    found = [(d["code"], d["line"], d["column"], d["message"]) for d in report["diagnostics"]]
+    # The 17th marker opens at the 17th "*w " or "**w " run of the line.
+    column = len('  text "') + len(_nested_emphasis(16).split("z")[0]) + 1
+    assert found == [("E108", 8, column, "emphasis nested 17 deep; the limit is 16")]
+
+
+def test_emphasis_at_the_limit_is_checked_cached_and_built(write_pack, tmp_path, monkeypatch):
+    monkeypatch.setenv("VCOMPILER_CACHE_DIR", str(tmp_path / "cache"))
+    text = _nested_emphasis(16)
+    folder = write_pack({"a.vcl": VANGUARD_HEADER + f'log 1 "S" {{\n  text "{text}"\n  return\n}}\n'})
+    for _ in range(2):      # the second run reads the parsed file from the cache
+        code, report = check_json(folder)
+        assert (code, report["diagnostics"]) == (0, [])
+    result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--only", "json"])
+    assert result.exit_code == 0, result.output
+    bundle = json.loads((tmp_path / "out" / "test" / "bundle.json").read_text(encoding="utf-8"))
+    assert "z" in json.dumps(bundle)
+
+
+def test_a_long_one_line_string_costs_about_its_size(tmp_path):
+    import tracemalloc
+
+    from vcompiler.parse import parse_source, warm_parser
+    from vcompiler.source import SourceFile
+
+    warm_parser()
+    text = VANGUARD_HEADER + 'log 1 "S" {\n  text "' + "word " * 200_000 + '"\n  return\n}\n'
+    source = SourceFile.from_text(tmp_path / "a.vcl", "a.vcl", "a.vcl", text)
+    tracemalloc.start()
+    try:
+        parsed = parse_source(source)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert parsed.diagnostics == ()
+    # A string terminal that keeps a backtracking frame per character peaked at 120 MB
+    # for this 1 MB line; a few copies of the text are what parsing it needs.
+    assert peak < 10 * len(text), f"{peak:,} bytes for {len(text):,}"

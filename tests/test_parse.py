@@ -71,6 +71,24 @@ def test_a_lone_star_between_spaces_is_text():
     assert log.statements[0].text.plain() == "2 * 3"
 
 
+def test_backslash_escapes_print_markup_characters_as_text():
+    result = parse('log 1 {\n  text "5\\* \\*\\*not strong\\*\\* \\{log 2\\} C:\\\\x *em* {log 3}"\n'
+                   '  text """\n  long \\* \\{ \\\\ \\n\n  """\n  return\n}\n')
+    assert result.diagnostics == ()
+    log = only(result)
+    first, second = (s.text.paragraphs[0] for s in log.statements[:2])
+    assert first[0] == ast.Run("5* **not strong** {log 2} C:\\x ")
+    assert first[1] == ast.Emphasis((ast.Run("em"),), False)
+    # The reference after the escapes is where the file has it, backslashes counted.
+    assert (first[3].span.line, first[3].span.column) == (2, 53)
+    assert second == (ast.Run("long * { \\ \\n"),)
+
+
+def test_an_escaped_backslash_before_a_star_leaves_the_star_markup():
+    log = only(parse('log 1 {\n  text "\\\\*x*"\n  return\n}\n'))
+    assert log.statements[0].text.paragraphs[0] == (ast.Run("\\"), ast.Emphasis((ast.Run("x"),), False))
+
+
 def test_unknown_markup_is_E102_at_its_position_with_a_suggestion():
     result = parse('log 1 {\n  text """\n  fine\n  has {lgo 3} here\n  """\n  return\n}\n')
     assert codes_at(result) == [("E102", 4, 7)]

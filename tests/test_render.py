@@ -261,3 +261,15 @@ def test_bad_print_options_exit_2(pack_copy):
     assert runner.invoke(main, ["build", str(folder), "--paper", "a3"]).exit_code == 2
     tagged = runner.invoke(main, ["build", str(folder), "--tagged", "--booklet"])
     assert tagged.exit_code == 2 and "without --booklet and --pdfx" in tagged.output
+
+
+def test_escaped_markup_characters_print_as_written(tmp_path):
+    folder = tmp_path / "escapes"
+    folder.mkdir()
+    (folder / "pack.vcl").write_text(VANGUARD_HEADER + 'log 1 "Start" {\n'
+                                     '  text "A 5\\* rating, \\*\\*not bold\\*\\*, \\{log 2\\} and C:\\\\hold."\n'
+                                     '  return\n}\n')
+    result = compile_pack(folder)
+    assert result.diagnostics == ()
+    printed = re.sub(r"[\s\u2010]+", " ", " ".join(pages_text(render_book(logbook(result.pack), A5))))
+    assert "A 5* rating, **not bold**, {log 2} and C:\\hold." in printed

@@ -63,7 +63,8 @@ swallowed, so this error is reported where the string opens.""")
 MARKUP = _code("E102", E, "{message}", "unknown or unclosed text markup", """\
 Text markup is `{log N}`, `{card ID}`, `{location N}`, `{icon NAME}`, `*emphasis*` and
 `**strong**`. Anything else between braces, or a `*` that is never closed, would be
-printed as it stands in the books.""")
+printed as it stands in the books. Mend: `\\*`, `\\{` and `\\\\` print a star, a brace
+and a backslash.""")
 UNREADABLE = _code("E103", E, "{message}", "file unreadable or not UTF-8", """\
 The file could not be read as UTF-8 text (it may be binary, or saved in another
 encoding). Mend: save it as UTF-8, or move it out of the pack folder.""")

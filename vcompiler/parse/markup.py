@@ -12,6 +12,9 @@ from vcompiler.source import Span
 from vcompiler.vocabulary import ICONS
 
 REF_KINDS = ("log", "card", "location", "icon")
+# Far beyond what prose needs (emphasis inside strong inside emphasis is rare), far
+# below what the model, the cache and the book renderer can walk recursively.
+MAX_EMPHASIS_DEPTH = 16
 MARKUP_FORMS = "{log N}, {log @label}, {card ID}, {location N}, {icon NAME}, *emphasis*, **strong**"
 
 class Positions:
@@ -35,9 +38,16 @@ class Positions:
         return line, column + offset - self.offsets[max(k, 0)]
 
 
-def string_value(raw: str, line: int, column: int) -> tuple[str, Positions]:
+# What a backslash escapes in text: itself and the characters that open markup (and
+# `}`, for symmetry with `{`). A backslash before anything else is printed as it stands.
+TEXT_ESCAPES = "\\*{}"
+ESCAPED_STAR = "\\*"
+
+
+def string_value(raw: str, line: int, column: int, prose: bool = False) -> tuple[str, Positions]:
     """The characters of a one-line string token (quotes included in `raw`), escapes
-    resolved, and where they stand."""
+    resolved, and where they stand. `prose`: only `\\"` is resolved here; the markup
+    reader resolves the others, which must not open markup."""
     where = Positions()
     body = raw[1:-1]
     if "\\" not in body:
@@ -48,8 +58,11 @@ def string_value(raw: str, line: int, column: int) -> tuple[str, Positions]:
     where.add(0, line, column + 1)
     while i < end:
         c = raw[i]
-        if c == "\\" and i + 1 < end and raw[i + 1] in '"\\':
-            chars.append(raw[i + 1])
+        if c == "\\" and i + 1 < end and raw[i + 1] in '"' + TEXT_ESCAPES:
+            if prose and raw[i + 1] != '"':
+                chars += raw[i:i + 2]
+            else:
+                chars.append(raw[i + 1])
             i += 2
             # The character after an escape is one column further than its offset says.
             where.add(len(chars), line, column + i)
@@ -108,11 +121,11 @@ def paragraphs_of(raw: str, line: int, column: int) -> list[tuple[str, Positions
             pieces.append(text)
             length += len(text)
         return paragraphs
-    value, where = string_value(raw, line, column)
+    value, where = string_value(raw, line, column, prose=True)
     return [(value, where)] if value else []
 
 
-_SPECIAL = re.compile(r"\{|\*\*?")
+_SPECIAL = re.compile(r"\\[" + re.escape(TEXT_ESCAPES) + r"]|\{|\*\*?")
 _HAS_MARKUP_OR_ESCAPE = re.compile(r"[{*\\]")
 
 
@@ -133,10 +146,15 @@ class _MarkupReader:
         stack: list[tuple[str, int, list[ast.Inline]]] = [("", 0, [])]
         text = self.text
         run_start = 0
+        # The current run's text before its last escape, escapes resolved: an escaped
+        # character joins the words around it in one run.
+        pending: list[str] = []
 
         def flush(upto: int) -> None:
-            if run_start < upto:
-                stack[-1][2].append(ast.Run(text[run_start:upto]))
+            words = "".join(pending) + text[run_start:upto]
+            pending.clear()
+            if words:
+                stack[-1][2].append(ast.Run(words))
 
         i = 0
         while True:
@@ -144,12 +162,16 @@ class _MarkupReader:
             if match is None:
                 break
             at = match.start()
+            if text[at] == "\\":
+                pending.append(text[run_start:at] + text[at + 1])
+                i = run_start = at + 2
+                continue
             if text[at] == "{":
                 close = text.find("}", at + 1)
                 if close < 0:
                     self.diagnostics.append(diagnostic(
                         codes.MARKUP, self.span(at, at + 1), message="unclosed `{` in text",
-                        hint=f"close it with `}}`; markup is {MARKUP_FORMS}"))
+                        hint=f"close it with `}}`, or write `\\{{` for a brace; markup is {MARKUP_FORMS}"))
                     i = at + 1
                     continue
                 node = self.reference(at, close)
@@ -168,17 +190,29 @@ class _MarkupReader:
                 i = run_start = at + len(marker)
             elif not after.isspace() and after != "*":
                 flush(at)
+                if len(stack) > MAX_EMPHASIS_DEPTH:
+                    self.diagnostics.append(diagnostic(
+                        codes.LIMIT, self.span(at, at + len(marker)),
+                        message=f"emphasis nested {len(stack)} deep; the limit is {MAX_EMPHASIS_DEPTH}",
+                        hint="close some `*` or `**` before opening more"))
+                    # The rest of the paragraph as it stands: every later stage walks
+                    # emphasis recursively, so nothing deeper may reach them.
+                    run_start = at
+                    break
                 stack.append((marker, at, []))
                 i = run_start = at + len(marker)
             else:
                 i = at + len(marker)
         flush(len(text))
+        too_deep = len(stack) > MAX_EMPHASIS_DEPTH
         while len(stack) > 1:
             marker, at, children = stack.pop()
-            self.diagnostics.append(diagnostic(
-                codes.MARKUP, self.span(at, at + len(marker)),
-                message=f"`{marker}` opens {'strong' if marker == '**' else 'emphasis'} that is never closed",
-                hint=f"close it with `{marker}` before the end of the paragraph"))
+            if not too_deep:
+                self.diagnostics.append(diagnostic(
+                    codes.MARKUP, self.span(at, at + len(marker)),
+                    message=f"`{marker}` opens {'strong' if marker == '**' else 'emphasis'} that is never closed",
+                    hint=f"close it with `{marker}` before the end of the paragraph, "
+                         f"or write `{ESCAPED_STAR * len(marker)}` for {'stars' if marker == '**' else 'a star'}"))
             stack[-1][2].append(ast.Run(marker))
             stack[-1][2].extend(children)
         return tuple(stack[0][2])

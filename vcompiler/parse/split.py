@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from vcompiler.registry import TOP_LEVEL_ONLY
 
-_LEXEME = re.compile(r'"""|"(?:[^"\\\n]|\\.)*"?|//[^\n]*|[{}]')
+# A one-line string as runs between escapes, not `(?:a|b)*`: see the grammar's STRING.
+_LEXEME = re.compile(r'"""|"[^"\\\n]*(?:\\.[^"\\\n]*)*"?|//[^\n]*|[{}]')
 _WORD_AT_START = re.compile(r"[a-z_]+")
 
 

@@ -175,3 +175,39 @@ def test_a_long_one_line_string_costs_about_its_size(tmp_path):
     # A string terminal that keeps a backtracking frame per character peaked at 120 MB
     # for this 1 MB line; a few copies of the text are what parsing it needs.
     assert peak < 10 * len(text), f"{peak:,} bytes for {len(text):,}"
+
+
+def _codes(report) -> list[tuple[str, str, int, int]]:
+    return [(d["code"], d["file"].rsplit("/", 1)[-1], d["line"], d["column"]) for d in report["diagnostics"]]
+
+
+ELSEWHERE = 'log 10 "Ten" {\n  text "Go {log 2} or {log 3}."\n  -> log 2\n}\n'
+
+
+def test_an_unclosed_long_string_is_one_E101_where_it_opens(write_pack):
+    folder = write_pack({"a.vcl": VANGUARD_HEADER
+                         + '\nlog 1 "Start" {\n  text """This never\ncloses.\n  -> log 2\n}\n\n'
+                         'log 2 "Two" {\n  text "Fine."\n  -> log 3\n}\n\n'
+                         'log 3 "Three" {\n  text """See\n  more."""\n  -> log 10\n}\n',
+                         "b.vcl": ELSEWHERE})
+    code, report = check_json(folder)
+    assert _codes(report) == [("E101", "a.vcl", 9, 8)]
+    assert report["diagnostics"][0]["message"] == ('unterminated string: `"""` opens here and is not closed '
+                                                   'before the declaration on line 14')
+
+
+def test_a_long_string_closed_by_the_next_texts_opening_is_E101_where_it_opens(write_pack):
+    folder = write_pack({"a.vcl": VANGUARD_HEADER + '\nlog 1 "Start" {\n  text """abc\n  -> log 2\n'
+                         '  text """def"""\n}\n\nlog 2 "Two" {\n  return\n}\n'})
+    code, report = check_json(folder)
+    assert _codes(report) == [("E101", "a.vcl", 9, 8)]
+    assert "runs to the `\"\"\"` on line 11" in report["diagnostics"][0]["message"]
+
+
+def test_declarations_an_unclosed_string_swallows_are_not_also_undefined(write_pack):
+    # One-line declarations do not end the string, but are still known to exist.
+    folder = write_pack({"a.vcl": VANGUARD_HEADER + '\nlog 1 "Start" {\n  text """never closed\n}\n'
+                         'log 2 "Two" { return }\nlog 3 "Three" { return }\n',
+                         "b.vcl": ELSEWHERE})
+    code, report = check_json(folder)
+    assert _codes(report) == [("E101", "a.vcl", 9, 8)]

@@ -122,13 +122,14 @@ def parse_source(source: SourceFile, chunks: Chunks | None = None) -> ParsedFile
                     chunk_regions.append((decl.span.line, max(decl.span.line, last), decl.allow))
             regions.extend(chunk_regions)
         except UnexpectedInput as error:
-            problem, swallowed_rest = _syntax_diagnostic(error, source, chunk.first_line - 1, chunk.text)
+            problem, swallowed = _syntax_diagnostic(error, source, chunk.first_line - 1, chunk.text)
             found.append(problem)
-            key_of = _header_key(chunk.text)
-            if key_of is not None:
-                unparsed.append(key_of)
-            if swallowed_rest:
-                break
+            # An unclosed string hides the declarations after it: references to them
+            # are not also "undefined".
+            for text in [chunk.text, *(chunk.text.split("\n")[1:] if swallowed else ())]:
+                key_of = _header_key(text)
+                if key_of is not None:
+                    unparsed.append(key_of)
             continue
         except ValueError:
             # int() refuses a number of more digits than Python converts.
@@ -215,6 +216,12 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
             long = text.startswith('"""', at)
             span = Span(file, line, column, line, column + (3 if long else 1))
             if long:
+                following = offset + text.count("\n") + 2
+                if following <= len(source.lines):
+                    return diagnostic(codes.UNTERMINATED_STRING, span,
+                                      message='unterminated string: `"""` opens here and is not closed '
+                                              f'before the declaration on line {following}',
+                                      hint='close it with `"""` where its text ends'), True
                 return diagnostic(codes.UNTERMINATED_STRING, span,
                                   message='unterminated string: `"""` opens here and never closes',
                                   hint='close it with `"""`; everything after it was read as text'), True
@@ -228,6 +235,13 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
         return diagnostic(codes.SYNTAX, span, message=f"unexpected character {shown}; expected {wanted}"), False
     if isinstance(error, UnexpectedToken) and error.token.type != "$END":
         token = error.token
+        opened = _long_string_ending_at(text, token.start_pos)
+        if opened is not None and token.line > opened[0]:
+            line, column = opened[0] + offset, opened[1]
+            return diagnostic(codes.UNTERMINATED_STRING, Span(file, line, column, line, column + 3),
+                              message=f'unterminated string: `"""` opens here and runs to the `"""` on line '
+                                      f'{token.line + offset}, which opens the next text',
+                              hint='close it with `"""` where its text ends'), True
         span = Span(file, token.line + offset, token.column,
                     token.end_line + offset, token.end_column)
         expected = set(error.expected)
@@ -240,6 +254,23 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
     return diagnostic(codes.SYNTAX, span,
                       message=f"the declaration ends too early; expected {_describe_expected(expected)}",
                       hint=hint), False
+
+
+# The lexer's order: a long string, a one-line string, a comment.
+_STRINGS = re.compile(r'"""[\s\S]*?"""|"(?!"")[^"\\\n]*(?:\\.[^"\\\n]*)*"|//[^\n]*')
+
+
+def _long_string_ending_at(text: str, position: int) -> tuple[int, int] | None:
+    """Where (line, column in the chunk, from 1) the `\"\"\"` string that ends just before
+    `position` opens, if one does and spans lines: a word right after a closing `\"\"\"`
+    means that this `\"\"\"` was meant to open a text, and the one before it never closed."""
+    if not text.startswith('"""', position - 3):
+        return None
+    for match in _STRINGS.finditer(text, 0, position):
+        if match.end() == position and match.group().startswith('"""') and "\n" in match.group():
+            start = match.start()
+            return text.count("\n", 0, start) + 1, start - (text.rfind("\n", 0, start) + 1) + 1
+    return None
 
 
 _LONG_NUMBER = re.compile("[0-9]{" + str(sys.get_int_max_str_digits() + 1) + ",}")

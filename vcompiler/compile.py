@@ -21,6 +21,7 @@ from vcompiler.model.types import Pack
 from vcompiler.parse import ParsedFile, parse_source, warm_parser
 from vcompiler.parse.cache import ParseCache
 from vcompiler.source import SourceFile, Span
+from vcompiler.suppression import allow_mistakes, apply_allows
 
 
 @dataclass(frozen=True)
@@ -255,7 +256,8 @@ def _compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnost
     pack = number_text_labels(model.pack) if model.pack is not None else None
     if pack is not None:
         found.extend(run_checks(pack, checked if memo is not None else None, memo))
-    found = _apply_allows(found, parsed)
+    found.extend(allow_mistakes(parsed))
+    found = apply_allows(found, parsed, complete=not any(d.severity is codes.Severity.ERROR for d in found))
     config = load_config(folder, display_path)
     if config.source is not None:
         sources[config.source.display] = config.source
@@ -263,23 +265,6 @@ def _compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnost
     return CompileResult(folder, pack, tuple(sorted(found, key=Diagnostic.sort_key)), sources,
                          config.card_sizes, None if "W500" in config.ignore else config.spoiler_limit,
                          frozenset(config.ignore))
-
-
-def _apply_allows(found: list[Diagnostic], parsed: list[ParsedFile]) -> list[Diagnostic]:
-    """`// allow W400` on a declaration's first line silences that warning anywhere in
-    the declaration. Errors cannot be silenced."""
-    regions: dict[str, list[tuple[int, int, tuple[str, ...]]]] = {}
-    for file in parsed:
-        if file.allow_regions:
-            regions[file.source.display] = list(file.allow_regions)
-    if not regions:
-        return found
-
-    def allowed(d: Diagnostic) -> bool:
-        return any(first <= d.span.line <= last and d.code.id in codes_
-                   for first, last, codes_ in regions.get(d.span.file, ()))
-
-    return [d for d in found if d.severity is codes.Severity.ERROR or not allowed(d)]
 
 
 def same_names_apart(results: list[CompileResult]) -> list[CompileResult]:

@@ -13,8 +13,9 @@ from vcompiler import ast
 from vcompiler.diagnostics import Diagnostic
 from vcompiler.parse.markup import parse_text, plain_string
 from vcompiler.source import Span
+from vcompiler.suppression import CODE_LIST
 
-_ALLOW = re.compile(r"//\s*allow\s+([EW]\d{3}(?:\s*,\s*[EW]\d{3})*)")
+_ALLOW = re.compile(r"//\s*allow\s+(" + CODE_LIST + ")")
 
 class FastToken(str):
     """The part of Lark's Token that the builder reads (the text, `type` and the place),

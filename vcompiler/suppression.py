@@ -10,14 +10,13 @@ import re
 from vcompiler import codes
 from vcompiler.ast import ParsedFile
 from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.parse.transform import ALLOW_CODE_LIST
 from vcompiler.source import Span
 
 # Comments as the lexer finds them: strings are skipped so that `//` inside one is text.
 _COMMENTS = re.compile(r'"""[\s\S]*?(?:"""|\Z)|"(?!"")[^"\\\n]*(?:\\.[^"\\\n]*)*"|(//[^\n]*)')
 _ALLOW_COMMENT = re.compile(r"//\s*allow\b[ \t]*(.*)", re.IGNORECASE)
-# The codes of an allow, up to the first word that is not one (an explanation may follow).
-CODE_LIST = r"[A-Za-z]{1,2}\d\w*(?:[ \t]*,[ \t]*[A-Za-z]{1,2}\d\w*)*"
-_CODE_LIST = re.compile(CODE_LIST)
+_CODE_LIST = re.compile(ALLOW_CODE_LIST)
 _CODE_LIKE = re.compile(r"[A-Za-z]{1,2}\d\w*")
 
 

@@ -13,9 +13,11 @@ from vcompiler import ast
 from vcompiler.diagnostics import Diagnostic
 from vcompiler.parse.markup import parse_text, plain_string
 from vcompiler.source import Span
-from vcompiler.suppression import CODE_LIST
 
-_ALLOW = re.compile(r"//\s*allow\s+(" + CODE_LIST + ")")
+# The codes an allow names, up to the first word that is not one (an explanation may
+# follow). Lower-case and unknown codes are kept: the compiler reports them (W101).
+ALLOW_CODE_LIST = r"[A-Za-z]{1,2}\d\w*(?:[ \t]*,[ \t]*[A-Za-z]{1,2}\d\w*)*"
+_ALLOW = re.compile(r"//\s*allow\s+(" + ALLOW_CODE_LIST + ")")
 
 class FastToken(str):
     """The part of Lark's Token that the builder reads (the text, `type` and the place),

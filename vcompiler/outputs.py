@@ -16,6 +16,7 @@ from vcompiler.reader import FILE_NAME as READER
 from vcompiler.reader import reader_html
 from vcompiler.render import RenderOptions, plan, render
 from vcompiler.render.components import ComponentOptions, ComponentPlan, plan_components, render_components
+from vcompiler.render.glyphs import missing_glyphs
 from vcompiler.source import Span
 
 # What `--only` picks: the bundle, the books, the card sheets (and location cards), the boards.
@@ -50,6 +51,12 @@ def make_outputs(results: list[CompileResult], only: str | None, options: Render
     outputs = [(prepare(r.model, with_bundle=only in (None, "json")), r.folder) for r in results]
     if only == "json":
         return outputs
+    if only != "html" and found is not None:
+        missing = [d for r in results for d in missing_glyphs(r.model)]
+        if missing:
+            # The build fails on them: rendering would only take time.
+            found.extend(missing)
+            return outputs
     files: dict[tuple[str, str], bytes] = {}
     if only in (None, "html"):
         files.update(((r.model.name, READER), reader_html(r.model)) for r in results)

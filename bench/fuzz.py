@@ -1,17 +1,29 @@
 """Fuzz check (and optionally build --only json) with mutated shipped packs and raw bytes.
 
     python bench/fuzz.py [--inputs 10000] [--seconds 600] [--seed 1] [--build]
+    python bench/fuzz.py --cli [--inputs 10000] [--build]      # the commands, exit codes counted
+    python bench/fuzz.py --books 200                            # `build` with books, one process each
 
 Each input is one pack file: a shipped .vcl file with random edits (lines dropped,
 doubled or swapped, bytes flipped, grammar tokens and hostile snippets inserted), or
 raw random bytes. Every input is checked in this process; an exception other than a
 diagnostic is a failure, written to bench/fuzz-found/ to be kept as a regression case.
 Prints the inputs run, failures, and the slowest input's time.
+
+`--cli` runs `check` (and with `--build`, `build --only json`) as a user would, through
+the command line in this process, and counts exit codes: anything but 0 or 1, or a
+traceback, is a failure. `--books N` runs `build` with its books, cards and boards in a
+process of its own per input, on whole small packs with one file edited (half of the
+edits only in the text, so that most of them build), and counts exit codes, tracebacks
+and runs over 20 s (wall and CPU; a run is stopped after 300 s as a hang).
 """
 from __future__ import annotations
 
 import argparse
 import random
+import resource
+import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -56,13 +68,174 @@ def mutate(text: str, rng: random.Random) -> str:
     return "\n".join(lines)
 
 
+# What text edits insert: markup, escapes, and characters from every corner of Unicode.
+TEXT_SNIPPETS = ["*", "**", "\\*", "\\{", "\\\\", "{log 1}", "{icon die}", "é", "Ω", "→", "☐", "—", "\u2028",
+                 "\u200d", "🚀", "漢", "\\", "\x7f", "ﬁ", "\u0301"]
+
+
+def mutate_text(text: str, rng: random.Random) -> str:
+    """Edits inside strings only: the declarations stay whole."""
+    lines = text.split("\n")
+    quoted = [n for n, line in enumerate(lines) if line.count('"') >= 2 and '"""' not in line]
+    for _ in range(rng.randint(1, 3)):
+        if not quoted:
+            break
+        n = rng.choice(quoted)
+        line = lines[n]
+        first, last = line.index('"'), line.rindex('"')
+        cut = rng.randint(first + 1, last)
+        piece = rng.choice(TEXT_SNIPPETS) if rng.random() < 0.7 else chr(rng.randrange(0xA0, 0x3000))
+        lines[n] = line[:cut] + piece + line[cut:]
+    return "\n".join(lines)
+
+
+def _small_packs(scratch: Path) -> list[Path]:
+    """The starter packs and every case file that declares a pack and has no error:
+    small enough to print in seconds."""
+    from vcompiler.scaffold import new_pack
+
+    packs = []
+    for game in ("vanguard", "vantage"):
+        folder = scratch / "starters" / game
+        new_pack(game, folder)
+        packs.append(folder)
+    for case in sorted((ROOT / "tests" / "cases").glob("*.vcl")):
+        if case.read_text(encoding="utf-8").lstrip().startswith("pack "):
+            folder = scratch / "cases" / case.stem
+            folder.mkdir(parents=True)
+            (folder / case.name).write_text(case.read_text(encoding="utf-8"), encoding="utf-8")
+            if compile_pack(folder).ok:
+                packs.append(folder)
+    return packs
+
+
+def _mutant(packs: list[Path], target: Path, rng: random.Random) -> None:
+    """A copy of one of `packs` at `target` with one of its files edited."""
+    source = rng.choice(packs)
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(source, target)
+    files = sorted(target.glob("*.vcl"))
+    chosen = rng.choice(files)
+    text = chosen.read_text(encoding="utf-8")
+    chosen.write_text(mutate_text(text, rng) if rng.random() < 0.5 else mutate(text, rng),
+                      encoding="utf-8", errors="surrogatepass")
+
+
+def run_cli(inputs: int, seed: int, build: bool, seconds: float = 1e9) -> dict:
+    """`check` (and `build --only json`) through the command line, in this process."""
+    from click.testing import CliRunner
+
+    from vcompiler.cli import main as cli
+
+    rng = random.Random(seed)
+    corpus = sorted((ROOT / "source_content").rglob("*.vcl")) + sorted((ROOT / "tests" / "cases").glob("*.vcl"))
+    texts = [p.read_text(encoding="utf-8") for p in corpus]
+    counts: dict = {"runs": 0, "exit": {}, "tracebacks": 0, "over_20s": 0, "slowest": 0.0}
+    start = time.monotonic()
+    runner = CliRunner()
+    with tempfile.TemporaryDirectory() as scratch:
+        packs = _small_packs(Path(scratch))
+        folder = Path(scratch) / "pack"
+        for n in range(inputs):
+            if time.monotonic() - start > seconds:
+                break
+            if n % 2:
+                # A whole pack with one file edited: most of these check clean and build.
+                _mutant(packs, folder, rng)
+                data = b"".join(p.read_bytes() for p in sorted(folder.glob("*.vcl")))
+            else:
+                data = (bytes(rng.randrange(256) for _ in range(rng.randint(0, 400))) if n % 10 == 8
+                        else mutate(rng.choice(texts), rng).encode("utf-8", "surrogatepass"))
+                shutil.rmtree(folder, ignore_errors=True)
+                folder.mkdir()
+                (folder / "pack.vcl").write_bytes(data)
+            commands = [["check", str(folder), "--format", "json", "--no-cache"]]
+            if build:
+                commands.append(["build", str(folder), "-o", str(Path(scratch) / "out"), "--only", "json",
+                                 "--no-cache"])
+            for command in commands:
+                began = time.monotonic()
+                result = runner.invoke(cli, command)
+                took = time.monotonic() - began
+                counts["runs"] += 1
+                counts["exit"][result.exit_code] = counts["exit"].get(result.exit_code, 0) + 1
+                counts["slowest"] = max(counts["slowest"], took)
+                counts["over_20s"] += took > 20
+                crashed = result.exception is not None and not isinstance(result.exception, SystemExit)
+                if crashed or result.exit_code not in (0, 1):
+                    counts["tracebacks"] += crashed
+                    _keep(data, f"cli-{seed}-{n}", f"{command[0]}: exit {result.exit_code} {result.exception!r}")
+    return counts
+
+
+def run_books(inputs: int, seed: int) -> dict:
+    """`build` with books, cards and boards, one process per input."""
+    rng = random.Random(seed)
+    counts: dict = {"runs": 0, "exit": {}, "tracebacks": 0, "over_20s_wall": 0, "over_20s_cpu": 0,
+                    "hangs": 0, "slowest_wall": 0.0, "slowest_cpu": 0.0, "books_written": 0}
+    with tempfile.TemporaryDirectory() as scratch_name:
+        scratch = Path(scratch_name)
+        packs = _small_packs(scratch)
+        for n in range(inputs):
+            target = scratch / "mutant"
+            _mutant(packs, target, rng)
+            out = scratch / "out"
+            if out.exists():
+                shutil.rmtree(out)
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            began = time.monotonic()
+            try:
+                done = subprocess.run([sys.executable, "-m", "vcompiler", "build", str(target), "-o", str(out),
+                                       "--no-cache"], capture_output=True, timeout=300, cwd=scratch)
+                code, stderr = done.returncode, done.stderr
+            except subprocess.TimeoutExpired as error:
+                code, stderr = "hang", error.stderr or b""
+                counts["hangs"] += 1
+            wall = time.monotonic() - began
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+            counts["runs"] += 1
+            counts["exit"][code] = counts["exit"].get(code, 0) + 1
+            counts["slowest_wall"] = max(counts["slowest_wall"], wall)
+            counts["slowest_cpu"] = max(counts["slowest_cpu"], cpu)
+            counts["over_20s_wall"] += wall > 20
+            counts["over_20s_cpu"] += cpu > 20
+            counts["books_written"] += len(list(out.rglob("*.pdf"))) if out.exists() else 0
+            if b"Traceback" in stderr:
+                counts["tracebacks"] += 1
+            if code not in (0, 1) or b"Traceback" in stderr:
+                kept = ROOT / "bench" / "fuzz-found" / f"books-{seed}-{n}"
+                shutil.copytree(target, kept, dirs_exist_ok=True)
+                print(f"input {n}: exit {code}: {stderr.decode(errors='replace').strip().splitlines()[-1:]}")
+            print(f"books {n + 1}/{inputs}: exit {code}, {wall:.1f} s wall, {cpu:.1f} s cpu", flush=True)
+    return counts
+
+
+def _keep(data: bytes, name: str, why: str) -> None:
+    found_dir = ROOT / "bench" / "fuzz-found"
+    found_dir.mkdir(exist_ok=True)
+    (found_dir / f"{name}.vcl").write_bytes(data)
+    print(f"{name}: {why}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--inputs", type=int, default=10_000)
     parser.add_argument("--seconds", type=float, default=600)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--build", action="store_true", help="also prepare the bundle of every clean pack")
+    parser.add_argument("--cli", action="store_true", help="run the commands and count their exit codes")
+    parser.add_argument("--books", type=int, default=0, help="this many `build` runs with books, in processes")
     args = parser.parse_args()
+    if args.cli:
+        began = time.monotonic()
+        print(run_cli(args.inputs, args.seed, args.build, args.seconds), f"{time.monotonic() - began:.0f} s")
+        return
+    if args.books:
+        began = time.monotonic()
+        print(run_books(args.books, args.seed), f"{time.monotonic() - began:.0f} s")
+        return
     rng = random.Random(args.seed)
     corpus = sorted((ROOT / "source_content").rglob("*.vcl")) + sorted((ROOT / "tests" / "cases").glob("*.vcl"))
     texts = [p.read_text(encoding="utf-8") for p in corpus]

@@ -33,3 +33,12 @@ def test_any_bytes_give_diagnostics_not_exceptions(tmp_path_factory, data):
     Path(folder / "pack.vcl").write_bytes(data)
     result = compile_pack(folder)
     assert not [d for d in result.diagnostics if d.code.id == "E900"]
+
+
+def test_the_commands_exit_0_or_1_on_mutated_files_and_packs():
+    # A few inputs through the command line (bench/fuzz.py --cli runs thousands).
+    from fuzz import run_cli
+
+    counts = run_cli(inputs=12, seed=3, build=True)
+    assert counts["runs"] == 24
+    assert set(counts["exit"]) <= {0, 1} and counts["tracebacks"] == 0, counts

@@ -211,3 +211,18 @@ def test_declarations_an_unclosed_string_swallows_are_not_also_undefined(write_p
                          "b.vcl": ELSEWHERE})
     code, report = check_json(folder)
     assert _codes(report) == [("E101", "a.vcl", 9, 8)]
+
+
+def test_digits_that_int_refuses_in_names_are_names(write_pack, tmp_path):
+    # "➍" is a digit to str.isdigit() and not a number to int().
+    from types import SimpleNamespace
+
+    from vcompiler.render.books import number_order
+
+    folder = write_pack({"a.vcl": VANGUARD_HEADER + 'log 1 "S" {\n  return\n}\n'
+                         'injury "Bruis➍ed" { damage => spend die }\ninjury "➍ Cut" { damage => spend die }\n'})
+    code, report = check_json(folder)
+    assert (code, [d["code"] for d in report["diagnostics"]]) == (0, [])
+    result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--only", "json"])
+    assert result.exit_code == 0, result.output
+    assert number_order(SimpleNamespace(key="➍ Cut")) == (float("inf"), "➍ Cut")

@@ -310,5 +310,6 @@ def _number_logs(declarations: Iterable[ast.Declaration], parsed: list[ParsedFil
 
 
 def _natural(ident: str) -> tuple[str, int, str]:
-    digits = "".join(ch for ch in ident if ch.isdigit())
+    # ASCII digits: isdigit() is also true of "➍", which int() refuses.
+    digits = "".join(ch for ch in ident if ch in "0123456789")
     return (ident.rstrip("0123456789"), int(digits) if digits else 0, ident)

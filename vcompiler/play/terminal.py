@@ -70,7 +70,7 @@ def play(game: Game, state: State, stdin: TextIO, stdout: TextIO, save: Path | N
             if answer == "" and len(scene.options) == 1:
                 picked = scene.options[0]
                 break
-            if answer.isdigit() and 1 <= int(answer) <= len(scene.options):
+            if answer.isdecimal() and 1 <= int(answer) <= len(scene.options):
                 picked = scene.options[int(answer) - 1]
                 break
             if answer in ("s", "q"):

@@ -50,7 +50,8 @@ class Book:
 def number_order(entry: Entry) -> tuple:
     """"28" before "279", "101 east" after "101"."""
     head, _, rest = entry.key.partition(" ")
-    return (int(head), rest) if head.isdigit() else (float("inf"), entry.key)
+    # isdecimal, not isdigit: an injury named "➍" is a name, not a number.
+    return (int(head), rest) if head.isdecimal() else (float("inf"), entry.key)
 
 
 def _leads_to(statements: tuple[m.Statement, ...]) -> tuple[str, ...]:

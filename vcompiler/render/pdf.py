@@ -90,7 +90,7 @@ def source_date() -> str | None:
     """The date stamped into books: SOURCE_DATE_EPOCH when the build sets it, else
     none, so that two builds of one pack are byte-identical."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    if not epoch or not epoch.strip().isdigit():
+    if not epoch or not epoch.strip().isdecimal():
         return None
     return datetime.fromtimestamp(int(epoch), tz=UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 

@@ -208,7 +208,7 @@ def diff_packs(old: Pack, new: Pack) -> PackDiff:
 
 def _natural(number: str) -> tuple:
     head = number.split()[0]
-    return (0, int(head), number) if head.isdigit() else (1, 0, number)
+    return (0, int(head), number) if head.isdecimal() else (1, 0, number)
 
 
 def _markdown_runs(runs: list[list[str]]) -> str:

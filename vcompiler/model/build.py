@@ -309,7 +309,8 @@ def _number_logs(declarations: Iterable[ast.Declaration], parsed: list[ParsedFil
     return numbers, declared
 
 
-def _natural(ident: str) -> tuple[str, int, str]:
-    # ASCII digits: isdigit() is also true of "➍", which int() refuses.
-    digits = "".join(ch for ch in ident if ch in "0123456789")
-    return (ident.rstrip("0123456789"), int(digits) if digits else 0, ident)
+def _natural(ident: str) -> tuple[str, int, str, str]:
+    # ASCII digits (isdigit() is also true of "➍"), compared by length then text rather
+    # than converted: int() refuses more than 4,300 digits.
+    digits = "".join(ch for ch in ident if ch in "0123456789").lstrip("0")
+    return (ident.rstrip("0123456789"), len(digits), digits, ident)

@@ -50,8 +50,11 @@ class Book:
 def number_order(entry: Entry) -> tuple:
     """"28" before "279", "101 east" after "101"."""
     head, _, rest = entry.key.partition(" ")
-    # isdecimal, not isdigit: an injury named "➍" is a name, not a number.
-    return (int(head), rest) if head.isdecimal() else (float("inf"), entry.key)
+    # ASCII digits (an injury named "➍" is a name), compared by length then text: int()
+    # refuses more than 4,300 digits.
+    if head.isascii() and head.isdigit():
+        return (0, len(head.lstrip("0")), head.lstrip("0"), rest)
+    return (1, 0, "", entry.key)
 
 
 def _leads_to(statements: tuple[m.Statement, ...]) -> tuple[str, ...]:

@@ -208,7 +208,10 @@ def diff_packs(old: Pack, new: Pack) -> PackDiff:
 
 def _natural(number: str) -> tuple:
     head = number.split()[0]
-    return (0, int(head), number) if head.isdecimal() else (1, 0, number)
+    if head.isascii() and head.isdigit():
+        # By length then text: int() refuses more than 4,300 digits.
+        return (0, len(head.lstrip("0")), head.lstrip("0"), number)
+    return (1, 0, "", number)
 
 
 def _markdown_runs(runs: list[list[str]]) -> str:

@@ -158,6 +158,9 @@ def run_cli(inputs: int, seed: int, build: bool, seconds: float = 1e9) -> dict:
                 began = time.monotonic()
                 result = runner.invoke(cli, command)
                 took = time.monotonic() - began
+                if result.exit_code in (130, 143):
+                    # Ctrl-C or a kill of this process, which the command reports as its exit.
+                    raise KeyboardInterrupt
                 counts["runs"] += 1
                 counts["exit"][result.exit_code] = counts["exit"].get(result.exit_code, 0) + 1
                 counts["slowest"] = max(counts["slowest"], took)

@@ -238,3 +238,12 @@ def test_a_card_id_of_thousands_of_digits_sorts_without_int(write_pack):
     code, report = check_json(folder)
     assert code in (0, 1)
     assert "E900" not in [d["code"] for d in report["diagnostics"]]
+
+
+def test_a_declaration_numbered_past_the_digit_limit_that_does_not_parse_is_E108(write_pack):
+    number = "9" * 5000
+    folder = write_pack({"a.vcl": VANGUARD_HEADER + f'log 1 "S" {{\n  return\n}}\nlog {number} "Long" {{\n'
+                         '  this does not parse\n}\n'})
+    code, report = check_json(folder)
+    assert code == 1
+    assert [d["code"] for d in report["diagnostics"]] == ["E108"]

@@ -42,7 +42,8 @@ def _header_key(text: str) -> tuple[str, object] | None:
     if key.startswith('"'):
         return (kind.name, key.strip('"'))
     if key.isascii() and key.isdigit():
-        return (kind.name, int(key))
+        # A number int() refuses (E108) defines nothing that could be referred to.
+        return (kind.name, int(key)) if len(key) <= sys.get_int_max_str_digits() else None
     return (kind.name, key)
 
 

@@ -186,3 +186,15 @@ def test_a_goto_without_log_or_location_gets_a_hint():
     result = parse('log 1 "Start" {\n  choice "Go" -> 5\n  choice "Stay" -> log 6\n}\n')
     assert codes_at(result) == [("E100", 2, 18)]
     assert result.diagnostics[0].hint == "say what it leads to: `-> log 5` or `-> location 5`"
+
+
+def test_an_expected_card_id_is_exemplified_by_the_kind_being_declared():
+    result = parse('mission 5 "Regroup" {\n  text "x"\n}\n')
+    assert codes_at(result) == [("E100", 1, 9)]
+    assert result.diagnostics[0].message == "unexpected number `5`; expected a mission card id such as M01"
+    assert result.diagnostics[0].hint == "a mission card's id is M and digits: `mission M01`"
+    result = parse('planet q "Q" {\n  condition 9\n}\n')
+    assert codes_at(result) == [("E100", 2, 13)]
+    assert "a condition card id such as G01" in result.diagnostics[0].message
+    result = parse('planet q "Q" {\n  sector 1 { poi 5 printed }\n}\n')
+    assert "a poi card id such as P101" in result.diagnostics[0].message

@@ -40,20 +40,51 @@ def _led_from(planet: Planet) -> dict[int, set[int]]:
 
 @rule(codes.UNREACHED_SECTOR)
 def sectors_are_reached(context: CheckContext) -> Iterator[Diagnostic]:
-    """Crewmembers reach a sector by travelling along a path that leads into it. A
-    sector of a planet with several sectors that no path leads into is explored only
-    if the crew starts there or an effect moves someone there. Mend: add a path, turn a
-    one-way path around, or silence it with `// allow W408` on the planet when the crew
-    is placed there."""
-    for planet in context.pack.planets:
+    """The crew sets down in a lander sector and travels along the paths, one-way
+    paths only their way; an effect that moves a crewmember to a sector (`move crew
+    to sector N`) is a way in too. A sector no path leads into, or one that paths lead
+    into from parts of the board the crew never reaches, is never entered: its POI is
+    never explored and its log never read, though the graph of logs counts them
+    reachable from the board. Mend: add a path from the part of the board the crew
+    reaches, turn a one-way path around, or silence it with `// allow W408` on the
+    planet when a rule puts the crew there."""
+    pack = context.pack
+    moved_to = {ref.key for ref in pack.references if ref.kind == "sector" and ref.via == "move_crew"}
+    for planet in pack.planets:
         if len(planet.sectors) < 2:
             continue
         led_from = _led_from(planet)
+        leads_to: dict[int, set[int]] = {}
+        for target, sources in led_from.items():
+            for source in sources:
+                leads_to.setdefault(source, set()).add(target)
+        landed = any(s.lander for s in planet.sectors)
+        reached = {s.number for s in planet.sectors if s.lander or s.number in moved_to} if landed else set()
+        frontier = list(reached)
+        while frontier:
+            for step in leads_to.get(frontier.pop(), ()):
+                if step not in reached:
+                    reached.add(step)
+                    frontier.append(step)
         for sector in planet.sectors:
-            if not any(source != sector.number for source in led_from[sector.number]):
+            led_into = any(source != sector.number for source in led_from[sector.number])
+            if sector.number in reached or (led_into and not landed):
+                continue       # without a lander (W407) only a sector no path leads into is known unreached
+            if not led_into:
                 near = next((s.number for s in planet.sectors if s.number != sector.number), None)
-                yield diagnostic(codes.UNREACHED_SECTOR, sector.span, number=sector.number, planet=planet.id,
+                yield diagnostic(codes.UNREACHED_SECTOR, sector.span,
+                                 message=f"no path leads into sector {sector.number} of planet {planet.id}",
                                  hint=f"add a path that leads into it, e.g. `path {near} <-> {sector.number} [travel]`")
+                continue
+            holds = (f"POI {sector.printed_poi}" if sector.printed_poi
+                     else f"log {sector.goto.param('log')}" if sector.goto is not None else None)
+            way_back = next((p for p in planet.paths if p.a == sector.number and p.b in reached), None)
+            mend = (f"make `path {way_back.a} -> {way_back.b}` two-way (`<->`)" if way_back is not None
+                    else f"add a path from a sector the crew reaches, e.g. "
+                         f"`path {min(reached)} <-> {sector.number} [travel]`")
+            yield diagnostic(codes.UNREACHED_SECTOR, sector.span,
+                             message=f"no way from a lander sector leads into sector {sector.number} of planet "
+                                     f"{planet.id}", hint=(f"the crew never sees its {holds}; " if holds else "") + mend)
 
 
 @rule(codes.PATH_TO_ITSELF)

@@ -20,7 +20,7 @@ from vcompiler.parse.cache import default_cache_root
 from vcompiler.parse.fast import FastLogReader
 from vcompiler.parse.split import split_declarations
 from vcompiler.parse.transform import AstBuilder
-from vcompiler.registry import KINDS, kind_declared_by
+from vcompiler.registry import KINDS, Kind, is_kind, kind_declared_by, kind_named
 from vcompiler.resources import data_dir
 from vcompiler.source import SourceFile, Span
 
@@ -198,6 +198,20 @@ def _keyword_hint(token: Token, expected: set[str]) -> str | None:
     return None
 
 
+_LAST_WORD = re.compile(r"(\w+)\s*$")
+
+
+def _card_kind_before(text: str, token: Token) -> Kind | None:
+    """The card kind whose keyword stands right before `token` (`mission 5`), so that
+    the example of an expected card id is one of that kind (M01, not P101)."""
+    lines = text.split("\n")
+    if not 0 < token.line <= len(lines):
+        return None
+    match = _LAST_WORD.search(lines[token.line - 1][:token.column - 1])
+    kind = kind_named(match.group(1)) if match and is_kind(match.group(1)) else None
+    return kind if kind is not None and kind.letter else None
+
+
 def _end_of(text: str, offset: int, file: str) -> Span:
     stripped = text.rstrip()
     lines = stripped.split("\n")
@@ -246,9 +260,15 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
         span = Span(file, token.line + offset, token.column,
                     token.end_line + offset, token.end_column)
         expected = set(error.expected)
-        message = f"unexpected {_describe_token(token)}; expected {_describe_expected(expected)}"
-        return diagnostic(codes.SYNTAX, span, message=message,
-                          hint=_keyword_hint(token, expected)), False
+        wanted = _describe_expected(expected)
+        hint = _keyword_hint(token, expected)
+        kind = _card_kind_before(text, token) if "CARD_ID" in expected else None
+        if kind is not None:
+            wanted = wanted.replace(_SYMBOLS["CARD_ID"], f"a {kind.name} card id such as {kind.example}")
+            hint = hint or (f"a {kind.name} card's id is {kind.letter} and digits: "
+                            f"`{kind.keyword} {kind.example}`")
+        message = f"unexpected {_describe_token(token)}; expected {wanted}"
+        return diagnostic(codes.SYNTAX, span, message=message, hint=hint), False
     expected = set(getattr(error, "expected", ()) or ())
     span = _end_of(text, offset, file)
     hint = "a `}` is probably missing" if "_RBRACE" in expected else None

@@ -303,6 +303,7 @@ class CardDecl:
     span: Span
     allow: tuple[str, ...] = ()
     standees: int | None = None       # a threat's standees, the first its main one
+    external: bool = False            # brought into play by a rule or the Rulebook, not by the pack
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,8 @@ Nodes are (kind, key) pairs: ("log", 204), ("location", 101), ("depart", (101,
 attribute; every edge a `via`: goto, choice, conditional, else, text, board, compass,
 depart, gain, place, reveal or start.
 
-Roots: the pack (its start), every planet, `external` logs, locations and vantage
-cards, and deck cards (events, injuries). Everything reachable from a root can come up
+Roots: the pack (its start), every planet, `external` logs, locations and cards, and
+deck cards (events, injuries). Everything reachable from a root can come up
 in play.
 
 The rules read it as plain dicts (StoryGraph): networkx takes longer to import than
@@ -159,7 +159,7 @@ def _nodes(pack: Pack) -> dict[Node, bool]:
         for sector in planet.sectors:
             nodes[("sector", sector.number)] = False
     for card in pack.cards:
-        nodes[card_node(card)] = card.kind in DECK_KINDS
+        nodes[card_node(card)] = card.kind in DECK_KINDS or card.external
     for location in pack.locations:
         nodes[("location", location.number)] = location.external
     for depart in pack.departs:
@@ -390,7 +390,8 @@ def everything_is_reachable(context: CheckContext) -> Iterator[Diagnostic]:
 def cards_are_used(context: CheckContext) -> Iterator[Diagnostic]:
     """A card that nothing places, gains, reveals, prints on a board or mentions in
     text never comes into play (deck cards, events and injuries, are drawn and so
-    always do). Mend: bring it into play, or remove it."""
+    always do). Mend: bring it into play, mark it `external` when a rule or the
+    Rulebook brings it in (`poi P120 "Name" external { … }`), or remove it."""
     if not context.pack.complete or context.dangling:
         return  # a declaration that did not parse, or a wrong number, may be the missing edge
     graph = context.kept
@@ -398,11 +399,12 @@ def cards_are_used(context: CheckContext) -> Iterator[Diagnostic]:
     entities: list[tuple[tuple[str, object], Card | VantageCard]] = [(card_node(c), c) for c in pack.cards]
     entities += [(("vcard", c.number), c) for c in pack.vantage_cards]
     for node, card in entities:
-        if node[0] in DECK_KINDS or (isinstance(card, VantageCard) and card.external):
+        if node[0] in DECK_KINDS or card.external:
             continue
         if not any(source != node for source in graph.predecessors(node)):
             shown = f"{kind_named(node[0]).noun} {node[1]}"
-            hint = "place, gain or reveal it somewhere, print it on a board, or remove it"
+            hint = ("place, gain or reveal it somewhere, print it on a board, mark it `external` if a rule or "
+                    "the Rulebook brings it into play, or remove it")
             if isinstance(card, VantageCard):
                 hint = ("gain or place it somewhere, or mark it `external` if the rules bring it into play "
                         "(`card N KIND \"NAME\" external`)")

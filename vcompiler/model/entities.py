@@ -158,7 +158,8 @@ class Entities:
         return m.Card(
             decl.kind, decl.id, decl.name, decl.copies, decl.biomes, flags, decl.text,
             choices(origin, decl.travel), choices(origin, decl.secondary), choices(origin, decl.main),
-            self.actions(origin, decl.actions), self.resolve.rows(origin, decl.rows), decl.span, decl.standees)
+            self.actions(origin, decl.actions), self.resolve.rows(origin, decl.rows), decl.span, decl.standees,
+            decl.external)
 
     def actions(self, origin: Origin, actions: Iterable[ast.CheckAction]) -> tuple[m.CheckAction, ...]:
         out = []

@@ -213,6 +213,7 @@ class Card:
     rows: tuple[Row, ...]
     span: Span
     standees: int | None = None
+    external: bool = False          # brought into play from outside the pack: a root of the story graph
 
 
 @dataclass(frozen=True)

@@ -284,7 +284,7 @@ class AstBuilder(Transformer):
     def flag(self, c):
         return self.item("flag", str(c[0]), c[0])
 
-    def _card(self, kind, c, id_token, name_token, copies, lines):
+    def _card(self, kind, c, id_token, name_token, copies, external, lines):
         header = self.span(c[0], name_token)
         items = _grouped(x for x in lines if isinstance(x, _Item))
         texts = tuple(x.text for x in lines if isinstance(x, ast.TextStmt))
@@ -296,17 +296,17 @@ class AstBuilder(Transformer):
             tuple(b for names in items.get("biomes", ()) for b in names), tuple(items.get("flag", ())),
             texts, tuple(items.get("travel", ())), tuple(items.get("secondary", ())),
             tuple(items.get("main", ())), actions, rows, header, self.allow(header),
-            (items.get("standees") or [None])[-1])
+            (items.get("standees") or [None])[-1], external is not None)
 
     def poi(self, c):
-        keyword, ident, name, _, copies, *lines = c
-        return self._card("poi", c, ident, name, int(str(copies)) if copies is not None else None, lines)
+        keyword, ident, name, _, copies, external, *lines = c
+        return self._card("poi", c, ident, name, int(str(copies)) if copies is not None else None, external, lines)
 
     def mission(self, c):
-        return self._card("mission", c, c[1], c[2], None, c[3:])
+        return self._card("mission", c, c[1], c[2], None, c[3], c[4:])
 
     def condition_card(self, c):
-        return self._card("condition", c, c[1], c[2], None, c[3:])
+        return self._card("condition", c, c[1], c[2], None, c[3], c[4:])
 
     def secondary(self, c):
         return self.item("secondary", c[1], c[0], c[1])
@@ -315,19 +315,19 @@ class AstBuilder(Transformer):
         return self.item("main", c[1], c[0], c[1])
 
     def event(self, c):
-        return self._card("event", c, c[1], c[2], None, c[3:])
+        return self._card("event", c, c[1], c[2], None, c[3], c[4:])
 
     def threat(self, c):
-        return self._card("threat", c, c[1], c[2], None, c[3:])
+        return self._card("threat", c, c[1], c[2], None, c[3], c[4:])
 
     def injury(self, c):
-        return self._card("injury", c, c[1], c[1], None, c[2:])
+        return self._card("injury", c, c[1], c[1], None, c[2], c[3:])
 
     def unique_card(self, c):
-        return self._card("unique", c, c[1], c[2], None, c[3:])
+        return self._card("unique", c, c[1], c[2], None, c[3], c[4:])
 
     def danger_die(self, c):
-        return self._card("danger", c, c[1], c[2], None, c[3:])
+        return self._card("danger", c, c[1], c[2], None, None, c[3:])
 
     # ------------------------------------------------------------ statements
     def text(self, c):

@@ -4,6 +4,7 @@ from conftest import VANGUARD_HEADER
 from vcompiler.checks.graph import build_graph, roots
 from vcompiler.compile import compile_pack
 from vcompiler.emit.bundle import to_bundle
+from vcompiler.render.cards import faces_of
 
 
 def _compiled(write_pack, body: str):
@@ -20,3 +21,39 @@ def test_an_external_card_is_a_root_counted_as_used_and_said_so_in_the_bundle(wr
     assert {("poi", "P120"), ("mission", "M09")} <= set(roots(build_graph(result.pack)))
     cards = {c["id"]: c for c in to_bundle(result.pack)["cards"]}
     assert (cards["P120"]["external"], cards["P120"]["copies"], cards["P121"]["external"]) == (True, 2, False)
+
+
+GOALS = '''mission M05 "Beacon" {
+  text "Find the orbiter."
+  goal "Every crewmember stands in {icon rocky} terrain." => gain success 2; -> log 2
+}
+log 2 "Found" { return }
+rank_up "Steady Hands" {
+  goal "Have 3 {icon success}."
+}
+'''
+
+
+def test_goals_reach_the_bundle_the_graph_and_the_cards(write_pack):
+    result = _compiled(write_pack, 'log 3 "Reveal" external { reveal mission M05; return }\n' + GOALS)
+    assert result.diagnostics == ()
+    cards = {c["id"]: c for c in to_bundle(result.pack)["cards"]}
+    goal = cards["M05"]["rows"][0]
+    assert (goal["kind"], goal["text"][0][1], goal["effects"][1]) == (
+        "goal", {"icon": "rocky"}, [{"op": "goto_log", "log": 2}])
+    assert cards["Steady Hands"]["kind"] == "rank_up" and cards["Steady Hands"]["rows"][0]["effects"] == []
+    graph = build_graph(result.pack)
+    assert graph.edges[("mission", "M05"), ("log", 2)]["via"] == "goto"
+    assert ("rank_up", "Steady Hands") in roots(graph)        # drawn from a deck
+    faces = {f.key: f for f in faces_of(result.pack)}
+    mission = faces["mission M05"].blocks
+    assert ("rule", "Completion") in mission and mission[-1][:2] == ("row", "goal")
+    rank_up = faces["rank_up Steady Hands"]
+    assert (rank_up.label, rank_up.number, rank_up.back.number) == ("Rank-Up", "", "")
+    assert ("rule", "Goal") in rank_up.blocks
+
+
+def test_a_goal_belongs_to_missions_and_rank_up_cards_only(write_pack):
+    result = compile_pack(write_pack({"pack.vcl": VANGUARD_HEADER + 'log 1 "S" { return }\n'
+                                       'poi P101 "X" {\n  goal "Win." => gain success 1\n}\n'}))
+    assert [(d.code.id, d.span.line, d.span.column) for d in result.diagnostics] == [("E100", 9, 3)]

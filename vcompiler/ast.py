@@ -263,14 +263,16 @@ class PlanetDecl:
 
 @dataclass(frozen=True)
 class Row:
-    """An outcome row, a special, a track, a threat space, a condition's time row or an
-    injury line: a key, what it needs and the effects after `=>`."""
-    kind: str                         # outcome | special | combination | track | space | time | injury | attack | alone
+    """An outcome row, a special, a track, a threat space, a condition's time row, an
+    injury line, a threat's attack or a goal: a key, what it needs and the effects
+    after `=>`."""
+    kind: str       # outcome | special | combination | track | space | time | injury | attack | alone | goal
     key: str | None                   # colour, injury kind
     number: int | None                # track length, space number, time
     requirement: Requirement | None
     effects: tuple[EffectChoice, ...]
     span: Span
+    text: Text | None = None          # a goal's requirement, in words
 
 
 @dataclass(frozen=True)

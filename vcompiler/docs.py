@@ -16,7 +16,7 @@ from pathlib import Path
 
 from vcompiler import vocabulary
 from vcompiler.model import types as m
-from vcompiler.registry import FORMS, Form
+from vcompiler.registry import FORMS, KINDS, VANGUARD, Form
 from vcompiler.source import Span
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -83,10 +83,12 @@ def _words(words) -> str:
 
 
 def _card_kinds() -> str:
+    keyed = {"card": "{example}", "string": "by name", "number": "by number"}
+    vanguard = ", ".join(f"`{k.keyword}` ({keyed[k.value].format(example=k.example)})"
+                         for k in KINDS if k.card and k.game == VANGUARD.name)
     return "\n".join([
         "| game | kinds |", "|---|---|",
-        "| vanguard | `poi` (P101), `mission` (M01), `condition` (G01), `event` (E01), "
-        "`threat` (T01), `injury` (by name), `unique` (by number) |",
+        f"| vanguard | {vanguard} |",
         f"| vantage | `card N KIND`, KIND one of {_words(vocabulary.VANTAGE_CARD_KINDS)} |",
     ])
 

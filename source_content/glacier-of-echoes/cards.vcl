@@ -23,6 +23,18 @@ mission M12 "Raise the Mast" {
   }
 }
 
+// A mission the players complete themselves, once its requirement is met.
+mission M13 "Keep the Lamps Lit" {
+  text "The caves eat light. Bring enough back out to see by."
+  goal "A crewmember ends a turn in Sector 1 with 4 or more {icon supplies}." => gain success 1; gain lead 1 on mineral
+}
+
+// A Rank-Up card: a goal for the whole exploration, drawn from the Rank-Up deck.
+rank_up "Voices in the Ice" {
+  text "Flip this card to its Completed side as soon as its goal is met."
+  goal "Hold the Echo Stone and have 2 {icon success}."
+}
+
 threat T11 "Ice Stalker" {
   biomes frigid
   standees 2

@@ -27,6 +27,7 @@ log @stalker_close "Breath on Your Neck" {
 log @caves_known "Familiar Dark" {
   text "You know the song now, and follow it past the Stalker's path."
   gain unique 40
+  reveal mission M13
   return
 }
 

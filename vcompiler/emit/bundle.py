@@ -94,7 +94,7 @@ class _Emitter:
 
     def row(self, row: m.Row) -> dict:
         return {"kind": row.kind, "key": row.key, "number": row.number,
-                "requirement": self.requirement(row.requirement),
+                "requirement": self.requirement(row.requirement), "text": rich(row.text),
                 "effects": [self.choice(c) for c in row.effects], "source": self.source(row.span)}
 
     def log(self, log: m.Log) -> dict:

@@ -103,8 +103,10 @@ class Resolver:
         for row in rows:
             if row.requirement is not None:
                 self.requirement(row.requirement, special=row.kind == "special")
+            if row.text is not None:
+                self.references.text(origin, row.text)
             out.append(m.Row(row.kind, row.key, row.number, row.requirement, self.choices(origin, row.effects),
-                             row.span))
+                             row.span, row.text))
         return tuple(out)
 
     # ------------------------------------------------------------ conditions

@@ -109,12 +109,13 @@ Statement = (TextStatement | CheckStatement | ChoiceStatement | IfStatement | El
 
 @dataclass(frozen=True)
 class Row:
-    kind: str                             # outcome | special | combination | track | space | time | injury
+    kind: str                             # outcome | special | combination | track | space | time | injury | goal
     key: str | None
     number: int | None
     requirement: ast.Requirement | None
     effects: tuple[Choice, ...]
     span: Span
+    text: ast.Text | None = None          # a goal's requirement, in words
 
 
 @dataclass(frozen=True)

@@ -189,6 +189,12 @@ class AstBuilder(Transformer):
     def time_row(self, c):
         return self._row("time", c[0], None, int(str(c[1])), None, c[2])
 
+    def goal(self, c):
+        keyword, requirement, effects = c
+        effects = effects or ()
+        return ast.Row("goal", None, None, None, effects, self.span(keyword, effects[-1] if effects else requirement),
+                       self.prose(requirement))
+
     def injury_row(self, c):
         return self._row("injury", c[0], str(c[0]), None, None, c[1])
 
@@ -322,6 +328,9 @@ class AstBuilder(Transformer):
 
     def injury(self, c):
         return self._card("injury", c, c[1], c[1], None, c[2], c[3:])
+
+    def rank_up(self, c):
+        return self._card("rank_up", c, c[1], c[1], None, c[2], c[3:])
 
     def unique_card(self, c):
         return self._card("unique", c, c[1], c[2], None, c[3], c[4:])

@@ -62,6 +62,9 @@ KINDS: tuple[Kind, ...] = (
     _card("threat", "T"),
     Kind("injury", V, "injury", "injury", "an injury card", r'"[^"\n]*"', '"Name"', "string", "cards",
          book_name="card", card=True, deck=True),
+    # RB 433, 804: a goal for the Away Team, drawn (two, one kept) and never numbered.
+    Kind("rank_up", V, "rank_up", "rank-up card", "a rank-up card", r'"[^"\n]*"', '"Name"', "string", "cards",
+         book_name="card", card=True, deck=True),
     Kind("unique", V, "unique", "unique discovery", "a unique discovery card", "[0-9]+", "N", "number",
          "cards", book_name="unique discovery", card=True, nested=True, numbered=True),
     # A letter of the Danger die Reference card (RB 1455): the box's, or the pack's own table.

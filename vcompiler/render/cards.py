@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from vcompiler import ast
 from vcompiler.model import types as m
+from vcompiler.registry import kind_named
 from vcompiler.render.voice import Sentence, effects_sentence, joined, rich, rich_line, target
 from vcompiler.source import Span
 from vcompiler.vocabulary import ICONS
@@ -34,17 +35,21 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
     "poi": (63.0, 88.0), "mission": (63.0, 88.0), "condition": (63.0, 88.0), "event": (63.0, 88.0),
     "threat": (63.0, 88.0), "injury": (63.0, 88.0), "unique": (63.0, 88.0),
     "vcard": (63.0, 88.0), "location": (70.0, 120.0), "danger": (63.0, 88.0),
+    "rank_up": (63.0, 88.0),
 }
 
 KIND_LABELS = {
     "poi": "Point of Interest", "mission": "Mission", "condition": "Global Condition", "event": "Event",
     "threat": "Threat", "injury": "Injury", "unique": "Unique Discovery", "location": "Location",
-    "danger": "Danger Die",
+    "danger": "Danger Die", "rank_up": "Rank-Up",
 }
 
 # Cards the players look up by their number keep it on the back (a face-down pile of
 # POI cards, "take the next card (Unique Discovery 1)"); decks drawn at random do not.
-SECRET_BACKS = frozenset({"event", "injury"})
+SECRET_BACKS = frozenset({"event", "injury", "rank_up"})
+
+# What a card calls its goals: a mission's is the requirement of its Completion text.
+GOAL_WORDS = {"mission": "Completion", "rank_up": "Goal"}
 
 FLAG_WORDS = {"final": "Final", "no_travel": "No Travel", "no_save": "No Save", "important": "Important"}
 
@@ -150,8 +155,13 @@ def _card_blocks(card: m.Card) -> tuple[list[tuple], list[tuple]]:
         if card.main:
             foot += [("rule", "Main"), ("p", effects_sentence(card.main))]
     body += _paragraphs(card.text)
-    body += _threat_rows(card.rows) if card.kind == "threat" else [_row(r) for r in card.rows]
+    rows = tuple(r for r in card.rows if r.kind != "goal")
+    body += _threat_rows(rows) if card.kind == "threat" else [_row(r) for r in rows]
     body += action_blocks(card.actions)
+    for goal in (r for r in card.rows if r.kind == "goal"):
+        body.append(("rule", GOAL_WORDS.get(card.kind, "Goal")))
+        said = rich_line(goal.text) if goal.text is not None else []
+        body.append(("row", "goal", said, effects_sentence(goal.effects)) if goal.effects else ("p", said))
     return body, foot
 
 
@@ -177,7 +187,7 @@ def vanguard_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[
         if card.kind == "danger" and not card.text:
             continue         # a table of the box's Reference card: nothing of the pack's to print
         body, foot = _card_blocks(card)
-        number = card.id if card.kind != "injury" else ""
+        number = "" if kind_named(card.kind).value == "string" else card.id
         label = KIND_LABELS[card.kind]
         faces.append(Face(
             key=f"{card.kind} {card.id}", kind=card.kind, label=label, number=number,

@@ -19,7 +19,7 @@ from vcompiler.tools.regions import node_title, regions
 COLOURS = {"log": "#fff4d6", "location": "#dff0ff", "depart": "#e6e0ff", "planet": "#d8f5d0",
            "sector": "#eef8e8", "poi": "#ffe3e3", "mission": "#ffe9c7", "condition": "#f3e1f5",
            "event": "#f0f0f0", "threat": "#ffd0c0", "injury": "#ffd6e0", "unique": "#fff0a8",
-           "vcard": "#e0f5f0", "pack": "#ffffff"}
+           "rank_up": "#e4ecff", "vcard": "#e0f5f0", "pack": "#ffffff"}
 EDGE_STYLES = {"choice": "solid", "goto": "bold", "conditional": "dashed", "else": "dashed",
                "text": "dotted", "board": "solid", "compass": "solid", "depart": "solid",
                "start": "bold", "gain": "dotted", "reveal": "dotted", "place": "dotted"}

@@ -205,9 +205,10 @@ def _card_kind_before(text: str, token: Token) -> Kind | None:
     """The card kind whose keyword stands right before `token` (`mission 5`), so that
     the example of an expected card id is one of that kind (M01, not P101)."""
     lines = text.split("\n")
-    if not 0 < token.line <= len(lines):
+    line, column = token.line, token.column
+    if line is None or column is None or not 0 < line <= len(lines):
         return None
-    match = _LAST_WORD.search(lines[token.line - 1][:token.column - 1])
+    match = _LAST_WORD.search(lines[line - 1][:column - 1])
     kind = kind_named(match.group(1)) if match and is_kind(match.group(1)) else None
     return kind if kind is not None and kind.letter else None
 

@@ -57,3 +57,14 @@ def test_a_goal_belongs_to_missions_and_rank_up_cards_only(write_pack):
     result = compile_pack(write_pack({"pack.vcl": VANGUARD_HEADER + 'log 1 "S" { return }\n'
                                        'poi P101 "X" {\n  goal "Win." => gain success 1\n}\n'}))
     assert [(d.code.id, d.span.line, d.span.column) for d in result.diagnostics] == [("E100", 9, 3)]
+
+
+def test_an_event_without_an_id_is_keyed_and_printed_by_its_name(write_pack):
+    result = _compiled(write_pack, 'event "Falling Ash" {\n  secondary progress time\n  main spend die\n}\n'
+                                   'event E02 "Numbered" { main spend die }\n'
+                                   'event "Falling Ash" { main spend die }\n')
+    assert [(d.code.id, d.span.line) for d in result.diagnostics] == [("E205", 13)]
+    assert [c["id"] for c in to_bundle(result.pack)["cards"]] == ["E02", "Falling Ash"]
+    faces = {f.key: f for f in faces_of(result.pack)}
+    assert (faces["event Falling Ash"].number, faces["event E02"].number) == ("", "E02")
+    assert ("event", "Falling Ash") in roots(build_graph(result.pack))

@@ -84,8 +84,8 @@ def _words(words) -> str:
 
 def _card_kinds() -> str:
     keyed = {"card": "{example}", "string": "by name", "number": "by number"}
-    vanguard = ", ".join(f"`{k.keyword}` ({keyed[k.value].format(example=k.example)})"
-                         for k in KINDS if k.card and k.game == VANGUARD.name)
+    vanguard = ", ".join(f"`{k.keyword}` ({keyed[k.value].format(example=k.example)}"
+                         f"{' or by name' if k.by_name else ''})" for k in KINDS if k.card and k.game == VANGUARD.name)
     return "\n".join([
         "| game | kinds |", "|---|---|",
         f"| vanguard | {vanguard} |",

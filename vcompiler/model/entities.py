@@ -143,7 +143,7 @@ class Entities:
         kind = kind_named(decl.kind)
         origin = (kind.name, kind.key(decl.id))
         letter = kind.letter
-        if letter and not decl.id.startswith(letter):
+        if letter and not decl.id.startswith(letter) and decl.id != decl.name:     # a name is no id
             self.found.append(diagnostic(
                 codes.BAD_ARGUMENTS, decl.span,
                 message=f"a {decl.kind} card's id starts with {letter}, not {decl.id[0]}",

@@ -321,7 +321,7 @@ class AstBuilder(Transformer):
         return self.item("main", c[1], c[0], c[1])
 
     def event(self, c):
-        return self._card("event", c, c[1], c[2], None, c[3], c[4:])
+        return self._card("event", c, c[1] if c[1] is not None else c[2], c[2], None, c[3], c[4:])
 
     def threat(self, c):
         return self._card("threat", c, c[1], c[2], None, c[3], c[4:])

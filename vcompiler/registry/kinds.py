@@ -28,6 +28,7 @@ class Kind:
     nested: bool = False       # its keyword also starts lines inside other declarations
     top_level: bool = True     # declared on its own, not only inside another declaration
     numbered: bool = False     # its key is a number (an int in references and graph nodes)
+    by_name: bool = False      # a card id, or none: the card is then keyed by its name
 
     def key(self, ident: str | int) -> str | int:
         """The key references and graph nodes use for an entity of this kind."""
@@ -41,10 +42,10 @@ class Kind:
         return re.fullmatch(self.id_pattern, ident) is not None
 
 
-def _card(name: str, letter: str, *, deck: bool = False, nested: bool = False) -> Kind:
+def _card(name: str, letter: str, *, deck: bool = False, nested: bool = False, by_name: bool = False) -> Kind:
     return Kind(name, VANGUARD.name, name, name, f"a {name} card", f"{letter}[0-9]+", f"{letter}101"
                 if letter == "P" else f"{letter}01", "card", "cards", book_name="card", letter=letter,
-                card=True, deck=deck, nested=nested)
+                card=True, deck=deck, nested=nested, by_name=by_name)
 
 
 V, T = VANGUARD.name, VANTAGE.name
@@ -58,7 +59,7 @@ KINDS: tuple[Kind, ...] = (
     _card("poi", "P", nested=True),
     _card("mission", "M", nested=True),
     _card("condition", "G", nested=True),
-    _card("event", "E", deck=True),
+    _card("event", "E", deck=True, by_name=True),        # RB 244: events are filed in any order
     _card("threat", "T"),
     Kind("injury", V, "injury", "injury", "an injury card", r'"[^"\n]*"', '"Name"', "string", "cards",
          book_name="card", card=True, deck=True),

@@ -187,7 +187,7 @@ def vanguard_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[
         if card.kind == "danger" and not card.text:
             continue         # a table of the box's Reference card: nothing of the pack's to print
         body, foot = _card_blocks(card)
-        number = "" if kind_named(card.kind).value == "string" else card.id
+        number = card.id if kind_named(card.kind).matches(card.id) else ""    # injuries, rank-ups, events by name
         label = KIND_LABELS[card.kind]
         faces.append(Face(
             key=f"{card.kind} {card.id}", kind=card.kind, label=label, number=number,

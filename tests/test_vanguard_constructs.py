@@ -68,3 +68,35 @@ def test_an_event_without_an_id_is_keyed_and_printed_by_its_name(write_pack):
     faces = {f.key: f for f in faces_of(result.pack)}
     assert (faces["event Falling Ash"].number, faces["event E02"].number) == ("", "E02")
     assert ("event", "Falling Ash") in roots(build_graph(result.pack))
+
+
+BOARD_POI = '''planet eye "Eye" {
+  sector 1 "Twisted Wreckage" {
+    lander
+    poi printed "Twisted Wreckage" {
+      text "Pinned under the hull."
+      action "Free Yourself" {
+        outcome green: physical => replace poi with P101
+        outcome red => -> log 2
+      }
+    }
+  }
+}
+poi P101 "Outer Surface" { final }
+log 2 "Hurt" { return }
+'''
+
+
+def test_a_poi_printed_on_the_board_has_no_id_but_its_planet_and_sector(write_pack):
+    result = _compiled(write_pack, BOARD_POI)
+    assert result.diagnostics == ()
+    bundle = to_bundle(result.pack)
+    cards = {c["id"]: c for c in bundle["cards"]}
+    assert (cards["eye.1"]["board"], cards["eye.1"]["name"], cards["P101"]["board"]) == (True, "Twisted Wreckage",
+                                                                                     False)
+    assert bundle["planets"][0]["sectors"][0]["poi"] == "eye.1"
+    graph = build_graph(result.pack)
+    assert graph.edges[("planet", "eye"), ("poi", "eye.1")]["via"] == "board"
+    assert graph.edges[("poi", "eye.1"), ("log", 2)]["via"] == "goto"
+    face = {f.key: f for f in faces_of(result.pack)}["poi eye.1"]
+    assert (face.number, face.back.number, face.badges) == ("", "", ("Board, Sector 1",))

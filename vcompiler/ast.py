@@ -226,6 +226,7 @@ class Sector:
     span: Span
     at: tuple[tuple[int, int], Span] | None = None    # `at COLUMN, ROW`: its place on the printed board
     actions: tuple[CheckAction, ...] = ()             # Special Actions printed in the sector
+    board_poi: CardDecl | None = None                  # `poi printed "Name" { … }`: a POI the board prints
 
 
 @dataclass(frozen=True)
@@ -306,6 +307,7 @@ class CardDecl:
     allow: tuple[str, ...] = ()
     standees: int | None = None       # a threat's standees, the first its main one
     external: bool = False            # brought into play by a rule or the Rulebook, not by the pack
+    board: bool = False               # a POI printed on a sector of the board: no card, no id of its own
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,16 @@ planet glacier "The Glacier of Echoes" {
     biomes frigid, caves
     -> log @ice_caves
   }
-  sector 5 "Buried Mast" { poi P203 printed }
+  sector 5 "Buried Mast" {
+    poi printed "Buried Mast" {        // printed on the board itself: no card, no id
+      biomes frigid
+      important
+      action "Dig Out the Base" {
+        outcome green: 2 gathering / construction => reveal mission M12
+        outcome red => spend die
+      }
+    }
+  }
 
   path 1 <-> 2 [travel]
   path 2 <-> 3 [travel]

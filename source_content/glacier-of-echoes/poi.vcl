@@ -1,4 +1,4 @@
-// Points of interest. P201 and P203 are printed on the board; P202 is placed by a log.
+// Points of interest cards. P201 is printed on the board; P202 is placed by a log.
 poi P201 "Singing Crevasse" {
   biomes frigid, caves
   text "While this POI is in play, crewmembers in this sector cannot Rest."
@@ -21,14 +21,6 @@ poi P202 "Thin Ice" {
   }
 }
 
-poi P203 "Buried Mast" {
-  biomes frigid
-  important
-  action "Dig Out the Base" {
-    outcome green: 2 gathering / construction => reveal mission M12
-    outcome red => spend die
-  }
-}
 
 poi P204 "Crossed Lake" {
   biomes frigid

@@ -132,6 +132,7 @@ class _Emitter:
     def card(self, c: m.Card) -> dict:
         return {
             "kind": c.kind, "id": c.id, "name": c.name, "copies": c.copies, "external": c.external,
+            "board": c.board,
             "biomes": list(c.biomes), "flags": list(c.flags), "text": [rich(t) for t in c.text],
             "travel": [self.choice(x) for x in c.travel],
             "secondary": [self.choice(x) for x in c.secondary],

@@ -171,6 +171,7 @@ def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
         elif isinstance(decl, ast.PlanetDecl):
             if register(decl.id, "planet", decl.id, decl.span):
                 planets[decl.id] = make(decl, entities.planet, decl, duplicate)
+                cards.update((("poi", poi.id), poi) for poi in planets[decl.id].board_pois)
         elif isinstance(decl, ast.CardDecl):
             if register(decl.id, decl.kind, kind_named(decl.kind).shown(decl.id), decl.span, "card"):
                 cards[(decl.kind, decl.id)] = make(decl, entities.card, decl)

@@ -2,6 +2,7 @@
 resolved, and what it names recorded as references with the entity as their origin."""
 from __future__ import annotations
 
+import dataclasses
 import difflib
 from collections.abc import Iterable
 
@@ -113,10 +114,16 @@ class Entities:
         lift_off = tuple(self.references.goto(origin, g, "board") for g in decl.lift_off)
         evac = tuple(self.references.goto(origin, g, "board") for g in decl.evac)
         sectors: dict[int, m.Sector] = {}
+        board_pois: list[m.Card] = []
         for sector in decl.sectors:
             if sector.number in sectors:
                 duplicate("sector", f"{sector.number} of planet {decl.id}", sector.span, sectors[sector.number].span)
                 continue
+            if sector.board_poi is not None:
+                poi = dataclasses.replace(sector.board_poi, id=board_poi_id(decl.id, sector.number))
+                board_pois.append(self.card(poi))
+                sector = dataclasses.replace(sector, printed=(*sector.printed, ast.Value(
+                    "card", poi.id, poi.span)))
             sectors[sector.number] = self.sector(origin, sector)
         paths = []
         for path in decl.paths:
@@ -127,7 +134,8 @@ class Entities:
             paths.append(m.Path(path.a, path.b, path.two_way, costs, path.span))
         return m.Planet(decl.id, decl.name, tuple(str(x.value) for x in decl.missions), tuple(uniques),
                         tuple(printed), tuple(condition_cards), lift_off, evac,
-                        tuple(sectors[n] for n in sorted(sectors)), tuple(paths), decl.span, decl.text)
+                        tuple(sectors[n] for n in sorted(sectors)), tuple(paths), decl.span, decl.text,
+                        tuple(board_pois))
 
     def sector(self, origin: Origin, sector: ast.Sector) -> m.Sector:
         for poi in sector.printed:
@@ -143,7 +151,7 @@ class Entities:
         kind = kind_named(decl.kind)
         origin = (kind.name, kind.key(decl.id))
         letter = kind.letter
-        if letter and not decl.id.startswith(letter) and decl.id != decl.name:     # a name is no id
+        if letter and not decl.id.startswith(letter) and decl.id != decl.name and not decl.board:
             self.found.append(diagnostic(
                 codes.BAD_ARGUMENTS, decl.span,
                 message=f"a {decl.kind} card's id starts with {letter}, not {decl.id[0]}",
@@ -159,7 +167,7 @@ class Entities:
             decl.kind, decl.id, decl.name, decl.copies, decl.biomes, flags, decl.text,
             choices(origin, decl.travel), choices(origin, decl.secondary), choices(origin, decl.main),
             self.actions(origin, decl.actions), self.resolve.rows(origin, decl.rows), decl.span, decl.standees,
-            decl.external)
+            decl.external, decl.board)
 
     def actions(self, origin: Origin, actions: Iterable[ast.CheckAction]) -> tuple[m.CheckAction, ...]:
         out = []
@@ -229,6 +237,11 @@ class Entities:
                              decl.text, tuple(self.story_action(origin, a) for a in decl.actions), decl.span,
                              decl.external, tuple(slots), decl.powers, self.resolve.choices(origin, decl.placed),
                              ending)
+
+
+def board_poi_id(planet: str, sector: int) -> str:
+    """The key of a POI printed on the board: it has no card id, and never prints one."""
+    return f"{planet}.{sector}"
 
 
 class Duplicate:

@@ -194,6 +194,7 @@ class Planet:
     paths: tuple[Path, ...]
     span: Span
     text: tuple[ast.Text, ...] = ()
+    board_pois: tuple[Card, ...] = ()      # the POIs printed on its sectors
 
 
 @dataclass(frozen=True)
@@ -215,6 +216,7 @@ class Card:
     span: Span
     standees: int | None = None
     external: bool = False          # brought into play from outside the pack: a root of the story graph
+    board: bool = False             # printed on a sector of the board; its id is PLANET.SECTOR
 
 
 @dataclass(frozen=True)

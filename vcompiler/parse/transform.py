@@ -3,6 +3,7 @@ built). One instance parses many chunks: `begin` sets the file and the line offs
 the chunk, because each top-level declaration is parsed on its own."""
 from __future__ import annotations
 
+import dataclasses
 import re
 from functools import partial
 from typing import Any, NamedTuple
@@ -248,6 +249,11 @@ class AstBuilder(Transformer):
     def sector_poi(self, c):
         return self.item("printed", self.value(c[1]), c[0], c[2])
 
+    def board_poi(self, c):
+        keyword, _, name, *lines = c
+        card = self._card("poi", c, name, name, None, None, lines)
+        return self.item("board_poi", dataclasses.replace(card, id="", board=True), keyword, name)
+
     def sector_slot(self, c):
         return self.item("slot", True, c[0], c[1])
 
@@ -269,7 +275,8 @@ class AstBuilder(Transformer):
             int(str(number)), plain_string(str(name)) if name is not None else None,
             tuple(items.get("printed", ())), bool(items.get("slot")), bool(items.get("lander")),
             tuple(b for names in items.get("biomes", ()) for b in names), tuple(items.get("effect", ())),
-            header, (items.get("at") or [None])[-1], tuple(items.get("action", ()))), keyword, name or number)
+            header, (items.get("at") or [None])[-1], tuple(items.get("action", ())),
+            (items.get("board_poi") or [None])[-1]), keyword, name or number)
 
     def path(self, c):
         path = ast.Path(int(str(c[1])), int(str(c[3])), c[2].type == "TWO_WAY", tuple(c[4:]),

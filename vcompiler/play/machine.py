@@ -491,7 +491,8 @@ class Game:
             options.append(Option(f"{_cap(what)}{f' ({needs})' if shown else ''}: "
                                   f"{words(voice.effects_sentence(row.effects))}", then=["row", poi, index, r, 0]))
         if show:
-            owner = f"{poi} {self.cards[poi].name}" if poi in self.cards else _cap(poi)
+            card = self.cards.get(poi)
+            owner = (card.name if card.board else f"{poi} {card.name}") if card is not None else _cap(poi)
             scene.lines.append(f"── {owner}: {action.name}. Roll, then pick what came up.")
         scene.options = options
         return True

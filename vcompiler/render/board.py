@@ -285,12 +285,14 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
     # The other spaces give up their empty room first, so that a board keeps its sheet.
     width, height = _board_size(columns, rows, max(0.0, extra - COMPACT_SAVING))
     pois = {c.id: c.name for c in pack.cards if c.kind == "poi"}
+    board_pois = {c.id for c in planet.board_pois}
     sectors = []
     for sector in planet.sectors:
         cx, cy = _centre(cells[sector.number])
         log = sector.goto.param("log") if sector.goto is not None and sector.goto.op == "goto_log" else None
         sectors.append(SectorView(sector.number, sector.name or "", tuple(b for b in sector.biomes if b in ICONS),
-                                  sector.printed_poi or "", pois.get(sector.printed_poi or "", ""), sector.slot,
+                                  "" if sector.printed_poi in board_pois else sector.printed_poi or "",
+                                  pois.get(sector.printed_poi or "", ""), sector.slot,
                                   sector.lander, [log_ref(log)] if log is not None else [],
                                   cx - BOX[0] / 2, cy - BOX[1] / 2, tuple(a.name for a in sector.actions)))
     segments = []

@@ -177,6 +177,12 @@ def action_blocks(actions: tuple[m.CheckAction, ...]) -> list[tuple]:
     return out
 
 
+def _board_badge(card: m.Card) -> tuple[str, ...]:
+    """A POI printed on the board is printed as a card too, so that a print-and-play
+    table has its rules at hand: it says where it lies instead of an id."""
+    return (f"Board, Sector {card.id.rpartition('.')[2]}",) if card.board else ()
+
+
 def _copies(declared: int | None) -> int:
     return max(1, min(declared or 1, MAX_COPIES))
 
@@ -193,7 +199,8 @@ def vanguard_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[
             key=f"{card.kind} {card.id}", kind=card.kind, label=label, number=number,
             title=[("t", card.name)], size=sizes[card.kind], icons=tuple(b for b in card.biomes if b in ICONS),
             badges=(*(FLAG_WORDS.get(f, f) for f in card.flags),
-                    *((f"{card.standees} standees",) if card.standees and card.standees > 1 else ())),
+                    *((f"{card.standees} standees",) if card.standees and card.standees > 1 else ()),
+                    *_board_badge(card)),
             blocks=tuple(body), foot=tuple(foot),
             back=Back(label, "" if card.kind in SECRET_BACKS else number, pack.title),
             copies=_copies(card.copies), span=card.span))

@@ -4,6 +4,7 @@ from conftest import VANGUARD_HEADER
 from vcompiler.checks.graph import build_graph, roots
 from vcompiler.compile import compile_pack
 from vcompiler.emit.bundle import to_bundle
+from vcompiler.render.books import logbook, number_order
 from vcompiler.render.cards import faces_of
 
 
@@ -100,3 +101,29 @@ def test_a_poi_printed_on_the_board_has_no_id_but_its_planet_and_sector(write_pa
     assert graph.edges[("poi", "eye.1"), ("log", 2)]["via"] == "goto"
     face = {f.key: f for f in faces_of(result.pack)}["poi eye.1"]
     assert (face.number, face.back.number, face.badges) == ("", "", ("Board, Sector 1",))
+
+
+def test_the_starting_log_is_read_and_printed_first_without_a_number(write_pack):
+    folder = write_pack({"pack.vcl": 'pack c {\n  game vanguard\n  title "C"\n  version "1"\n  numbering 0..5 seed 3\n}\n'
+                                     'log @later "Later" { return }\n'
+                                     'log start "Wake-Up Call" { -> log @later }\n'})
+    result = compile_pack(folder)
+    assert result.diagnostics == ()
+    pack = result.pack
+    assert pack.start.params == (("log", 0),) and pack.labels["later"] != 0    # 0 is the Starting Log's
+    bundle = to_bundle(pack)
+    assert [(log["number"], log["starting"]) for log in bundle["logs"]][0] == (0, True)
+    assert bundle["pack"]["start"] == {"log": 0}
+    book = logbook(pack)
+    assert [e.key for e in sorted(book.entries, key=number_order)][0] == "Starting Log"
+    assert book.entries[0].key == "Starting Log"
+
+
+def test_a_start_beside_the_starting_log_is_e225_and_reading_starts_at_the_starting_log(write_pack):
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER + 'log 1 "S" { return }\nlog start "First" { return }\n'})
+    result = compile_pack(folder)
+    assert [(d.code.id, d.span.line) for d in result.diagnostics] == [("E225", 5), ("W400", 7)]
+    assert result.diagnostics[1].message == "log 1 is unreachable"
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER.replace("  start log 1\n", "")
+                         + 'log start "Dead End" { text "x" }\n'}, name="dead")
+    assert [d.message for d in compile_pack(folder).diagnostics] == ["log start has no way out"]

@@ -67,7 +67,7 @@ def _plain(node: Inline) -> str:
 @dataclass(frozen=True)
 class Value:
     """One word of an effect, a requirement or a condition."""
-    kind: str          # "word" | "number" | "card" | "string" | "label"
+    kind: str          # "word" | "number" | "card" | "string" | "label" | "start" (`log start`)
     value: str | int
     span: Span
 

@@ -239,6 +239,11 @@ vcompiler.toml (or the [tool.vcompiler] table of pyproject.toml) takes
 `ignore = ["W402", ...]`: the warnings to silence for every pack below it. It cannot
 name an error (errors cannot be silenced) nor a code that does not exist.""")
 
+TWO_STARTS = _code("E225", E, "pack {pack} has a Starting Log and a `start` as well", "`start` given beside a Starting Log", """\
+Reading starts at one place. `log start` declares the Starting Log, where a vanguard
+campaign begins (printed first in the Logbook, with no number); a pack that has one
+needs no `start` in its declaration, and one that names another log contradicts it.
+Mend: remove the pack's `start`, or number the log.""")
 UNKNOWN_BIOME = _code("E215", E, "`{name}` is not a biome", "unknown biome name")
 AMBIGUOUS_SECTOR = _code("E216", E, "sector {number} is a sector of {planets}", "`sector N` in an effect names a sector of two planets")
 UNDEFINED_DANGER = _code("E217", E, "the pack defines no Danger die {letter}", "a Danger die letter the pack's `danger` declarations do not define", """\

@@ -356,7 +356,7 @@ def logs_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
         choices = sum(1 for s in log.statements if isinstance(s, ChoiceStatement))
         hint = ("a single choice is no choice: write `-> log N`, or add another choice" if choices == 1
                 else "end it with `return`, `-> log N`, `end exploration` or two choices")
-        yield diagnostic(codes.DEAD_END, log.span, number=log.number, hint=hint)
+        yield diagnostic(codes.DEAD_END, log.span, number=log.shown, hint=hint)
 
 
 @rule(codes.UNREACHABLE)
@@ -372,7 +372,7 @@ def everything_is_reachable(context: CheckContext) -> Iterator[Diagnostic]:
     starred = {(loc.number, e.direction) for loc in pack.locations for e in loc.exits if e.target is None}
     for log in pack.logs:
         if ("log", log.number) not in seen:
-            yield diagnostic(codes.UNREACHABLE, log.span, what=f"log {log.number}",
+            yield diagnostic(codes.UNREACHABLE, log.span, what=f"log {log.shown}",
                              hint="nothing leads here; lead to it, or mark it `external`")
     for location in pack.locations:
         if ("location", location.number) not in seen:

@@ -71,7 +71,7 @@ def _first_unread(log: Log) -> Diagnostic | None:
     after_if = False
     for statement in log.statements:
         if gone is not None and not isinstance(statement, CheckStatement):
-            return diagnostic(codes.UNREAD_STATEMENT, statement.span, number=log.number, after=_said(gone),
+            return diagnostic(codes.UNREAD_STATEMENT, statement.span, number=log.shown, after=_said(gone),
                               hint="move it above the way out, or remove it",
                               related=[Related(gone.span, "the reader leaves the log here")])
         if _leaves(statement) or (isinstance(statement, ElseStatement) and after_if):

@@ -99,7 +99,7 @@ class _Emitter:
 
     def log(self, log: m.Log) -> dict:
         return {"number": log.number, "label": log.label, "title": rich(log.title),
-                "external": log.external, "check": log.has_check,
+                "external": log.external, "starting": log.starting, "check": log.has_check,
                 "statements": [self.statement(s) for s in log.statements],
                 "source": self.source(log.span)}
 

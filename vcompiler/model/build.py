@@ -162,10 +162,10 @@ def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
 
     for decl in kept:
         if isinstance(decl, ast.LogDecl):
-            number = decl.target.value if decl.target.kind == "number" else labels.get(str(decl.target.value))
+            number = decl.target.value if decl.target.kind != "label" else labels.get(str(decl.target.value))
             if not isinstance(number, int):
                 continue
-            shown = f"@{decl.target.value}" if decl.target.kind == "label" else number
+            shown = {"label": f"@{decl.target.value}", "start": "start"}.get(decl.target.kind, number)
             if register(number, "log", shown, decl.span):
                 logs[number] = make(decl, entities.log, decl, number)
         elif isinstance(decl, ast.PlanetDecl):
@@ -191,7 +191,15 @@ def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
             memo.forget(gone)
     start = None
     before_start = len(references.found)
-    if header.start is not None:
+    starting = next((d for d in kept if isinstance(d, ast.LogDecl) and d.target.kind == "start"), None)
+    if header.start is not None and starting is not None:
+        found.append(diagnostic(
+            codes.TWO_STARTS, header.start.span, pack=pack_decl.name,
+            hint="remove this `start`: reading starts at the Starting Log, `log start`",
+            related=[Related(starting.span, "the Starting Log")]))
+    if starting is not None:
+        start = references.goto(("pack", pack_decl.name), ast.Goto("log", starting.target, starting.span), "start")
+    elif header.start is not None:
         start = references.goto(("pack", pack_decl.name), header.start, "start")
     if memo is not None:
         memo.finish(references.found[before_start:])
@@ -292,7 +300,7 @@ def _number_logs(declarations: Iterable[ast.Declaration], parsed: list[ParsedFil
         if not isinstance(decl, ast.LogDecl):
             continue
         target = decl.target
-        if target.kind == "number":
+        if target.kind in ("number", "start"):
             fixed.setdefault(int(target.value), target.span)
         elif str(target.value) not in declared:
             declared.add(str(target.value))

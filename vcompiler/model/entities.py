@@ -89,7 +89,7 @@ class Entities:
         self.references.text(origin, decl.title)
         label = str(decl.target.value) if decl.target.kind == "label" else None
         return m.Log(number, label, decl.title, decl.external, self.statements(origin, decl.statements),
-                     decl.span)
+                     decl.span, decl.target.kind == "start")
 
     def planet(self, decl: ast.PlanetDecl, duplicate: Duplicate) -> m.Planet:
         origin = ("planet", decl.id)

@@ -34,7 +34,7 @@ class References:
         """The key a reference to a log has: its number, or "@label" for a label no log
         declares (reported as undefined); None for a declared label left without a
         number (already reported as E211)."""
-        if target.kind == "number":
+        if target.kind in ("number", "start"):
             return int(target.value)
         label = str(target.value)
         if label in self.labels:

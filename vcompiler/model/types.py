@@ -141,6 +141,12 @@ class Log:
     external: bool
     statements: tuple[Statement, ...]
     span: Span
+    starting: bool = False                # the Starting Log: number STARTING_LOG, never printed
+
+    @property
+    def shown(self) -> int | str:
+        """The log as the writer names it in a message: its number, or `start`."""
+        return "start" if self.starting else self.number
 
     @property
     def has_check(self) -> bool:

@@ -20,7 +20,7 @@ from vcompiler.parse.cache import default_cache_root
 from vcompiler.parse.fast import FastLogReader
 from vcompiler.parse.split import split_declarations
 from vcompiler.parse.transform import AstBuilder
-from vcompiler.registry import KINDS, Kind, is_kind, kind_declared_by, kind_named
+from vcompiler.registry import KINDS, STARTING_LOG, Kind, is_kind, kind_declared_by, kind_named
 from vcompiler.resources import data_dir
 from vcompiler.source import SourceFile, Span
 
@@ -39,6 +39,8 @@ def _header_key(text: str) -> tuple[str, object] | None:
     assert kind is not None
     if key.startswith("@"):
         return ("label", key[1:])
+    if kind.name == "log" and key == "start":
+        return ("log", STARTING_LOG)
     if key.startswith('"'):
         return (kind.name, key.strip('"'))
     if key.isascii() and key.isdigit():

@@ -13,6 +13,7 @@ from lark import Token, Transformer
 from vcompiler import ast
 from vcompiler.diagnostics import Diagnostic
 from vcompiler.parse.markup import parse_text, plain_string
+from vcompiler.registry import STARTING_LOG
 from vcompiler.source import Span
 
 # The codes an allow names, up to the first word that is not one (an explanation may
@@ -366,6 +367,8 @@ class AstBuilder(Transformer):
         return tuple(ast.EffectStmt(x, x.span) if isinstance(x, ast.EffectChoice) else x for x in items)
 
     def log_target(self, c):
+        if c[0].type == "START":
+            return ast.Value("start", STARTING_LOG, self.span(c[0]))
         return self.value(c[0])
 
     def log(self, c):

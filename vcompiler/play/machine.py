@@ -175,7 +175,7 @@ class Game:
             if show:
                 title = f" · {log.title.plain()}" if log.title else ""
                 box = (" [x]" if number in state.checked else " [ ]") if log.has_check else ""
-                scene.lines.append(f"── Log {number}{title}{box}")
+                scene.lines.append(f"── {'Starting Log' if log.starting else f'Log {number}'}{title}{box}")
         if self._script(state, scene, show, statements, i, ["log", number], number) is None:
             state.at = ["end", f"Log {number} has no way out"]
         return bool(scene.options)

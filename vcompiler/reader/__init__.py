@@ -17,6 +17,7 @@ from pathlib import Path
 
 from vcompiler.model import types as m
 from vcompiler.render import voice
+from vcompiler.render.books import STARTING_KEY
 
 HERE = Path(__file__).resolve().parent
 ICONS = HERE.parent / "templates" / "icons"
@@ -111,8 +112,9 @@ class _Writer:
 
     def log(self, log: m.Log) -> str:
         title = voice.rich_line(log.title)
-        name = f"Log {log.number}" + (f" {voice.plain(title)}" if title else "")
-        heading = f'<span class="num">{log.number}</span> {self.inline(title)}'
+        key = STARTING_KEY if log.starting else str(log.number)
+        name = (key if log.starting else f"Log {key}") + (f" {voice.plain(title)}" if title else "")
+        heading = f'<span class="num">{key}</span> {self.inline(title)}'
         if log.has_check:
             heading += self.box(voice.log_anchor(log.number), f"Log {log.number}", "checked")
         content = self.blocks(voice.blocks(log.statements))

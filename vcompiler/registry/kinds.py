@@ -78,6 +78,8 @@ KINDS: tuple[Kind, ...] = (
     Kind("vcard", T, "card", "card", "a numbered card", "[0-9]+", "N", "number", "vantage_cards",
          book_name="card", card=True, numbered=True),
 )
+# The key of the Starting Log (`log start`): read first, printed first and with no number.
+STARTING_LOG = 0
 # What `{card X}` in text names before the model knows X's kind: a card of either game.
 ANY_CARD = Kind("card", None, "card", "card", "a card", "[A-Z]?[0-9]+", "P101", "card", None,
                 book_name="card", card=True)

@@ -47,8 +47,14 @@ class Book:
         return [(e.title_text, e.key, e.anchor) for e in sorted(self.entries, key=number_order) if e.title_text]
 
 
+# What the Starting Log prints where other logs print their number (RB 331, 1012).
+STARTING_KEY = "Starting Log"
+
+
 def number_order(entry: Entry) -> tuple:
-    """"28" before "279", "101 east" after "101"."""
+    """"28" before "279", "101 east" after "101"; the Starting Log first."""
+    if entry.key == STARTING_KEY:
+        return (-1, "")
     head, _, rest = entry.key.partition(" ")
     # ASCII digits (an injury named "➍" is a name), compared by length then text: int()
     # refuses more than 4,300 digits.
@@ -90,7 +96,8 @@ def logbook(pack: m.Pack, titles: bool | None = None) -> Book:
     entries = []
     for log in pack.logs:
         title = rich_line(log.title)
-        entries.append(Entry(log_anchor(log.number), str(log.number), title, plain(title),
+        key = STARTING_KEY if log.starting else str(log.number)
+        entries.append(Entry(log_anchor(log.number), key, title, plain(title),
                              check=log.has_check, action=_with_check(log.statements),
                              leads_to=_leads_to(log.statements)))
     shown = not any(log.label for log in pack.logs) if titles is None else titles

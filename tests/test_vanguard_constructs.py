@@ -127,3 +127,31 @@ def test_a_start_beside_the_starting_log_is_e225_and_reading_starts_at_the_start
     folder = write_pack({"pack.vcl": VANGUARD_HEADER.replace("  start log 1\n", "")
                          + 'log start "Dead End" { text "x" }\n'}, name="dead")
     assert [d.message for d in compile_pack(folder).diagnostics] == ["log start has no way out"]
+
+
+LANDING = '''planet glacier "Glacier" {
+  landing 14 {
+    text "A moon of ice; see {log 2}."
+    scan 1 "Thin air."
+    scan 2 "Cold: {icon frigid}."
+  }
+  system_map 7 "Tau Ceti" cost 2
+  sector 1 { lander }
+}
+log 2 "Read from the Landing card" { return }
+'''
+
+
+def test_a_planets_landing_card_and_system_maps_entry(write_pack):
+    result = _compiled(write_pack, LANDING)
+    assert result.diagnostics == ()
+    planet = to_bundle(result.pack)["planets"][0]
+    assert planet["landing"]["number"] == 14
+    assert [(s["energy"], s["text"][0][-1]) for s in planet["landing"]["scans"]] == [
+        (1, {"text": "Thin air."}), (2, {"text": "."})]
+    assert planet["system_map"] == {"number": 7, "system": "Tau Ceti", "cost": 2}
+    assert build_graph(result.pack).edges[("planet", "glacier"), ("log", 2)]["via"] == "text"
+    face = {f.key: f for f in faces_of(result.pack)}["landing 14"]
+    assert (face.label, face.number, face.title, face.back.number) == ("Landing Card", "14", [("t", "Glacier")], "14")
+    assert [b[:2] for b in face.blocks[1:]] == [("row", "scan"), ("row", "scan")]
+    assert "Tau Ceti, 7" in face.foot[0][1][0][1]

@@ -247,6 +247,25 @@ class PrintedCondition:
 
 
 @dataclass(frozen=True)
+class Landing:
+    """A planet's Landing card: its text, and (energy, text) revealed by scanning."""
+    number: int
+    text: tuple[Text, ...]
+    scans: tuple[tuple[int, Text], ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class SystemMapEntry:
+    """Where the System Maps book lists the planet: its number in the table of the
+    system's page, the system, and the Energy that investigating it costs."""
+    number: int
+    system: str
+    cost: int
+    span: Span
+
+
+@dataclass(frozen=True)
 class PlanetDecl:
     id: str
     name: str
@@ -260,6 +279,8 @@ class PlanetDecl:
     span: Span
     allow: tuple[str, ...] = ()
     text: tuple[Text, ...] = ()       # the planet's own rules, printed on the board
+    landing: tuple[Landing, ...] = ()                 # as written; one is expected (E226)
+    system_map: tuple[SystemMapEntry, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ VANTAGE_CARD_KINDS = ("character", "item", "flora", "vehicle", "destiny", "missi
                       "condition", "companion")
 # What the card sheets print, by kind: the vanguard decks, the vantage cards ("vcard")
 # and location cards. Each kind has a size, which vcompiler.toml's [cards] may change.
-CARD_KINDS = ("poi", "mission", "condition", "event", "threat", "injury", "unique", "danger", "rank_up", "vcard",
-              "location")
+CARD_KINDS = ("poi", "mission", "condition", "event", "threat", "injury", "unique", "danger", "rank_up", "landing",
+              "vcard", "location")
 # A vanguard card's flags, in the order the bundle lists them.
 CARD_FLAGS = ("no_travel", "final", "important", "no_save")

@@ -6,6 +6,13 @@ planet glacier "The Glacier of Echoes" {
   condition G11
   lift_off -> log @lift_off
   evac -> log @evac
+  landing 14 {                          // its Landing card, revealed by the Planetary Scanner
+    text "A moon of blue ice that answers every sound."
+    scan 1 "Atmosphere: thin and bitter. Bring filters."
+    scan 2 "Surface: a glacier over a frozen lake; {icon frigid} sectors everywhere."
+    scan 3 "Something below the ice moves when the lander's engines roar."
+  }
+  system_map 7 "Tau Ceti" cost 2        // object 7 on the Tau Ceti page of the System Maps
 
   sector 1 "Landing Shelf" {
     lander

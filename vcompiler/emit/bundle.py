@@ -121,6 +121,12 @@ class _Emitter:
                 for s in p.sectors],
             "paths": [{"from": x.a, "to": x.b, "two_way": x.two_way,
                        "costs": [self.effect(c) for c in x.costs]} for x in p.paths],
+            "landing": None if p.landing is None else {
+                "number": p.landing.number, "text": [rich(t) for t in p.landing.text],
+                "scans": [{"energy": energy, "text": rich(text)} for energy, text in p.landing.scans],
+                "source": self.source(p.landing.span)},
+            "system_map": None if p.system_map is None else {
+                "number": p.system_map.number, "system": p.system_map.system, "cost": p.system_map.cost},
             "source": self.source(p.span),
         }
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 from collections.abc import Iterable
+from typing import Protocol, TypeVar
 
 from vcompiler import ast, codes
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
@@ -14,6 +15,14 @@ from vcompiler.model.resolve import Resolver
 from vcompiler.registry import kind_named
 from vcompiler.source import Span
 from vcompiler.vocabulary import CARD_FLAGS, CHALLENGE_FACES, VANTAGE_CARD_KINDS
+
+
+class _Spanned(Protocol):
+    @property
+    def span(self) -> Span: ...
+
+
+T = TypeVar("T", bound=_Spanned)
 
 
 class Entities:
@@ -135,7 +144,22 @@ class Entities:
         return m.Planet(decl.id, decl.name, tuple(str(x.value) for x in decl.missions), tuple(uniques),
                         tuple(printed), tuple(condition_cards), lift_off, evac,
                         tuple(sectors[n] for n in sorted(sectors)), tuple(paths), decl.span, decl.text,
-                        tuple(board_pois))
+                        tuple(board_pois),
+                        self._landing(origin, decl), self._one(decl.system_map, "an entry in the System Maps", decl.id))
+
+    def _landing(self, origin: Origin, decl: ast.PlanetDecl) -> m.Landing | None:
+        landing = self._one(decl.landing, "a Landing card", decl.id)
+        if landing is None:
+            return None
+        self.references.text(origin, *landing.text, *(text for _, text in landing.scans))
+        return m.Landing(landing.number, landing.text, landing.scans, landing.span)
+
+    def _one(self, given: tuple[T, ...], what: str, planet: str) -> T | None:
+        """The first of a line a planet has once (E226 for each further one)."""
+        for extra in given[1:]:
+            self.found.append(diagnostic(codes.PLANET_ONCE, extra.span, planet=planet, what=what,
+                                         hint="keep one", related=[Related(given[0].span, "the first")]))
+        return given[0] if given else None
 
     def sector(self, origin: Origin, sector: ast.Sector) -> m.Sector:
         for poi in sector.printed:

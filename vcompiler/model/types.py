@@ -187,6 +187,14 @@ class PrintedCondition:
 
 
 @dataclass(frozen=True)
+class Landing:
+    number: int
+    text: tuple[ast.Text, ...]
+    scans: tuple[tuple[int, ast.Text], ...]      # (Energy spent, what it reveals), as written
+    span: Span
+
+
+@dataclass(frozen=True)
 class Planet:
     id: str
     name: str
@@ -201,6 +209,8 @@ class Planet:
     span: Span
     text: tuple[ast.Text, ...] = ()
     board_pois: tuple[Card, ...] = ()      # the POIs printed on its sectors
+    landing: Landing | None = None
+    system_map: ast.SystemMapEntry | None = None
 
 
 @dataclass(frozen=True)

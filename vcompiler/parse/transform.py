@@ -284,6 +284,21 @@ class AstBuilder(Transformer):
                         self.span(c[0], c[3]))
         return self.item("path", path, c[0], c[3])
 
+    def scan(self, c):
+        return self.item("scan", (int(str(c[1])), self.prose(c[2])), c[0], c[2])
+
+    def landing(self, c):
+        keyword, number, *lines = c
+        texts = tuple(x.text for x in lines if isinstance(x, ast.TextStmt))
+        scans = tuple(x.value for x in lines if isinstance(x, _Item))
+        return self.item("landing", ast.Landing(int(str(number)), texts, scans, self.span(keyword, number)),
+                         keyword, number)
+
+    def system_map(self, c):
+        keyword, number, system, _, cost = c
+        entry = ast.SystemMapEntry(int(str(number)), plain_string(str(system)), int(str(cost)), self.span(keyword, cost))
+        return self.item("system_map", entry, keyword, cost)
+
     def planet(self, c):
         items = _grouped(x for x in c[3:] if isinstance(x, _Item))
         header = self.span(c[0], c[2])
@@ -293,7 +308,8 @@ class AstBuilder(Transformer):
         return ast.PlanetDecl(
             str(c[1]), plain_string(str(c[2])), group("mission"), group("unique"), group("condition"),
             group("lift_off"), group("evac"), group("sector"), group("path"), header, self.allow(header),
-            tuple(x.text for x in c[3:] if isinstance(x, ast.TextStmt)))
+            tuple(x.text for x in c[3:] if isinstance(x, ast.TextStmt)),
+            group("landing"), group("system_map"))
 
     def flag(self, c):
         return self.item("flag", str(c[0]), c[0])

@@ -35,13 +35,13 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
     "poi": (63.0, 88.0), "mission": (63.0, 88.0), "condition": (63.0, 88.0), "event": (63.0, 88.0),
     "threat": (63.0, 88.0), "injury": (63.0, 88.0), "unique": (63.0, 88.0),
     "vcard": (63.0, 88.0), "location": (70.0, 120.0), "danger": (63.0, 88.0),
-    "rank_up": (63.0, 88.0),
+    "rank_up": (63.0, 88.0), "landing": (63.0, 88.0),
 }
 
 KIND_LABELS = {
     "poi": "Point of Interest", "mission": "Mission", "condition": "Global Condition", "event": "Event",
     "threat": "Threat", "injury": "Injury", "unique": "Unique Discovery", "location": "Location",
-    "danger": "Danger Die", "rank_up": "Rank-Up",
+    "danger": "Danger Die", "rank_up": "Rank-Up", "landing": "Landing Card",
 }
 
 # Cards the players look up by their number keep it on the back (a face-down pile of
@@ -204,7 +204,26 @@ def vanguard_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[
             blocks=tuple(body), foot=tuple(foot),
             back=Back(label, "" if card.kind in SECRET_BACKS else number, pack.title),
             copies=_copies(card.copies), span=card.span))
-    return faces
+    return faces + [_landing_face(pack, planet, sizes) for planet in pack.planets if planet.landing is not None]
+
+
+def _landing_face(pack: m.Pack, planet: m.Planet, sizes: dict[str, tuple[float, float]]) -> Face:
+    """A planet's Landing card: what it always shows, then what each scan reveals
+    (the Planetary Scanner uncovers it piece by piece, RB 1696); its System Maps entry
+    at the foot, so the card says where the planet is found."""
+    landing = planet.landing
+    assert landing is not None
+    body = _paragraphs(landing.text) + [("row", "scan", [("t", f"{energy} Energy")], rich_line(text))
+                                        for energy, text in landing.scans]
+    foot: list[tuple] = []
+    if planet.system_map is not None:
+        entry = planet.system_map
+        foot.append(("p", [("t", f"System Maps: {entry.system}, {entry.number}. Investigating it costs "
+                                 f"{entry.cost} Energy.")]))
+    number = str(landing.number)
+    return Face(key=f"landing {number}", kind="landing", label=KIND_LABELS["landing"], number=number,
+                title=[("t", planet.name)], size=sizes["landing"], icons=(), badges=(), blocks=tuple(body),
+                foot=tuple(foot), back=Back(KIND_LABELS["landing"], number, pack.title), copies=1, span=landing.span)
 
 
 def _options(actions: tuple[m.StoryAction, ...]) -> tuple:

@@ -104,7 +104,8 @@ def test_a_poi_printed_on_the_board_has_no_id_but_its_planet_and_sector(write_pa
 
 
 def test_the_starting_log_is_read_and_printed_first_without_a_number(write_pack):
-    folder = write_pack({"pack.vcl": 'pack c {\n  game vanguard\n  title "C"\n  version "1"\n  numbering 0..5 seed 3\n}\n'
+    folder = write_pack({"pack.vcl": 'pack c {\n  game vanguard\n  title "C"\n  version "1"\n'
+                                     '  numbering 0..5 seed 3\n}\n'
                                      'log @later "Later" { return }\n'
                                      'log start "Wake-Up Call" { -> log @later }\n'})
     result = compile_pack(folder)

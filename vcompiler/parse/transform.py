@@ -296,7 +296,8 @@ class AstBuilder(Transformer):
 
     def system_map(self, c):
         keyword, number, system, _, cost = c
-        entry = ast.SystemMapEntry(int(str(number)), plain_string(str(system)), int(str(cost)), self.span(keyword, cost))
+        entry = ast.SystemMapEntry(int(str(number)), plain_string(str(system)), int(str(cost)),
+                                   self.span(keyword, cost))
         return self.item("system_map", entry, keyword, cost)
 
     def planet(self, c):

@@ -65,3 +65,23 @@ planet X1 "Thalassa" {
   path 1 <-> 2 [lose supplies 1]
 //       ^^^ keyword.operator.two-way.vcl
 }
+
+log start "Wake-Up Call" {
+// <--- storage.type.log.vcl
+//  ^^^^^ entity.name.function.log.vcl
+  -> log 2
+}
+
+rank_up "Steady Hands" {
+// <------- storage.type.rank_up.vcl
+  goal "Have 3 {icon success}."
+//^^^^ keyword.other.vcl
+}
+
+planet X2 "Ice" {
+  landing 14 { scan 1 "Thin air." }
+//^^^^^^^ keyword.other.vcl
+//             ^^^^ keyword.other.vcl
+  system_map 7 "Tau Ceti" cost 2
+//^^^^^^^^^^ keyword.other.vcl
+}

@@ -188,3 +188,9 @@ def test_a_pack_checks_the_same_without_the_fast_reader(generated, monkeypatch):
     with_fast = outcome(compile_pack(generated, cache=None, workers=1))
     monkeypatch.setattr(_parser()[2], "enabled", False)
     assert outcome(compile_pack(generated, cache=None, workers=1)) == with_fast
+
+
+def test_the_fast_reader_takes_the_starting_log():
+    [(chunk, (quick, quick_found), (slow, slow_found))] = list(_fast_and_lark('log start "Wake-Up" {\n  return\n}\n'))
+    assert quick is not None and (quick, quick_found) == (slow, slow_found)
+    assert quick[0].target.kind == "start"

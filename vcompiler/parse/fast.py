@@ -24,7 +24,7 @@ MIRRORED = ("start", "_items", "_simple_line", "log", "log_target", "_statement"
             "effect_arg", "goto", "goto_target",
             "ARROW", "_SEMI", "_SLASH", "_LBRACE", "_RBRACE", "STRING", "CARD_ID", "LABEL", "NUMBER",
             "WORD", "_NL", "COMMENT", "%ignore")
-MIRRORED_DIGEST = "061fc1d88e93f420"
+MIRRORED_DIGEST = "9762c25cebcd5eae"
 
 _DEFINITION = re.compile(r"^(\??)([A-Za-z_%][A-Za-z0-9_]*)(\.\d+)?(\{[^}]*\})?\s*:?")
 _KEYWORD = re.compile(r'^([A-Z_]+):\s*"([a-z_]+)"\s*$')
@@ -89,7 +89,7 @@ _NL = "\n"
 _END = ""
 _ARGS = ("WORD", "NUMBER", "CARD_ID", "STRING", "LABEL")
 _CONDITION_ARGS = ("WORD", "NUMBER", "CARD_ID", "LABEL")
-_TARGETS = ("NUMBER", "LABEL")
+_TARGETS = ("NUMBER", "LABEL", "START")      # `log start`: the Starting Log
 _LOG_START = re.compile(r"(?:\s|//[^\n]*)*log\b")
 
 

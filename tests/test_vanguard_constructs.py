@@ -156,3 +156,14 @@ def test_a_planets_landing_card_and_system_maps_entry(write_pack):
     assert (face.label, face.number, face.title, face.back.number) == ("Landing Card", "14", [("t", "Glacier")], "14")
     assert [b[:2] for b in face.blocks[1:]] == [("row", "scan"), ("row", "scan")]
     assert "Tau Ceti, 7" in face.foot[0][1][0][1]
+
+
+def test_a_planet_deals_a_rank_up_card_to_its_board(write_pack):
+    from vcompiler.render.board import board_of
+    result = _compiled(write_pack, GOALS.replace("mission M05", "mission M04") + 'planet p "P" {\n'
+                       '  rank_up "Steady Hands"\n  rank_up "Missing"\n  sector 1 { lander }\n}\n')
+    assert [(d.code.id, d.span.line, d.span.column) for d in result.diagnostics] == [("E201", 18, 11)]
+    planet = result.pack.planets[0]
+    assert to_bundle(result.pack)["planets"][0]["rank_ups"] == ["Steady Hands", "Missing"]
+    assert build_graph(result.pack).edges[("planet", "p"), ("rank_up", "Steady Hands")]["via"] == "board"
+    assert board_of(result.pack, planet, "a4").rank_ups == ("Steady Hands", "Missing")

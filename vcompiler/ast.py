@@ -281,6 +281,7 @@ class PlanetDecl:
     text: tuple[Text, ...] = ()       # the planet's own rules, printed on the board
     landing: tuple[Landing, ...] = ()                 # as written; one is expected (E226)
     system_map: tuple[SystemMapEntry, ...] = ()
+    rank_ups: tuple[Value, ...] = ()                  # Rank-Up cards dealt to the board, by name
 
 
 @dataclass(frozen=True)

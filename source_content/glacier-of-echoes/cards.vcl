@@ -29,7 +29,7 @@ mission M13 "Keep the Lamps Lit" {
   goal "A crewmember ends a turn in Sector 1 with 4 or more {icon supplies}." => gain success 1; gain lead 1 on mineral
 }
 
-// A Rank-Up card: a goal for the whole exploration, drawn from the Rank-Up deck.
+// A Rank-Up card: a goal for the whole exploration, dealt to the board at setup.
 rank_up "Voices in the Ice" {
   text "Flip this card to its Completed side as soon as its goal is met."
   goal "Hold the Echo Stone and have 2 {icon success}."

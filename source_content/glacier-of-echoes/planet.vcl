@@ -2,6 +2,7 @@
 planet glacier "The Glacier of Echoes" {
   text "Sound carries here: whenever a Crewmember rolls a Danger die, progress threat T11's time track."
   mission M11
+  rank_up "Voices in the Ice"           // dealt to the board's Rank-Up space at setup
   unique 40 else gain success 1
   condition G11
   lift_off -> log @lift_off

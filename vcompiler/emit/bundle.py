@@ -106,6 +106,7 @@ class _Emitter:
     def planet(self, p: m.Planet) -> dict:
         return {
             "id": p.id, "name": p.name, "text": [rich(t) for t in p.text], "missions": list(p.missions),
+            "rank_ups": list(p.rank_ups),
             "uniques": [{"number": n, "fallback": self.choice(c)} for n, c in p.uniques],
             "printed_conditions": [
                 {"name": c.name, "travel": [self.choice(t) for t in c.travel], "supplies": c.supplies}

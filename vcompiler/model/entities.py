@@ -106,6 +106,8 @@ class Entities:
         refer = self.references.refer
         for mission in decl.missions:
             refer(origin, "mission", mission.value, mission.span, "board")
+        for rank_up in decl.rank_ups:
+            refer(origin, "rank_up", rank_up.value, rank_up.span, "board")
         uniques = []
         for number, fallback in decl.uniques:
             refer(origin, "unique", number.value, number.span, "board")
@@ -145,7 +147,8 @@ class Entities:
                         tuple(printed), tuple(condition_cards), lift_off, evac,
                         tuple(sectors[n] for n in sorted(sectors)), tuple(paths), decl.span, decl.text,
                         tuple(board_pois),
-                        self._landing(origin, decl), self._one(decl.system_map, "an entry in the System Maps", decl.id))
+                        self._landing(origin, decl), self._one(decl.system_map, "an entry in the System Maps", decl.id),
+                        tuple(str(r.value) for r in decl.rank_ups))
 
     def _landing(self, origin: Origin, decl: ast.PlanetDecl) -> m.Landing | None:
         landing = self._one(decl.landing, "a Landing card", decl.id)

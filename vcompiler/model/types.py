@@ -211,6 +211,7 @@ class Planet:
     board_pois: tuple[Card, ...] = ()      # the POIs printed on its sectors
     landing: Landing | None = None
     system_map: ast.SystemMapEntry | None = None
+    rank_ups: tuple[str, ...] = ()         # the Rank-Up cards dealt to its Rank-Up space
 
 
 @dataclass(frozen=True)

@@ -221,6 +221,9 @@ class AstBuilder(Transformer):
     def planet_mission(self, c):
         return self.item("mission", self.value(c[1]), c[0], c[1])
 
+    def planet_rank_up(self, c):
+        return self.item("rank_up", self.value(c[1]), c[0], c[1])
+
     def planet_unique(self, c):
         return self.item("unique", (self.value(c[1]), c[3]), c[0], c[3])
 
@@ -310,7 +313,7 @@ class AstBuilder(Transformer):
             str(c[1]), plain_string(str(c[2])), group("mission"), group("unique"), group("condition"),
             group("lift_off"), group("evac"), group("sector"), group("path"), header, self.allow(header),
             tuple(x.text for x in c[3:] if isinstance(x, ast.TextStmt)),
-            group("landing"), group("system_map"))
+            group("landing"), group("system_map"), group("rank_up"))
 
     def flag(self, c):
         return self.item("flag", str(c[0]), c[0])

@@ -76,6 +76,7 @@ class Board:
     marks: tuple[PathMark, ...]
     lines: str                        # data: URI of the paths' drawing (numbers only)
     missions: tuple[str, ...]
+    rank_ups: tuple[str, ...]
     uniques: tuple[tuple[int, Sentence], ...]
     condition: tuple                  # ("printed", name, travel, supplies) | ("card", id) | ()
     lift_off: Sentence
@@ -319,7 +320,7 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
     return Board(
         file_name=f"board-{planet.id}.pdf", title=f"{pack.title} — {planet.name}", planet=planet.name,
         width=width, height=height, sectors=tuple(sectors), marks=tuple(marks),
-        lines=_lines_svg(width, height, segments), missions=planet.missions,
+        lines=_lines_svg(width, height, segments), missions=planet.missions, rank_ups=planet.rank_ups,
         uniques=tuple((n, effects_sentence((choice,))) for n, choice in planet.uniques),
         condition=condition, lift_off=_log_line(planet.lift_off), evac=_log_line(planet.evac),
         tiles=tiles, align=align, span=planet.span,

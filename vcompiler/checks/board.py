@@ -84,7 +84,8 @@ def sectors_are_reached(context: CheckContext) -> Iterator[Diagnostic]:
                          f"`path {min(reached)} <-> {sector.number} [travel]`")
             yield diagnostic(codes.UNREACHED_SECTOR, sector.span,
                              message=f"no way from a lander sector leads into sector {sector.number} of planet "
-                                     f"{planet.id}", hint=(f"the crew never sees its {holds}; " if holds else "") + mend)
+                                     f"{planet.id}",
+                             hint=(f"the crew never sees its {holds}; " if holds else "") + mend)
 
 
 @rule(codes.PATH_TO_ITSELF)

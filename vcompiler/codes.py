@@ -215,6 +215,10 @@ rules text to the Logbook or a storybook, or give the kind a larger size under
 TOO_MANY_COPIES = _code("W511", W, "{card} asks for {copies} copies; {most} are printed", "more copies than a build prints", """\
 A card's `copies` is capped when printed, so that a slip of the finger does not
 become a thousand sheets. Mend: lower `copies`, or print the card sheet more than once.""")
+NO_COPIES = _code("E512", E, "{card} asks for 0 copies", "a card printed no times", """\
+`copies N` says how many of a card the card sheets print; a card is printed at least
+once, so `copies 0` would still print one. Mend: leave the card out of the pack, or
+write `copies 1`.""")
 BAD_PLACE = _code("E511", E, "{message}", "sector pinned to a place the board cannot print", """\
 `at COLUMN, ROW` in a sector pins its place on the printed board (from 0, 0 at the top
 left). Two sectors of one planet cannot share a place, and a place lies at most 15

@@ -180,6 +180,7 @@ def load_rules() -> list[RegisteredRule]:
         cards,
         checkmarks,
         compass,
+        copies,
         graph,
         outcomes,
         references,

@@ -26,6 +26,7 @@ from vcompiler.registry.kinds import (
     CARD_KINDS,
     DECK_KINDS,
     KINDS,
+    MAX_COPIES,
     STARTING_LOG,
     TOP_LEVEL_ONLY,
     Kind,
@@ -38,7 +39,7 @@ from vcompiler.registry.kinds import (
 __all__ = [
     "ANY_CARD", "CARD_KINDS", "CARD_ONLY", "CREW_TARGETS", "TRAVEL_COSTS", "DECK_KINDS", "FORMS", "FORMS_BY_VERB",
     "FORM_BY_OP",
-    "GAMES", "KINDS", "STARTING_LOG", "TOP_LEVEL_ONLY",
+    "GAMES", "KINDS", "MAX_COPIES", "STARTING_LOG", "TOP_LEVEL_ONLY",
     "VANGUARD", "VANTAGE", "VERBS", "WAYS_OUT", "Form", "Game", "Kind", "Slot", "Wording",
     "forms_of_game", "game_named", "is_kind", "kind_declared_by", "kind_named", "kinds_of_game",
     "verbs_of_game",

@@ -91,6 +91,10 @@ TOP_LEVEL_ONLY: frozenset[str] = frozenset(k.keyword for k in KINDS if k.top_lev
 CARD_KINDS: tuple[str, ...] = tuple(k.name for k in (*KINDS, ANY_CARD) if k.card)
 DECK_KINDS: tuple[str, ...] = tuple(k.name for k in KINDS if k.deck)
 
+# How many of one card a build prints at most: a slip of the finger in `copies`
+# must not become a thousand sheets. `check` warns past it, the card sheets stop at it.
+MAX_COPIES = 60
+
 
 def kind_named(name: str) -> Kind:
     """The kind of that name; a KeyError names a kind no table declares."""

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from vcompiler import ast
 from vcompiler.model import types as m
-from vcompiler.registry import kind_named
+from vcompiler.registry import MAX_COPIES, kind_named
 from vcompiler.render.voice import Sentence, effects_sentence, joined, rich, rich_line, target
 from vcompiler.source import Span
 from vcompiler.vocabulary import ICONS
@@ -53,9 +53,6 @@ GOAL_WORDS = {"mission": "Completion", "rank_up": "Goal"}
 
 FLAG_WORDS = {"final": "Final", "no_travel": "No Travel", "no_save": "No Save", "important": "Important"}
 
-# How many of one card a build prints at most: a slip of the finger in `copies`
-# must not become a thousand sheets.
-MAX_COPIES = 60
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.model.types import Pack
 from vcompiler.render.board import Board, board_of, render_board
-from vcompiler.render.cards import CARD_SIZES, MAX_COPIES, Face, faces_of, location_faces
+from vcompiler.render.cards import CARD_SIZES, Face, faces_of, location_faces
 from vcompiler.render.sheets import (
     SHEETS_PER_JOB,
     Job,
@@ -85,12 +85,6 @@ def _jobs(title: str, faces: list[Face], options: ComponentOptions) -> tuple[lis
     return jobs, problems
 
 
-def _capped(pack: Pack) -> list[Diagnostic]:
-    return [diagnostic(codes.TOO_MANY_COPIES, card.span, card=f"{card.kind} {card.id}", copies=card.copies,
-                       most=MAX_COPIES, hint=f"print at most {MAX_COPIES} of one card; print the file twice "
-                                             "for more")
-            for card in pack.cards if card.copies and card.copies > MAX_COPIES]
-
 
 @dataclass(frozen=True)
 class ComponentPlan:
@@ -114,7 +108,6 @@ def plan_components(packs: list[Pack], options: ComponentOptions,
             files.append(("cards.pdf", faces_of(pack, own)))
             if pack.game == "vantage":
                 files.append(("locations.pdf", location_faces(pack, own)))
-            problems += _capped(pack)
         for file_name, faces in files:
             if not faces:
                 continue

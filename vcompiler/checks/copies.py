@@ -1,0 +1,31 @@
+"""How many of a card the sheets print (W511, E512): found by `check`, so that a pack
+`check --strict` passes is one `build --strict` prints."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from vcompiler import codes
+from vcompiler.checks import CheckContext, rule
+from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.registry import MAX_COPIES
+
+
+@rule(codes.TOO_MANY_COPIES)
+def copies_a_sheet_prints(context: CheckContext) -> Iterator[Diagnostic]:
+    """A card's `copies` is capped when printed. Mend: lower `copies`, or print the card
+    sheet more than once."""
+    for card in context.pack.cards:
+        if card.copies is not None and card.copies > MAX_COPIES:
+            yield diagnostic(codes.TOO_MANY_COPIES, card.span, card=f"{card.kind} {card.id}",
+                             copies=card.copies, most=MAX_COPIES,
+                             hint=f"print at most {MAX_COPIES} of one card; print the file twice for more")
+
+
+@rule(codes.NO_COPIES)
+def copies_at_least_one(context: CheckContext) -> Iterator[Diagnostic]:
+    """`copies 0` would still print the card once. Mend: leave the card out, or write
+    `copies 1`."""
+    for card in context.pack.cards:
+        if card.copies == 0:
+            yield diagnostic(codes.NO_COPIES, card.span, card=f"{card.kind} {card.id}",
+                             hint="leave the card out of the pack; `copies 1` prints it once")

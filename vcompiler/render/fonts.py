@@ -110,8 +110,10 @@ def _text_map_stream(mapping: dict[int, str]) -> bytes:
     return b"\n".join(lines)
 
 
-def _join_glyphs(programs: list[bytes]) -> bytes:
-    """One TrueType program with every glyph any of the subsets draws."""
+def _join_glyphs(programs: list[bytes]) -> bytes | None:
+    """One TrueType program with every glyph any of the subsets draws, or None when two
+    subsets draw different glyphs under one glyph id (they were not cut from one font
+    with its ids kept, and joining them would print one letter as another)."""
     # recalcTimestamp off: the same book gives the same bytes.
     fonts = [TTFont(io.BytesIO(data), recalcTimestamp=False) for data in programs]
     fonts.sort(key=lambda f: -len(f.getGlyphOrder()))
@@ -124,6 +126,9 @@ def _join_glyphs(programs: list[bytes]) -> bytes:
         rename = {name: order[gid] for gid, name in enumerate(other.getGlyphOrder())}
         for name, mine in rename.items():
             theirs = their_glyf[name]
+            if theirs.numberOfContours != 0 and glyf[mine].numberOfContours != 0:
+                if theirs.compile(their_glyf) != glyf[mine].compile(glyf):
+                    return None
             if theirs.numberOfContours != 0 and glyf[mine].numberOfContours == 0:
                 theirs = copy.deepcopy(theirs)
                 for component in getattr(theirs, "components", []) if theirs.isComposite() else []:
@@ -157,6 +162,7 @@ def merge_fonts(pdf: pikepdf.Pdf) -> int:
             family = _family(font)
             users.setdefault(family, []).append((holder, name))
             fonts.setdefault(family, {})[font.objgen] = font
+    left = 0
     for family, copies in fonts.items():
         if len(copies) < 2:
             continue
@@ -172,6 +178,9 @@ def merge_fonts(pdf: pikepdf.Pdf) -> int:
                 text.update(_text_map(font.ToUnicode.read_bytes()))
             programs.append(font.DescendantFonts[0].FontDescriptor.FontFile2.read_bytes())
         program = _join_glyphs(programs)
+        if program is None:
+            left += len(copies) - 1
+            continue
         name = pikepdf.Name(f"/{_tag(program)}+{family}")
         keep.BaseFont = name
         descendant.BaseFont = name
@@ -185,4 +194,4 @@ def merge_fonts(pdf: pikepdf.Pdf) -> int:
         keep.ToUnicode = pikepdf.Stream(pdf, _text_map_stream(text))
         for holder, resource in users[family]:
             holder[resource] = keep
-    return sum(1 for copies in fonts.values())
+    return left + len(fonts)

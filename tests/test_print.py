@@ -436,6 +436,19 @@ def test_greyscale_and_pdfx_books(packs, tmp_path):
                                        for p in PdfReader(io.BytesIO(data)).pages)
 
 
+def test_greyscale_prints_cards_and_boards_in_grey_too(tmp_path):
+    pack = CONTENT / "glacier-of-echoes"
+    for only, name in (("cards", "cards.pdf"), ("board", "board-glacier.pdf")):
+        for flags, folder in (([], f"plain-{only}"), (["--greyscale"], f"grey-{only}")):
+            result = CliRunner().invoke(main, ["build", str(pack), "-o", str(tmp_path / folder), "--only", only,
+                                               *flags])
+            assert result.exit_code == 0, result.output
+        plain = (tmp_path / f"plain-{only}" / "glacier_of_echoes" / name).read_bytes()
+        grey = (tmp_path / f"grey-{only}" / "glacier_of_echoes" / name).read_bytes()
+        assert {"rg", "RG"} & _colour_operators(plain), name
+        assert not {"rg", "RG", "k", "K"} & _colour_operators(grey), name
+
+
 def test_tagged_book_joins_its_sections_into_one_structure_tree(tmp_path, monkeypatch):
     need("pdfinfo", "gs", "qpdf")
     import pikepdf

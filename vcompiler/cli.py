@@ -222,7 +222,8 @@ def _millimetres(ctx, param, value: str | None) -> float:
                    "hidden for shuffled numbers and storybooks.")
 @click.option("--pdfx", is_flag=True, help="Books as PDF/X-4 for a print shop: an sRGB output intent, "
                                           "TrimBox and BleedBox on every page, no links.")
-@click.option("--greyscale", is_flag=True, help="Books in greys only, for a home printer's black ink.")
+@click.option("--greyscale", is_flag=True, help="Books, cards and boards in greys only, for a home "
+                                                "printer's black ink.")
 @click.option("--tagged", is_flag=True, help="Tagged books (a structure tree with the reading order), for screen "
                                             "readers; not with --booklet or --pdfx.")
 @_format

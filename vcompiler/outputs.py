@@ -16,6 +16,7 @@ from vcompiler.reader import FILE_NAME as READER
 from vcompiler.reader import reader_html
 from vcompiler.render import RenderOptions, plan, render
 from vcompiler.render.components import ComponentOptions, ComponentPlan, plan_components, render_components
+from vcompiler.render.finish import finish
 from vcompiler.render.glyphs import missing_glyphs
 from vcompiler.source import Span
 
@@ -66,6 +67,10 @@ def make_outputs(results: list[CompileResult], only: str | None, options: Render
         files.update(render(plan([r.model for r in results], options, limits, silenced), progress=progress,
                             found=found))
     components, problems = render_components(_components(results, only, options, layout), progress=progress)
+    if options.greyscale:
+        # A home printer's black ink prints the cards and boards too, not only the books.
+        grey = replace(options, pdfx=False)
+        components = {key: finish(data, grey, "") for key, data in components.items()}
     files.update(components)
     if found is not None:
         found.extend(problems)

@@ -164,34 +164,47 @@ def merge_fonts(pdf: pikepdf.Pdf) -> int:
             fonts.setdefault(family, {})[font.objgen] = font
     left = 0
     for family, copies in fonts.items():
-        if len(copies) < 2:
-            continue
-        members = list(copies.values())
-        keep = members[0]
-        descendant = keep.DescendantFonts[0]
-        widths: dict[int, float] = {}
-        text: dict[int, str] = {}
-        programs = []
-        for font in members:
-            widths.update(_widths(font.DescendantFonts[0].W))
-            if "/ToUnicode" in font:
-                text.update(_text_map(font.ToUnicode.read_bytes()))
-            programs.append(font.DescendantFonts[0].FontDescriptor.FontFile2.read_bytes())
-        program = _join_glyphs(programs)
-        if program is None:
-            left += len(copies) - 1
-            continue
-        name = pikepdf.Name(f"/{_tag(program)}+{family}")
-        keep.BaseFont = name
-        descendant.BaseFont = name
-        descendant.W = _width_array(widths)
-        descriptor = descendant.FontDescriptor
-        descriptor.FontName = name
-        if "/CIDSet" in descriptor:
-            del descriptor["/CIDSet"]
-        descriptor.FontFile2 = pikepdf.Stream(pdf, program)
-        descriptor.FontFile2.Length1 = len(program)
-        keep.ToUnicode = pikepdf.Stream(pdf, _text_map_stream(text))
+        # Fonts that only share a name (their glyph ids draw different glyphs) are joined
+        # apart: one font per group of subsets that agree, each under a name of its own.
+        groups: list[tuple[bytes, list[pikepdf.Object]]] = []
+        for font in copies.values():
+            program = font.DescendantFonts[0].FontDescriptor.FontFile2.read_bytes()
+            for k, (joined, members) in enumerate(groups):
+                both = _join_glyphs([joined, program])
+                if both is not None:
+                    groups[k] = (both, [*members, font])
+                    break
+            else:
+                groups.append((program, [font]))
+        left += len(groups)
+        keeps = {font.objgen: _join(pdf, family, program, members)
+                 for program, members in groups for font in members}
         for holder, resource in users[family]:
-            holder[resource] = keep
-    return left + len(fonts)
+            holder[resource] = keeps[holder[resource].objgen]
+    return left
+
+
+def _join(pdf: pikepdf.Pdf, family: str, program: bytes, members: list[pikepdf.Object]) -> pikepdf.Object:
+    """The first of `members`, made to hold `program` and every member's widths and text."""
+    keep = members[0]
+    descendant = keep.DescendantFonts[0]
+    widths: dict[int, float] = {}
+    text: dict[int, str] = {}
+    for font in members:
+        widths.update(_widths(font.DescendantFonts[0].W))
+        if "/ToUnicode" in font:
+            text.update(_text_map(font.ToUnicode.read_bytes()))
+    name = pikepdf.Name(f"/{_tag(program)}+{family}")
+    keep.BaseFont = name
+    descendant.BaseFont = name
+    descriptor = descendant.FontDescriptor
+    descriptor.FontName = name
+    if len(members) == 1:
+        return keep
+    descendant.W = _width_array(widths)
+    if "/CIDSet" in descriptor:
+        del descriptor["/CIDSet"]
+    descriptor.FontFile2 = pikepdf.Stream(pdf, program)
+    descriptor.FontFile2.Length1 = len(program)
+    keep.ToUnicode = pikepdf.Stream(pdf, _text_map_stream(text))
+    return keep

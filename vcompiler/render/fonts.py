@@ -140,6 +140,14 @@ def _join_glyphs(programs: list[bytes]) -> bytes | None:
     return out.getvalue()
 
 
+def _outlines(program: bytes) -> dict[int, bytes]:
+    """What each glyph id of a subset draws, for the glyphs it draws at all."""
+    font = TTFont(io.BytesIO(program))
+    glyf = font["glyf"]
+    return {gid: glyf[name].compile(glyf) for gid, name in enumerate(font.getGlyphOrder())
+            if glyf[name].numberOfContours != 0}
+
+
 def _tag(data: bytes) -> str:
     digest = hashlib.sha256(data).digest()
     return "".join(string.ascii_uppercase[b % 26] for b in digest[:6])
@@ -166,19 +174,26 @@ def merge_fonts(pdf: pikepdf.Pdf) -> int:
     for family, copies in fonts.items():
         # Fonts that only share a name (their glyph ids draw different glyphs) are joined
         # apart: one font per group of subsets that agree, each under a name of its own.
-        groups: list[tuple[bytes, list[pikepdf.Object]]] = []
+        # Each subset is read once for grouping, and each group's program joined once.
+        groups: list[tuple[dict[int, bytes], list[bytes], list[pikepdf.Object]]] = []
         for font in copies.values():
             program = font.DescendantFonts[0].FontDescriptor.FontFile2.read_bytes()
-            for k, (joined, members) in enumerate(groups):
-                both = _join_glyphs([joined, program])
-                if both is not None:
-                    groups[k] = (both, [*members, font])
+            drawn = _outlines(program)
+            for outlines, programs, members in groups:
+                if all(outlines.get(gid, outline) == outline for gid, outline in drawn.items()):
+                    outlines.update(drawn)
+                    programs.append(program)
+                    members.append(font)
                     break
             else:
-                groups.append((program, [font]))
+                groups.append((drawn, [program], [font]))
         left += len(groups)
-        keeps = {font.objgen: _join(pdf, family, program, members)
-                 for program, members in groups for font in members}
+        keeps: dict[tuple[int, int], pikepdf.Object] = {}
+        for _, programs, members in groups:
+            joined = programs[0] if len(programs) == 1 else _join_glyphs(programs)
+            assert joined is not None          # the group's outlines agree
+            keep = _join(pdf, family, joined, members)
+            keeps.update((font.objgen, keep) for font in members)
         for holder, resource in users[family]:
             holder[resource] = keeps[holder[resource].objgen]
     return left

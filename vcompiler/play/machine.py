@@ -33,9 +33,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from vcompiler.model import types as m
+from vcompiler.play.cards import face_lines, words
 from vcompiler.play.state import STAT_START, VANTAGE_STATS, State
 from vcompiler.registry import WAYS_OUT
 from vcompiler.render import voice
+from vcompiler.render.cards import THREAT_ROWS, Face, faces_of, location_number, requirement
 
 # Gotos followed without a decision before the machine calls it a loop with no way out.
 AUTOMATIC_MOVES = 1000
@@ -44,6 +46,14 @@ LEAVING = 0.05
 SILENT = frozenset(("goto_log", "goto_location", "end_exploration", "end_game"))
 # VR 69-70: a completed mission or destiny asks the table whether to end the game.
 COMPLETIONS = frozenset(("complete_mission_card", "complete_destiny"))
+# Effects that put a card on the table, and the kind of the card their word names:
+# the card is shown as it prints, so that its rules, tracks and actions are at hand.
+SHOWN_CARDS = {"place_threat": ("threat", "card"), "set_condition": ("condition", "card"),
+               "reveal_mission": ("mission", "card"), "gain_unique": ("unique", "unique"),
+               "gain_injury": ("injury", "injury")}
+TIME_OPS = frozenset(f"{verb}_{which}" for verb in ("progress", "reduce", "reset") for which in ("time", "all_time"))
+# A threat's rows that say what its attack does, by whether a Crewmember shares its Sector (RB 1447).
+ATTACK_ROWS = {True: "attack", False: "alone"}
 
 
 @dataclass(frozen=True)
@@ -67,19 +77,8 @@ class Scene:
     entered: list[tuple] = field(default_factory=list)   # entries read on the way, as graph nodes
 
 
-def words(tokens) -> str:
-    return voice.plain(tokens, icon="[{}]")
-
-
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-def _requirement(requirement) -> str:
-    if requirement is None:
-        return ""
-    return " / ".join(" + ".join(" ".join(str(v.value) for v in term) for term in alternative)
-                      for alternative in requirement.alternatives)
 
 
 class Game:
@@ -91,6 +90,45 @@ class Game:
         self.vcards = {c.number: c for c in pack.vantage_cards}
         self.cards = {c.id: c for c in pack.cards}
         self.planets = {p.id: p for p in pack.planets}
+        self._faces: dict[str, Face] | None = None
+        # What effects resolved away from a script said (time tracks, attacks), for the next lines.
+        self._notes: list[str] = []
+        self._show = True
+        self._resolving: set[str] = set()
+        self._arrived = False
+
+    # ---------------------------------------------------------------- cards as printed
+
+    def face(self, kind: str, key: object) -> Face | None:
+        if self._faces is None:
+            self._faces = {face.key: face for face in faces_of(self.pack)}
+        return self._faces.get(f"{kind} {key}")
+
+    def card_name(self, card_id: object) -> str:
+        """A card as the table names it: "T11 Ice Stalker", a board POI by its name."""
+        card = self.cards.get(str(card_id))
+        if card is None:
+            return str(card_id)
+        return card.name if card.board else f"{card.id} {card.name}"
+
+    def _note(self, text: str | list[str]) -> None:
+        if self._show:
+            self._notes.extend([text] if isinstance(text, str) else text)
+
+    def _flush(self, scene: Scene, show: bool) -> None:
+        if show:
+            scene.lines.extend(self._notes)
+        self._notes.clear()
+
+    def _say(self, scene: Scene, choice: m.Choice) -> None:
+        """An effect as the book says it, then the card it puts on the table."""
+        scene.lines.append(words(voice.sentence(choice)))
+        effect = choice.options[0]
+        if len(choice.options) == 1 and effect.op in SHOWN_CARDS:
+            kind, param = SHOWN_CARDS[effect.op]
+            face = self.face(kind, effect.param(param))
+            if face is not None:
+                scene.lines.extend(face_lines(face))
 
     # ---------------------------------------------------------------- starting
 
@@ -126,6 +164,8 @@ class Game:
         """Read up to the next decision, or the end; `stop(position)`, when given, is
         asked before every position after the first, and True pauses there."""
         scene = Scene()
+        self._show = show
+        self._flush(scene, show)        # what the last choice's effects said
         for moves in range(AUTOMATIC_MOVES):
             if stop is not None and moves and stop(state.at):
                 scene.paused = True
@@ -220,13 +260,14 @@ class Game:
                 effect = s.effect.options[0]
                 if effect.op in COMPLETIONS:
                     if show:
-                        scene.lines.append(words(voice.sentence(s.effect)))
+                        self._say(scene, s.effect)
                     self._apply(state, effect, None)
                     self._end_or_go_on(state, scene, effect, [*here, i + 1])
                     return True
                 if show and effect.op not in SILENT:
-                    scene.lines.append(words(voice.sentence(s.effect)))
+                    self._say(scene, s.effect)
                 moved = self._apply(state, effect, None)
+                self._flush(scene, show)
                 if moved is not None:
                     return self._move(state, moved)
             elif isinstance(s, m.ChoiceStatement):
@@ -301,7 +342,7 @@ class Game:
             state.read += 1
             scene.entered.append(("location", number))
             if show:
-                scene.lines.append(f"── Location {number} · {location.name.plain()}")
+                scene.lines.append(f"── Location {location_number(number)} · {location.name.plain()}")
                 scene.lines.extend(words(p) for t in location.text for p in voice.rich(t))
         return self._effects(state, scene, show, location.arrival, k, ["arrival", number], ["location", number])
 
@@ -313,8 +354,9 @@ class Game:
                 self._decide(state, scene, choice, [*here, k], [*here, k + 1])
                 return True
             if show and choice.options[0].op not in SILENT:
-                scene.lines.append(words(voice.sentence(choice)))
+                self._say(scene, choice)
             moved = self._apply(state, choice.options[0], context)
+            self._flush(scene, show)
             if moved is not None:
                 return self._move(state, moved)
             if choice.options[0].op in COMPLETIONS:
@@ -335,7 +377,8 @@ class Game:
                                       (m.Effect("gain_card", (("card", character.card),), character.span),),
                                       then=["location", number]))
             if show:
-                scene.lines.append(f"Setup at Location {number} · {location.name.plain()}: choose your character")
+                scene.lines.append(f"Setup at Location {location_number(number)} · {location.name.plain()}: "
+                                   "choose your character")
             scene.options = options
             return True
         for c in location.choices:
@@ -371,14 +414,17 @@ class Game:
                 # VR 47: the boost is paid up front; one pool stands for the cards' boost.
                 if action.boost and state.counters.get("boost", 0) < action.boost:
                     continue
-                option = self._story_option(f"Card {card_number} {card.name.plain()}: {action.category}", action,
+                option = self._story_option(f"Card {card_number} {card.name.plain()}: {action.category.capitalize()}",
+                                            action,
                                             ["result", "vcard", card_number, index, 0], None)
                 if action.boost:
                     option = replace(option, effects=(m.Effect("pay_boost", (("amount", action.boost),),
                                                                action.span),))
                 options.append(option)
         if show:
-            scene.lines.append(f"Turn {state.turn} at Location {number} · {location.name.plain()}")
+            # The turn the next action belongs to: a new one, unless the last result said to continue.
+            turn = state.turn + (1 if state.counters.get("acted") and not state.counters.get("continue") else 0)
+            scene.lines.append(f"Turn {turn} at Location {location_number(number)} · {location.name.plain()}")
         if not options:
             state.at = ["end", f"Location {number} offers nothing to do"]
             return False
@@ -386,15 +432,18 @@ class Game:
         return True
 
     def _story_option(self, what: str, action: m.StoryAction, result: list, use: str | None) -> Option:
-        always = ", always available" if action.always else ""
-        cost = f"cost {action.cost}" if action.cost else "no cost"
+        # The storybook's cost line (VR 57, 47), shortened: the dice, the skill tokens that
+        # lower them, the card's boost, "always available".
+        cost = [f"cost {action.cost}" if action.cost else "no cost"]
         if action.skills and action.cost:
-            cost += f"; {' or '.join(action.skills)} tokens lower it"
+            cost.append(f"[skill] {' or '.join(action.skills)} tokens lower it")
         if action.boost:
-            cost += f" and {action.boost} boost"
-        label = f"{what}: {words(voice.rich_line(action.name))} ({cost}{always})"
-        return Option(label, then=["read", label, [p for t in action.text for p in map(words, voice.rich(t))],
-                                   result], use=use, action=True)
+            cost.append(f"{action.boost} boost from the card")
+        if action.always:
+            cost.append("always available")
+        label = f"{what}: {words(voice.rich_line(action.name))} ({'; '.join(cost)})"
+        read = [*map(words, voice.cost_notes(action)), *(words(p) for t in action.text for p in voice.rich(t))]
+        return Option(label, then=["read", label, read, result], use=use, action=True)
 
     def _at_read(self, state: State, scene: Scene, show: bool) -> bool:
         """An action taken: its text, read before the result."""
@@ -428,18 +477,19 @@ class Game:
                                   then=["sector", other]))
         poi = self._poi_at(state, here)
         card = self.cards.get(poi) if poi else None
-        if card is not None:
-            for index, action in enumerate(card.actions):
-                if not action.dice_check:
-                    options.append(_plain_action(f"{card.id} {card.name}: {action.name}", action))
-                    continue
-                danger = f", danger {action.danger}" if action.danger else ""
-                options.append(Option(f"{card.id} {card.name}: {action.name} (dice check{danger})",
-                                      then=["check", card.id, index]))
+        threats = [t for t, sector in state.threats.items() if sector == here]
+        # RB 1101-1108: the Special Actions a Crewmember may take here: the board's in the
+        # Sector, its POI's, the Global Conditions', a Threat's in the Sector, revealed Missions'.
+        holders = [c for c in (card,) if c is not None]
+        holders += [self.cards[t] for t in threats if t in self.cards]
+        holders += [self.cards[c] for c in sorted(state.conditions) if c in self.cards]
+        holders += [self.cards[mission] for mission, status in state.missions.items()
+                    if status == "active" and mission in self.cards]
+        for holder in holders:
+            for index, action in enumerate(holder.actions):
+                options.append(_action_option(f"{self.card_name(holder.id)}: {action.name}", action, holder.id, index))
         for index, action in enumerate(sectors[here].actions if here in sectors else ()):
-            label = f"Sector {here}: {action.name}"
-            options.append(Option(f"{label} (dice check)", then=["check", f"sector {here}", index])
-                           if action.dice_check else _plain_action(label, action))
+            options.append(_action_option(f"Sector {here}: {action.name}", action, f"sector {here}", index))
         landers = {s.number for s in planet.sectors if s.lander}
         for what, effects in (("Lift off", planet.lift_off), ("Evacuate", planet.evac)):
             # RB: lift-off is done from the lander sector; evacuation ends it anywhere.
@@ -448,8 +498,17 @@ class Game:
         if show:
             sector = sectors.get(here) if here is not None else None
             name = f" {sector.name}" if sector and sector.name else ""
-            shown = f": {card.id} {card.name}" if card else ""
+            shown = f": {self.card_name(card.id)}" if card else ""
             scene.lines.append(f"── {planet.name}, Sector {here}{name}{shown}")
+            face = self.face(card.kind, card.id) if card is not None and self._arrived else None
+            if face is not None:
+                scene.lines.extend(face_lines(face, actions=False))
+            for threat in threats:
+                scene.lines.append(f"Threat {self.card_name(threat)} is in this Sector.")
+            for threat, sectors_of in sorted(state.standees.items()):
+                if here in sectors_of:
+                    scene.lines.append(f"A secondary standee of threat {self.card_name(threat)} is in this Sector.")
+        self._arrived = False
         if not options:
             state.at = ["end", f"Sector {here} offers nothing to do"]
             return False
@@ -462,6 +521,7 @@ class Game:
         sector = next((s for s in self._planet(state).sectors if s.number == state.sector), None)
         if sector is not None and sector.goto is not None:
             return self._move(state, self._apply(state, sector.goto, None))
+        self._arrived = True         # the board shows the sector's POI card once, on arrival
         state.at = ["board"]
         return False
 
@@ -484,18 +544,32 @@ class Game:
         action = self._special_action(state, poi, index)
         options = []
         for r, row in enumerate(action.rows):
-            what = {"outcome": f"{row.key} outcome", "special": "special",
-                    "track": f"{row.key} track reaches {row.number}"}.get(row.kind, f"{row.kind} {row.key or ''}")
-            needs = _requirement(row.requirement)
+            if row.kind == "track":
+                continue          # reached by progressing its track, not rolled
+            what = {"outcome": f"{row.key} outcome", "special": "special"}.get(row.kind, f"{row.kind} {row.key or ''}")
+            needs = words(requirement(row.requirement))
             shown = needs and row.kind in ("outcome", "special")
             options.append(Option(f"{_cap(what)}{f' ({needs})' if shown else ''}: "
                                   f"{words(voice.effects_sentence(row.effects))}", then=["row", poi, index, r, 0]))
         if show:
-            card = self.cards.get(poi)
-            owner = (card.name if card.board else f"{poi} {card.name}") if card is not None else _cap(poi)
+            owner = self.card_name(poi) if poi in self.cards else _cap(poi)
             scene.lines.append(f"── {owner}: {action.name}. Roll, then pick what came up.")
+            for row in action.rows:
+                if row.kind == "track":
+                    marked = state.tracks.get(_track_key(poi, index, row.key), 0)
+                    scene.lines.append(f"[{row.key}] track: {marked} of {row.number} spaces marked; "
+                                       f"then: {words(voice.effects_sentence(row.effects))}")
         scene.options = options
         return True
+
+    def _at_act(self, state: State, scene: Scene, show: bool) -> bool:
+        _, holder, index, k = state.at
+        action = self._special_action(state, holder, index)
+        if show and k == 0:
+            owner = self.card_name(holder) if holder in self.cards else _cap(holder)
+            scene.lines.append(f"── {owner}: {action.name}")
+            scene.lines.extend(words(p) for t in action.text for p in voice.rich(t))
+        return self._effects(state, scene, show, action.effects, k, ["act", holder, index], ["board"], (holder, index))
 
     def _at_row(self, state: State, scene: Scene, show: bool) -> bool:
         _, poi, index, r, k = state.at
@@ -544,13 +618,23 @@ class Game:
             if op == "return":
                 return self._to_board(state)
             return ["end", "The exploration ends." if op == "end_exploration" else "The game ends."]
-        if op in ("then", "immediate") and context is not None:
+        holder = context[0] if context is not None else None
+        if op in ("then", "immediate") and context is not None and context[1] is not None:
             poi, index = context
             rows = self._special_action(state, poi, index).rows
             r = next((i for i, row in enumerate(rows) if row.kind == "outcome" and row.key == p("outcome")), None)
             return ["row", poi, index, r, 0] if r is not None else None
+        if op in ("progress_track", "reduce_track") and context is not None and context[1] is not None:
+            return self._mark_track(state, context[0], context[1], p("track"), 1 if op == "progress_track" else -1)
+        if op in TIME_OPS or "_time_of_" in op:
+            return self._time(state, op, p("card") if "_time_of_" in op else None, holder)
+        if op == "threat_move" and holder in state.threats:
+            self._threat_moves(state, holder)
+        elif op == "threat_attack" and holder in state.threats:
+            return self._threat_attacks(state, holder, p("amount"))
         if op.startswith(("gain_", "lose_", "suffer_")) and isinstance(p("amount"), int):
             verb, counter = op.split("_", 1)
+            counter = counter.removesuffix("_on")        # lead gained on a discovery deck is lead
             if verb == "suffer":
                 counter = "time"            # VR 16: lose 1 time (or 1 morale and 1 health)
             state.add(counter, p("amount") * (1 if verb == "gain" else -1))
@@ -578,8 +662,11 @@ class Game:
             state.pois[f"{state.planet}:{p('sector')}"] = p("card")
         elif op == "place_threat":
             state.threats[p("card")] = p("sector")
+        elif op == "place_standee":
+            state.standees.setdefault(p("card"), []).append(p("sector"))
         elif op == "remove_threat":
-            state.threats.pop(p("card"), None)
+            for kept in (state.threats, state.standees, state.tracks):
+                kept.pop(p("card"), None)
         elif op.startswith("pay_"):
             self._pay(state, effect)
         elif op in COMPLETIONS:
@@ -607,9 +694,142 @@ class Game:
             state.planet = planet.id
             lander = next((s.number for s in planet.sectors if s.lander), None)
             state.sector = lander if lander is not None else (planet.sectors[0].number if planet.sectors else None)
+            self._note(f"── Landing on {planet.name}")
+            self._note([words(p) for t in planet.text for p in voice.rich(t)])
+            # RB 1045-1051: the board's Global Condition and Mission cards are placed and read at landing.
+            for printed in planet.printed_conditions:
+                self._note(f"Global Condition {printed.name} (printed on the board): [travel] "
+                           f"{words(voice.effects_sentence(printed.travel))}")
+            for condition in planet.condition_cards:
+                if condition not in state.conditions:
+                    state.conditions.add(condition)
+                    self._show_card("condition", condition)
             for mission in planet.missions:
-                state.missions.setdefault(mission, "active")
+                if mission not in state.missions:
+                    state.missions[mission] = "active"
+                    self._show_card("mission", mission)
         return ["board"]
+
+    def _show_card(self, kind: str, key: object) -> None:
+        face = self.face(kind, key)
+        if face is not None:
+            self._note(face_lines(face))
+
+    # ---------------------------------------------------------------- tracks and threats
+
+    def _mark_track(self, state: State, holder: str, index: int, colour: object, step: int) -> list | None:
+        """RB 1250: a dice check's track: a marker moves a space; on its last, its effect."""
+        key = _track_key(holder, index, colour)
+        rows = self._special_action(state, holder, index).rows
+        r = next((i for i, row in enumerate(rows) if row.kind == "track" and row.key == colour), None)
+        marked = max(state.tracks.get(key, 0) + step, 0)
+        state.tracks[key] = marked
+        if r is None:
+            return None
+        length = rows[r].number or 0
+        self._note(f"The [{colour}] track: {min(marked, length)} of {length} spaces marked.")
+        if marked < length:
+            return None
+        state.tracks.pop(key)
+        return ["row", holder, index, r, 0]
+
+    def _time_tracks(self, state: State) -> list[str]:
+        """The cards in play with a Time Track: Global Conditions, threats, POIs on the board."""
+        planet = self.planets.get(state.planet) if state.planet else None
+        pois = [self._poi_at(state, s.number) for s in planet.sectors] if planet else []
+        cards = [*sorted(state.conditions), *state.threats, *(p for p in pois if p)]
+        return [c for c in dict.fromkeys(cards) if self._track_rows(c)]
+
+    def track_length(self, card_id: object) -> int:
+        return max((r.number or 0 for r in self._track_rows(card_id)), default=0)
+
+    def _track_rows(self, card_id: object) -> list[m.Row]:
+        card = self.cards.get(str(card_id))
+        return [r for r in card.rows if r.kind in ("time", "space") and r.number] if card else []
+
+    def _time(self, state: State, op: str, card: str | None, holder: str | None) -> list | None:
+        """RB 913-923, 1430-1447: progress, reduce or reset Time Tracks. Without a card named,
+        the track of the card being resolved, else every track in play."""
+        verb = op.split("_")[0]
+        if card is not None:
+            cards = [card]
+        elif "_all_" not in op and holder is not None and self._track_rows(holder):
+            cards = [holder]
+        else:
+            cards = self._time_tracks(state)
+        for card_id in cards:
+            if verb == "reset":
+                state.tracks.pop(card_id, None)
+            elif verb == "reduce":
+                state.tracks[card_id] = max(state.tracks.get(card_id, 0) - 1, 0)
+            elif verb == "progress":
+                moved = self._progress(state, card_id)
+                if moved is not None:
+                    return moved
+        return None
+
+    def _progress(self, state: State, card_id: str) -> list | None:
+        """The Time token moves a space; the effect printed at the space it enters is resolved."""
+        rows = self._track_rows(card_id)
+        if not rows or card_id in self._resolving:
+            return None          # a track whose effect progresses every track moves once
+        length = self.track_length(card_id)
+        space = min(state.tracks.get(card_id, 0) + 1, length)
+        state.tracks[card_id] = space
+        reached = [r for r in rows if r.number == space]
+        self._note(f"Time track of {self.card_name(card_id)}: space {space} of {length}"
+                   + (f": {words(voice.effects_sentence(reached[0].effects))}" if reached else "."))
+        self._resolving.add(card_id)
+        try:
+            for row in reached:
+                for choice in row.effects:
+                    # Nothing asks the table here: the first of a `/` choice is taken.
+                    moved = self._apply(state, choice.options[0], (card_id, None))
+                    if moved is not None:
+                        return moved
+        finally:
+            self._resolving.discard(card_id)
+        return None
+
+    def _threat_moves(self, state: State, threat: str) -> None:
+        """RB 1451: a threat moves to a connected Sector (ignoring travel costs); play moves
+        it one step toward the Away Team."""
+        planet = self.planets.get(state.planet) if state.planet else None
+        start, goal = state.threats[threat], state.sector
+        if planet is None or start == goal:
+            return
+        links: dict[int, list[int]] = {}
+        for path in planet.paths:
+            links.setdefault(path.a, []).append(path.b)
+            if path.two_way:
+                links.setdefault(path.b, []).append(path.a)
+        came: dict[int, int] = {start: start}
+        queue = [start]
+        for sector in queue:
+            for other in links.get(sector, ()):
+                if other not in came:
+                    came[other] = sector
+                    queue.append(other)
+        step = goal if goal in came else None
+        while step is not None and came[step] != start:
+            step = came[step]
+        if step is not None:
+            state.threats[threat] = step
+            self._note(f"Threat {self.card_name(threat)} moves to Sector {step}.")
+
+    def _threat_attacks(self, state: State, threat: str, times: object) -> list | None:
+        """RB 1447: an attack hits the Crewmembers in the threat's Sector; with none there,
+        the threat does what its card says it does alone."""
+        card = self.cards.get(threat)
+        for _ in range(times if isinstance(times, int) else 1):
+            kind = ATTACK_ROWS[state.sector == state.threats.get(threat)]
+            for row in (r for r in card.rows if r.kind == kind) if card else ():
+                self._note(f"{THREAT_ROWS[kind]}: {words(voice.effects_sentence(row.effects))}")
+                for choice in row.effects:
+                    moved = self._apply(state, choice.options[0], (threat, None))
+                    if moved is not None:
+                        return moved
+        return None
 
     def _stats_end(self, state: State) -> None:
         if self.vantage and state.at[0] not in ("end", "ending"):
@@ -643,6 +863,15 @@ class Game:
         return False
 
 
-def _plain_action(label: str, action: m.CheckAction) -> Option:
-    """A Special Action without a dice check: its effects, the first of each `/` choice."""
-    return Option(label, tuple(c.options[0] for c in action.effects), then=["board"])
+def _action_option(label: str, action: m.CheckAction, holder: str, index: int) -> Option:
+    """A Special Action: a dice check, or one read and done without dice."""
+    if not action.dice_check:
+        return Option(label, then=["act", holder, index, 0])
+    danger = action.danger
+    dice = f", {danger} [danger] Danger {'die' if danger == 1 else 'dice'}" if danger else ""
+    return Option(f"{label} (dice check{dice})", then=["check", holder, index])
+
+
+def _track_key(holder: str, index: int, colour: object) -> str:
+    """The key of a dice check's track in State.tracks: "P104 0 green"."""
+    return f"{holder} {index} {colour}"

@@ -32,12 +32,11 @@ from vcompiler.workers import running
 CHUNK = 2500
 RARE = 0.01
 # Effects that change nothing a condition or the machine reads: a log made only of
-# these and its way on can be stepped through without the machine.
+# these and its way on can be stepped through without the machine. Time tracks,
+# threats and Global Conditions are not among them: a track's last space may lead on.
 _COUNTERS_ONLY = frozenset((
     "gain_success", "gain_supplies", "lose_supplies", "gain_lead", "gain_charge", "draw_section",
-    "gain_discovery", "spend_die", "sacrifice_die", "roll_danger", "progress_time", "progress_track",
-    "reduce_time", "reset_time", "nothing", "travel", "threat_move", "threat_attack", "gain_injury",
-    "set_condition"))
+    "gain_discovery", "spend_die", "sacrifice_die", "roll_danger", "nothing", "travel", "gain_injury"))
 _ENDS = {"end_exploration": "The exploration ends.", "end_game": "The game ends."}
 
 

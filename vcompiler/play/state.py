@@ -24,7 +24,9 @@ class State:
     counters: dict[str, int] = field(default_factory=dict)
     cards: list = field(default_factory=list)                  # vantage cards held, injuries
     pois: dict[str, str] = field(default_factory=dict)         # "planet:sector" -> POI placed there
-    threats: dict[str, int] = field(default_factory=dict)
+    threats: dict[str, int] = field(default_factory=dict)           # threat -> the Sector of its standee
+    standees: dict[str, list[int]] = field(default_factory=dict)    # threat -> Sectors of secondary standees
+    tracks: dict[str, int] = field(default_factory=dict)            # card -> the space of its Time token
     used: set[str] = field(default_factory=set)                # location actions taken
     planet: str | None = None
     sector: int | None = None
@@ -61,8 +63,8 @@ class State:
     def copy(self) -> State:
         return State(list(self.at), set(self.checked), set(self.uniques), dict(self.missions),
                      set(self.conditions), dict(self.counters), list(self.cards), dict(self.pois),
-                     dict(self.threats), set(self.used), self.planet, self.sector, self.location,
-                     self.turn, self.read)
+                     dict(self.threats), {k: list(v) for k, v in self.standees.items()}, dict(self.tracks),
+                     set(self.used), self.planet, self.sector, self.location, self.turn, self.read)
 
     def add(self, counter: str, amount: int) -> None:
         value = self.counters.get(counter, 0) + amount

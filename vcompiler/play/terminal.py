@@ -10,28 +10,68 @@ from typing import TextIO
 from vcompiler.emit.write import write_atomic
 from vcompiler.play.machine import Game
 from vcompiler.play.state import VANTAGE_STATS, State
+from vcompiler.vocabulary import ICONS
 
 HELP = "Type an option's number (Enter alone takes the only one), s to save, q to save and quit."
 
 
+# Counters the machine keeps for itself: a die's face read by the next `if`, a turn's bookkeeping.
+_UNSHOWN = frozenset(("continue", "acted", "d10"))
+
+
+def _counter(name: str, value: int) -> str:
+    """A counter as the books word an amount of it: "2 [success]", "a xenological discovery"."""
+    if name.startswith("discovery_"):
+        kind = name.removeprefix("discovery_")
+        return f"{value} {kind} discover{'y' if value == 1 else 'ies'}"
+    if name in ICONS:
+        return f"{value} [{name}]"
+    if name == "skills":
+        return f"{value} [skill] skill token{'' if value == 1 else 's'}"
+    return f"{value} {name}"
+
+
 def state_line(game: Game, state: State) -> str:
+    """What the table has in front of it, named as the cards and books name it."""
     parts = []
     if state.checked:
-        parts.append("checked " + ", ".join(map(str, sorted(state.checked))))
-    counters = {k: v for k, v in sorted(state.counters.items()) if k not in ("continue", "acted")}
+        parts.append("checked: Log " + ", ".join(map(str, sorted(state.checked))))
+    counters = {k: v for k, v in sorted(state.counters.items()) if k not in _UNSHOWN}
     if game.vantage:
         parts.append(", ".join(f"{k} {counters.pop(k, 0)}" for k in VANTAGE_STATS))
-    parts += [f"{k} {v}" for k, v in counters.items() if v]
+    shown = [_counter(k, v) for k, v in counters.items() if v]
+    if shown:
+        parts.append(", ".join(shown))
     if state.uniques:
-        parts.append("uniques " + ", ".join(map(str, sorted(state.uniques))))
-    parts += [f"{k if ' ' in k else 'mission ' + k} {v}" for k, v in sorted(state.missions.items())]
+        parts.append(", ".join(f"unique discovery {u} {game.cards[str(u)].name}" if str(u) in game.cards
+                               else f"unique discovery {u}" for u in sorted(state.uniques)))
+    for key, status in sorted(state.missions.items()):
+        # vantage missions and destinies are keyed "mission 1601", "destiny 1705"
+        kind, _, number = key.partition(" ")
+        named = f"{kind} {_vcard_name(game, number)}" if number else f"mission {game.card_name(key)}"
+        parts.append(f"{named}: {status}")
     if state.conditions:
-        parts.append("conditions " + ", ".join(sorted(state.conditions)))
+        parts.append(", ".join(f"global condition {game.card_name(c)}" for c in sorted(state.conditions)))
+    for threat, sector in state.threats.items():
+        standees = state.standees.get(threat, [])
+        also = f" (secondary standees in Sector {', '.join(map(str, standees))})" if standees else ""
+        parts.append(f"threat {game.card_name(threat)} in Sector {sector}{also}")
+    tracks = [f"{game.card_name(c)} {space} of {game.track_length(c)}" for c, space in state.tracks.items()
+              if c in game.cards and space]
+    if tracks:
+        parts.append("time tracks: " + ", ".join(tracks))
     if state.cards:
-        parts.append("cards " + ", ".join(map(str, state.cards)))
+        parts.append("cards: " + ", ".join(_vcard_name(game, c) if isinstance(c, int) else f"“{c}”"
+                                           for c in state.cards))
     if state.pois:
-        parts.append("board " + ", ".join(f"{k.split(':')[1]}={v}" for k, v in sorted(state.pois.items())))
+        parts.append("on the board: " + ", ".join(f"Sector {k.split(':')[1]} {game.card_name(v)}"
+                                                  for k, v in sorted(state.pois.items())))
     return "State: " + (" · ".join(parts) if parts else "nothing yet")
+
+
+def _vcard_name(game: Game, number: object) -> str:
+    card = game.vcards.get(int(str(number))) if str(number).isdecimal() else None
+    return f"{number} {card.name.plain()}" if card is not None else str(number)
 
 
 def play(game: Game, state: State, stdin: TextIO, stdout: TextIO, save: Path | None = None) -> int:

@@ -79,7 +79,8 @@ class Face:
     span: Span
 
 
-def _requirement(requirement: ast.Requirement | None) -> Sentence:
+def requirement(requirement: ast.Requirement | None) -> Sentence:
+    """A requirement as the card prints it: dice words as their icons."""
     out: Sentence = []
     if requirement is None:
         return out
@@ -116,13 +117,13 @@ def _row(row: m.Row) -> tuple:
         style = row.key if row.kind == "track" else "time"
         return ("track", style, row.number or 0, said)
     if row.kind == "outcome":
-        return ("row", row.key or "", [("i", row.key)] + ([("t", " ")] + _requirement(row.requirement)
+        return ("row", row.key or "", [("i", row.key)] + ([("t", " ")] + requirement(row.requirement)
                                                           if row.requirement else []), said)
     if row.kind == "injury":
         return ("row", "injury", [("i", row.key)] if row.key in ICONS else [("t", str(row.key))], said)
     if row.kind in THREAT_ROWS:
         return ("row", row.kind, [("t", THREAT_ROWS[row.kind])], said)
-    return ("row", "special", [("i", "special"), ("t", " "), *_requirement(row.requirement)], said)
+    return ("row", "special", [("i", "special"), ("t", " "), *requirement(row.requirement)], said)
 
 
 def _paragraphs(texts: tuple[ast.Text, ...]) -> list[tuple]:

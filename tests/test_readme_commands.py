@@ -1,0 +1,78 @@
+"""The commands the README and the tutorials show run as written, from a folder laid
+out as a clone is (source_content/ beside them), and succeed. Left out: the ones that
+never end (`watch`, `lsp`), placeholders (`path/to/pack`), installs, and PDF builds,
+which the print tests make."""
+import re
+import shlex
+import shutil
+import subprocess
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import CONTENT, ROOT
+from vcompiler.cli import main
+
+SH_BLOCK = re.compile(r"^```sh\n(.*?)^```", re.S | re.M)
+NEVER_ENDS = {"watch", "lsp"}
+# A run count a test can afford; every other word of the command is as written.
+AFFORDABLE = {"--runs": "200"}
+
+
+def _commands():
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = path.read_text(encoding="utf-8")
+        for block in SH_BLOCK.finditer(text):
+            line_number = text.count("\n", 0, block.start()) + 1
+            for offset, line in enumerate(block.group(1).splitlines(), 1):
+                command = line.split("  #")[0].strip()
+                if command.startswith("vcompiler "):
+                    yield pytest.param(command, id=f"{path.name}:{line_number + offset}:{command[:40]}")
+
+
+def _runnable(words: list[str]) -> bool:
+    if words[1] in NEVER_ENDS or any("path/to" in w for w in words):
+        return False
+    # a build without --only renders every book, card sheet and board: the print tests do that
+    return not (words[1] == "build" and "--only" not in words)
+
+
+def test_the_readme_shows_the_commands_it_should():
+    shown = [p.values[0] for p in _commands()]
+    assert "vcompiler build source_content/ --only html" in shown
+    assert any(c.startswith("vcompiler play ") for c in shown)
+    assert sum(_runnable(shlex.split(c.split(">")[0])) for c in shown) >= 12
+
+
+@pytest.mark.parametrize("command", list(_commands()))
+def test_a_command_runs_as_written(command, tmp_path, monkeypatch):
+    words = shlex.split(command.split(">")[0])
+    if not _runnable(words):
+        pytest.skip("not run here: never ends, a placeholder, or a PDF build")
+    words = [AFFORDABLE.get(words[i - 1], w) if i else w for i, w in enumerate(words)]
+    if words[1] == "diff":
+        # compares with a git revision: the repository's own history
+        if subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", "-q", words[2]],
+                          capture_output=True).returncode:
+            pytest.skip("needs the repository's history")
+        monkeypatch.chdir(ROOT)
+    else:
+        # a copy: a build writes the packs' numbers.lock
+        shutil.copytree(CONTENT, tmp_path / "source_content")
+        monkeypatch.chdir(tmp_path)
+        if words[1] != "new" and ("my-planet" in command or "my-coast" in command):
+            game = "vantage" if "my-coast" in command else "vanguard"
+            assert CliRunner().invoke(main, ["new", game, words[2].split("/")[0]]).exit_code == 0
+    result = CliRunner().invoke(main, words[1:], input="")
+    # diff exits 1 when something printed has changed since the revision
+    assert result.exit_code in ((0, 1) if words[1] == "diff" else (0,)), result.output
+    assert "Traceback" not in result.output
+
+
+def test_the_workflow_installs_vcompiler_from_where_the_pre_commit_hook_gets_it():
+    # vcompiler is not on PyPI: `pip install vcompiler` would fail on the first run.
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    hook = re.search(r"- repo: (\S+).*\n\s+rev: (\S+)", readme)
+    assert hook is not None
+    installs = re.findall(r"- run: pip install (.+?)\s*(?:#.*)?$", readme, re.M)
+    assert installs == [f'"git+{hook.group(1)}@{hook.group(2)}"']

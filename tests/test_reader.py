@@ -19,7 +19,7 @@ def readers(tmp_path_factory):
     out = tmp_path_factory.mktemp("build")
     result = run("build", CONTENT, "-o", out, "--only", "html")
     assert result.exit_code == 0, result.output
-    return {name: out / name / "reader.html" for name in ("eye_of_the_void", "tidal_reach")}
+    return {name: out / name / "reader.html" for name in ("eye_of_the_void", "glacier_of_echoes", "tidal_reach")}
 
 
 def test_build_only_html_writes_one_self_contained_reader(readers):
@@ -37,6 +37,8 @@ def test_build_only_html_writes_one_self_contained_reader(readers):
     assert 'replace this POI with <a href="#poi-P101">P101</a>' in page
     tidal = readers["tidal_reach"].read_text()
     assert 'data-start="location-0"' in tidal
+    assert '<span class="num">000</span> Landfall' in tidal
+    assert 'You rolled 1, 2 or 3: take character <a href="#card-1101">card 1101</a>.' in tidal
     assert 'East: ★ <a href="#depart-101-east">the Depart storybook</a>' in tidal
     assert 'Take <a href="#card-1705">card 1705</a>.' in tidal
 
@@ -136,3 +138,50 @@ def test_a_check_mark_survives_a_reload(browser, readers):
     assert not page.locator("article.current input[data-check='log-227']").is_checked()
     page.emulate_media(media="print")
     assert page.locator("article.entry").nth(5).is_visible()      # the print stylesheet shows every entry
+
+
+def test_every_vanguard_card_is_an_entry_worded_as_its_card_prints_it(readers):
+    page = readers["glacier_of_echoes"].read_text()
+    threat = page.split('<article class="entry" id="threat-T11" data-key="T11" data-name="Threat T11 Ice Stalker">')[1]
+    threat = threat.split("</article>")[0]
+    assert "Threat · " in threat and "2 standees" in threat
+    assert "<strong>Attack:</strong> Each Crewmember in the Sector: spend a die." in threat
+    assert "<strong>No Crewmember in its Sector:</strong> The threat moves." in threat
+    assert "<h4>Time track</h4>" in threat and "<strong>3:</strong> The threat attacks (1)" in threat
+    assert 'Place <a href="#threat-T11">threat T11</a> in Sector 4.' in page
+    assert 'Put <a href="#condition-G11">global condition G11</a> into play.' in page
+    assert 'Reveal <a href="#mission-M13">mission M13</a>.' in page
+    # a POI printed on the board is named as the board prints it, not by its place in the pack
+    assert 'Sector 5 Buried Mast: <a href="#poi-glacier-5">Buried Mast</a>' in page
+    assert "glacier.5" not in re.sub(r"<[^>]*>", "", page)
+    # the board's spaces: its mission, condition card, unique discovery and rank-up
+    assert 'Mission: <a href="#mission-M11">M11 Echoes Beneath</a>' in page
+    assert 'Rank-Up: <a href="#rank_up-Voices-in-the-Ice">Voices in the Ice</a>' in page
+    # a dice check's rows with their requirements, as icons
+    mission = page.split('id="mission-M12"')[1].split("</article>")[0]
+    assert 'aria-label="physical"' in mission and "Haul on the Cables" in mission
+
+
+# What a player never reads: an identifier of the language or the bundle.
+INTERNAL = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z]\w*\.\d+\b|\bvcard\b")
+
+
+@pytest.mark.parametrize("name", ["eye_of_the_void", "glacier_of_echoes", "tidal_reach"])
+def test_a_shipped_reader_has_no_broken_link_and_no_internal_name(browser, readers, name):
+    page = browser.new_page()
+    page.goto(readers[name].as_uri())
+    broken = page.evaluate("""() => [...document.querySelectorAll('a[href^="#"]')]
+        .map(a => a.getAttribute('href').slice(1)).filter(id => !document.getElementById(id))""")
+    assert broken == []
+    texts = page.evaluate("""() => {
+        const walk = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT);
+        const out = [];
+        while (walk.nextNode()) out.push(walk.currentNode.data);
+        return out; }""")
+    assert len(texts) > 100
+    assert [INTERNAL.findall(t) for t in texts if INTERNAL.search(t)] == []
+    if name == "glacier_of_echoes":
+        page.goto(readers[name].as_uri() + "#log-1000")
+        page.click("article.current >> text=threat T11")
+        assert _at(page, "threat-T11")
+        assert "Attack: Each Crewmember in the Sector: spend a die." in page.locator("article.current").inner_text()

@@ -3,7 +3,8 @@
 Every entry is an article addressable by number (`#log-227`, `#location-101`,
 `#depart-101-east`, `#card-1201`, `#planet-<id>`), its text and statements in the
 game's voice (render.voice) with every reference a link; a vanguard pack also gets its
-planet boards and POI cards, so that `return` leads somewhere. The script shows one
+planet boards and every card (`#poi-P104`, `#threat-T11`), worded as the card sheets
+print it (render.cards), so that `return` and "place threat T11" lead somewhere. The script shows one
 entry at a time (the browser's history is the reader's back and forward), searches by
 number or title, and keeps check marks and the entry last read in localStorage. The
 stylesheet, the script and the icons are inlined and a Content-Security-Policy forbids
@@ -18,16 +19,25 @@ from pathlib import Path
 from vcompiler.model import types as m
 from vcompiler.render import voice
 from vcompiler.render.books import STARTING_KEY
+from vcompiler.render.cards import CARD_SIZES, Face, action_blocks, location_number, setup_blocks, vanguard_faces
 
 HERE = Path(__file__).resolve().parent
 ICONS = HERE.parent / "templates" / "icons"
 FILE_NAME = "reader.html"
-_NAMED = re.compile(r"\b(?:(?:Log|Location|card) \d+|P\d{3})\b")
+# Words of the game's voice that name an entry: "Log 505", "card 1705", "threat T11",
+# "global condition G01", "unique discovery 1", a bare card id ("with P102").
+_NAMED = re.compile(r"\b(?:(?:Log|Location|card|threat|mission|global condition|unique discovery) \w+"
+                    r"|[PMGT]\d+)\b")
 CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
 
 
 def _e(text: object) -> str:
     return html.escape(str(text), quote=True)
+
+
+def face_anchor(face: Face) -> str:
+    """A vanguard card's address: "poi-P104", "threat-T11", "injury-Frostbite"."""
+    return re.sub(r"[^A-Za-z0-9_]+", "-", face.key).strip("-")
 
 
 class _Writer:
@@ -38,8 +48,12 @@ class _Writer:
         self.anchors.update(voice.log_anchor(log.number) for log in pack.logs)
         self.anchors.update(f"location-{loc.number}" for loc in pack.locations)
         self.anchors.update(f"card-{c.number}" for c in pack.vantage_cards)
-        self.anchors.update(f"poi-{c.id}" for c in pack.cards if c.kind == "poi")
         self.anchors.update(f"planet-{p.id}" for p in pack.planets)
+        # Every vanguard card as the card sheets print it, by its id (a unique's number).
+        self.faces = vanguard_faces(pack, CARD_SIZES) if pack.game == "vanguard" else []
+        self.card_anchors = {key: face_anchor(face) for face in self.faces
+                             for key in [face.key.partition(" ")[2]]}
+        self.anchors.update(self.card_anchors.values())
 
     # ------------------------------------------------------------ inline tokens
 
@@ -76,14 +90,14 @@ class _Writer:
         return "".join(out) + _e(text[last:])
 
     def _anchor_of(self, text: str) -> str:
-        word, _, key = text.partition(" ")
+        word, _, key = text.rpartition(" ")
         if word == "Location":
             return f"location-{key}"
-        if word == "card":
-            return f"card-{key}" if f"card-{key}" in self.anchors else f"poi-{key}"
         if word == "Log":
             return f"log-{key}"
-        return f"poi-{word}" if not key else ""
+        if word == "card" and f"card-{key}" in self.anchors:
+            return f"card-{key}"
+        return self.card_anchors.get(key, "")
 
     def blocks(self, blocks) -> str:
         out = []
@@ -93,6 +107,32 @@ class _Writer:
             else:
                 items = "".join(f"<li>{self.inline(item)}</li>" for item in content)
                 out.append(f'<ul class="choices">{items}</ul>')
+        return "\n".join(out)
+
+    def card_blocks(self, blocks) -> str:
+        """A card's blocks (render.cards) as the card sheets word them."""
+        out = []
+        for block in blocks:
+            kind = block[0]
+            if kind == "p":
+                out.append(f"<p>{self.inline(block[1])}</p>")
+            elif kind == "head":
+                danger = self.inline([("i", "danger")] * block[2]) if block[2] else ""
+                out.append(f"<h3>{self.inline(block[1])} {danger}</h3>")
+            elif kind == "row":
+                lead = self.inline(block[2])
+                out.append(f'<p class="row">{f"<strong>{lead}:</strong> " if lead else ""}{self.inline(block[3])}</p>')
+            elif kind == "track":
+                _, style, spaces, said = block
+                boxes = f' <span class="boxes">{"☐" * spaces}</span>' if spaces else ""
+                out.append(f'<p class="row"><strong>{self.inline([("i", style)])} track{boxes}:</strong> '
+                           f"{self.inline(said)}</p>")
+            elif kind == "rule":
+                out.append(f"<h4>{_e(block[1])}</h4>")
+            elif kind == "choices":
+                out.append(self.blocks([("choices", block[1])]))
+            elif kind == "boxes":
+                out.append(f'<p class="row"><strong>{_e(block[1])}:</strong> {"☐" * block[2]}</p>')
         return "\n".join(out)
 
     def paragraphs(self, texts) -> str:
@@ -138,13 +178,11 @@ class _Writer:
                 f'<details class="result"><summary>Read the result</summary>\n{result}\n</details>\n</section>')
 
     def location(self, location: m.Location) -> str:
-        name = f"Location {location.number} {location.name.plain()}"
+        name = f"Location {location_number(location.number)} {location.name.plain()}"
         parts = [self.paragraphs(location.text)]
         if location.arrival:
             parts.append(f"<p><strong>On arrival:</strong> {self.inline(voice.effects_sentence(location.arrival))}</p>")
-        if location.steps:
-            parts.append('<h3>Setup</h3><ol>' + "".join(f"<li>{self.inline(voice.rich_line(t))}</li>"
-                                                         for t in location.steps) + "</ol>")
+        parts.append(self.card_blocks(setup_blocks(location)))
         parts.append(self.blocks(voice.blocks(location.choices)))
         exits = []
         for exit in location.exits:
@@ -161,8 +199,9 @@ class _Writer:
             check = None if action.always else f"location-{location.number}-action-{i}"
             parts.append(self.action(f"location-{location.number}-{action.category}-{i}",
                                      action.category.capitalize(), action, check))
-        heading = f'<span class="num">{location.number}</span> {self.inline(voice.rich_line(location.name))}'
-        return self.article(f"location-{location.number}", str(location.number), name, heading, "\n".join(parts))
+        number = location_number(location.number)
+        heading = f'<span class="num">{number}</span> {self.inline(voice.rich_line(location.name))}'
+        return self.article(f"location-{location.number}", number, name, heading, "\n".join(parts))
 
     def depart(self, depart: m.Depart) -> str:
         anchor = f"depart-{depart.number}-{depart.direction}"
@@ -194,7 +233,10 @@ class _Writer:
         for sector in planet.sectors:
             what = []
             if sector.printed_poi:
-                what.append(f'<a href="#poi-{_e(sector.printed_poi)}">{_e(sector.printed_poi)}</a>')
+                card = next((c for c in self.pack.cards if c.id == sector.printed_poi), None)
+                shown = (card.name if card.board else f"{card.id} {card.name}") if card else sector.printed_poi
+                anchor = self.card_anchors.get(sector.printed_poi, "")
+                what.append(f'<a href="#{_e(anchor)}">{_e(shown)}</a>' if anchor else _e(shown))
             if sector.slot:
                 what.append("a POI slot")
             if sector.goto is not None:
@@ -209,32 +251,43 @@ class _Writer:
         ways = [f"<p><strong>{what}:</strong> "
                 f"{self.inline(voice.effects_sentence(tuple(m.Choice((e,), e.span) for e in effects)))}</p>"
                 for what, effects in (("Lift-off", planet.lift_off), ("Evacuation", planet.evac)) if effects]
-        actions = [part for s in planet.sectors for part in self.actions(s.actions, f"Sector {s.number}: ")]
-        content = (self.paragraphs(planet.text)
+        actions = [f"<h3>Sector {s.number}</h3>" + self.card_blocks(action_blocks(s.actions))
+                   for s in planet.sectors if s.actions]
+        content = (self.paragraphs(planet.text) + self.spaces(planet)
                    + f'<ul class="choices">{"".join(items)}</ul><h3>Paths</h3><ul class="choices">{"".join(paths)}</ul>'
                    + "".join(ways) + "".join(actions))
         return self.article(f"planet-{planet.id}", planet.id, f"Planet {planet.name}", _e(planet.name), content)
 
-    def actions(self, actions: tuple[m.CheckAction, ...], where: str = "") -> list[str]:
-        """Special Actions: a dice check's rows, or the text and effects of one without."""
-        parts = []
-        for action in actions:
-            danger = f" (danger {action.danger})" if action.danger else ""
-            rows = []
-            for row in action.rows:
-                label = " ".join(str(x) for x in (row.kind, row.key or "", row.number or "") if x).capitalize()
-                said = self.inline(voice.effects_sentence(row.effects))
-                rows.append(f"<li><strong>{_e(label)}:</strong> {said}</li>")
-            plain = self.paragraphs(action.text) + (
-                f"<p>{self.inline(voice.effects_sentence(action.effects))}</p>" if action.effects else "")
-            parts.append(f'<h3>{_e(where)}{_e(action.name)}{_e(danger)}</h3>{plain}'
-                         + (f'<ul class="choices">{"".join(rows)}</ul>' if rows else ""))
-        return parts
+    def spaces(self, planet: m.Planet) -> str:
+        """The board's column of spaces (RB 1045-1051): its missions, its Global Condition,
+        its Unique Discovery and Rank-Up cards, each a link to the card."""
+        def linked(kind: str, key: object) -> str:
+            face = next((f for f in self.faces if f.key == f"{kind} {key}"), None)
+            if face is None:
+                return _e(key)
+            shown = " ".join(x for x in (face.number, voice.plain(face.title)) if x)
+            return f'<a href="#{face_anchor(face)}">{_e(shown)}</a>'
+        rows = [f"<li>Mission: {linked('mission', mission)}</li>" for mission in planet.missions]
+        rows += [f"<li>Global Condition: {_e(printed.name)} (printed): "
+                 f"{self.inline([('i', 'travel'), ('t', ' '), *voice.effects_sentence(printed.travel)])}</li>"
+                 for printed in planet.printed_conditions]
+        rows += [f"<li>Global Condition: {linked('condition', c)}</li>" for c in planet.condition_cards]
+        rows += [f"<li>Unique Discovery: {linked('unique', number)}; when it is gone: "
+                 f"{self.inline(voice.sentence(otherwise))}</li>" for number, otherwise in planet.uniques]
+        rows += [f"<li>Rank-Up: {linked('rank_up', name)}</li>" for name in planet.rank_ups]
+        return f'<ul class="choices">{"".join(rows)}</ul>' if rows else ""
 
-    def poi(self, card: m.Card) -> str:
-        parts = [self.paragraphs(card.text), *self.actions(card.actions)]
-        return self.article(f"poi-{card.id}", card.id, f"{card.id} {card.name}",
-                            f'<span class="num">{_e(card.id)}</span> {_e(card.name)}', "\n".join(parts))
+    def card(self, face: Face) -> str:
+        """A vanguard card as its sheet prints it: kind, number, title, biomes and status
+        words, then its rules, rows, tracks and actions."""
+        title = self.inline(face.title)
+        marks = " ".join([self.inline([("i", icon) for icon in face.icons]), *map(_e, face.badges)])
+        content = (f'<p class="cost">{_e(face.label)}{" · " + marks if marks.strip() else ""}</p>\n'
+                   + self.card_blocks((*face.blocks, *face.foot)))
+        number = f'<span class="num">{_e(face.number)}</span> ' if face.number else ""
+        name = " ".join(x for x in (face.label, face.number, voice.plain(face.title)) if x)
+        return self.article(face_anchor(face), face.number or voice.plain(face.title), name,
+                            number + title, content)
 
     # ------------------------------------------------------------ the page
 
@@ -242,7 +295,7 @@ class _Writer:
         pack = self.pack
         articles = [self.log(log) for log in pack.logs]
         articles += [self.planet(p) for p in pack.planets]
-        articles += [self.poi(c) for c in pack.cards if c.kind == "poi"]
+        articles += [self.card(face) for face in self.faces]
         articles += [self.location(loc) for loc in pack.locations]
         articles += [self.depart(d) for d in pack.departs]
         articles += [self.vcard(c) for c in pack.vantage_cards]

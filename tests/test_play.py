@@ -227,3 +227,14 @@ def test_what_play_shows_is_worded_as_printed(pack):
             game.choose(state, rng.choice(scene.options))
     assert len(seen) > 100
     assert [line for line in seen if INTERNAL.search(line)] == []
+
+
+def test_going_back_to_the_ship_book_ends_the_exploration():
+    pack = compile_pack(CONTENT / "glacier-of-echoes").pack
+    game = Game(pack)
+    state = game.start()
+    game.advance(state)
+    state.at = ["log", next(log.number for log in pack.logs if log.label == "empty_handed"), 0]
+    scene = game.advance(state)
+    assert scene.lines[-1] == "Go back to the Ship Book and read on."
+    assert scene.ended == "The exploration ends."

@@ -617,7 +617,8 @@ class Game:
         if op in WAYS_OUT:
             if op == "return":
                 return self._to_board(state)
-            return ["end", "The exploration ends." if op == "end_exploration" else "The game ends."]
+            # Back to the Rulebook or the Ship Book: the Planetary Exploration is over (RB 1546).
+            return ["end", "The game ends." if op == "end_game" else "The exploration ends."]
         holder = context[0] if context is not None else None
         if op in ("then", "immediate") and context is not None and context[1] is not None:
             poi, index = context
@@ -695,6 +696,7 @@ class Game:
             lander = next((s.number for s in planet.sectors if s.lander), None)
             state.sector = lander if lander is not None else (planet.sectors[0].number if planet.sectors else None)
             self._note(f"── Landing on {planet.name}")
+            self._arrived = True
             self._note([words(p) for t in planet.text for p in voice.rich(t)])
             # RB 1045-1051: the board's Global Condition and Mission cards are placed and read at landing.
             for printed in planet.printed_conditions:

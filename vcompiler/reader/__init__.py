@@ -251,8 +251,9 @@ class _Writer:
         ways = [f"<p><strong>{what}:</strong> "
                 f"{self.inline(voice.effects_sentence(tuple(m.Choice((e,), e.span) for e in effects)))}</p>"
                 for what, effects in (("Lift-off", planet.lift_off), ("Evacuation", planet.evac)) if effects]
-        actions = [f"<h3>Sector {s.number}</h3>" + self.card_blocks(action_blocks(s.actions))
-                   for s in planet.sectors if s.actions]
+        # A sector's Special Actions, each headed with where it is done: "Sector 1: Climb the Spire".
+        actions = [self.card_blocks([("head", [("t", f"Sector {s.number}: "), *b[1]], b[2]) if b[0] == "head" else b
+                                     for b in action_blocks(s.actions)]) for s in planet.sectors if s.actions]
         content = (self.paragraphs(planet.text) + self.spaces(planet)
                    + f'<ul class="choices">{"".join(items)}</ul><h3>Paths</h3><ul class="choices">{"".join(paths)}</ul>'
                    + "".join(ways) + "".join(actions))

@@ -32,7 +32,11 @@ def test_tidal_reach_played_to_an_ending():
     assert "── Engage: Dig at the buried hatch (cost 3)" in out
     # the dig was turn 2's action, the claim turn 3's, and the claim says to continue
     assert "Turn 3 at Location 140" in out.split("» Engage: Dig")[1]
-    assert "Take card 1705.\nContinue.\nYou take another action this turn.\nTurn 3 at Location 140" in out
+    # a card taken is shown as its sheet prints it
+    assert ("Take card 1705.\n┌ Destiny 1705 Keeper of the Beacon\n"
+            "│ Bring the beacon's light back to where it was made.\n│    Take: Light the beacon\n"
+            "Continue.\nYou take another action this turn.\nTurn 3 at Location 140") in out
+    assert "» You rolled 1, 2 or 3: take character card 1101\n┌ Character 1101 The Diver\n│ Slots: ☐☐\n" in out
     assert "  2) Card 1705 Keeper of the Beacon: Take: Light the beacon (cost 4)" in out
     assert "You have completed destiny 1705: read its entry to end the game, or go on." in out
     assert out.rstrip().endswith("The end: Card 1705 complete: a destiny victory.\n"

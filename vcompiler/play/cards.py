@@ -21,7 +21,8 @@ def heading(face: Face) -> str:
 def face_lines(face: Face, actions: bool = True) -> list[str]:
     """The card's heading, its biomes and status words, then its blocks, indented;
     without its Special Actions unless `actions` (the dice check offers them)."""
-    marks = [*(f"[{icon}]" for icon in face.icons), *face.badges]
+    # A vantage card's only status word is how it lies on the table: nothing to read.
+    marks = [*(f"[{icon}]" for icon in face.icons), *(face.badges if face.kind != "vcard" else ())]
     out = [f"┌ {heading(face)}" + (f" · {', '.join(marks)}" if marks else "")]
     for block in (*face.blocks, *face.foot):
         if block[0] == "head" and not actions:

@@ -50,7 +50,8 @@ COMPLETIONS = frozenset(("complete_mission_card", "complete_destiny"))
 # the card is shown as it prints, so that its rules, tracks and actions are at hand.
 SHOWN_CARDS = {"place_threat": ("threat", "card"), "set_condition": ("condition", "card"),
                "reveal_mission": ("mission", "card"), "gain_unique": ("unique", "unique"),
-               "gain_injury": ("injury", "injury")}
+               "gain_injury": ("injury", "injury"), "gain_card": ("card", "card"),
+               "place_in_center": ("card", "card")}
 TIME_OPS = frozenset(f"{verb}_{which}" for verb in ("progress", "reduce", "reset") for which in ("time", "all_time"))
 # A threat's rows that say what its attack does, by whether a Crewmember shares its Sector (RB 1447).
 ATTACK_ROWS = {True: "attack", False: "alone"}
@@ -121,14 +122,8 @@ class Game:
         self._notes.clear()
 
     def _say(self, scene: Scene, choice: m.Choice) -> None:
-        """An effect as the book says it, then the card it puts on the table."""
+        """An effect as the book says it (the card it puts on the table follows as a note)."""
         scene.lines.append(words(voice.sentence(choice)))
-        effect = choice.options[0]
-        if len(choice.options) == 1 and effect.op in SHOWN_CARDS:
-            kind, param = SHOWN_CARDS[effect.op]
-            face = self.face(kind, effect.param(param))
-            if face is not None:
-                scene.lines.extend(face_lines(face))
 
     # ---------------------------------------------------------------- starting
 
@@ -620,6 +615,8 @@ class Game:
             # Back to the Rulebook or the Ship Book: the Planetary Exploration is over (RB 1546).
             return ["end", "The game ends." if op == "end_game" else "The exploration ends."]
         holder = context[0] if context is not None else None
+        if op in SHOWN_CARDS and not (op in ("gain_card", "place_in_center") and p("card") in state.cards):
+            self._show_card(*SHOWN_CARDS[op][:1], p(SHOWN_CARDS[op][1]))
         if op in ("then", "immediate") and context is not None and context[1] is not None:
             poi, index = context
             rows = self._special_action(state, poi, index).rows
@@ -710,6 +707,8 @@ class Game:
                 if mission not in state.missions:
                     state.missions[mission] = "active"
                     self._show_card("mission", mission)
+            for rank_up in planet.rank_ups:
+                self._show_card("rank_up", rank_up)
         return ["board"]
 
     def _show_card(self, kind: str, key: object) -> None:

@@ -19,7 +19,15 @@ from pathlib import Path
 from vcompiler.model import types as m
 from vcompiler.render import voice
 from vcompiler.render.books import STARTING_KEY
-from vcompiler.render.cards import CARD_SIZES, Face, action_blocks, location_number, setup_blocks, vanguard_faces
+from vcompiler.render.cards import (
+    CARD_SIZES,
+    Face,
+    action_blocks,
+    location_number,
+    setup_blocks,
+    vanguard_faces,
+    vantage_faces,
+)
 
 HERE = Path(__file__).resolve().parent
 ICONS = HERE.parent / "templates" / "icons"
@@ -51,6 +59,8 @@ class _Writer:
         self.anchors.update(f"planet-{p.id}" for p in pack.planets)
         # Every vanguard card as the card sheets print it, by its id (a unique's number).
         self.faces = vanguard_faces(pack, CARD_SIZES) if pack.game == "vanguard" else []
+        self.vantage_faces = ({int(f.number): f for f in vantage_faces(pack, CARD_SIZES)}
+                              if pack.game == "vantage" else {})
         self.card_anchors = {key: face_anchor(face) for face in self.faces
                              for key in [face.key.partition(" ")[2]]}
         self.anchors.update(self.card_anchors.values())
@@ -215,6 +225,10 @@ class _Writer:
         parts = [f'<p class="cost">{_e(card.kind.capitalize())} card</p>', self.paragraphs(card.text)]
         if card.placed:
             parts.append(f"<p><strong>When placed:</strong> {self.inline(voice.effects_sentence(card.placed))}</p>")
+        # its slots and boost boxes, as the card prints them (VR 44-47)
+        face = self.vantage_faces.get(card.number)
+        if face is not None:
+            parts.append(self.card_blocks([b for b in face.blocks if b[0] in ("boxes", "choices")]))
         parts += [f"<p><strong>{power.boost} boost:</strong> {self.inline(voice.rich_line(power.text))} "
                   f"(until the end of the turn)</p>" for power in card.powers]
         parts += [self.action(f"card-{card.number}-{a.category}-{i}", a.category.capitalize(), a, None)

@@ -162,7 +162,7 @@ _WORDS = st.one_of(st.sampled_from(["gain", "checked", "supplies", "2", "P101", 
 _STRINGS = st.sampled_from(['"T"', '"a {log 2} *b*"', '"""\n  x\n\n  {card P1}\n  """', '"\\"q"', '"{lgo 1}"',
                             '"open', '""', '"""a"""'])
 _TARGET = st.tuples(st.sampled_from(["log", "location", "log", "log", "card"]),
-                    st.sampled_from(["5", "@b", "7", "12", "P1", "x"])).map(" ".join)
+                    st.sampled_from(["5", "@b", "7", "12", "P1", "x", "start"])).map(" ".join)
 _STATEMENT = st.one_of(
     st.builds("text {}".format, _STRINGS), st.just("check"),
     st.builds("choice {} -> {}".format, _STRINGS, _TARGET),
@@ -181,6 +181,45 @@ def test_the_fast_reader_agrees_with_lark_on_any_log(body, header):
     for chunk, quick, slow in _fast_and_lark(text):
         if quick[0] is not None:
             assert quick == slow, chunk.text
+
+
+_PACK_ITEM = st.one_of(
+    st.builds("game {}".format, st.sampled_from(["vanguard", "vantage", "chess", '"vanguard"'])),
+    st.builds("{} {}".format, st.sampled_from(["title", "version"]), _STRINGS),
+    st.builds("start {}".format, _TARGET),
+    st.builds("numbering {}..{}{}".format, st.sampled_from(["1", "0", "x"]), st.sampled_from(["99", "5 ", "P1"]),
+              st.sampled_from(["", " seed 7", " seed", " seed @a"])),
+    _WORDS)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(_PACK_ITEM, _BETWEEN), max_size=6),
+       st.sampled_from(["pack p", "pack log", "pack P1", "pack 5", "pack x_1\n", "pack"]))
+def test_the_fast_reader_agrees_with_lark_on_any_pack_header(body, header):
+    text = header + " {\n  " + "".join(s + between for s, between in body) + "}\n"
+    for chunk, quick, slow in _fast_and_lark(text):
+        if quick[0] is not None:
+            assert quick == slow, chunk.text
+
+
+def test_a_goto_to_the_starting_log_is_a_syntax_error_not_a_crash():
+    from vcompiler.parse import parse_source
+    from vcompiler.source import SourceFile
+    text = 'log 1 "A" {\n  choice "x" -> log start\n}\n'
+    parsed = parse_source(SourceFile.from_text(ROOT / "f.vcl", "f.vcl", "f.vcl", text))
+    [problem] = parsed.diagnostics
+    assert (problem.code.id, problem.span.line, problem.span.column) == ("E100", 2, 21)
+    assert "expected a number or an @label" in problem.message
+
+
+def test_a_pack_of_logs_is_checked_without_loading_lark(generated):
+    # Loading Lark and its tables takes about as long as reading a thousand logs.
+    script = ("import sys; from pathlib import Path; from vcompiler.compile import compile_pack; "
+              f"result = compile_pack(Path({str(generated)!r}), workers=1); "
+              "assert result.diagnostics; print(sorted(m for m in sys.modules if m.startswith('lark')))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
 
 
 def test_a_pack_checks_the_same_without_the_fast_reader(generated, monkeypatch):

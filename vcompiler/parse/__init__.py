@@ -7,15 +7,11 @@ import os
 import re
 import sys
 from functools import lru_cache
-from typing import cast
-
-from lark import Lark, Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING, cast
 
 from vcompiler import ast, codes
 from vcompiler.ast import ParsedFile
 from vcompiler.diagnostics import Diagnostic, diagnostic
-from vcompiler.parse import tables
 from vcompiler.parse.cache import default_cache_root
 from vcompiler.parse.fast import FastLogReader
 from vcompiler.parse.split import split_declarations
@@ -23,6 +19,10 @@ from vcompiler.parse.transform import AstBuilder
 from vcompiler.registry import KINDS, STARTING_LOG, Kind, is_kind, kind_declared_by, kind_named
 from vcompiler.resources import data_dir
 from vcompiler.source import SourceFile, Span
+
+if TYPE_CHECKING:
+    from lark import Lark, Token
+    from lark.exceptions import UnexpectedInput
 
 __all__ = ["Chunks", "ParsedFile", "parse_source", "warm_parser"]
 
@@ -61,10 +61,26 @@ def _accelerator() -> dict:
     return {"_plugins": lark_cython.plugins}
 
 
+def _grammar() -> str:
+    return (data_dir("grammar") / "vcl.lark").read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=1)
+def _reader() -> tuple[AstBuilder, FastLogReader]:
+    """The AST builder and the fast reader, which shares it with Lark."""
+    builder = AstBuilder()
+    return builder, FastLogReader(builder, _grammar())
+
+
 @lru_cache(maxsize=1)
 def _parser() -> tuple[Lark, AstBuilder, FastLogReader]:
-    builder = AstBuilder()
-    grammar = (data_dir("grammar") / "vcl.lark").read_text(encoding="utf-8")
+    """Lark's parser (its tables read or built), loaded the first time a declaration
+    needs it: a pack of logs alone never does."""
+    from lark import Lark
+
+    from vcompiler.parse import tables
+    builder, fast = _reader()
+    grammar = _grammar()
     options = {"parser": "lalr", "lexer": "contextual", "maybe_placeholders": True}
     stored = tables.table_file(default_cache_root(), grammar, options)
     parser = tables.load(stored, transformer=builder, **_accelerator())
@@ -74,12 +90,20 @@ def _parser() -> tuple[Lark, AstBuilder, FastLogReader]:
             tables.save(parser, stored)
         except (OSError, TypeError):
             pass             # only slower next time
-    return parser, builder, FastLogReader(builder, grammar)
+    return parser, builder, fast
 
 
 def warm_parser() -> None:
-    """Build the parser now (before worker processes are forked, say)."""
-    _parser()
+    """Make the fast reader now (before worker processes are forked, say). Lark's
+    parser is loaded by whichever process first needs it."""
+    _reader()
+
+
+def _syntax_errors() -> tuple[type[UnexpectedInput], ...]:
+    # An `except` clause's classes are looked up only once an exception is raised,
+    # nearly always by Lark, which is then loaded already.
+    from lark.exceptions import UnexpectedInput
+    return (UnexpectedInput,)
 
 
 # What each declaration of a file parsed to, by (file, first line, text): a resident
@@ -92,7 +116,7 @@ def parse_source(source: SourceFile, chunks: Chunks | None = None) -> ParsedFile
     """`chunks`: what the declarations of an earlier text of the file parsed to. A
     declaration of the same text on the same line parses to the same declarations,
     which are taken from it rather than parsed again; it is left holding this text's."""
-    parser, builder, fast = _parser()
+    builder, fast = _reader()
     declarations: list[ast.Declaration] = []
     found: list[Diagnostic] = []
     unparsed: list[tuple[str, object]] = []
@@ -115,7 +139,7 @@ def parse_source(source: SourceFile, chunks: Chunks | None = None) -> ParsedFile
             if parsed is None:
                 builder.begin(source.display, lines, chunk.first_line - 1)
                 # The transformer's `start` hands back the declarations, not a tree.
-                parsed = cast(list[ast.Declaration], parser.parse(chunk.text))
+                parsed = cast(list[ast.Declaration], _parser()[0].parse(chunk.text))
             declarations.extend(parsed)
             chunk_end = chunk.first_line + chunk.text.count("\n")
             chunk_regions = []
@@ -124,7 +148,7 @@ def parse_source(source: SourceFile, chunks: Chunks | None = None) -> ParsedFile
                     last = following.span.line - 1 if following is not None else chunk_end
                     chunk_regions.append((decl.span.line, max(decl.span.line, last), decl.allow))
             regions.extend(chunk_regions)
-        except UnexpectedInput as error:
+        except _syntax_errors() as error:
             problem, swallowed = _syntax_diagnostic(error, source, chunk.first_line - 1, chunk.text)
             found.append(problem)
             # An unclosed string hides the declarations after it: references to them
@@ -225,6 +249,7 @@ def _end_of(text: str, offset: int, file: str) -> Span:
 
 def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
                        text: str) -> tuple[Diagnostic, bool]:
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
     file = source.display
     if isinstance(error, UnexpectedCharacters):
         line, column = error.line + offset, error.column

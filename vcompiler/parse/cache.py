@@ -13,13 +13,12 @@ means parsing again."""
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import time
 from functools import lru_cache
 from pathlib import Path
 from typing import cast
-
-import lark
 
 from vcompiler import atomic
 from vcompiler.parse import serial
@@ -42,9 +41,19 @@ def default_cache_root() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "vcompiler"
 
 
+def _lark_release() -> bytes:
+    """Lark's package file, where its version is written: read rather than imported,
+    since a pack of logs is parsed without Lark."""
+    spec = importlib.util.find_spec("lark")
+    try:
+        return Path(spec.origin).read_bytes() if spec is not None and spec.origin else b""
+    except OSError:
+        return b""
+
+
 @lru_cache(maxsize=1)
 def parse_code_hash() -> str:
-    digest = hashlib.sha256(f"lark {lark.__version__}\0".encode())
+    digest = hashlib.sha256(b"lark\0" + _lark_release() + b"\0")
     files: list[Path] = [data_dir("grammar") / "vcl.lark"]
     for name in _PARSE_CODE:
         path = _PACKAGE / name

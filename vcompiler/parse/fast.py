@@ -1,5 +1,6 @@
-"""A second reader for the declaration most packs are made of, the `log`, several
-times faster than Lark on it. It reads the grammar's own rules for a log (see `MIRRORED`)
+"""A second reader for the declaration most packs are made of, the `log`, and for the
+`pack` header every pack has, several times faster than Lark on them (a pack of logs is
+then read without loading Lark at all). It reads the grammar's own rules for a log (see `MIRRORED`)
 with one regular expression for the tokens and a few loops for the structure, and hands
 the same tokens in the same groups to the same AST builder callbacks that Lark's parser
 calls, so the nodes, spans and diagnostics are Lark's.
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 from typing import Any
 
 from vcompiler.parse.transform import AstBuilder, FastToken
@@ -19,12 +21,13 @@ from vcompiler.parse.transform import AstBuilder, FastToken
 # The grammar's rules and terminals that this module reads as Lark does. When any of
 # them changes, the fast reader is off (slower, never wrong) until it is brought in line
 # and MIRRORED_DIGEST updated (tests/test_speed_paths.py says so).
-MIRRORED = ("start", "_items", "_simple_line", "log", "log_target", "_statement", "text", "check",
+MIRRORED = ("start", "_items", "_simple_line", "pack", "pack_item", "game", "title", "version", "start_target",
+            "numbering", "log", "log_target", "_statement", "text", "check",
             "choice", "if_goto", "else_goto", "condition_arg", "effect_choice", "effect", "verb_effect",
             "effect_arg", "goto", "goto_target",
-            "ARROW", "_SEMI", "_SLASH", "_LBRACE", "_RBRACE", "STRING", "CARD_ID", "LABEL", "NUMBER",
+            "ARROW", "_SEMI", "_SLASH", "_DOTDOT", "_LBRACE", "_RBRACE", "STRING", "CARD_ID", "LABEL", "NUMBER",
             "WORD", "_NL", "COMMENT", "%ignore")
-MIRRORED_DIGEST = "9762c25cebcd5eae"
+MIRRORED_DIGEST = "8baaa4f4fa651244"
 
 _DEFINITION = re.compile(r"^(\??)([A-Za-z_%][A-Za-z0-9_]*)(\.\d+)?(\{[^}]*\})?\s*:?")
 _KEYWORD = re.compile(r'^([A-Z_]+):\s*"([a-z_]+)"\s*$')
@@ -89,8 +92,9 @@ _NL = "\n"
 _END = ""
 _ARGS = ("WORD", "NUMBER", "CARD_ID", "STRING", "LABEL")
 _CONDITION_ARGS = ("WORD", "NUMBER", "CARD_ID", "LABEL")
-_TARGETS = ("NUMBER", "LABEL", "START")      # `log start`: the Starting Log
-_LOG_START = re.compile(r"(?:\s|//[^\n]*)*log\b")
+_LOG_TARGETS = ("NUMBER", "LABEL", "START")      # `log start`: the Starting Log
+_GOTO_TARGETS = ("NUMBER", "LABEL")
+_DECLARATION_START = re.compile(r"(?:\s|//[^\n]*)*(?:log|pack)\b")
 
 
 class _GiveUp(Exception):
@@ -106,7 +110,7 @@ class FastLogReader:
     def read(self, text: str) -> list | None:
         """The declarations of `text` if it holds only logs this reader takes, else None
         (and whatever the builder noted on the way is to be dropped)."""
-        if not self.enabled or not _LOG_START.match(text):
+        if not self.enabled or not _DECLARATION_START.match(text):
             return None
         try:
             return _Reader(self.builder, self.tokens(text)).start()
@@ -192,20 +196,60 @@ class _Reader:
             raise _GiveUp
         return token
 
-    # start: _NL? (_decl _NL?)*   where every _decl is a log
+    # start: _NL? (_decl _NL?)*   where every _decl is a log or a pack
     def start(self) -> list:
         declarations = []
         if _is(self.tokens[0], _NL):
             self.i = 1
         while not _is(self.tokens[self.i], _END):
-            declarations.append(self.log())
+            head = self.next_token()
+            if head.type == "LOG":
+                declarations.append(self.log(head))
+            elif head.type == "PACK":
+                declarations.append(self.pack(head))
+            else:
+                raise _GiveUp
             if _is(self.tokens[self.i], _NL):
                 self.i += 1
         return declarations
 
+    # pack: PACK WORD _LBRACE _items{pack_item} _RBRACE
+    def pack(self, keyword: Any) -> Any:
+        children: list[Any] = [keyword, self.argument(self.next_token(), ("WORD",))]
+        if not _is(self.next(), "{"):
+            raise _GiveUp
+        self.items(children, self.pack_item)
+        return self.b.pack(children)
+
+    # pack_item: game | title | version | start_target | numbering
+    def pack_item(self, token: Any) -> Any:
+        b = self.b
+        kind = token.type
+        if kind == "GAME":            # game: GAME (VANGUARD | VANTAGE)
+            return b.game([token, self.next_of(("VANGUARD", "VANTAGE"))])
+        if kind == "TITLE":           # title: TITLE STRING
+            return b.title([token, self.next_of(("STRING",))])
+        if kind == "VERSION":         # version: VERSION STRING
+            return b.version([token, self.next_of(("STRING",))])
+        if kind == "START":           # start_target: START goto_target
+            return b.start_target([token, self.goto_target()])
+        if kind == "NUMBERING":       # numbering: NUMBERING NUMBER _DOTDOT NUMBER [SEED NUMBER]
+            low = self.next_of(("NUMBER",))
+            if not _is(self.next(), ".."):
+                raise _GiveUp
+            children = [token, low, self.next_of(("NUMBER",))]
+            following = self.tokens[self.i]
+            if type(following) is FastToken and following.type == "SEED":
+                self.i += 1
+                children += [following, self.next_of(("NUMBER",))]
+            else:
+                children += [None, None]
+            return b.numbering(children)
+        raise _GiveUp
+
     # log: LOG log_target [STRING] [EXTERNAL] _LBRACE _items{_statement} _RBRACE
-    def log(self) -> Any:
-        children: list[Any] = [self.next_of(("LOG",)), self.b.log_target([self.next_of(_TARGETS)])]
+    def log(self, keyword: Any) -> Any:
+        children: list[Any] = [keyword, self.b.log_target([self.next_of(_LOG_TARGETS)])]
         for optional in ("STRING", "EXTERNAL"):
             token = self.tokens[self.i]
             if type(token) is FastToken and token.type == optional:
@@ -215,12 +259,12 @@ class _Reader:
                 children.append(None)
         if not _is(self.next(), "{"):
             raise _GiveUp
-        self.items(children)
+        self.items(children, self.statement)
         return self.b.log(children)
 
-    # _items{_statement}: _NL? (_simple_line _NL)* _simple_line?   and the _RBRACE
-    # _simple_line{_statement}: _statement (_SEMI _statement)* _SEMI?
-    def items(self, into: list) -> None:
+    # _items{item}: _NL? (_simple_line _NL)* _simple_line?   and the _RBRACE
+    # _simple_line{item}: item (_SEMI item)* _SEMI?
+    def items(self, into: list, item: Callable[[Any], Any]) -> None:
         tokens = self.tokens
         if _is(tokens[self.i], _NL):
             self.i += 1
@@ -230,13 +274,13 @@ class _Reader:
                 if token == "}":
                     return
                 raise _GiveUp
-            into.append(self.statement(token))
+            into.append(item(token))
             while True:
                 token = self.next()
                 if token == ";" and type(token) is str:
                     token = self.next()
                     if type(token) is FastToken:
-                        into.append(self.statement(token))
+                        into.append(item(token))
                         continue
                 if type(token) is not str or token not in (_NL, "}"):
                     raise _GiveUp
@@ -278,10 +322,13 @@ class _Reader:
         token.type = "WORD"
         return token
 
-    # goto: ARROW goto_target;  goto_target: (LOG | LOCATION) (NUMBER | LABEL)
+    # goto: ARROW goto_target
     def goto(self, arrow: Any) -> Any:
-        target = self.b.goto_target([self.next_of(("LOG", "LOCATION")), self.next_of(_TARGETS)])
-        return self.b.goto([arrow, target])
+        return self.b.goto([arrow, self.goto_target()])
+
+    # goto_target: (LOG | LOCATION) (NUMBER | LABEL)
+    def goto_target(self) -> Any:
+        return self.b.goto_target([self.next_of(("LOG", "LOCATION")), self.next_of(_GOTO_TARGETS)])
 
     # effect_choice: effect (_SLASH effect)*;  effect: goto | verb_effect
     # verb_effect: WORD effect_arg*;  effect_arg: WORD | NUMBER | CARD_ID | STRING | LABEL

@@ -1,14 +1,16 @@
 """Lark callbacks that build AST nodes while the LALR parser runs (no parse tree is
 built). One instance parses many chunks: `begin` sets the file and the line offset of
-the chunk, because each top-level declaration is parsed on its own."""
+the chunk, because each top-level declaration is parsed on its own.
+
+Nothing here imports Lark: the fast reader (parse/fast.py) calls the same callbacks, and
+a pack it reads whole never loads Lark. A token is whatever is not a node: Lark's
+tokens (a str, or lark-cython's own class), or the fast reader's."""
 from __future__ import annotations
 
 import dataclasses
 import re
 from functools import partial
 from typing import Any, NamedTuple
-
-from lark import Token, Transformer
 
 from vcompiler import ast
 from vcompiler.diagnostics import Diagnostic
@@ -32,12 +34,11 @@ class FastToken(str):
     end_column: int
 
 
-try:
-    # lark-cython (the `fast` extra) lexes into tokens of its own class.
-    from lark_cython.lark_cython import Token as _FastToken
-    TOKEN_TYPES: tuple[type[Any], ...] = (FastToken, _FastToken, Token)
-except ImportError:
-    TOKEN_TYPES = (FastToken, Token)
+def is_token(value: Any) -> bool:
+    """A token of either parser rather than a node (every node has a span), a tuple of
+    nodes or an optional part left out (None). lark-cython's tokens are of a class of
+    their own, not a str."""
+    return isinstance(value, str) or not (value is None or isinstance(value, tuple) or hasattr(value, "span"))
 
 # Span's own constructor is Python code; tuple's is not.
 _new_span = partial(tuple.__new__, Span)
@@ -46,9 +47,11 @@ _VALUE_KINDS = {"WORD": "word", "NUMBER": "number", "CARD_ID": "card", "STRING":
                 "LABEL": "label"}
 
 
-class AstBuilder(Transformer):
+class AstBuilder:
+    """Lark finds a rule's callback by the rule's name; a rule without one (an inlined
+    rule's node) becomes a Lark Tree, which no rule here lets through."""
+
     def __init__(self) -> None:
-        super().__init__(visit_tokens=False)
         self.file = ""
         self.offset = 0
         self.lines: tuple[str, ...] = ()
@@ -64,17 +67,17 @@ class AstBuilder(Transformer):
         # no intermediate Span.
         if last is None:
             last = first
-        if isinstance(first, TOKEN_TYPES):
+        if type(first) is FastToken or is_token(first):
             line, column = first.line + self.offset, first.column
         else:
             line, column = self._span_of(first)[1:3]
-        if isinstance(last, TOKEN_TYPES):
+        if type(last) is FastToken or is_token(last):
             return _new_span((self.file, line, column, last.end_line + self.offset, last.end_column))
         end = self._span_of(last)
         return _new_span((self.file, line, column, end.end_line, end.end_column))
 
     def _span_of(self, node: Any) -> Span:
-        if isinstance(node, TOKEN_TYPES):
+        if is_token(node):
             token: Any = node
             return Span(self.file, token.line + self.offset, token.column,
                         token.end_line + self.offset, token.end_column)
@@ -82,7 +85,7 @@ class AstBuilder(Transformer):
             return Span.covering(self._span_of(node[0]), self._span_of(node[-1]))
         return node.span
 
-    def value(self, token: Token) -> ast.Value:
+    def value(self, token: Any) -> ast.Value:
         kind = _VALUE_KINDS[token.type]
         raw = str(token)
         value: str | int
@@ -420,8 +423,8 @@ class AstBuilder(Transformer):
     def cost(self, c):
         keyword, dice, *rest = c
         # [SKILL WORD (/ WORD)*] [BOOST NUMBER], placeholders None when left out
-        skills = tuple(self.value(t) for t in rest if isinstance(t, TOKEN_TYPES) and t.type == "WORD")
-        boost_at = next((i for i, t in enumerate(rest) if isinstance(t, TOKEN_TYPES) and t.type == "BOOST"), None)
+        skills = tuple(self.value(t) for t in rest if is_token(t) and t.type == "WORD")
+        boost_at = next((i for i, t in enumerate(rest) if is_token(t) and t.type == "BOOST"), None)
         boost = self.value(rest[boost_at + 1]) if boost_at is not None else None
         last = next((t for t in reversed(rest) if t is not None), dice)
         return ast.Cost(int(str(dice)), skills, boost, self.span(keyword, last))

@@ -85,9 +85,9 @@ def test_a_previous_set_moved_aside_is_put_back(tmp_path):
 
 
 def test_an_unwritable_output_is_e104_before_rendering(tmp_path, monkeypatch):
-    import vcompiler.outputs as outputs
+    import vcompiler.render
     rendered = []
-    monkeypatch.setattr(outputs, "render", lambda *a, **k: rendered.append(1) or {})
+    monkeypatch.setattr(vcompiler.render, "render", lambda *a, **k: rendered.append(1) or {})
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     result = CliRunner().invoke(main, ["build", str(CONTENT / "eye-of-the-void"), "-o", str(blocker / "out"),

@@ -233,3 +233,16 @@ def test_the_fast_reader_takes_the_starting_log():
     [(chunk, (quick, quick_found), (slow, slow_found))] = list(_fast_and_lark('log start "Wake-Up" {\n  return\n}\n'))
     assert quick is not None and (quick, quick_found) == (slow, slow_found)
     assert quick[0].target.kind == "start"
+
+
+def test_a_json_build_loads_no_renderer(tmp_path):
+    # fontTools and WeasyPrint alone take a fifth of a large pack's `build --only json`.
+    script = ("import sys; from vcompiler.cli import main\n"
+              "try:\n"
+              f"    main(['build', {str(CONTENT / 'eye-of-the-void')!r}, '--only', 'json', '-o', {str(tmp_path)!r}])\n"
+              "except SystemExit as stop:\n"
+              "    assert stop.code == 0, stop.code\n"
+              "print(sorted(m for m in ('weasyprint', 'fontTools', 'pikepdf', 'jinja2') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "[]" and (tmp_path / "eye_of_the_void" / "bundle.json").exists()

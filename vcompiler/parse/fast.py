@@ -129,21 +129,34 @@ class FastLogReader:
         position = 0
         while True:
             found = match(text, position)
-            if found is None or found.lastgroup == "OTHER":
+            if found is None:
                 raise _GiveUp
-            kind = found.lastgroup or ""
-            start, position = found.span(kind)
+            kind = found.lastgroup
             if kind == "PUNCT":
-                append(text[start:position])
+                append(found.group(kind))
+                position = found.end()
                 continue
             if kind == "NL":
+                start, position = found.span(kind)
                 line += text.count("\n", start, position)
                 line_start = text.rindex("\n", start, position) + 1
                 append(_NL)
                 continue
+            if kind == "WORD":                      # the commonest token, on one line
+                start, position = found.span(kind)
+                token = FastToken(text[start:position])
+                token.type = keywords.get(token, kind)
+                token.line = token.end_line = line
+                token.column = column = start - line_start + 1
+                token.end_column = column + position - start
+                append(token)
+                continue
             if kind == "END":
                 append(_END)
                 return out
+            if kind == "OTHER" or kind is None:
+                raise _GiveUp
+            start, position = found.span(kind)
             if kind == "LONG":
                 # What `"""[\s\S]*?"""` matches, found by str.find: the regular expression
                 # would step through the prose one character at a time.
@@ -155,7 +168,7 @@ class FastLogReader:
             token = FastToken(text[start:position])
             token.line = line
             token.column = column = start - line_start + 1
-            token.type = keywords.get(token, kind) if kind == "WORD" else kind
+            token.type = kind
             if kind == "STRING" and "\n" in token:
                 line += token.count("\n")
                 line_start = text.rindex("\n", start, position) + 1

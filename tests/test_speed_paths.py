@@ -246,3 +246,58 @@ def test_a_json_build_loads_no_renderer(tmp_path):
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "[]" and (tmp_path / "eye_of_the_void" / "bundle.json").exists()
+
+
+# ---------------------------------------------------------------- the cut into declarations
+def _split_line_by_line(text: str) -> list[tuple[int, str]]:
+    """The cut as first written, a line at a time (vcompiler/parse/split.py says the
+    rules): what the one-pass cut must give on any text."""
+    from vcompiler.parse.split import HEADER_LINE, TOP_LEVEL_ONLY
+    lexeme_pattern = re.compile(r'"""|"[^"\\\n]*(?:\\.[^"\\\n]*)*"?|//[^\n]*|[{}]')
+    lines = text.split("\n")
+    starts, depth, in_long_string = [0], 0, False
+    for index, line in enumerate(lines):
+        if in_long_string and HEADER_LINE.match(line):
+            in_long_string = False
+        if not in_long_string and index > 0 and line[:1].isalpha():
+            word = re.match(r"[a-z_]+", line)
+            if depth == 0 or (word and word.group() in TOP_LEVEL_ONLY):
+                if starts[-1] != index:
+                    starts.append(index)
+                depth = 0
+        position = 0
+        while True:
+            if in_long_string:
+                close = line.find('"""', position)
+                if close < 0:
+                    break
+                in_long_string, position = False, close + 3
+                continue
+            match = lexeme_pattern.search(line, position)
+            if match is None or match.group().startswith("//"):
+                break
+            lexeme = match.group()
+            in_long_string = in_long_string or lexeme == '"""'
+            depth = depth + 1 if lexeme == "{" else max(0, depth - 1) if lexeme == "}" else depth
+            position = match.end()
+    starts.append(len(lines))
+    return [(a + 1, "\n".join(lines[a:b])) for a, b in zip(starts, starts[1:]) if a < b]
+
+
+_PIECES = st.sampled_from(['log 1 "T" {', "log 2 {", 'planet p "P" {', "}", "{", '"""', '"', '"a\\"b"', "// c",
+                           '//"""', 'text """', "x", " ", "\n", "\n", "\n", "\r\n", "é", "²", "log", "\t",
+                           'card 5 "x" { // y', "pack p {", "  "])
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(_PIECES, max_size=40).map("".join))
+def test_the_cut_into_declarations_is_the_line_by_line_cut(text):
+    assert [(c.first_line, c.text) for c in split_declarations(text)] == _split_line_by_line(text)
+
+
+def test_the_cut_is_the_line_by_line_cut_on_every_pack(generated):
+    from conftest import SHARED
+    for path in [*CONTENT.rglob("*.vcl"), *(SHARED / "examples").rglob("*.vcl"), *(ROOT / "tests").rglob("*.vcl"),
+                 sorted(generated.glob("*.vcl"))[0]]:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        assert [(c.first_line, c.text) for c in split_declarations(text)] == _split_line_by_line(text), path

@@ -15,13 +15,19 @@ from dataclasses import dataclass
 
 from vcompiler.registry import TOP_LEVEL_ONLY
 
-# A one-line string as runs between escapes, not `(?:a|b)*`: see the grammar's STRING.
-_LEXEME = re.compile(r'"""|"[^"\\\n]*(?:\\.[^"\\\n]*)*"?|//[^\n]*|[{}]')
+# The text is read in one pass over what matters to the cut: strings (a one-line string
+# as runs between escapes, not `(?:a|b)*`: see the grammar's STRING), comments, braces,
+# and the line breaks before a letter, where a declaration may start. The rest is
+# skipped by the regular expression engine.
+_LEXEME = re.compile(r'"""|"[^"\\\n]*(?:\\.[^"\\\n]*)*"?|//[^\n]*|[{}]|\n(?=[^\W\d_])')
 _WORD_AT_START = re.compile(r"[a-z_]+")
 # A keyword, a number, label, word or string, then words and strings up to a `{` that
 # ends the line.
 HEADER_LINE = re.compile("(?:" + "|".join(sorted(TOP_LEVEL_ONLY)) + ")"
                          + r'[ \t]+(?:@?\w+|"[^"\n]*")(?:[ \t]+(?:\w+|"[^"\n]*"))*[ \t]*\{[ \t]*(?://.*)?$')
+# The same, as a whole line anywhere in a text, found from the line break before it
+# (a pattern that starts with a character is searched for much faster than with `^`).
+_HEADER_LINE_IN = re.compile("\\n" + HEADER_LINE.pattern, re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -31,40 +37,45 @@ class Chunk:
 
 
 def split_declarations(text: str) -> list[Chunk]:
-    lines = text.split("\n")
-    starts: list[int] = [0]
+    starts: list[int] = [0]          # where each declaration's first line starts
     depth = 0
-    in_long_string = False
-    for index, line in enumerate(lines):
-        if in_long_string and HEADER_LINE.match(line):
-            in_long_string = False
-        if not in_long_string and index > 0 and line[:1].isalpha():
-            word = _WORD_AT_START.match(line)
-            if depth == 0 or (word and word.group() in TOP_LEVEL_ONLY):
-                if starts[-1] != index:
-                    starts.append(index)
-                depth = 0
-        position = 0
-        while True:
-            if in_long_string:
-                close = line.find('"""', position)
-                if close < 0:
-                    break
-                in_long_string = False
-                position = close + 3
-                continue
-            match = _LEXEME.search(line, position)
-            if match is None:
+    position = 0
+    search = _LEXEME.search
+    while True:
+        match = search(text, position)
+        if match is None:
+            break
+        lexeme = match.group()
+        position = match.end()
+        if lexeme == "\n":
+            if text[position].isalpha():
+                word = _WORD_AT_START.match(text, position)
+                if depth == 0 or (word and word.group() in TOP_LEVEL_ONLY):
+                    if starts[-1] != position:
+                        starts.append(position)
+                    depth = 0
+        elif lexeme == '"""':
+            close = text.find('"""', position)
+            # A line of the string, after its first, that reads as a whole declaration
+            # header ends it there (up to the line that closes it).
+            following = text.find("\n", position)
+            if following >= 0 and (close < 0 or following < close):
+                end = text.find("\n", close) if close >= 0 else -1
+                header = _HEADER_LINE_IN.search(text, following, len(text) if end < 0 else end)
+                if header is not None:
+                    # Read on from the line break before that line, as at any line.
+                    position = header.start()
+                    continue
+            if close < 0:
                 break
-            lexeme = match.group()
-            if lexeme == '"""':
-                in_long_string = True
-            elif lexeme == "{":
-                depth += 1
-            elif lexeme == "}":
-                depth = max(0, depth - 1)
-            elif lexeme.startswith("//"):
-                break
-            position = match.end()
-    starts.append(len(lines))
-    return [Chunk(a + 1, "\n".join(lines[a:b])) for a, b in zip(starts, starts[1:]) if a < b]
+            position = close + 3
+        elif lexeme == "{":
+            depth += 1
+        elif lexeme == "}":
+            depth = max(0, depth - 1)
+    chunks = []
+    line = 1
+    for start, stop in zip(starts, [*starts[1:], len(text) + 1]):
+        chunks.append(Chunk(line, text[start:stop - 1]))
+        line += text.count("\n", start, stop)
+    return chunks

@@ -3,7 +3,7 @@ exclusive, so a one-character span at column 5 ends at column 6."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from typing import NamedTuple
 
@@ -23,6 +23,11 @@ class Span(NamedTuple):
 
     def start(self) -> Span:
         return Span(self.file, self.line, self.column, self.line, self.column + 1)
+
+
+# A Span from a tuple of its five fields, for the parser, which makes one for nearly
+# every token: Span's own constructor is Python code, tuple's is not.
+new_span = partial(tuple.__new__, Span)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ import re
 
 from vcompiler import ast, codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
-from vcompiler.source import Span
+from vcompiler.source import Span, new_span
 from vcompiler.vocabulary import ICONS
 
 REF_KINDS = ("log", "card", "location", "icon")
@@ -139,7 +139,7 @@ class _MarkupReader:
     def span(self, start: int, stop: int) -> Span:
         line, col = self.where.at(start)
         end_line, end_col = self.where.at(max(start, stop - 1))
-        return Span(self.file, line, col, end_line, end_col + 1)
+        return new_span((self.file, line, col, end_line, end_col + 1))
 
     def read(self) -> ast.Paragraph:
         # A stack of open emphasis markers: (marker, offset in text, children so far).
@@ -268,7 +268,7 @@ def parse_text(raw: str, file: str, line: int, column: int, end: tuple[int, int]
     """`raw` is a string token as written, quotes included; `line`/`column` where it
     starts and `end` (line, column) just past it."""
     found: list[Diagnostic] = []
-    span = Span(file, line, column, end[0], end[1])
+    span = new_span((file, line, column, *end))
     if not _HAS_MARKUP_OR_ESCAPE.search(raw):
         # Most strings are plain text: no positions to map, nothing to read.
         if not raw.startswith('"""'):

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from functools import partial
 from typing import Any, NamedTuple
 
 from vcompiler import ast
 from vcompiler.diagnostics import Diagnostic
 from vcompiler.parse.markup import parse_text, plain_string
 from vcompiler.registry import STARTING_LOG
-from vcompiler.source import Span
+from vcompiler.source import Span, new_span
 
 # The codes an allow names, up to the first word that is not one (an explanation may
 # follow). Lower-case and unknown codes are kept: the compiler reports them (W101).
@@ -40,8 +39,6 @@ def is_token(value: Any) -> bool:
     their own, not a str."""
     return isinstance(value, str) or not (value is None or isinstance(value, tuple) or hasattr(value, "span"))
 
-# Span's own constructor is Python code; tuple's is not.
-_new_span = partial(tuple.__new__, Span)
 
 _VALUE_KINDS = {"WORD": "word", "NUMBER": "number", "CARD_ID": "card", "STRING": "string",
                 "LABEL": "label"}
@@ -64,26 +61,30 @@ class AstBuilder:
     # ------------------------------------------------------------ helpers
     def span(self, first: Any, last: Any = None) -> Span:
         # Called for nearly every node: a token's place is read straight off it, with
-        # no intermediate Span.
+        # no intermediate Span (lark-cython's tokens, not a str, go by _span_of).
         if last is None:
             last = first
-        if type(first) is FastToken or is_token(first):
-            line, column = first.line + self.offset, first.column
+        token: Any
+        if isinstance(first, str):
+            token = first
+            line, column = token.line + self.offset, token.column
         else:
             line, column = self._span_of(first)[1:3]
-        if type(last) is FastToken or is_token(last):
-            return _new_span((self.file, line, column, last.end_line + self.offset, last.end_column))
+        if isinstance(last, str):
+            token = last
+            return new_span((self.file, line, column, token.end_line + self.offset, token.end_column))
         end = self._span_of(last)
-        return _new_span((self.file, line, column, end.end_line, end.end_column))
+        return new_span((self.file, line, column, end.end_line, end.end_column))
 
     def _span_of(self, node: Any) -> Span:
-        if is_token(node):
-            token: Any = node
-            return Span(self.file, token.line + self.offset, token.column,
-                        token.end_line + self.offset, token.end_column)
-        if isinstance(node, tuple) and node and not hasattr(node, "span"):
+        """A node's span, a token's place, or the span of a tuple of nodes."""
+        span = getattr(node, "span", None)
+        if span is not None:
+            return span
+        if isinstance(node, tuple) and node:
             return Span.covering(self._span_of(node[0]), self._span_of(node[-1]))
-        return node.span
+        return new_span((self.file, node.line + self.offset, node.column, node.end_line + self.offset,
+                         node.end_column))
 
     def value(self, token: Any) -> ast.Value:
         kind = _VALUE_KINDS[token.type]

@@ -173,16 +173,6 @@ _STATEMENT = st.one_of(
 _BETWEEN = st.sampled_from(["\n", "\n", "\n", "\n", "; ", "; ", ";\n", "\n\n  // c\n  ", " ", "\r\n", ";;", " // x\n"])
 
 
-@settings(max_examples=400, deadline=None)
-@given(st.lists(st.tuples(_STATEMENT, _BETWEEN), max_size=6),
-       st.sampled_from(["log 1", 'log @x "T"', "log 2 external", 'log 3 "A" external', "log P1", "log 4\n"]))
-def test_the_fast_reader_agrees_with_lark_on_any_log(body, header):
-    text = header + " {\n  " + "".join(s + between for s, between in body) + "}\n"
-    for chunk, quick, slow in _fast_and_lark(text):
-        if quick[0] is not None:
-            assert quick == slow, chunk.text
-
-
 _PACK_ITEM = st.one_of(
     st.builds("game {}".format, st.sampled_from(["vanguard", "vantage", "chess", '"vanguard"'])),
     st.builds("{} {}".format, st.sampled_from(["title", "version"]), _STRINGS),
@@ -192,10 +182,17 @@ _PACK_ITEM = st.one_of(
     _WORDS)
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(_PACK_ITEM, _BETWEEN), max_size=6),
-       st.sampled_from(["pack p", "pack log", "pack P1", "pack 5", "pack x_1\n", "pack"]))
-def test_the_fast_reader_agrees_with_lark_on_any_pack_header(body, header):
+_LOG_OR_PACK = st.one_of(
+    st.tuples(st.sampled_from(["log 1", 'log @x "T"', "log 2 external", 'log 3 "A" external', "log P1", "log 4\n"]),
+              st.lists(st.tuples(_STATEMENT, _BETWEEN), max_size=6)),
+    st.tuples(st.sampled_from(["pack p", "pack log", "pack P1", "pack 5", "pack x_1\n", "pack"]),
+              st.lists(st.tuples(_PACK_ITEM, _BETWEEN), max_size=6)))
+
+
+@settings(max_examples=700, deadline=None)
+@given(_LOG_OR_PACK)
+def test_the_fast_reader_agrees_with_lark_on_any_log_or_pack(declaration):
+    header, body = declaration
     text = header + " {\n  " + "".join(s + between for s, between in body) + "}\n"
     for chunk, quick, slow in _fast_and_lark(text):
         if quick[0] is not None:

@@ -141,3 +141,37 @@ def test_settle_freezes_what_a_check_keeps_and_frees_frozen_cycles_in_time(monke
         assert alive() is None          # the third settle collects everything, unfrozen
     finally:
         gc.unfreeze()
+
+
+def test_graph_warnings_beside_errors_follow_the_edits(tmp_path):
+    """Errors come and go beside graph warnings: what each explains (a did-you-mean
+    target, what a broken declaration mentions, a loop a wrong goto may leave) is
+    spared, the rest is reported, after each edit as by a cold check."""
+    from test_graph import PLANTED
+    pack = tmp_path / "planted"
+    pack.mkdir()
+    main = pack / "pack.vcl"
+    main.write_text(PLANTED)
+    workspace = Workspace([pack])
+    fixed_typo = PLANTED.replace("-> log 122", "-> log 12")
+    fixed_parse = fixed_typo.replace('choice "x" -> 13', 'choice "x" -> log 13')
+    fixed_loop = fixed_parse.replace('choice "Out" -> log 99', 'choice "Out" -> log 62')
+    unrelated = {("W400", 26), ("W402", 51), ("W404", 28), ("W404", 30)}
+    steps = [
+        (PLANTED, unrelated),
+        (fixed_typo, unrelated),
+        (fixed_parse, unrelated),
+        # `-> log 62` still leads to nothing: the loop of logs 60 and 61 is spared ...
+        (fixed_loop, unrelated),
+        # ... until log 62 is there and leads back into it.
+        (fixed_loop + 'log 62 "Round" { -> log 60 }\n', unrelated | {("W404", 32)}),
+        (PLANTED, unrelated),
+    ]
+    for text, warnings in steps:
+        workspace.set_buffer(main, text)
+        [result] = workspace.check()
+        main.write_text(text)
+        graph = {(d.code.id, d.span.line) for d in result.diagnostics if d.code.id in ("W400", "W402", "W404")}
+        assert graph == warnings
+        assert result.diagnostics == compile_pack(pack).diagnostics
+        workspace.drop_buffer(main)

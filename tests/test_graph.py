@@ -130,3 +130,76 @@ def test_the_rules_walk_the_graph_as_networkx_does(edges, inside):
         assert descendants(story.successors, node) - {node} == nx.descendants(reference, node)
     assert sorted(map(sorted, strongly_connected(inside, story.successors))) == sorted(
         map(sorted, nx.strongly_connected_components(reference.subgraph(inside))))
+
+
+# Errors, each beside the entries it could explain, and defects that nothing explains.
+PLANTED = VANGUARD_HEADER + '''log 1 "Start" {
+  choice "Typo" -> log 122
+  choice "Broken" -> log 5
+  choice "Loops" -> log 3
+  choice "More loops" -> log 60
+}
+
+log 3 "Hub" {
+  choice "One" -> log 40
+  choice "Two" -> log 50
+}
+
+log 5 "Does not parse" {
+  text "Read {log 13} later."
+  choice "x" -> 13
+}
+
+log 12 "Meant by the typo" { return }
+log 13 "Mentioned where the parse failed" { return }
+log 30 "Lost for real" { return }
+
+log 40 "Loop A" { -> log 41 }
+log 41 "Loop A back" { -> log 40 }
+log 50 "Loop B" { -> log 51 }
+log 51 "Loop B back" { -> log 50 }
+log 60 "Loop with a dangling way" { -> log 61 }
+log 61 "Dangling" {
+  choice "Back" -> log 60
+  choice "Out" -> log 99
+}
+
+log 70 "Cards" external {
+  place poi P1O1 in sector 1
+  plaec poi P202 in sector 1
+  return
+}
+
+planet p "P" {
+  sector 1 { poi P300 printed }
+}
+
+poi P101 "Meant by a typo" { final }
+poi P202 "Gained on an error line" { final }
+poi P300 "Printed" { final }
+poi P900 "Unused for real" { final }
+'''
+
+
+def test_graph_warnings_stand_down_only_where_an_error_explains_them(write_pack):
+    result = compile_pack(write_pack({"pack.vcl": PLANTED}))
+    found = sorted((d.code.id, d.span.line) for d in result.diagnostics)
+    errors = [f for f in found if f[0].startswith("E")]
+    warnings = [f for f in found if f[0].startswith("W") and f[0] != "W407"]
+    assert [code for code, _ in errors] == ["E100", "E200", "E200", "E207", "E208"]
+    assert warnings == [
+        ("W400", 26),     # log 30: nothing leads there, and no error names it
+        ("W402", 51),     # P900: the same
+        ("W404", 28),     # logs 40 and 41: no dangling reference leaves them
+        ("W404", 30),     # logs 50 and 51
+    ]
+    # Not reported: log 12 (what `-> log 122` suggests), log 13 (mentioned by a log that
+    # did not parse), P101 (what the malformed `P1O1` is spelt like), P202 (on the line
+    # of an unknown verb), logs 60 and 61 (`-> log 99` may be their way out).
+
+
+def test_a_file_that_cannot_be_read_stands_every_graph_warning_down(write_pack):
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER + 'log 1 "S" { return }\nlog 2 "Lost" { return }\n'})
+    assert [d.code.id for d in compile_pack(folder).diagnostics] == ["W400"]
+    (folder / "binary.vcl").write_bytes(b"\x00\x01")
+    assert [d.code.id for d in compile_pack(folder).diagnostics] == ["E103"]

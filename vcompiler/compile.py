@@ -13,6 +13,7 @@ from typing import get_type_hints
 
 from vcompiler import codes, files
 from vcompiler.checks import CheckMemo, run_checks
+from vcompiler.checks.explained import near_errors
 from vcompiler.config import load_config
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
 from vcompiler.model.build import Memo, build_model
@@ -255,7 +256,8 @@ def _compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnost
     found.extend(model.diagnostics)
     pack = number_text_labels(model.pack) if model.pack is not None else None
     if pack is not None:
-        found.extend(run_checks(pack, checked if memo is not None else None, memo))
+        found.extend(run_checks(pack, checked if memo is not None else None, memo,
+                                near_errors(found, sources)))
     found.extend(allow_mistakes(parsed))
     found = apply_allows(found, parsed, complete=not any(d.severity is codes.Severity.ERROR for d in found))
     config = load_config(folder, display_path)

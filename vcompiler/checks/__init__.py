@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from vcompiler.checks.explained import NO_ERRORS, NearErrors
 from vcompiler.codes import Code
 from vcompiler.diagnostics import Diagnostic
 from vcompiler.failure import debugging, internal
@@ -16,7 +17,7 @@ from vcompiler.model.build import Memo as ModelMemo
 from vcompiler.model.types import Log, Pack, Reference
 
 if TYPE_CHECKING:
-    from vcompiler.checks.graph import KeptGraph
+    from vcompiler.checks.graph import KeptGraph, Node
 
 T = TypeVar("T")
 
@@ -63,10 +64,13 @@ class CheckMemo:
 class CheckContext:
     """What every rule reads: the pack, and what several rules share, built once.
     `memo` (with `changes`, the model's `Memo`: the references added and removed since
-    the memo's last check) lets a resident checker patch rather than rebuild."""
+    the memo's last check) lets a resident checker patch rather than rebuild.
+    `near_errors`: what the lines of the errors found before the checks mention
+    (checks.explained); None when a file could not be read."""
     pack: Pack
     memo: CheckMemo | None = None
     changes: ModelMemo | None = None
+    near_errors: NearErrors | None = NO_ERRORS
 
     def of_logs(self, function: Callable[[Log], T]) -> list[T]:
         """`function(log)` for each log, in order, for a function registered with
@@ -92,6 +96,17 @@ class CheckContext:
             rows[i] = tuple(f(by_id[i]) for f in PER_LOG)
         self.memo.logs = (logs, rows)
         return list(map(rows.__getitem__, ids))
+
+    def shared(self, key: object, make: Callable[[], T]) -> T:
+        """`make()`, worked out once per check for the rules that ask for it by `key`
+        (a dangling reference's suggestions: its hint and the graph rules read them)."""
+        if key not in self._shared:
+            self._shared[key] = make()
+        return self._shared[key]
+
+    @cached_property
+    def _shared(self) -> dict:
+        return {}
 
     @cached_property
     def defined(self) -> dict[tuple[str, object], object]:
@@ -135,6 +150,27 @@ class CheckContext:
     def reachable(self) -> set:
         """Every node of the graph that some root leads to."""
         return self.kept.reachable()
+
+    @cached_property
+    def maybe_edges(self) -> frozenset[tuple[Node, Node]]:
+        """Edges an error may have hidden: from a dangling reference to each entry its
+        hint suggests, from the pack to whatever an error's line mentions. The graph
+        warnings read the graph with these, so that they stand down only where an error
+        explains them; they are part of what the kept graph's answers are kept by, so a
+        resident checker's answer is a cold check's."""
+        from vcompiler.checks.explained import nodes_of
+        from vcompiler.checks.references import intended_targets
+        nodes = self.kept.nodes
+        edges = {(ref.origin, node) for ref in self.dangling for node in intended_targets(self, ref) if node in nodes}
+        pack_node = ("pack", self.pack.name)
+        mentions = self.near_errors.mentions if self.near_errors is not None else frozenset()
+        edges.update((pack_node, node) for node in nodes_of(mentions, nodes, self.pack.labels))
+        return frozenset(edges)
+
+    @property
+    def maybe_reachable(self) -> set:
+        """Every node that some root leads to, or might had an error not hidden an edge."""
+        return self.kept.reachable(self.maybe_edges)
 
     @cached_property
     def dead_ends(self) -> list:
@@ -191,9 +227,11 @@ def load_rules() -> list[RegisteredRule]:
     return sorted(RULES, key=lambda r: r.code.id)
 
 
-def run_checks(pack: Pack, memo: CheckMemo | None = None, changes: ModelMemo | None = None) -> list[Diagnostic]:
+def run_checks(pack: Pack, memo: CheckMemo | None = None, changes: ModelMemo | None = None,
+               near_errors: NearErrors | None = NO_ERRORS) -> list[Diagnostic]:
+    """`near_errors`: what the errors found before the checks mention (checks.explained)."""
     load_rules()
-    context = CheckContext(pack, memo, changes)
+    context = CheckContext(pack, memo, changes, near_errors)
     if memo is not None and changes is not None:
         memo.patch(context, changes)
     found: list[Diagnostic] = []

@@ -240,7 +240,8 @@ class KeptGraph:
         self.succ: dict[Node, dict[Node, int]] = {}
         self.pred: dict[Node, dict[Node, int]] = {}
         self.version = 0           # moves on whenever the graph's edges or nodes change
-        self._reachable: tuple[int, set] | None = None
+        self._reachable: dict[frozenset, set] = {}
+        self._reachable_version = -1
         self._loops: tuple[object, list[list[int]]] | None = None
 
     def update(self, pack: Pack, added: Iterable[Reference], removed: Iterable[Reference]) -> None:
@@ -283,22 +284,38 @@ class KeptGraph:
             yield from self.pred.get(node, ())
             yield from (source for source, target, _ in self.fixed if target == node)
 
-    def reachable(self) -> set:
-        """Every node that some root leads to."""
-        if self._reachable is None or self._reachable[0] != self.version:
+    def reachable(self, extra: frozenset[tuple[Node, Node]] = frozenset()) -> set:
+        """Every node that some root leads to, through the graph's edges and `extra`
+        (edges an error may have hidden: see CheckContext.maybe_edges)."""
+        if self._reachable_version != self.version:
             fixed: dict[Node, list[Node]] = {}
             for source, target, _ in self.fixed:
                 fixed.setdefault(source, []).append(target)
-            seen = {node for node, root in self.nodes.items() if root}
-            todo = list(seen)
-            while todo:
-                node = todo.pop()
-                for target in (*self.successors(node), *fixed.get(node, ())):
-                    if target not in seen:
-                        seen.add(target)
-                        todo.append(target)
-            self._reachable = (self.version, seen)
-        return self._reachable[1]
+            self._reachable = {frozenset(): self._walk({node for node, root in self.nodes.items() if root}, fixed)}
+            self._reachable_version = self.version
+        if extra not in self._reachable:
+            # What the extra edges add to what the graph reaches on its own.
+            more: dict[Node, list[Node]] = {}
+            for source, target, _ in (*self.fixed, *((a, b, "") for a, b in extra)):
+                more.setdefault(source, []).append(target)
+            base = self._reachable[frozenset()]
+            start = {target for source, target in extra if source in base and target not in base}
+            if len(self._reachable) > 2:       # an earlier set of errors' answer is rarely asked again
+                self._reachable = {frozenset(): base}
+            self._reachable[extra] = base | self._walk(start, more, base) if start else base
+        return self._reachable[extra]
+
+    def _walk(self, start: set, more: dict[Node, list[Node]], known: set | frozenset = frozenset()) -> set:
+        """`start` and every node it leads to that is not `known`."""
+        seen = set(start)
+        todo = list(start)
+        while todo:
+            node = todo.pop()
+            for target in (*self.successors(node), *more.get(node, ())):
+                if target not in seen and target not in known:
+                    seen.add(target)
+                    todo.append(target)
+        return seen
 
     def endless_loops(self, exits: set[Node]) -> list[list[int]]:
         """The log numbers of each set of logs that lead to each other and never to one of
@@ -352,7 +369,11 @@ def logs_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
     `choice`s, `return` (back to the board) or `end exploration`. A log without one
     leaves the table with the book open and nothing to do.
     Mend: add the way out the story means, often `return`."""
+    # A log holding an error (`retrun`) may have had its way out in what did not resolve.
+    broken = context.near_errors.declarations if context.near_errors is not None else frozenset()
     for log in context.dead_ends:
+        if (log.span.file, log.span.line) in broken:
+            continue
         choices = sum(1 for s in log.statements if isinstance(s, ChoiceStatement))
         hint = ("a single choice is no choice: write `-> log N`, or add another choice" if choices == 1
                 else "end it with `return`, `-> log N`, `end exploration` or two choices")
@@ -365,9 +386,9 @@ def everything_is_reachable(context: CheckContext) -> Iterator[Diagnostic]:
     planet, an `external` log or a deck card can never be read: usually a wrong
     number somewhere else. Mend: lead to it, mark it `external` if something outside
     the pack sends readers there, or remove it."""
-    if not context.pack.complete or context.dangling:
-        return  # a declaration that did not parse, or a wrong number, may be the missing edge
-    seen = context.kept.reachable()
+    if context.near_errors is None:
+        return  # a file that could not be read may hold the missing edge
+    seen = context.maybe_reachable
     pack = context.pack
     starred = {(loc.number, e.direction) for loc in pack.locations for e in loc.exits if e.target is None}
     for log in pack.logs:
@@ -392,16 +413,17 @@ def cards_are_used(context: CheckContext) -> Iterator[Diagnostic]:
     text never comes into play (deck cards, events and injuries, are drawn and so
     always do). Mend: bring it into play, mark it `external` when a rule or the
     Rulebook brings it in (`poi P120 "Name" external { … }`), or remove it."""
-    if not context.pack.complete or context.dangling:
-        return  # a declaration that did not parse, or a wrong number, may be the missing edge
+    if context.near_errors is None:
+        return  # a file that could not be read may hold the missing edge
     graph = context.kept
+    maybe = {target for source, target in context.maybe_edges if source != target}
     pack = context.pack
     entities: list[tuple[tuple[str, object], Card | VantageCard]] = [(card_node(c), c) for c in pack.cards]
     entities += [(("vcard", c.number), c) for c in pack.vantage_cards]
     for node, card in entities:
         if node[0] in DECK_KINDS or card.external:
             continue
-        if not any(source != node for source in graph.predecessors(node)):
+        if node not in maybe and not any(source != node for source in graph.predecessors(node)):
             shown = f"{kind_named(node[0]).noun} {node[1]}"
             hint = ("place, gain or reveal it somewhere, print it on a board, mark it `external` if a rule or "
                     "the Rulebook brings it into play, or remove it")
@@ -416,8 +438,8 @@ def loops_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
     """A set of logs that lead to each other with no path to a way out (`return`,
     `end exploration`) keeps the table reading in circles. Reported once per loop, at
     its lowest-numbered log. Mend: give one of the logs a way out."""
-    if not context.pack.complete or context.dangling:
-        return  # a declaration that did not parse, or a wrong number, may be the missing edge
+    if context.near_errors is None:
+        return  # a file that could not be read may hold the missing edge
     for numbers in endless_loops(context):
         shown = ", ".join(map(str, numbers[:6])) + (", …" if len(numbers) > 6 else "")
         log = context.pack.log(numbers[0])
@@ -432,4 +454,12 @@ def endless_loops(context: CheckContext) -> list[list[int]]:
     exits: set[Node] = {("log", log.number) for log, leaves in zip(logs, context.of_logs(_leaves_the_board)) if leaves}
     # A dead end (E401) is already reported: count it as a way out, not as a second fault.
     exits.update(("log", log.number) for log in context.dead_ends)
+    # A way to an entry that is not there (undefined, or declared where the parse
+    # failed) may be the way out: its error is reported, the loop is not.
+    pack = context.pack
+    missing = list(context.dangling)
+    if pack.unparsed:
+        missing += [ref for ref in pack.references if (ref.kind, ref.key) in pack.unparsed]
+    exits.update(ref.origin for ref in missing if ref.origin[0] == "log" and ref.kind in ("log", "location")
+                 and _edge_kind(ref.via) is not None)
     return context.kept.endless_loops(exits)

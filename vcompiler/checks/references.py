@@ -18,11 +18,18 @@ def _near_numbers(wanted: int, numbers: list[int]) -> list[int]:
     return numbers[max(0, at - 1):at + 1]
 
 
-def _number_hint(kind: str, wanted: int, numbers: list[int]) -> str | None:
-    """A mistyped number is usually one digit off (2066 for 206): suggest those first,
-    then the defined numbers either side."""
-    near = _near_numbers(wanted, numbers)
-    typo = [n for n in difflib.get_close_matches(str(wanted), [str(n) for n in numbers], n=2, cutoff=0.7)]
+def _number_candidates(context: CheckContext, kind: str, wanted: int) -> tuple[list[str], list[int]]:
+    """A mistyped number is usually one digit off (2066 for 206): those, then the
+    defined numbers either side."""
+    def make() -> tuple[list[str], list[int]]:
+        numbers = _numbered(context, kind)
+        typo = difflib.get_close_matches(str(wanted), [str(n) for n in numbers], n=2, cutoff=0.7)
+        return typo, _near_numbers(wanted, numbers)
+    return context.shared(("near", kind, wanted), make)
+
+
+def _number_hint(context: CheckContext, kind: str, wanted: int) -> str | None:
+    typo, near = _number_candidates(context, kind, wanted)
     around = f"defined {kind}s near {wanted}: {', '.join(map(str, near))}" if near else ""
     if typo:
         return f"did you mean {' or '.join(typo)}?" + (f" ({around})" if around else "")
@@ -43,6 +50,32 @@ def undefined_test(defined: Mapping[tuple[str, object], object],
     return undefined
 
 
+def _near_labels(context: CheckContext, key: str) -> list[str]:
+    return context.shared(("near", "label", key),
+                          lambda: difflib.get_close_matches(key[1:], sorted(context.pack.labels), n=2))
+
+
+def _near_cards(context: CheckContext, kind: str, key: object) -> list[tuple[str, object]]:
+    def make() -> list[tuple[str, object]]:
+        same = {str(k): (k_kind, k) for k_kind, k in context.defined
+                if k_kind == kind or (kind == ANY_CARD.name and k_kind in CARD_KINDS)}
+        return [same[n] for n in difflib.get_close_matches(str(key), sorted(same), n=2)]
+    return context.shared(("near", kind, key), make)
+
+
+def intended_targets(context: CheckContext, ref) -> list[tuple[str, object]]:
+    """The entries a dangling reference may have meant: those its hint suggests."""
+    if ref.kind == "log" and isinstance(ref.key, str):
+        return [("log", context.pack.labels[name]) for name in _near_labels(context, ref.key)]
+    if ref.kind in ("log", "location") and isinstance(ref.key, int):
+        typo, near = _number_candidates(context, ref.kind, ref.key)
+        return [(ref.kind, n) for n in sorted({*map(int, typo), *near})]
+    if ref.kind in CARD_KINDS:
+        other = [(k, key) for k, key in context.defined if key == ref.key and k in CARD_KINDS]
+        return other + _near_cards(context, ref.kind, ref.key)
+    return []
+
+
 def _undefined(context: CheckContext, kinds: tuple[str, ...]) -> Iterator:
     for ref in context.dangling:
         if ref.kind in kinds:
@@ -50,7 +83,8 @@ def _undefined(context: CheckContext, kinds: tuple[str, ...]) -> Iterator:
 
 
 def _numbered(context: CheckContext, kind: str) -> list[int]:
-    return sorted(key for k, key in context.defined if k == kind and isinstance(key, int))
+    return context.shared(("numbered", kind), lambda: sorted(
+        key for k, key in context.defined if k == kind and isinstance(key, int)))
 
 
 @rule(codes.UNDEFINED_LOG)
@@ -58,15 +92,13 @@ def undefined_logs(context: CheckContext) -> Iterator[Diagnostic]:
     """A reference to a log that no file of the pack defines: in a goto, a choice, a
     condition or the text (`{log N}`). The table would turn to a page that does not
     exist. Mend: define the log, or fix the number."""
-    numbers = _numbered(context, "log")
-    labels = sorted(context.pack.labels)
     for ref in _undefined(context, ("log",)):
         if isinstance(ref.key, str):
-            near = difflib.get_close_matches(ref.key[1:], labels, n=2)
+            near = _near_labels(context, ref.key)
             hint = (f"did you mean {' or '.join('@' + n for n in near)}?" if near
                     else "no log is named with that label; define it with `log " + ref.key + ' "Title" { … }`')
         else:
-            hint = _number_hint("log", ref.key, numbers) or "the pack defines no log yet"
+            hint = _number_hint(context, "log", ref.key) or "the pack defines no log yet"
         yield diagnostic(codes.UNDEFINED_LOG, ref.span, target=ref.key, hint=hint)
 
 
@@ -86,7 +118,7 @@ def undefined_cards(context: CheckContext) -> Iterator[Diagnostic]:
         else:
             same = sorted(str(key) for k, key in defined
                           if k == ref.kind or (ref.kind == ANY_CARD.name and k in CARD_KINDS))
-            near = difflib.get_close_matches(str(ref.key), same, n=2)
+            near = [str(key) for _, key in _near_cards(context, ref.kind, ref.key)]
             hint = (f"did you mean {' or '.join(near)}?" if near
                     else f"defined: {', '.join(same[:8])}" if same
                     else f"the pack defines no {kind}{'' if kind == 'card' else ' card'}")
@@ -99,12 +131,11 @@ def undefined_locations(context: CheckContext) -> Iterator[Diagnostic]:
     """A reference to a location the pack does not define: a compass exit, a goto, a
     choice, a depart entry or the text (`{location N}`). Mend: define the location,
     or fix the number."""
-    numbers = _numbered(context, "location")
     for ref in _undefined(context, ("location",)):
         if context.pack.game == "vanguard":
             hint = "locations belong to the vantage game; a vanguard pack sends the reader to a log: `-> log N`"
         else:
-            hint = _number_hint("location", ref.key, numbers) or "the pack defines no location yet"
+            hint = _number_hint(context, "location", ref.key) or "the pack defines no location yet"
         yield diagnostic(codes.UNDEFINED_LOCATION, ref.span, target=ref.key, hint=hint)
 
 

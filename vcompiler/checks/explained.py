@@ -1,0 +1,112 @@
+"""What an error could explain. A graph warning (W400 unreachable, W402 unused card,
+W404 endless loop) may be only the echo of an error: a `-> log 21` that should say 12
+makes log 12 look unreachable. Such warnings stand down for the entries an error could
+have meant, and only for those, so that the rest of the pack is still checked:
+
+- a dangling reference may have meant the entries its hint suggests (the numbers
+  around it, the ids spelt like it): they count as led to from where it stands;
+- a declaration that did not parse, or a line with an error, may have led to whatever
+  it mentions (`log 12`, `P101`, ...): those count as led to from the start;
+- a log with a dangling reference may have had its way out there; a log holding an
+  error may have had its way out in what did not resolve (`retrun`).
+Only when a whole file could not be read is nothing known, and the warnings stand down."""
+from __future__ import annotations
+
+import bisect
+import difflib
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from vcompiler import codes
+from vcompiler.diagnostics import Diagnostic
+from vcompiler.parse.split import split_declarations
+from vcompiler.registry import CARD_KINDS
+from vcompiler.source import SourceFile
+
+# A file that could not be read at all: anything may have been in it.
+UNREAD = frozenset({codes.UNREADABLE.id, codes.OUTSIDE_PACK.id, codes.UNLISTABLE.id, codes.BAD_FILE_NAME.id})
+# Dangling references: their own rule suggests what they meant (see references.py).
+_DANGLING = frozenset({codes.UNDEFINED_LOG.id, codes.UNDEFINED_CARD.id, codes.UNDEFINED_LOCATION.id,
+                       codes.UNDEFINED_SECTOR.id})
+# A card id, or a word spelt like one (`P1O1` on a line that E208 reports).
+_MENTION = re.compile(r"\b(log|location|card)\s+(@\w+|\d+)|\b([A-Z][A-Z0-9]*\d[A-Z0-9]*)\b")
+
+
+def _mentions(text: str) -> Iterable[tuple[str, object]]:
+    for match in _MENTION.finditer(text):
+        kind, key, card_id = match.groups()
+        if card_id is not None:
+            yield ("card-id", card_id)
+        elif key.startswith("@"):
+            yield ("label", key[1:])
+        elif key.isascii() and key.isdigit() and len(key) < 10:
+            yield ("vcard" if kind == "card" else kind, int(key))
+
+
+@dataclass(frozen=True)
+class NearErrors:
+    """What the errors found before the checks could explain."""
+    mentions: frozenset[tuple[str, object]] = frozenset()     # what their lines mention
+    # (file, first line) of each declaration holding one: an effect that did not
+    # resolve may have been the way out its log lacks (E401).
+    declarations: frozenset[tuple[str, int]] = frozenset()
+
+
+# What is known when no error was found before the checks.
+NO_ERRORS = NearErrors()
+
+
+def near_errors(diagnostics: Iterable[Diagnostic], sources: Mapping[str, SourceFile]) -> NearErrors | None:
+    """What the errors' lines mention (the whole declaration, for a syntax error: it
+    did not parse at all), and the declarations they are in; None when a file could
+    not be read."""
+    mentions: set[tuple[str, object]] = set()
+    declarations: set[tuple[str, int]] = set()
+    starts: dict[str, list[int]] = {}
+    for d in diagnostics:
+        if d.severity is not codes.Severity.ERROR or d.code.id in _DANGLING:
+            continue
+        if d.code.id in UNREAD:
+            return None
+        source = sources.get(d.span.file)
+        if source is None or not 1 <= d.span.line <= len(source.lines):
+            continue
+        if d.span.file not in starts:
+            starts[d.span.file] = [chunk.first_line for chunk in split_declarations(source.text)]
+        # The lines of the declaration holding the error, cut as the parser cuts the file.
+        at = bisect.bisect_right(starts[d.span.file], d.span.line)
+        first = starts[d.span.file][at - 1] if at else 1
+        declarations.add((d.span.file, first))
+        if d.code.id.startswith("E1"):
+            end = starts[d.span.file][at] if at < len(starts[d.span.file]) else len(source.lines) + 1
+            around = range(first, end)
+        else:
+            around = range(d.span.line, d.span.end_line + 1)
+        for number in around:
+            mentions.update(_mentions(source.line_text(number)))
+    return NearErrors(frozenset(mentions), frozenset(declarations))
+
+
+def nodes_of(mentions: frozenset[tuple[str, object]], nodes: Mapping[tuple[str, object], object],
+             labels: Mapping[str, int]) -> set:
+    """The graph nodes the mentions name (a card id spelt like none names the cards
+    spelt most like it)."""
+    if not mentions:
+        return set()
+    ids: dict[object, list] = {}
+    for node in nodes:
+        if node[0] in CARD_KINDS:
+            ids.setdefault(node[1], []).append(node)
+    cards = sorted(map(str, ids))
+    found: set[tuple[str, object]] = set()
+    for kind, key in mentions:
+        if kind == "card-id":
+            near = [key] if key in ids else difflib.get_close_matches(str(key), cards, n=2, cutoff=0.75)
+            found.update(node for name in near for node in ids.get(name, ()))
+        elif kind == "label":
+            if str(key) in labels:
+                found.add(("log", labels[str(key)]))
+        elif (kind, key) in nodes:
+            found.add((kind, key))
+    return found

@@ -203,3 +203,25 @@ def test_a_file_that_cannot_be_read_stands_every_graph_warning_down(write_pack):
     assert [d.code.id for d in compile_pack(folder).diagnostics] == ["W400"]
     (folder / "binary.vcl").write_bytes(b"\x00\x01")
     assert [d.code.id for d in compile_pack(folder).diagnostics] == ["E103"]
+
+
+def test_a_misspelt_way_out_is_one_error_not_also_a_dead_end(write_pack):
+    text = VANGUARD_HEADER + ('log 1 "S" {\n  gain success 1\n  retrun\n}\n'
+                              'log 2 "Lost" external {\n  gain success 1\n}\n')
+    [first, second] = compile_pack(write_pack({"pack.vcl": text})).diagnostics
+    assert (first.code.id, first.span.line, first.span.column) == ("E207", 9, 3)
+    assert first.hint.startswith("did you mean `return`?")
+    # A log without an error still gets its E401.
+    assert (second.code.id, second.span.line) == ("E401", 11)
+
+
+def test_a_misspelt_checked_label_is_one_error_not_also_an_untested_box(write_pack):
+    text = VANGUARD_HEADER + ('log 1 "S" {\n  choice "a" -> log @doom\n  choice "b" -> log 4\n}\n'
+                              'log @doom "Doom" {\n  check\n  return\n}\n'
+                              'log 4 "Four" {\n  if checked log @dom -> log 1\n  return\n}\n'
+                              'log 5 "Five" external {\n  check\n  return\n}\n')
+    result = compile_pack(write_pack({"pack.vcl": text}))
+    found = [(d.code.id, d.span.line, d.span.column, d.hint) for d in result.diagnostics]
+    assert found == [("E200", 16, 18, "did you mean @doom?"),
+                     # Nothing near `@dom` explains log 5's box.
+                     ("W406", 20, 3, "test it with `if checked log 5 -> log N`, or remove `check`")]

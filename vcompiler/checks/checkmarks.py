@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from vcompiler import codes
 from vcompiler.checks import CheckContext, per_log, rule
+from vcompiler.checks.references import intended_targets
 from vcompiler.checks.tables import all_statements
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
 from vcompiler.model.types import CheckStatement, Condition, IfStatement, Log
@@ -50,6 +51,10 @@ def boxes_are_tested(context: CheckContext) -> Iterator[Diagnostic]:
     (`if checked log N`), the tick changes nothing. Mend: test it where it matters, or
     remove `check`."""
     tested = {c.key for c in _conditions(context) if c.kind == "checked_log"}
+    # A test of a log that is not there (E200) may have meant one spelt like it: its
+    # box is not reported as untested as well.
+    tested.update(key for ref in context.dangling if ref.kind == "log" and ref.via == "test"
+                  for _, key in intended_targets(context, ref))
     logs = context.pack.logs
     for log, statement in zip(logs, context.of_logs(_first_check)):
         if statement is not None and log.number not in tested:

@@ -131,9 +131,27 @@ def test_one_syntax_error_per_declaration_and_the_others_still_parse():
 
 def test_missing_closing_brace_does_not_swallow_the_next_declaration():
     result = parse('log 1 {\n  return\n\nlog 2 {\n  return\n}\n')
-    assert [d.code.id for d in result.diagnostics] == ["E100"]
-    assert result.diagnostics[0].hint == "a `}` is probably missing"
+    assert codes_at(result) == [("E100", 1, 7)]           # at the `{` left open, not at `return`
+    assert result.diagnostics[0].message == ("log 1 is not closed: its `{` opens here and no `}` closes it "
+                                             "before the declaration on line 4")
+    assert result.diagnostics[0].hint == "add `}` where log 1 ends"
     assert [d.target.value for d in result.file.declarations] == [2]
+
+
+def test_a_missing_brace_at_the_end_of_the_file_names_the_declaration():
+    result = parse('log 2 {\n  return\n}\n\nlog @cave "Cave" {\n  text "{log 2} and } in text"  // }\n  return\n')
+    assert codes_at(result) == [("E100", 5, 18)]
+    assert result.diagnostics[0].message.startswith("log @cave is not closed")
+    assert result.diagnostics[0].message.endswith("before the end of the file")
+
+
+def test_an_inner_block_missing_its_brace_is_reported_where_it_opens():
+    # The last `}` stands where the poi's would, so it is the action's `{` that lacks one.
+    result = parse('poi P101 "Wreck" {\n  biomes tutorial\n  action "Search" {\n'
+                   '    outcome green => gain success 1\n\n}\n')
+    assert codes_at(result) == [("E100", 3, 19)]
+    assert result.diagnostics[0].message == 'the block `action "Search" {` of poi P101 opens here and is not closed'
+    assert result.diagnostics[0].hint == ("the `}` on line 6 closes it, not poi P101: add the `}` this block lacks")
 
 
 def test_unterminated_long_string_is_E101_where_it_opens_and_stops_the_file():

@@ -299,14 +299,72 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
         return diagnostic(codes.SYNTAX, span, message=message, hint=hint), False
     expected = set(getattr(error, "expected", ()) or ())
     span = _end_of(text, offset, file)
+    if "_RBRACE" in expected:
+        unclosed = _unclosed_brace(text, source, offset)
+        if unclosed is not None:
+            return unclosed, False
     hint = "a `}` is probably missing" if "_RBRACE" in expected else None
     return diagnostic(codes.SYNTAX, span,
                       message=f"the declaration ends too early; expected {_describe_expected(expected)}",
                       hint=hint), False
 
 
+def _unclosed_brace(text: str, source: SourceFile, offset: int) -> Diagnostic | None:
+    """A declaration that ends with a block still open, reported at the `{` that is
+    not closed, as the writer sees it: a `}` at another indentation than the line of
+    the `{` it closes was meant for an outer block, so the `{` it closes is the one
+    missing its own; else the innermost `{` still open."""
+    lines = text.split("\n")
+
+    def indent(line: int) -> int:
+        return len(lines[line]) - len(lines[line].lstrip())
+
+    opened: list[tuple[int, int]] = []        # (line, column) in the chunk, from 0
+    outermost: tuple[int, int] | None = None
+    culprit: tuple[int, int] | None = None
+    closed_by: int | None = None               # the chunk line of the `}` that closed it instead
+    for match in _BRACE_LEXEMES.finditer(text):
+        lexeme = match.group()
+        if lexeme not in "{}":
+            continue
+        line = text.count("\n", 0, match.start())
+        column = match.start() - (text.rfind("\n", 0, match.start()) + 1)
+        if lexeme == "{":
+            outermost = outermost or (line, column)
+            opened.append((line, column))
+        elif opened:
+            start = opened.pop()
+            if (culprit is None and opened and lines[line][:column].strip() == ""
+                    and indent(line) != indent(start[0])):
+                culprit, closed_by = start, line
+    if not opened:
+        return None
+    if culprit is None:
+        culprit = opened[-1]
+    header = _HEADER.match(text)
+    declaration = f"{header.group(1)} {header.group(2)}" if header else "the declaration"
+    line, column = culprit[0] + offset + 1, culprit[1] + 1
+    span = Span(source.display, line, column, line, column + 1)
+    following = offset + len(lines) + 1
+    where = (f"before the declaration on line {following}" if following <= len(source.lines)
+             else "before the end of the file")
+    if culprit == outermost:
+        message = f"{declaration} is not closed: its `{{` opens here and no `}}` closes it {where}"
+        hint = f"add `}}` where {declaration} ends"
+    else:
+        block = lines[culprit[0]][:culprit[1]].strip()
+        block = block if len(block) <= 40 else block[:37] + "…"
+        message = f"the block `{block} {{` of {declaration} opens here and is not closed"
+        hint = (f"the `}}` on line {closed_by + offset + 1} closes it, not {declaration}: add the `}}` this block "
+                f"lacks" if closed_by is not None else "add `}` where this block ends")
+    return diagnostic(codes.SYNTAX, span, message=message, hint=hint)
+
+
 # The lexer's order: a long string, a one-line string, a comment.
-_STRINGS = re.compile(r'"""[\s\S]*?"""|"(?!"")[^"\\\n]*(?:\\.[^"\\\n]*)*"|//[^\n]*')
+_STRINGS_PATTERN = r'"""[\s\S]*?"""|"(?!"")[^"\\\n]*(?:\\.[^"\\\n]*)*"|//[^\n]*'
+_STRINGS = re.compile(_STRINGS_PATTERN)
+# What braces are counted among: strings and comments, whose braces are text.
+_BRACE_LEXEMES = re.compile(_STRINGS_PATTERN + r"|[{}]")
 
 
 def _long_string_ending_at(text: str, position: int) -> tuple[int, int] | None:

@@ -162,7 +162,10 @@ def test_a_planet_deals_a_rank_up_card_to_its_board(write_pack):
     from vcompiler.render.board import board_of
     result = _compiled(write_pack, GOALS.replace("mission M05", "mission M04") + 'planet p "P" {\n'
                        '  rank_up "Steady Hands"\n  rank_up "Missing"\n  sector 1 { lander }\n}\n')
-    assert [(d.code.id, d.span.line, d.span.column) for d in result.diagnostics] == [("E201", 18, 11)]
+    # Nothing reveals mission M04, the only way to log 2: an undefined rank-up card does
+    # not explain that.
+    assert [(d.code.id, d.span.line, d.span.column) for d in result.diagnostics] == [
+        ("W402", 8, 1), ("W400", 12, 1), ("E201", 18, 11)]
     planet = result.pack.planets[0]
     assert to_bundle(result.pack)["planets"][0]["rank_ups"] == ["Steady Hands", "Missing"]
     assert build_graph(result.pack).edges[("planet", "p"), ("rank_up", "Steady Hands")]["via"] == "board"

@@ -29,6 +29,9 @@ UNREAD = frozenset({codes.UNREADABLE.id, codes.OUTSIDE_PACK.id, codes.UNLISTABLE
 # Dangling references: their own rule suggests what they meant (see references.py).
 _DANGLING = frozenset({codes.UNDEFINED_LOG.id, codes.UNDEFINED_CARD.id, codes.UNDEFINED_LOCATION.id,
                        codes.UNDEFINED_SECTOR.id})
+# Errors about lines read in full, whose meaning is known: a `start` beside a Starting
+# Log is dropped, as its hint says, so what it names is not led to by it.
+_UNDERSTOOD = frozenset({codes.TWO_STARTS.id})
 # A card id, or a word spelt like one (`P1O1` on a line that E208 reports).
 _MENTION = re.compile(r"\b(log|location|card)\s+(@\w+|\d+)|\b([A-Z][A-Z0-9]*\d[A-Z0-9]*)\b")
 
@@ -65,7 +68,7 @@ def near_errors(diagnostics: Iterable[Diagnostic], sources: Mapping[str, SourceF
     declarations: set[tuple[str, int]] = set()
     starts: dict[str, list[int]] = {}
     for d in diagnostics:
-        if d.severity is not codes.Severity.ERROR or d.code.id in _DANGLING:
+        if d.severity is not codes.Severity.ERROR or d.code.id in _DANGLING or d.code.id in _UNDERSTOOD:
             continue
         if d.code.id in UNREAD:
             return None

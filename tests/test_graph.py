@@ -1,9 +1,11 @@
 """The story graph: its nodes and edges, and property tests of the graph rules on
 randomly generated logbooks."""
+from pathlib import Path
+
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from conftest import CONTENT, VANGUARD_HEADER
+from conftest import CONTENT, VANGUARD_HEADER, expectations
 from vcompiler.checks.graph import build_graph, roots
 from vcompiler.compile import compile_pack
 
@@ -225,3 +227,15 @@ def test_a_misspelt_checked_label_is_one_error_not_also_an_untested_box(write_pa
     assert found == [("E200", 16, 18, "did you mean @doom?"),
                      # Nothing near `@dom` explains log 5's box.
                      ("W406", 20, 3, "test it with `if checked log 5 -> log N`, or remove `check`")]
+
+
+def test_every_planted_defect_is_reported_beside_errors_and_no_echo_of_one(tmp_path):
+    """Each line marked in the case is reported, warnings too, and nothing else: the
+    warnings an error explains stand down, those it does not are not lost."""
+    case = Path(__file__).parent / "cases" / "W400-beside-errors.vcl"
+    folder = tmp_path / "defects"
+    folder.mkdir()
+    (folder / case.name).write_text(case.read_text(encoding="utf-8"), encoding="utf-8")
+    result = compile_pack(folder)
+    assert {(Path(d.span.file).name, d.span.line, d.code.id) for d in result.diagnostics} == expectations(folder)
+    assert {"W400", "W402", "W404", "W406"} <= {d.code.id for d in result.diagnostics}

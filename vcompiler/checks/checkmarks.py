@@ -48,8 +48,9 @@ def tested_logs_have_boxes(context: CheckContext) -> Iterator[Diagnostic]:
 @rule(codes.UNTESTED_CHECK)
 def boxes_are_tested(context: CheckContext) -> Iterator[Diagnostic]:
     """A log with `check` prints a box the readers tick; if nothing tests it
-    (`if checked log N`), the tick changes nothing. Mend: test it where it matters, or
-    remove `check`."""
+    (`if checked log N`), the tick changes nothing. A test of a log that is not there
+    (E200) counts as a test of the logs its hint suggests. Mend: test it where it
+    matters, or remove `check`."""
     tested = {c.key for c in _conditions(context) if c.kind == "checked_log"}
     # A test of a log that is not there (E200) may have meant one spelt like it: its
     # box is not reported as untested as well.

@@ -367,7 +367,8 @@ def _leaves_the_board(log: Log) -> bool:
 def logs_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
     """Every log ends in a way out: `-> log N`, `else -> log N`, two or more
     `choice`s, `return` (back to the board) or `end exploration`. A log without one
-    leaves the table with the book open and nothing to do.
+    leaves the table with the book open and nothing to do. A log holding an error is
+    not also reported: what did not resolve (`retrun`) may be its way out.
     Mend: add the way out the story means, often `return`."""
     # A log holding an error (`retrun`) may have had its way out in what did not resolve.
     broken = context.near_errors.declarations if context.near_errors is not None else frozenset()

@@ -69,3 +69,17 @@ def test_connected_outcomes_find_the_cycle_networkx_finds(connections):
     except nx.NetworkXNoCycle:
         expected = None
     assert first_cycle(connections) == expected
+
+
+def test_a_time_track_points_at_the_space_out_of_place(write_pack):
+    skipped = PACK.replace("space 1 => threat move }", "space 1 => nothing\n  space 3 => threat move }")
+    [found] = compile_pack(write_pack({"pack.vcl": skipped})).diagnostics
+    line = skipped.splitlines().index("  space 3 => threat move }") + 1
+    assert (found.code.id, found.span.line, found.span.column, found.span.end_column) == ("E329", line, 9, 10)
+    assert found.message == "space 3 of threat T01 stands where space 2 belongs"
+    assert found.hint.endswith("write `space 2 => nothing` where nothing happens")
+    long = PACK.replace("time 3 => roll danger T", "time 12 => roll danger T")
+    [found] = compile_pack(write_pack({"pack.vcl": long})).diagnostics
+    line = long.splitlines().index("  time 12 => roll danger T") + 1
+    assert (found.code.id, found.span.line, found.span.column, found.span.end_column) == ("E329", line, 8, 10)
+    assert found.message == "the time track of POI P110 has 12 spaces; a time track has 1 to 10"

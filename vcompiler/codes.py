@@ -288,6 +288,14 @@ NO_SECONDARY_STANDEE = _code("E320", E, "threat {card} has no secondary standee 
 board; a threat has them only when its card says how many standees it has
 (`standees N`, N of 2 or more). Mend: add `standees N` to the threat, or place the
 threat itself with `place threat`.""")
+TIME_TRACK = _code("E329", E, "{message}", "a time track with spaces out of 1..10, out of order or given twice", """\
+A card's time track is printed as numbered spaces: `time N => EFFECTS` on a POI, a
+Global Condition or a mission is a track of N spaces, and a threat's `space N =>
+EFFECTS` lines are its spaces, each with what happens as the token enters it. The
+spaces run 1, 2, 3... in the order written, at most 10, and a card has one time
+track: a space written twice, skipped, or a second `time` line prints a track the
+table cannot follow. Mend: number the spaces from 1 in order (`space 2 => nothing`
+for a space where nothing happens), and keep one `time` line.""")
 UNROLLED_DANGER = _code("W409", W, "nothing rolls Danger die {letter}", "a declared Danger die letter that no effect rolls", """\
 The pack declares a table of the Danger die Reference card that no `roll danger`
 names, so the table is printed and never read. Mend: roll it somewhere, or remove the

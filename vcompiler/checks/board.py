@@ -116,7 +116,7 @@ def paths_print_travel_costs(context: CheckContext) -> Iterator[Diagnostic]:
                                           "LETTER`, `lose supplies N` or `progress time`")
 
 
-def _word_span(pack: Pack, within: Span, keyword: str, word: str) -> Span:
+def word_span(pack: Pack, within: Span, keyword: str, word: str) -> Span:
     """Where `word` stands after `keyword` in the text of a declaration, for entities
     the model keeps as plain names; the declaration's header when it cannot be found."""
     source = next((f for f in pack.files if f.display == within.file), None)
@@ -147,7 +147,7 @@ def biomes_are_known(context: CheckContext) -> Iterator[Diagnostic]:
             if name in BIOMES:
                 continue
             near = difflib.get_close_matches(name, BIOMES, n=1)
-            yield diagnostic(codes.UNKNOWN_BIOME, _word_span(pack, span, "biomes", name), name=name,
+            yield diagnostic(codes.UNKNOWN_BIOME, word_span(pack, span, "biomes", name), name=name,
                              hint=(f"did you mean `{near[0]}`? " if near else "")
                              + f"biomes are {', '.join(BIOMES)}")
 

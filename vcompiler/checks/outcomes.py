@@ -1,5 +1,6 @@
 """Special Action rules: outcome rows, tracks and connected outcomes of dice checks on
-cards and sectors (E204, E300-E304, E308), and the shape of an action (E317, E318)."""
+cards and sectors (E204, E300-E304, E308), the shape of an action (E317, E318), and
+the time tracks of cards (E329)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -7,7 +8,8 @@ from typing import Any
 
 from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
-from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.checks.board import word_span
+from vcompiler.diagnostics import Diagnostic, Related, diagnostic
 from vcompiler.model.types import CheckAction, Row
 
 _ORDER = {"yellow": 0, "green": 1, "red": 2}
@@ -164,6 +166,49 @@ def track_length(context: CheckContext) -> Iterator[Diagnostic]:
             if row.number is not None and not 1 <= row.number <= 10:
                 yield diagnostic(codes.TRACK_LENGTH, row.span, colour=row.key, length=row.number,
                                  hint="give the track 1 to 10 spaces")
+
+
+_MOST_SPACES = 10
+
+
+@rule(codes.TIME_TRACK)
+def time_tracks(context: CheckContext) -> Iterator[Diagnostic]:
+    """A card's time track is printed as numbered spaces: `time N` on a POI, a Global
+    Condition or a mission is N spaces, a threat's `space N` lines are its spaces, in
+    the order written. They run 1, 2, 3... at most 10, and a card has one time track;
+    a space written twice or skipped prints a track the table cannot follow.
+    Mend: number the spaces from 1 in order, writing `space N => nothing` where nothing
+    happens, and keep one `time` line."""
+    pack = context.pack
+    for card in pack.cards:
+        named = f"{'POI' if card.kind == 'poi' else card.kind} {card.id}"
+        times = [r for r in card.rows if r.kind == "time"]
+        for row in times[1:]:
+            yield diagnostic(codes.TIME_TRACK, row.span, message=f"{named} has a time track already",
+                             hint="a card has one time track: keep one `time N => ...` line",
+                             related=[Related(times[0].span, "its time track")])
+        for row in times[:1]:
+            if row.number is not None and not 1 <= row.number <= _MOST_SPACES:
+                yield diagnostic(codes.TIME_TRACK, word_span(pack, row.span, "time", str(row.number)),
+                                 message=f"the time track of {named} has {row.number} spaces; "
+                                         f"a time track has 1 to {_MOST_SPACES}",
+                                 hint=f"give it 1 to {_MOST_SPACES} spaces")
+        spaces = [r for r in card.rows if r.kind == "space"]
+        for expected, row in enumerate(spaces, 1):
+            if row.number == expected and expected <= _MOST_SPACES:
+                continue
+            at = word_span(pack, row.span, "space", str(row.number))
+            if row.number in {r.number for r in spaces[:expected - 1]}:
+                message = f"{named} has space {row.number} twice"
+            elif expected > _MOST_SPACES:
+                message = f"{named} has {len(spaces)} spaces; a time track has at most {_MOST_SPACES}"
+            else:
+                message = f"space {row.number} of {named} stands where space {expected} belongs"
+            hint = "number the spaces from 1 in order, one line each"
+            if row.number is not None and expected < row.number <= _MOST_SPACES:
+                hint += f"; write `space {expected} => nothing` where nothing happens"
+            yield diagnostic(codes.TIME_TRACK, at, message=message, hint=hint)
+            break
 
 
 @rule(codes.NO_RED_ROW)

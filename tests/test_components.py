@@ -8,10 +8,10 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from conftest import ROOT, expectations
+from conftest import ROOT, VANGUARD_HEADER, expectations
 from vcompiler.cli import main
 from vcompiler.compile import compile_pack
-from vcompiler.render.board import _cost, pinned, place
+from vcompiler.render.board import _cost, board_of, pinned, place
 from vcompiler.render.cards import CARD_SIZES, location_faces, location_number
 from vcompiler.render.components import ComponentOptions, plan_components, render_components
 from vcompiler.render.sheets import Slot, behind, grid
@@ -216,3 +216,22 @@ def test_a_writer_pins_a_sectors_place_and_two_on_one_place_is_e511(tmp_path, pa
     assert result.exit_code == 1 and not (tmp_path / "out").exists()
     assert ("planet.vcl:17:5: error E511: sectors 1 and 2 of planet eye_of_the_void are both pinned at 0, 0"
             in result.output)
+
+
+def test_a_paths_cost_on_the_board_names_its_danger_die_and_tells_sacrifice_from_spend(write_pack):
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER + """
+log 1 "Start" { return }
+danger A "Ash Storm" { text "Lose a die." }
+planet p "P" {
+  sector 1 { lander }
+  sector 2 { poi slot }
+  sector 3 { poi slot }
+  path 1 <-> 2 [roll danger A, spend die red]
+  path 2 -> 3 [sacrifice die, lose supplies 1]
+}
+"""})
+    pack = compile_pack(folder).pack
+    marks = [mark.tokens for mark in board_of(pack, pack.planets[0], "a4").marks]
+    assert marks[0] == [("i", "danger"), ("s", [("t", "A")]), ("t", " "), ("i", "red")]
+    assert marks[1][0] == ("t", "sacrifice a die") and ("t", ", ") in marks[1]
+    assert ("i", "die") not in marks[1]

@@ -234,14 +234,24 @@ def _lines_svg(width: float, height: float, segments: list[tuple[tuple[float, fl
     return "data:image/svg+xml;base64," + base64.b64encode("".join(parts).encode()).decode()
 
 
-_COST_ICONS = {"travel": "travel", "spend_die": "die", "roll_danger": "danger", "sacrifice_die": "die"}
-
-
 def _cost_tokens(costs: tuple[m.Effect, ...]) -> Sentence:
+    """A path's cost as icons where an icon says all of it: the Travel icon, a die (of
+    its colour), a Danger die with its letter, which names the table to roll on.
+    Sacrificing a die has no icon of its own and would read as spending one, so it
+    and the other costs are words."""
     out: Sentence = []
+    worded = False
     for effect in costs:
-        if effect.op in _COST_ICONS:
-            out.append(("i", _COST_ICONS[effect.op]))
+        words = effect.op not in ("travel", "spend_die", "roll_danger")
+        if out:
+            out.append(("t", ", " if words or worded else " "))
+        worded = words
+        if effect.op == "travel":
+            out.append(("i", "travel"))
+        elif effect.op == "spend_die":
+            out.append(("i", str(effect.param("colour") or "die")))
+        elif effect.op == "roll_danger":
+            out += [("i", "danger"), ("s", [("t", str(effect.param("die")))])]
         else:
             out.extend(said(effect))
     return out

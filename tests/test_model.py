@@ -137,3 +137,12 @@ log 4 "Broken" {
         ("E208", 3), ("E100", 13)]
     start = next(log for log in result.pack.logs if log.number == 1)
     assert [type(s).__name__ for s in start.statements] == ["EffectStatement"]
+
+
+def test_a_second_pack_of_another_name_is_e212_naming_both(write_pack):
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER + 'log 1 "Start" { return }\n',
+                         "second.vcl": VANGUARD_HEADER.replace("pack test", "pack other")})
+    [found] = compile_pack(folder).diagnostics
+    assert (found.code.id, found.span.file.endswith("second.vcl"), found.span.line) == ("E212", True, 1)
+    assert found.message.endswith("declares a second pack, other, beside test: a folder holds one pack")
+    assert found.related[0].span.file.endswith("pack.vcl")

@@ -4,9 +4,9 @@ pack test {
   version "0.0.1"
   start log 1
 }
-pack again {  // expect: E205
+pack test {  // expect: E205
   game vanguard
-  title "Again"
+  title "Test Again"
   version "0.0.1"
   start log 1
 }

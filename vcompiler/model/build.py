@@ -109,7 +109,15 @@ def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
             hint='add a pack.vcl: pack NAME { game vanguard; title "…"; version "0.1.0"; start log 1 }'))
         return ModelResult(None, tuple(found))
     for extra in packs[1:]:
-        duplicate("pack", extra.name, extra.span, packs[0].span)
+        if extra.name == packs[0].name:
+            duplicate("pack", extra.name, extra.span, packs[0].span)
+            continue
+        found.append(diagnostic(
+            codes.NO_PACK, extra.span,
+            message=f"{folder_display} declares a second pack, {extra.name}, beside {packs[0].name}: "
+                    f"a folder holds one pack",
+            hint=f"move pack {extra.name} and its files into a folder of their own, or remove one declaration",
+            related=[Related(packs[0].span, f"pack {packs[0].name}")]))
     pack_decl = packs[0]
     header = _read_header(pack_decl, found)
 

@@ -226,3 +226,15 @@ location 3 "Reef" { }
              if d.code.id == "W410"}
     assert found[3].startswith("add a compass exit such as `west 1 walk`")
     assert found[4].startswith("add a compass exit such as `north 1 walk`")
+
+
+def test_w403_hints_the_way_back_by_its_own_mode_or_the_number_that_takes_its_place(write_pack):
+    folder = write_pack({"pack.vcl": VANTAGE_HEADER + '''
+location 1 "Shore" { north 2 swim; east 3 walk }
+location 2 "Reef" { east 3 walk }
+location 3 "Dunes" { west 2 walk; north 2 walk }
+'''})
+    hints = {(d.span.line, d.hint) for d in compile_pack(folder).diagnostics if d.code.id == "W403"}
+    line = len(VANTAGE_HEADER.splitlines()) + 2
+    assert (line, "add `south 1 swim` to location 2, or fix the number") in hints
+    assert (line, "west of location 3 leads to location 2: fix one of the two numbers") in hints

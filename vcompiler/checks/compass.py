@@ -75,8 +75,13 @@ def neighbours_point_back(context: CheckContext) -> Iterator[Diagnostic]:
             if any(e.target == location.number or (e.direction == back and e.target is None)
                    for e in neighbour.exits):
                 continue
+            taken = next((e for e in neighbour.exits if e.direction == back), None)
+            if taken is not None and taken.target is not None:
+                hint = (f"{back} of location {exit.target} leads to location {taken.target}: "
+                        f"fix one of the two numbers")
+            else:
+                hint = (f"add `{back} {location.number} {exit.mode or 'walk'}` to location {exit.target}, "
+                        f"or fix the number")
             yield diagnostic(codes.NOT_POINTING_BACK, exit.span, direction=exit.direction,
-                             number=location.number, target=exit.target,
-                             hint=f"add `{back} {location.number} walk` to location {exit.target}, "
-                                  f"or fix the number",
+                             number=location.number, target=exit.target, hint=hint,
                              related=[Related(neighbour.span, f"location {exit.target}")])

@@ -238,3 +238,14 @@ location 3 "Dunes" { west 2 walk; north 2 walk }
     line = len(VANTAGE_HEADER.splitlines()) + 2
     assert (line, "add `south 1 swim` to location 2, or fix the number") in hints
     assert (line, "west of location 3 leads to location 2: fix one of the two numbers") in hints
+
+
+def test_a_vanguard_effect_in_a_vantage_pack_points_at_the_vantage_effects(write_pack):
+    folder = write_pack({"pack.vcl": VANTAGE_HEADER + '''
+location 1 "Shore" {
+  look "Dig" cost 1 { result { gain success 1; end game } }
+}
+'''})
+    [found] = [d for d in compile_pack(folder).diagnostics if d.code.id == "E209"]
+    assert found.hint == 'vantage effects are listed in docs/language.md, section "Storybooks and cards"'
+    assert (found.span.line, found.span.column) == (len(VANTAGE_HEADER.splitlines()) + 3, 32)

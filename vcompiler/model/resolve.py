@@ -19,6 +19,9 @@ from vcompiler.vocabulary import DICE_ICONS, DIE_COLOURS
 
 REQUIREMENT_WORDS = (*DICE_ICONS, *DIE_COLOURS, "die", "same")
 
+# Where docs/language.md lists each game's effects.
+_EFFECTS_SECTION = {"vanguard": "Effects", "vantage": "Storybooks and cards"}
+
 
 def _crew_of(effect: ast.VerbEffect) -> tuple[ast.VerbEffect, ast.Value | None]:
     """The effect without a trailing `for all|random|chosen crew`, and the word that says who."""
@@ -59,7 +62,7 @@ class Resolver:
             self.found.append(diagnostic(codes.OTHER_GAME, effect.span, what=f"`{form.spelling()}`",
                                          game=form.game, pack_game=self.game,
                                          hint=f"{self.game} effects are listed in docs/language.md, "
-                                              f"section \"Effects\""))
+                                              f"section \"{_EFFECTS_SECTION[self.game]}\""))
             return None
         if form.payment and not payment:
             self.found.append(diagnostic(codes.PAYMENT_ALONE, effect.span, form=form.spelling(),

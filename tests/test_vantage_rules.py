@@ -249,3 +249,14 @@ location 1 "Shore" {
     [found] = [d for d in compile_pack(folder).diagnostics if d.code.id == "E209"]
     assert found.hint == 'vantage effects are listed in docs/language.md, section "Storybooks and cards"'
     assert (found.span.line, found.span.column) == (len(VANTAGE_HEADER.splitlines()) + 3, 32)
+
+
+def test_two_actions_of_one_category_are_e305_without_exclusions_that_follow_from_it(write_pack):
+    folder = write_pack({"pack.vcl": VANTAGE_HEADER + '''
+location 1 "Lake" {
+  help "Call" cost 2 excludes overpower { result { gain morale 1 } }
+  help "Wade" cost 3 excludes help { result { end game } }
+}
+'''})
+    found = [(d.code.id, d.span.line) for d in compile_pack(folder).diagnostics if d.code.id.startswith("E3")]
+    assert found == [("E305", len(VANTAGE_HEADER.splitlines()) + 4)]

@@ -54,6 +54,10 @@ def exclusions_name_actions(context: CheckContext) -> Iterator[Diagnostic]:
     location has."""
     for location in context.pack.locations:
         have = {a.category for a in location.actions}
+        if len(have) < len(location.actions):
+            # Two actions of one category (E305): which one an exclusion means is not
+            # known until that is mended.
+            continue
         for action in location.actions:
             for word in action.excludes:
                 category = str(word.value)

@@ -8,6 +8,7 @@ from conftest import VANGUARD_HEADER
 from vcompiler.compile import compile_pack
 from vcompiler.emit.bundle import to_bundle
 from vcompiler.emit.validate import schema_errors
+from vcompiler.render.cards import faces_of
 
 PACK = VANGUARD_HEADER + '''
 log 1 "Start" { set condition G02; reveal mission M05; place threat T01 in sector 1; return }
@@ -83,3 +84,10 @@ def test_a_time_track_points_at_the_space_out_of_place(write_pack):
     line = long.splitlines().index("  time 12 => roll danger T") + 1
     assert (found.code.id, found.span.line, found.span.column, found.span.end_column) == ("E329", line, 8, 10)
     assert found.message == "the time track of POI P110 has 12 spaces; a time track has 1 to 10"
+
+
+def test_a_dice_combination_prints_as_one_not_as_a_special_effect(write_pack):
+    pack = compile_pack(write_pack({"pack.vcl": PACK})).pack
+    rows = [b for b in {f.key: f for f in faces_of(pack)}["condition G02"].blocks if b[0] == "row"]
+    assert [(b[1], b[2][0]) for b in rows[:2]] == [("special", ("i", "special")), ("combination", ("t", "Combination"))]
+    assert ("i", "scouting") in rows[1][2] and ("i", "special") not in rows[1][2]

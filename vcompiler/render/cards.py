@@ -123,6 +123,10 @@ def _row(row: m.Row) -> tuple:
         return ("row", "injury", [("i", row.key)] if row.key in ICONS else [("t", str(row.key))], said)
     if row.kind in THREAT_ROWS:
         return ("row", row.kind, [("t", THREAT_ROWS[row.kind])], said)
+    if row.kind == "combination":
+        # Spent dice, any number of times: not a Special Effect that applies by itself,
+        # so it does not wear the special icon.
+        return ("row", "combination", [("t", "Combination"), ("t", " "), *requirement(row.requirement)], said)
     return ("row", "special", [("i", "special"), ("t", " "), *requirement(row.requirement)], said)
 
 

@@ -1,7 +1,7 @@
 """The model stage: label numbering and numbers.lock, effect forms."""
 import json
 
-from conftest import VANGUARD_HEADER
+from conftest import VANGUARD_HEADER, VANTAGE_HEADER
 from vcompiler.compile import compile_pack
 from vcompiler.emit import prepare, write
 from vcompiler.model.numbering import assign_numbers, lock_text
@@ -146,3 +146,18 @@ def test_a_second_pack_of_another_name_is_e212_naming_both(write_pack):
     assert (found.code.id, found.span.file.endswith("second.vcl"), found.span.line) == ("E212", True, 1)
     assert found.message.endswith("declares a second pack, other, beside test: a folder holds one pack")
     assert found.related[0].span.file.endswith("pack.vcl")
+
+
+def test_an_undefined_sector_of_a_path_or_location_of_an_exit_is_pointed_at_by_its_number(write_pack):
+    planet = write_pack({"pack.vcl": VANGUARD_HEADER + '''log 1 "Start" { return }
+planet p "P" {
+  sector 1 { lander }
+  sector 4 { poi slot }
+  path 4 <-> 14 [travel]
+}
+'''}, name="planet")
+    [found] = [d for d in compile_pack(planet).diagnostics if d.code.id == "E203"]
+    assert (found.span.line, found.span.column, found.span.end_column) == (11, 14, 16)
+    coast = write_pack({"pack.vcl": VANTAGE_HEADER + 'location 1 "Shore" { north 104 walk }\n'}, name="coast")
+    [found] = [d for d in compile_pack(coast).diagnostics if d.code.id == "E202"]
+    assert (found.span.column, found.span.end_column) == (28, 31)

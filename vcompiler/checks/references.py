@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 import difflib
+import re
 from collections.abc import Callable, Iterator, Mapping
 
 from vcompiler import codes
@@ -11,6 +12,7 @@ from vcompiler.checks import CheckContext, rule
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.model.types import Card, Reference
 from vcompiler.registry import ANY_CARD, CARD_KINDS, game_named, kind_named
+from vcompiler.source import Span
 
 
 def _near_numbers(wanted: int, numbers: list[int]) -> list[int]:
@@ -126,6 +128,19 @@ def undefined_cards(context: CheckContext) -> Iterator[Diagnostic]:
         yield diagnostic(codes.UNDEFINED_CARD, ref.span, kind=kind, target=shown, hint=hint)
 
 
+def _number_in(context: CheckContext, span: Span, number: object) -> Span:
+    """The number itself within a one-line statement that names it (a path's end, a
+    compass exit's neighbour), so that the caret stands under the mistaken number; the
+    statement's span where it is not found there."""
+    source = next((f for f in context.pack.files if f.display == span.file), None)
+    if source is None or span.line != span.end_line:
+        return span
+    line = source.line_text(span.line)
+    match = re.compile(rf"(?<![\w@]){re.escape(str(number))}(?!\w)").search(line, span.column - 1,
+                                                                           span.end_column - 1)
+    return Span(span.file, span.line, match.start() + 1, span.line, match.end() + 1) if match else span
+
+
 @rule(codes.UNDEFINED_LOCATION)
 def undefined_locations(context: CheckContext) -> Iterator[Diagnostic]:
     """A reference to a location the pack does not define: a compass exit, a goto, a
@@ -136,7 +151,8 @@ def undefined_locations(context: CheckContext) -> Iterator[Diagnostic]:
             hint = "locations belong to the vantage game; a vanguard pack sends the reader to a log: `-> log N`"
         else:
             hint = _number_hint(context, "location", ref.key) or "the pack defines no location yet"
-        yield diagnostic(codes.UNDEFINED_LOCATION, ref.span, target=ref.key, hint=hint)
+        span = _number_in(context, ref.span, ref.key) if ref.via == "compass" else ref.span
+        yield diagnostic(codes.UNDEFINED_LOCATION, span, target=ref.key, hint=hint)
 
 
 @rule(codes.UNDEFINED_SECTOR)
@@ -148,7 +164,8 @@ def undefined_sectors(context: CheckContext) -> Iterator[Diagnostic]:
             planet, number = ref.key
             sectors = sorted(k[1] for kind, k in context.defined
                              if kind == "sector" and isinstance(k, tuple) and k[0] == planet)
-            yield diagnostic(codes.UNDEFINED_SECTOR, ref.span, target=f"{number} of planet {planet}",
+            span = _number_in(context, ref.span, number) if ref.via == "path" else ref.span
+            yield diagnostic(codes.UNDEFINED_SECTOR, span, target=f"{number} of planet {planet}",
                              hint=f"planet {planet} has sectors {', '.join(map(str, sectors)) or 'none'}")
         else:
             sectors = sorted({k for kind, k in context.defined if kind == "sector" and isinstance(k, int)})

@@ -260,3 +260,16 @@ location 1 "Lake" {
 '''})
     found = [(d.code.id, d.span.line) for d in compile_pack(folder).diagnostics if d.code.id.startswith("E3")]
     assert found == [("E305", len(VANTAGE_HEADER.splitlines()) + 4)]
+
+
+def test_a_misspelt_skill_is_named_with_the_nearest_skill_of_the_game(tmp_path):
+    (tmp_path / "a.vcl").write_text(VANTAGE_HEADER + '''
+location 1 "Cliff" {
+  help "Light the signal fire" cost 3 skill fier { result { end game } }
+}
+''', encoding="utf-8")
+    [found] = [d for d in compile_pack(tmp_path).diagnostics if d.severity.value == "error"]
+    assert found.code.id == "E227"
+    assert (found.span.line - VANTAGE_HEADER.count("\n"), found.span.column, found.span.end_column) == (3, 45, 49)
+    assert found.message == "`fier` is not a skill"
+    assert found.hint.startswith("did you mean `fire`?")

@@ -259,6 +259,11 @@ UNDEFINED_DANGER = _code("E217", E, "the pack defines no Danger die {letter}", "
 with that letter. Once a pack declares its letters (`danger B "Blizzard" { ... }` for a
 table it prints, `danger T "Tutorial"` for one of the box's card), a letter it does not
 declare has no table to look up. Mend: fix the letter, or declare it.""")
+UNKNOWN_SKILL = _code("E227", E, "`{name}` is not a skill", "a skill name the game has no token for", """\
+A cost names the skill tokens that lower it, and `gain skill`, `lose skill`, `pay
+skill` and `if has skill` name a token; the game has a fixed set of them (the table in
+docs/language.md, section "Skills"), so a name outside it is a token no player can hold.
+Mend: fix the spelling; the hint suggests the nearest skill.""")
 
 CARD_ONLY_EFFECT = _code("E310", E, "`{form}` happens on a card, not in a log", "card-only effect in a log")
 PATH_TO_ITSELF = _code("E311", E, "path {a} {arrow} {b} leads from sector {a} to itself", "path from a sector to itself")

@@ -1,5 +1,5 @@
 """The tables of the language reference that the compiler itself knows: effect forms
-per game with their printed wording, icons, biomes, card kinds. They stand in
+and conditions per game with their printed wording, icons, biomes, skills, card kinds. They stand in
 docs/*.md between `<!-- generated: NAME -->` and `<!-- end generated -->` and are
 rewritten from the compiler's own tables, so that the reference never disagrees with
 what `check` accepts (a test fails when it does).
@@ -26,7 +26,7 @@ REGION = re.compile(r"(<!-- generated: ([\w-]+) -->\n)(.*?)(<!-- end generated -
 _SAMPLE = {"n": 2, "poi": "P101", "mission": "M02", "condition": "G01", "threat": "T01",
            "unique": 1, "injury": "Just a Scratch", "vcard": 1201, "sector": 3,
            "colour": "red", "outcome": "green", "letter": "T", "danger": "T", "discovery": "mineral",
-           "word": "climbing"}
+           "skill": "climbing"}
 _NOWHERE = Span("docs", 1, 1, 1, 1)
 
 
@@ -94,7 +94,7 @@ def _card_kinds() -> str:
 
 
 # A value for each slot of a condition, the first slot's and the second's.
-_CONDITION_SAMPLE = {"<number>": (1, 4), "<label>": ("@found_it", None), "<word>": ("swimming", None),
+_CONDITION_SAMPLE = {"<number>": (1, 4), "<label>": ("@found_it", None), "<skill>": ("swimming", None),
                      "<discovery>": ("mineral", None)}
 
 
@@ -104,6 +104,7 @@ def _conditions(game: str) -> str:
     from vcompiler.render.voice import plain
     book = "the Logbook" if game == "vanguard" else "a storybook"
     rows = [f"| condition | example | printed in {book} |", "|---|---|---|"]
+    goes = "log" if game == "vanguard" else "location"
     shown: set[str] = set()
     for form in conditions_of_game(game):
         if form.test in shown:
@@ -115,7 +116,9 @@ def _conditions(game: str) -> str:
             if not word.startswith("<"):
                 words.append(word)
                 continue
-            if word == "<card>":
+            if form.refers == "vcard":
+                value = _SAMPLE["vcard"]
+            elif word == "<card>":
                 value: object = "T01" if form.refers == "threat" else "M02" if form.refers == "mission" else "P101"
             else:
                 value = _CONDITION_SAMPLE[word][len(values) % 2] or _CONDITION_SAMPLE[word][0]
@@ -123,18 +126,20 @@ def _conditions(game: str) -> str:
             words.append(str(value))
         said = plain(worded(m.Condition(form.test, values[0] if values else None, _NOWHERE, tuple(values[1:]))),
                      "[{}]")
-        rows.append(f"| `{_cell(form.spelling())}` | `if {' '.join(words)} -> log N` | "
+        rows.append(f"| `{_cell(form.spelling())}` | `if {' '.join(words)} -> {goes} N` | "
                     f"{said[:1].upper() + said[1:]}, … |")
     return "\n".join(rows)
 
 
 GENERATORS: dict[str, Callable[[], str]] = {
     "conditions-vanguard": lambda: _conditions("vanguard"),
+    "conditions-vantage": lambda: _conditions("vantage"),
     "effects-vanguard": lambda: _effects("vanguard"),
     "effects-vantage": lambda: _effects("vantage"),
     "icons": lambda: _words(vocabulary.ICONS),
     "dice-icons": lambda: _words(vocabulary.DICE_ICONS),
     "biomes": lambda: _words(vocabulary.BIOMES),
+    "skills": lambda: _words(vocabulary.SKILLS),
     "discovery-kinds": lambda: _words(vocabulary.DISCOVERY_KINDS),
     "card-kinds": _card_kinds,
 }

@@ -15,6 +15,10 @@ OTHER_ICONS = ("success", "supplies", "lead", "charge", "danger", "die", "time",
 ICONS = tuple(sorted(set(DICE_ICONS + DIE_COLOURS + OUTCOME_COLOURS + BIOMES
                          + INJURY_ICONS + OTHER_ICONS)))
 DISCOVERY_KINDS = ("mineral", "biological", "technological", "xenological", "anomaly")
+# The skill tokens of the vantage game: a cost names the ones that lower it (VR 25, 57),
+# results gain, lose and pay them, and a skill die rolls one (VR 85).
+SKILLS = ("bargaining", "charm", "climbing", "crafting", "fire", "gathering", "lore", "rowing",
+          "scouting", "strength", "swimming", "tracking", "wading")
 DIRECTIONS = ("north", "east", "south", "west")
 OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
 CATEGORIES = ("move", "look", "engage", "help", "take", "overpower")

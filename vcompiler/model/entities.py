@@ -208,6 +208,8 @@ class Entities:
     def story_action(self, origin: Origin, action: ast.StoryAction) -> m.StoryAction:
         self.references.text(origin, action.name, *action.text)
         cost = action.cost
+        for skill in cost.skills:
+            self.resolve.skill(skill)
         boost = int(cost.boost.value) if cost.boost is not None else None
         return m.StoryAction(action.category, action.name, cost.dice, action.always, action.text,
                              self.statements(origin, action.result or ()), action.span,

@@ -15,7 +15,7 @@ from vcompiler.model.references import Origin, References
 from vcompiler.registry import CREW_TARGETS
 from vcompiler.registry.conditions import CONDITIONS, conditions_of_game
 from vcompiler.source import Span
-from vcompiler.vocabulary import DICE_ICONS, DIE_COLOURS
+from vcompiler.vocabulary import DICE_ICONS, DIE_COLOURS, SKILLS
 
 REQUIREMENT_WORDS = (*DICE_ICONS, *DIE_COLOURS, "die", "same")
 
@@ -77,6 +77,8 @@ class Resolver:
             if word is None:
                 continue
             params.append((slot.name, word.value))
+            if slot.kind == "skill":
+                self.skill(word)
             if slot.refers and slot.kind is not None:
                 self.references.refer(origin, slot.kind, word.value, word.span, form.op)
         if crew is not None:
@@ -124,6 +126,8 @@ class Resolver:
             values = []
             for slot, refers in zip(form.slots(), (form.refers, form.refers_second)):
                 word = words[slot]
+                if form.shape[slot] == "<skill>":
+                    self.skill(word)
                 key = self.references.log_key(word) if refers == "log" else word.value
                 if key is None:
                     return None
@@ -147,6 +151,15 @@ class Resolver:
 
     def _conditions_hint(self) -> str:
         return "conditions are " + ", ".join(f"`{c.spelling()}`" for c in conditions_of_game(self.game))
+
+    def skill(self, word: ast.Value) -> None:
+        """A skill token's name, one the game has (E227)."""
+        if word.value in SKILLS:
+            return
+        near = difflib.get_close_matches(str(word.value), SKILLS, n=1)
+        self.found.append(diagnostic(codes.UNKNOWN_SKILL, word.span, name=word.value,
+                                     hint=(f"did you mean `{near[0]}`? " if near else "")
+                                     + "the skills are listed in docs/language.md, section \"Skills\""))
 
     # ------------------------------------------------------------ requirements
     def requirement(self, requirement: ast.Requirement, special: bool) -> None:

@@ -12,7 +12,7 @@ from vcompiler.vocabulary import DISCOVERY_KINDS
 @dataclass(frozen=True)
 class ConditionForm:
     test: str                      # the bundle's `test`
-    # literal words, and slots: <number>, <label>, <card> (M01), <word> or <discovery> (a kind)
+    # literal words, and slots: <number>, <label>, <card> (M01), <skill> or <discovery> (a kind)
     shape: tuple[str, ...]
     game: str
     says: str                      # the printed clause; {subject} the first slot's value, {second} the next
@@ -37,6 +37,9 @@ class ConditionForm:
             if want in SLOT_WORDS:
                 if kind != "word" or value not in SLOT_WORDS[want]:
                     return False
+            elif want in WORD_SLOTS:
+                if kind != "word":
+                    return False
             elif want.startswith("<"):
                 if want[1:-1] != kind:
                     return False
@@ -45,10 +48,12 @@ class ConditionForm:
         return True
 
 
-SLOT_SPELLING = {"<number>": "N", "<label>": "@label", "<card>": "M01", "<word>": "NAME",
+SLOT_SPELLING = {"<number>": "N", "<label>": "@label", "<card>": "M01", "<skill>": "SKILL",
                  "<discovery>": "|".join(DISCOVERY_KINDS)}
 # Slots that take one of a list of words.
 SLOT_WORDS = {"<discovery>": DISCOVERY_KINDS}
+# Slots that take any word: a skill outside the game's is reported on its own (E227).
+WORD_SLOTS = ("<skill>",)
 
 
 CONDITIONS: tuple[ConditionForm, ...] = (
@@ -73,7 +78,7 @@ CONDITIONS: tuple[ConditionForm, ...] = (
                   "if the D10 shows {subject} to {second}", example="d10 LOW to HIGH"),
     # VR 94, 96: what a result may test before it pays out.
     ConditionForm("has_card", ("has", "card", "<number>"), "vantage", "if you have card {subject}", "vcard"),
-    ConditionForm("has_skill", ("has", "skill", "<word>"), "vantage", "if you have a [skill] {subject} skill"),
+    ConditionForm("has_skill", ("has", "skill", "<skill>"), "vantage", "if you have a [skill] {subject} skill"),
     ConditionForm("has_coins", ("has", "coin", "<number>"), "vantage", "if you have {subject} [coin]"),
     ConditionForm("player_here", ("another", "player", "here"), "vantage",
                   "if another player is at this location"),

@@ -30,7 +30,9 @@ VALUE_SLOTS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "outcome": ("word", "|".join(OUTCOME_COLOURS), OUTCOME_COLOURS),
     "letter": ("word", "LETTER", ()),
     "discovery": ("word", "|".join(DISCOVERY_KINDS), DISCOVERY_KINDS),
-    "word": ("word", "NAME", ()),
+    # Any word: a name outside the game's skills is reported on its own (E227) with the
+    # nearest, rather than as a form that does not fit.
+    "skill": ("word", "SKILL", ()),
 }
 
 
@@ -271,7 +273,7 @@ FORMS: tuple[Form, ...] = (
     _form("lose time {amount:n}", "lose_time", T, "lose {amount} [time]"),
     _form("lose morale {amount:n}", "lose_morale", T, "lose {amount} [morale]"),
     _form("lose health {amount:n}", "lose_health", T, "lose {amount} [health]"),
-    _form("gain skill {skill:word?}", "gain_skill", T, ("gain the [skill] {skill} skill", "gain a [skill] skill")),
+    _form("gain skill {skill:skill?}", "gain_skill", T, ("gain the [skill] {skill} skill", "gain a [skill] skill")),
     _form("gain boost {amount:n}", "gain_boost", T, "gain {amount} boost"),
     _form("gain coin {amount:n}", "gain_coin", T, "gain {amount} [coin]"),
     _form("suffer heat {amount:n}", "suffer_heat", T, "suffer {amount} [heat]"),
@@ -283,13 +285,13 @@ FORMS: tuple[Form, ...] = (
     # VR 57, 62, 86: losing what you do not have is ignored in a result.
     _form("lose coin {amount:n}", "lose_coin", T, "lose {amount} [coin]"),
     _form("lose boost {amount:n}", "lose_boost", T, "lose {amount} boost"),
-    _form("lose skill {skill:word?}", "lose_skill", T,
+    _form("lose skill {skill:skill?}", "lose_skill", T,
           ("discard your [skill] {skill} skill token", "discard a [skill] skill token of your choice")),
     # VR 94: a payment is a cost; what it buys is had only if it is paid in full.
     *(_form(f"pay {what} {{amount:n}}", f"pay_{what}", T, f"pay {{amount}} {icon}", payment=True)
       for what, icon in (("coin", "[coin]"), ("boost", "boost"), ("time", "[time]"), ("morale", "[morale]"),
                          ("health", "[health]"))),
-    _form("pay skill {skill:word?}", "pay_skill", T,
+    _form("pay skill {skill:skill?}", "pay_skill", T,
           ("discard a [skill] {skill} skill token", "discard a [skill] skill token"), payment=True),
     # VR 69-70: completing the mission or a destiny lets the table choose to end or go on.
     _form("complete mission {card:vcard}", "complete_mission_card", T,

@@ -106,3 +106,24 @@ def test_one_changed_log_of_a_generated_logbook(generated_pack, tmp_path):
 def test_a_side_with_errors_is_not_compared(pack_copy, case_pack):
     result = run("diff", case_pack("E207-unknown-verb"), pack_copy("eye-of-the-void"))
     assert result.exit_code == 2 and "both sides must check clean" in result.output
+
+
+def test_special_actions_without_a_check_on_sectors_missions_and_conditions(pack_copy, tmp_path):
+    # Their text and effects print on the board and the cards: a change to them is errata.
+    old = pack_copy("glacier-of-echoes")
+    _edit(old, "cards.vcl",
+          ('time 6 => progress time all; reset time', 'time 6 => progress time all; reset time\n'
+           '  action "Shovel Out" {\n    text "Clear the hatch before it freezes."\n    lose supplies 1\n  }'),
+          ('goal "A crewmember ends', 'action "Trim the Wicks" {\n    text "Burn less, see less."\n'
+           '    gain supplies 1\n  }\n  goal "A crewmember ends'))
+    new = tmp_path / "new"
+    shutil.copytree(old, new)
+    _edit(new, "planet.vcl", ("reach the ship, at a price.", "reach the ship, at a steep price."),
+          ("gain lead 1 on technological", "gain lead 2 on technological"))
+    _edit(new, "cards.vcl", ("lose supplies 1\n", "lose supplies 2\n"), ("gain supplies 1\n", "gain supplies 2\n"),
+          ("Burn less, see less.", "Burn less, see more."))
+    md = run("diff", old, new).output
+    assert "### Planet" in md and "Sector 1: The lander's dish can still reach the ship, at a **steep** price." in md
+    assert "Sector 1: Lose 1 [supplies], then gain ~~1~~ **2** [lead] on the technological discovery deck." in md
+    assert "### Card G11 “Endless Snowfall”\n\n> Lose ~~1~~ **2** [supplies]." in md
+    assert "### Card M13 “Keep the Lamps Lit”\n\n> Burn less, see ~~less.~~ **more.** Gain ~~1~~ **2**" in md

@@ -15,7 +15,7 @@ import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from vcompiler.model.types import Pack
+from vcompiler.model.types import Card, CheckAction, Pack, Row
 from vcompiler.render import voice
 from vcompiler.render.books import books_of
 from vcompiler.render.cards import CARD_SIZES, setup_blocks, vantage_faces
@@ -95,6 +95,28 @@ def _face_text(blocks) -> list[str]:
     return out
 
 
+def _rows_text(rows: tuple[Row, ...]) -> list[str]:
+    return [f"{row.kind} {row.key or row.number or ''}".strip() + ": " + _plain(voice.effects_sentence(row.effects))
+            for row in rows]
+
+
+def _action_text(action: CheckAction) -> list[str]:
+    """A Special Action as printed: its name, then its dice check's rows, or the text and
+    effects the Crewmember follows."""
+    text = [f"{action.name}" + (f" (danger {action.danger})" if action.danger else "")]
+    text += [t.plain() for t in action.text]
+    if action.effects:
+        text.append(_plain(voice.effects_sentence(action.effects)))
+    return text + _rows_text(action.rows)
+
+
+def _card_text(card: Card) -> tuple[str, ...]:
+    text = [t.plain() for t in card.text]
+    for action in card.actions:
+        text += _action_text(action)
+    return tuple(text + _rows_text(card.rows))
+
+
 def printed_entries(pack: Pack) -> list[Printed]:
     out: list[Printed] = []
     labels = {log.number: log.label for log in pack.logs}
@@ -131,14 +153,16 @@ def printed_entries(pack: Pack) -> list[Printed]:
         out.append(Printed(("location", location.number), str(location.number), "Location", "locations",
                            location.name.plain(), tuple(text)))
     for card in pack.cards:
-        text = [t.plain() for t in card.text]
-        for action in card.actions:
-            text.append(f"{action.name}" + (f" (danger {action.danger})" if action.danger else ""))
-            text += [f"{row.kind} {row.key or row.number or ''}".strip() + ": "
-                     + _plain(voice.effects_sentence(row.effects)) for row in action.rows]
-        text += [f"{row.kind} {row.key or row.number or ''}".strip() + ": "
-                 + _plain(voice.effects_sentence(row.effects)) for row in card.rows]
-        out.append(Printed(("card", card.kind, card.id), card.id, "Card", "cards", card.name, tuple(text)))
+        out.append(Printed(("card", card.kind, card.id), card.id, "Card", "cards", card.name, _card_text(card)))
+    for planet in pack.planets:
+        # The board: what the crew reads on a sector (its Special Actions, the POI printed
+        # there) is as much a reprint as a card.
+        text = [t.plain() for t in planet.text]
+        for sector in planet.sectors:
+            text += [f"Sector {sector.number}: {line}" for action in sector.actions for line in _action_text(action)]
+        for poi in planet.board_pois:
+            text += [f"{poi.id} {poi.name}: {line}" for line in _card_text(poi)]
+        out.append(Printed(("planet", planet.id), planet.id, "Planet", "boards", planet.name, tuple(text)))
     faces = {face.key: face for face in vantage_faces(pack, CARD_SIZES)}
     for vcard in pack.vantage_cards:
         face = faces[f"card {vcard.number}"]

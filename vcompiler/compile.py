@@ -21,6 +21,7 @@ from vcompiler.model.labels import number_text_labels
 from vcompiler.model.types import Pack
 from vcompiler.parse import ParsedFile, parse_source, warm_parser
 from vcompiler.parse.cache import ParseCache
+from vcompiler.registry.constructs import foreign_construct, other_game_hint
 from vcompiler.source import SourceFile, Span
 from vcompiler.suppression import allow_mistakes, apply_allows
 
@@ -254,6 +255,8 @@ def _compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnost
     complete = not any(d.code.id.startswith("E1") for d in found)
     model = build_model(parsed, folder, display_path(folder), complete, memo)
     found.extend(model.diagnostics)
+    if model.pack is not None and not complete:
+        found = _name_other_game(found, model.pack.game, sources)
     pack = number_text_labels(model.pack) if model.pack is not None else None
     if pack is not None:
         found.extend(run_checks(pack, checked if memo is not None else None, memo,
@@ -267,6 +270,20 @@ def _compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnost
     return CompileResult(folder, pack, tuple(sorted(found, key=Diagnostic.sort_key)), sources,
                          config.card_sizes, None if "W500" in config.ignore else config.spoiler_limit,
                          frozenset(config.ignore))
+
+
+def _name_other_game(found: list[Diagnostic], game: str, sources: dict[str, SourceFile]) -> list[Diagnostic]:
+    """A syntax error on a line that opens a construct of the other game is told so,
+    with this game's way of writing it, rather than with the tokens the grammar wanted."""
+    out = []
+    for d in found:
+        source = sources.get(d.span.file)
+        if d.code is codes.SYNTAX and source is not None:
+            construct = foreign_construct(source.line_text(d.span.line)[:d.span.end_column - 1], game)
+            if construct is not None:
+                d = replace(d, hint=other_game_hint(construct, game))
+        out.append(d)
+    return out
 
 
 def same_names_apart(results: list[CompileResult]) -> list[CompileResult]:

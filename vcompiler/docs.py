@@ -116,10 +116,11 @@ def _conditions(game: str) -> str:
             if not word.startswith("<"):
                 words.append(word)
                 continue
+            value: object
             if form.refers == "vcard":
                 value = _SAMPLE["vcard"]
             elif word == "<card>":
-                value: object = "T01" if form.refers == "threat" else "M02" if form.refers == "mission" else "P101"
+                value = "T01" if form.refers == "threat" else "M02" if form.refers == "mission" else "P101"
             else:
                 value = _CONDITION_SAMPLE[word][len(values) % 2] or _CONDITION_SAMPLE[word][0]
             values.append(value)

@@ -76,8 +76,10 @@ def sectors_are_reached(context: CheckContext) -> Iterator[Diagnostic]:
                                  message=f"no path leads into sector {sector.number} of planet {planet.id}",
                                  hint=f"add a path that leads into it, e.g. `path {near} <-> {sector.number} [travel]`")
                 continue
+            number = sector.goto.param("log") if sector.goto is not None else None
+            log = pack.log(number) if isinstance(number, int) else None
             holds = (f"POI {sector.printed_poi}" if sector.printed_poi
-                     else f"log {sector.goto.param('log')}" if sector.goto is not None else None)
+                     else f"log {log.shown if log is not None else number}" if number is not None else None)
             way_back = next((p for p in planet.paths if p.a == sector.number and p.b in reached), None)
             mend = (f"make `path {way_back.a} -> {way_back.b}` two-way (`<->`)" if way_back is not None
                     else f"add a path from a sector the crew reaches, e.g. "

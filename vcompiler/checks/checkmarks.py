@@ -40,9 +40,9 @@ def tested_logs_have_boxes(context: CheckContext) -> Iterator[Diagnostic]:
             continue
         log = context.pack.log(condition.key)
         if log is not None and not log.has_check:
-            yield diagnostic(codes.UNCHECKABLE, condition.span, number=condition.key,
-                             hint=f"add `check` to log {condition.key}",
-                             related=[Related(log.span, f"log {condition.key}")])
+            yield diagnostic(codes.UNCHECKABLE, condition.span, number=log.shown,
+                             hint=f"add `check` to log {log.written}",
+                             related=[Related(log.span, f"log {log.shown}")])
 
 
 @rule(codes.UNTESTED_CHECK)
@@ -59,5 +59,5 @@ def boxes_are_tested(context: CheckContext) -> Iterator[Diagnostic]:
     logs = context.pack.logs
     for log, statement in zip(logs, context.of_logs(_first_check)):
         if statement is not None and log.number not in tested:
-            yield diagnostic(codes.UNTESTED_CHECK, statement.span, number=log.number,
-                             hint=f"test it with `if checked log {log.number} -> log N`, or remove `check`")
+            yield diagnostic(codes.UNTESTED_CHECK, statement.span, number=log.shown,
+                             hint=f"test it with `if checked log {log.written} -> log N`, or remove `check`")

@@ -442,8 +442,10 @@ def loops_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
     if context.near_errors is None:
         return  # a file that could not be read may hold the missing edge
     for numbers in endless_loops(context):
-        shown = ", ".join(map(str, numbers[:6])) + (", …" if len(numbers) > 6 else "")
-        log = context.pack.log(numbers[0])
+        pack = context.pack
+        shown = ", ".join(str(log.shown) for log in map(pack.log, numbers[:6]) if log is not None) \
+            + (", …" if len(numbers) > 6 else "")
+        log = pack.log(numbers[0])
         if log is not None:
             yield diagnostic(codes.ENDLESS_LOOP, log.span, logs=shown,
                              hint="give one of them `return`, `end exploration`, or a way to a log that has one")

@@ -292,7 +292,9 @@ def _right_game(decl: ast.Declaration, pack_game: str, found: list[Diagnostic]) 
     if not pack_game or kind.game is None or kind.game == pack_game:
         return True
     found.append(diagnostic(codes.OTHER_GAME, decl.span, what=kind.described, game=kind.game,
-                            pack_game=pack_game, hint=f"move it to a {kind.game} pack"))
+                            pack_game=pack_game,
+                            hint=f"move it to a {kind.game} pack" + (f"; a {pack_game} pack writes {kind.instead}"
+                                                                      if kind.instead else "")))
     return False
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from vcompiler import ast
 from vcompiler.registry import FORMS_BY_VERB, VERBS, Form, verbs_of_game
+from vcompiler.registry.constructs import CONSTRUCTS, other_game_hint
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,9 @@ def match_effect(effect: ast.VerbEffect, game: str = "") -> Match | Mismatch:
             # A verb only the other game has: its forms would be no help here.
             return Mismatch(True, effect.verb, "", f"`{verb}` is a verb of the {other[0].game} game; "
                                                    f"this pack's verbs are: {', '.join(verbs_of_game(game))}")
+    construct = CONSTRUCTS.get(verb)
+    if forms is None and construct is not None and game and construct.game != game:
+        return Mismatch(True, effect.verb, "", other_game_hint(construct, game))
     if forms is None:
         # Only the pack's own game's verbs are suggested.
         verbs = verbs_of_game(game) if game else VERBS

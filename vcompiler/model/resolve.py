@@ -15,7 +15,7 @@ from vcompiler.model.references import Origin, References
 from vcompiler.registry import CREW_TARGETS
 from vcompiler.registry.conditions import CONDITIONS, conditions_of_game
 from vcompiler.source import Span
-from vcompiler.vocabulary import DICE_ICONS, DIE_COLOURS, SKILLS
+from vcompiler.vocabulary import DICE_ICONS, DIE_COLOURS, DISCOVERY_KINDS, SKILLS
 
 REQUIREMENT_WORDS = (*DICE_ICONS, *DIE_COLOURS, "die", "same")
 
@@ -143,11 +143,33 @@ class Resolver:
             return m.Condition(form.test, values[0] if values else None, span, tuple(values[1:]))
         at = words[0].span if words else span
         shown = " ".join(str(w.value) if w.kind != "label" else "@" + str(w.value) for w in words)
+        near = self._nearest_condition(words)
         self.found.append(diagnostic(
             codes.BAD_ARGUMENTS, Span.covering(at, words[-1].span) if words else span,
             message=f"unknown condition `{shown}`",
-            hint=self._conditions_hint()))
+            hint=(f"did you mean `{near}`? " if near else "") + self._conditions_hint()))
         return None
+
+    def _nearest_condition(self, words: tuple[ast.Value, ...]) -> str | None:
+        """The condition of the pack's game whose fixed words the writer's come closest
+        to, as a hint spells it. Words that fill a slot (a discovery kind, a skill) are
+        left out of the comparison: they are not what was misspelt."""
+        filled = (*DISCOVERY_KINDS, *SKILLS)
+        said = " ".join(str(w.value) for w in words if w.kind == "word" and w.value not in filled)
+        forms = conditions_of_game(self.game)
+        fixed = [" ".join(w for w in c.shape if not w.startswith("<")) for c in forms]
+        near = difflib.get_close_matches(said, fixed, n=1, cutoff=0.6)
+        if not near:
+            return None
+        candidates = [c for c, key in zip(forms, fixed) if key == near[0]]
+        for form in candidates:
+            # The writer's own values in the form's slots, where they fit them.
+            if len(form.shape) == len(words):
+                mended = tuple(("word", w) if not w.startswith("<") else (given.kind, given.value)
+                               for w, given in zip(form.shape, words))
+                if form.matches(mended):
+                    return " ".join(str(v) if k != "label" else f"@{v}" for k, v in mended)
+        return candidates[0].spelling()
 
     def _conditions_hint(self) -> str:
         return "conditions are " + ", ".join(f"`{c.spelling()}`" for c in conditions_of_game(self.game))

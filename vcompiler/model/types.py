@@ -145,8 +145,16 @@ class Log:
 
     @property
     def shown(self) -> int | str:
-        """The log as the writer names it in a message: its number, or `start`."""
-        return "start" if self.starting else self.number
+        """The log as a message names it: as the writer does (`@label`, with the number
+        it was given, or `start`), else its number."""
+        if self.starting:
+            return "start"
+        return f"@{self.label} ({self.number})" if self.label else self.number
+
+    @property
+    def written(self) -> int | str:
+        """The log as a reference to it is written: `@label`, `start` or its number."""
+        return "start" if self.starting else f"@{self.label}" if self.label else self.number
 
     @property
     def has_check(self) -> bool:

@@ -29,6 +29,7 @@ class Kind:
     top_level: bool = True     # declared on its own, not only inside another declaration
     numbered: bool = False     # its key is a number (an int in references and graph nodes)
     by_name: bool = False      # a card id, or none: the card is then keyed by its name
+    instead: str = ""          # how the other game writes the nearest thing, for a hint
 
     def key(self, ident: str | int) -> str | int:
         """The key references and graph nodes use for an entity of this kind."""
@@ -42,20 +43,26 @@ class Kind:
         return re.fullmatch(self.id_pattern, ident) is not None
 
 
+_NUMBERED_CARD = 'a numbered card: `card N KIND "Name" { … }`'
+_LOCATION = 'a location: `location N "Name" { … }`'
+
+
 def _card(name: str, letter: str, *, deck: bool = False, nested: bool = False, by_name: bool = False) -> Kind:
-    return Kind(name, VANGUARD.name, name, name, f"a {name} card", f"{letter}[0-9]+", f"{letter}101"
+    article = "an" if name[0] in "aeiou" else "a"
+    return Kind(name, VANGUARD.name, name, name, f"{article} {name} card", f"{letter}[0-9]+", f"{letter}101"
                 if letter == "P" else f"{letter}01", "card", "cards", book_name="card", letter=letter,
-                card=True, deck=deck, nested=nested, by_name=by_name)
+                card=True, deck=deck, nested=nested, by_name=by_name, instead=_NUMBERED_CARD)
 
 
 V, T = VANGUARD.name, VANTAGE.name
 KINDS: tuple[Kind, ...] = (
     Kind("pack", None, "pack", "pack", "a pack", r"[A-Za-z_]\w*", "NAME", "word", "pack"),
     Kind("log", V, "log", "log", "a log", r"[0-9]+|@[A-Za-z_]\w*", "N", "number", "logs",
-         book_name="Log", numbered=True),
-    Kind("planet", V, "planet", "planet", "a planet", r"[A-Za-z_]\w*", "NAME", "word", "planets"),
+         book_name="Log", numbered=True, instead=_LOCATION + ", or an action's `result { … }`"),
+    Kind("planet", V, "planet", "planet", "a planet", r"[A-Za-z_]\w*", "NAME", "word", "planets",
+         instead="locations joined by compass exits: `north 2 walk`"),
     Kind("sector", V, "sector", "sector", "a sector", "[0-9]+", "N", "number", "planets/sectors",
-         book_name="Sector", nested=True, top_level=False, numbered=True),
+         book_name="Sector", nested=True, top_level=False, numbered=True, instead=_LOCATION),
     _card("poi", "P", nested=True),
     _card("mission", "M", nested=True),
     _card("condition", "G", nested=True),
@@ -72,11 +79,13 @@ KINDS: tuple[Kind, ...] = (
     Kind("danger", V, "danger", "danger die", "a Danger die letter", "[A-Z]", "LETTER", "word", "cards",
          book_name="Danger die", deck=True),
     Kind("location", T, "location", "location", "a location", "[0-9]+", "N", "number", "locations",
-         book_name="Location", numbered=True),
+         book_name="Location", numbered=True,
+         instead='a log (`log N "Title" { … }`), or a sector of a planet (`sector N { … }`)'),
     Kind("depart", T, "depart", "depart entry", "a depart entry", "[0-9]+ (north|east|south|west)",
-         "N DIRECTION", "number", "departs"),
+         "N DIRECTION", "number", "departs", instead="a path between sectors: `path 1 <-> 2 [travel]`"),
     Kind("vcard", T, "card", "card", "a numbered card", "[0-9]+", "N", "number", "vantage_cards",
-         book_name="card", card=True, numbered=True),
+         book_name="card", card=True, numbered=True,
+         instead='a card of its kind, with a lettered id: `poi P101 "Name" { … }`'),
 )
 # The key of the Starting Log (`log start`): read first, printed first and with no number.
 STARTING_LOG = 0

@@ -1,0 +1,105 @@
+"""What a writer is told when they write what the language does not take: a construct
+of the other game, a misspelt condition, and logs named as the writer named them."""
+from conftest import VANGUARD_HEADER, VANTAGE_HEADER
+from vcompiler.compile import compile_pack
+from vcompiler.registry.constructs import CONSTRUCTS
+from vcompiler.registry.kinds import kind_named
+
+
+def _found(write_pack, header: str, body: str):
+    result = compile_pack(write_pack({"pack.vcl": header + body}))
+    offset = header.count("\n")
+    return [(d.code.id, d.span.line - offset, d.span.column, d.message, d.hint) for d in result.diagnostics]
+
+
+def test_a_vantage_payment_in_a_log_is_named_with_the_vanguard_way(write_pack):
+    [(code, line, column, message, hint)] = _found(write_pack, VANGUARD_HEADER, '''log 1 "Start" {
+  pay coin 2 => gain morale 1
+  return
+}
+''')
+    assert (code, line, column) == ("E100", 2, 14)
+    assert message.startswith("unexpected `=>`")
+    construct = CONSTRUCTS["pay"]
+    assert hint == f"`pay` opens {construct.what}, which belongs to the vantage game; a vanguard pack writes " \
+                   + construct.instead
+
+
+def test_a_vantage_action_in_a_log_is_named_by_its_cost(write_pack):
+    # `move` is a vanguard effect too: the word that tells the games apart is `cost`.
+    [(code, line, column, _, hint)] = _found(write_pack, VANGUARD_HEADER, '''log 1 "Start" {
+  move "Climb" cost 2 { result { gain morale 1 } }
+  return
+}
+''')
+    assert (code, line, column) == ("E100", 2, 23)
+    assert hint.startswith("`cost` opens a cost in challenge dice, which belongs to the vantage game; "
+                           "a vanguard pack writes a Special Action")
+
+
+def test_a_vantage_step_is_not_an_unknown_verb_but_the_other_games(write_pack):
+    [(code, line, column, message, hint)] = _found(write_pack, VANGUARD_HEADER,
+                                                   'log 1 "Start" {\n  step "Roll a die"\n  return\n}\n')
+    assert (code, line, column, message) == ("E207", 2, 3, "unknown effect verb `step`")
+    assert "belongs to the vantage game" in hint and "`log start" in hint
+
+
+def test_a_vanguard_outcome_in_a_storybook_result_names_the_vantage_way(write_pack):
+    [(code, line, column, _, hint)] = _found(write_pack, VANTAGE_HEADER, '''location 1 "Cliff" {
+  help "Climb" cost 1 {
+    result {
+      outcome green: physical => gain morale 1
+    }
+  }
+}
+''')
+    assert (code, line, column) == ("E100", 4, 20)
+    assert hint.startswith("`outcome` opens a dice check's outcome, which belongs to the vanguard game; "
+                           "a vantage pack writes an action's result")
+
+
+def test_a_declaration_of_the_other_game_says_how_this_one_writes_it(write_pack):
+    found = _found(write_pack, VANGUARD_HEADER, 'log 1 "Start" { return }\nlocation 2 "Cliff" { }\n')
+    [(code, line, column, message, hint)] = found
+    assert (code, line, column) == ("E209", 2, 1)
+    assert message == "a location belongs to the vantage game, not to this vanguard pack"
+    assert hint == "move it to a vantage pack; a vanguard pack writes " + kind_named("location").instead
+
+
+def test_a_misspelt_condition_gets_the_nearest_with_the_writers_own_words(write_pack):
+    found = _found(write_pack, VANGUARD_HEADER, '''log 1 "Start" {
+  if chekced log 2 -> log 2
+  if has discovry mineral -> log 2
+  if threat T01 in sectr 3 -> log 2
+  if sunny day -> log 2
+  return
+}
+log 2 "Box" { check; return }
+threat T01 "Stalker" external { }
+''')
+    errors = {line: (code, column, message, hint) for code, line, column, message, hint in found if code == "E208"}
+    assert errors[2][:3] == ("E208", 6, "unknown condition `chekced log 2`")
+    assert errors[2][3].startswith("did you mean `checked log 2`? conditions are ")
+    assert errors[3][3].startswith("did you mean `has discovery mineral`?")
+    assert errors[4][3].startswith("did you mean `threat T01 in sector 3`?")
+    assert errors[5][3].startswith("conditions are ")
+
+
+def test_messages_name_a_labelled_log_as_written_with_its_number(write_pack):
+    result = compile_pack(write_pack({"pack.vcl": VANGUARD_HEADER + '''log 1 "Start" {
+  if checked log @box -> log @loop
+  -> log @stuck
+}
+log @box "Box" { return }
+log @stuck "Stuck" { text "Nothing." }
+log @loop "Loop" { -> log @loop2 }
+log @loop2 "Loop" { check; -> log @loop }
+'''}))
+    labels = result.pack.labels
+    said = {d.code.id: (d.message, d.hint) for d in result.diagnostics}
+    assert said["E210"] == (f"log @box ({labels['box']}) has no check mark to test", "add `check` to log @box")
+    assert said["E401"][0] == f"log @stuck ({labels['stuck']}) has no way out"
+    loop = ", ".join(f"@{name} ({number})" for number, name in sorted((labels[n], n) for n in ("loop", "loop2")))
+    assert said["W404"][0] == f"logs {loop} form a loop with no way out"
+    assert said["W406"] == (f"nothing tests the check mark of log @loop2 ({labels['loop2']})",
+                            "test it with `if checked log @loop2 -> log N`, or remove `check`")

@@ -273,3 +273,16 @@ location 1 "Cliff" {
     assert (found.span.line - VANTAGE_HEADER.count("\n"), found.span.column, found.span.end_column) == (3, 45, 49)
     assert found.message == "`fier` is not a skill"
     assert found.hint.startswith("did you mean `fire`?")
+
+
+def test_a_setup_line_elsewhere_is_pointed_at_from_its_keyword(tmp_path):
+    (tmp_path / "a.vcl").write_text(VANTAGE_HEADER + '''
+location 1 "Beach" {
+  step "Place the board."
+  north 2 walk
+}
+location 2 "Cliff" { south 1 walk }
+''', encoding="utf-8")
+    [found] = compile_pack(tmp_path).diagnostics
+    assert found.code.id == "E333" and found.message == "`step` belongs to the setup location 000, not to location 1"
+    assert (found.span.line - VANTAGE_HEADER.count("\n"), found.span.column, found.span.end_column) == (3, 3, 26)

@@ -164,7 +164,7 @@ class _Emitter:
             "choices": [self.statement(s) for s in loc.choices],
             "external": loc.external,
             "setup": {
-                "steps": [rich(t) for t in loc.steps],
+                "steps": [rich(s.text) for s in loc.steps],
                 "characters": [{"card": c.card, "label": rich(c.label)} for c in loc.characters],
                 "levels": [{"name": v.name, "time": v.time, "morale": v.morale, "health": v.health,
                             "recommended": v.recommended} for v in loc.levels],

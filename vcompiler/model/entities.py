@@ -232,7 +232,7 @@ class Entities:
             tuple(m.Exit(e.direction, e.target, e.mode, e.span) for e in decl.exits),
             tuple(self.story_action(origin, a) for a in decl.actions),
             tuple(self.choice_statement(origin, c) for c in decl.choices if not self._vanguard_only(c)), decl.span,
-            decl.external, tuple(s.text for s in decl.steps), tuple(characters), decl.levels)
+            decl.external, decl.steps, tuple(characters), decl.levels)
 
     def depart(self, decl: ast.DepartDecl) -> m.Depart:
         origin = ("depart", (decl.number, decl.direction))

@@ -282,7 +282,7 @@ class Location:
     choices: tuple[ChoiceStatement, ...]
     span: Span
     external: bool = False                # the rules or another pack bring players here
-    steps: tuple[ast.Text, ...] = ()      # location 000: setup steps, in order
+    steps: tuple[ast.SetupStep, ...] = ()  # location 000: setup steps, in order
     characters: tuple[Character, ...] = ()
     levels: tuple[ast.Level, ...] = ()
 

@@ -287,7 +287,7 @@ def setup_blocks(location: m.Location) -> list[tuple]:
     body: list[tuple] = []
     if location.steps:
         body.append(("rule", "Setup"))
-        body.append(("choices", tuple([("t", f"{i}. "), *rich_line(step)]
+        body.append(("choices", tuple([("t", f"{i}. "), *rich_line(step.text)]
                                       for i, step in enumerate(location.steps, 1))))
     if location.characters:
         body.append(("rule", "Your character"))

@@ -119,7 +119,7 @@ def test_the_constructs_reach_the_bundle_and_fit_its_schema(built):
 
 def test_the_logbook_words_conditions_and_who_an_effect_befalls(built):
     assert _log(built, 1)[2:] == [
-        "Roll a D10.", "if the D10 shows 1 to 4", "if you have a mineral discovery",
+        "Roll a D10.", "if the D10 shows 1 to 4", "if you have a mineral Discovery",
         "if you have 3 or more [success]", "if threat T01 is in Sector 2", "if threat T01 is in your Sector"]
     assert _log(built, 2)[:2] == [
         "Each Crewmember in the Sector: spend a die.",
@@ -135,7 +135,7 @@ def test_the_board_prints_the_planets_rules_and_its_sectors_actions(built):
     assert [voice.plain(p, "[{}]") for p in said] == [
         "Look out over the ice.", "Gain 1 [lead], then roll a [danger] danger die T."]
     assert [voice.plain(p, "[{}]") for p in board.actions[1][2]] == [
-        "[green] [physical]: Gain a mineral discovery.", "[red]: Then resolve the [green] green outcome."]
+        "[green] [physical]: Gain a mineral Discovery.", "[red]: Then resolve the [green] green outcome."]
 
 
 def test_cards_print_plain_actions_attacks_and_standees_and_the_packs_own_danger_tables(built):

@@ -124,6 +124,6 @@ def test_special_actions_without_a_check_on_sectors_missions_and_conditions(pack
           ("Burn less, see less.", "Burn less, see more."))
     md = run("diff", old, new).output
     assert "### Planet" in md and "Sector 1: The lander's dish can still reach the ship, at a **steep** price." in md
-    assert "Sector 1: Lose 1 [supplies], then gain ~~1~~ **2** [lead] on the technological discovery deck." in md
+    assert "Sector 1: Lose 1 [supplies], then gain ~~1~~ **2** [lead] on the technological Discovery deck." in md
     assert "### Card G11 “Endless Snowfall”\n\n> Lose ~~1~~ **2** [supplies]." in md
     assert "### Card M13 “Keep the Lamps Lit”\n\n> Burn less, see ~~less.~~ **more.** Gain ~~1~~ **2**" in md

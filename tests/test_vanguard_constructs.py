@@ -6,6 +6,7 @@ from vcompiler.compile import compile_pack
 from vcompiler.emit.bundle import to_bundle
 from vcompiler.render.books import logbook, number_order
 from vcompiler.render.cards import faces_of
+from vcompiler.tools.diff import printed_entries
 
 
 def _compiled(write_pack, body: str):
@@ -170,3 +171,25 @@ def test_a_planet_deals_a_rank_up_card_to_its_board(write_pack):
     assert to_bundle(result.pack)["planets"][0]["rank_ups"] == ["Steady Hands", "Missing"]
     assert build_graph(result.pack).edges[("planet", "p"), ("rank_up", "Steady Hands")]["via"] == "board"
     assert board_of(result.pack, planet, "a4").rank_ups == ("Steady Hands", "Missing")
+
+
+def test_discoveries_print_as_the_rulebook_names_them(write_pack):
+    # RB 729, 1513, 1523: "gain Unique Discovery 1", "gain a Discovery", "take the top
+    # Unique Discovery from the Unique Discoveries slot on the Planet board".
+    result = _compiled(write_pack, '''log 2 "Finds" external {
+  gain unique 1
+  gain unique top
+  gain discovery xenological
+  gain lead 2 on mineral
+  if has unique 1 -> log 1
+  return
+}
+unique 1 "Resonant Shard" { text "It hums." }
+''')
+    [log] = [entry for entry in printed_entries(result.pack) if entry.name == "Log 2 “Finds”"]
+    assert log.paragraphs == ("Gain Unique Discovery 1.",
+                              "Take the top Unique Discovery from the Planet board.",
+                              "Gain a xenological Discovery.",
+                              "Gain 2 [lead] on the mineral Discovery deck.",
+                              "If you have Unique Discovery 1, go to Log 1.",
+                              "Return to the planet.")

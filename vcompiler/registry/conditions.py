@@ -60,13 +60,13 @@ CONDITIONS: tuple[ConditionForm, ...] = (
     ConditionForm("checked_log", ("checked", "log", "<number>"), "vanguard", "if log {subject} is checked", "log"),
     ConditionForm("checked_log", ("checked", "log", "<label>"), "vanguard", "if log {subject} is checked", "log"),
     ConditionForm("has_unique", ("has", "unique", "<number>"), "vanguard",
-                  "if you have unique discovery {subject}", "unique"),
+                  "if you have Unique Discovery {subject}", "unique"),
     ConditionForm("mission_active", ("mission", "<card>", "active"), "vanguard",
                   "if mission {subject} is active", "mission"),
     # What a log may test besides its check marks: discoveries and successes held, where a
     # threat stands, the D10 the log rolled (RB 1699).
     ConditionForm("has_discovery", ("has", "discovery", "<discovery>"), "vanguard",
-                  "if you have {subject:a} {subject} discovery"),
+                  "if you have {subject:a} {subject} Discovery"),
     ConditionForm("has_success", ("has", "success", "<number>"), "vanguard",
                   "if you have {subject} or more [success]"),
     ConditionForm("threat_in_sector", ("threat", "<card>", "in", "sector", "<number>"), "vanguard",

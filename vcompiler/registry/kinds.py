@@ -74,7 +74,7 @@ KINDS: tuple[Kind, ...] = (
     Kind("rank_up", V, "rank_up", "rank-up card", "a rank-up card", r'"[^"\n]*"', '"Name"', "string", "cards",
          book_name="card", card=True, deck=True),
     Kind("unique", V, "unique", "unique discovery", "a unique discovery card", "[0-9]+", "N", "number",
-         "cards", book_name="unique discovery", card=True, nested=True, numbered=True),
+         "cards", book_name="Unique Discovery", card=True, nested=True, numbered=True),
     # A letter of the Danger die Reference card (RB 1455): the box's, or the pack's own table.
     Kind("danger", V, "danger", "danger die", "a Danger die letter", "[A-Z]", "LETTER", "word", "cards",
          book_name="Danger die", deck=True),

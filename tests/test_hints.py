@@ -103,3 +103,18 @@ log @loop2 "Loop" { check; -> log @loop }
     assert said["W404"][0] == f"logs {loop} form a loop with no way out"
     assert said["W406"] == (f"nothing tests the check mark of log @loop2 ({labels['loop2']})",
                             "test it with `if checked log @loop2 -> log N`, or remove `check`")
+
+
+def test_a_sector_with_no_way_back_to_the_lander_is_told_which_path_to_turn(write_pack):
+    # The first tutorial's board as it once was: sector 3 entered one way, left no way.
+    found = _found(write_pack, VANGUARD_HEADER, '''log 1 "Start" { return }
+planet frost_moon "The Frost Moon" {
+  sector 1 "Ice Plain" { lander }
+  sector 2 "Cracked Dome" { poi slot }
+  sector 3 { poi slot }
+  path 1 <-> 2 [travel]
+  path 2 -> 3 [spend die]
+}
+''')
+    assert found == [("W408", 5, 3, "no way leads back from sector 3 of planet frost_moon to a lander sector",
+                      "a crewmember who goes there is left behind at Lift-Off; make `path 2 -> 3` two-way (`<->`)")]

@@ -273,7 +273,7 @@ UNREAD_STATEMENT = _code("E314", E, "this line of log {number} is never read: {a
 ELSE_BEFORE_IF = _code("E315", E, "{message}", "`else` before its `if`")
 
 NO_LANDER = _code("W407", W, "planet {planet} has no lander sector", "planet without a lander sector")
-UNREACHED_SECTOR = _code("W408", W, "{message}", "sector that no path, or no way from a lander sector, leads into")
+UNREACHED_SECTOR = _code("W408", W, "{message}", "sector that no path, or no way from a lander sector, leads into, or that no way leads back from")
 SECTOR_EFFECT = _code("E316", E, "{message}", "an effect in a sector other than the log read on entering")
 ACTION_SHAPE = _code("E317", E, "{message}", "a Special Action that mixes a dice check with plain effects, or has neither", """\
 A Special Action is either a dice check (outcome rows or tracks, with `special`

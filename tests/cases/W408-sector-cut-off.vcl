@@ -19,6 +19,7 @@ planet a "A" {
   path 3 -> 2 [travel]
   path 3 <-> 4 [travel]
   path 5 <-> 6 [travel]
+  path 6 -> 1 [travel]
 }
 
 log 3 "Moved" { move crew to sector 5; return }

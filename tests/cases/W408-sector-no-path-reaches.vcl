@@ -15,7 +15,7 @@ planet a "A" {
   sector 5 { poi slot }
   path 1 <-> 2 [travel]
   path 3 -> 2 [travel]
-  path 2 -> 5 [travel]
+  path 2 <-> 5 [travel]
 }
 
 planet b "B" {

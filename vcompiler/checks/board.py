@@ -45,9 +45,11 @@ def sectors_are_reached(context: CheckContext) -> Iterator[Diagnostic]:
     to sector N`) is a way in too. A sector no path leads into, or one that paths lead
     into from parts of the board the crew never reaches, is never entered: its POI is
     never explored and its log never read, though the graph of logs counts them
-    reachable from the board. Mend: add a path from the part of the board the crew
-    reaches, turn a one-way path around, or silence it with `// allow W408` on the
-    planet when a rule puts the crew there."""
+    reachable from the board. A sector the crew can enter but from which no path leads
+    back to a lander sector is a trap: Lift-Off leaves whoever went there behind
+    (RB 1548). Mend: add a path from the part of the board the crew reaches, or out of
+    the trap, turn a one-way path around, or silence it with `// allow W408` on the
+    planet when a rule puts the crew there or takes them out."""
     pack = context.pack
     moved_to = {ref.key for ref in pack.references if ref.kind == "sector" and ref.via == "move_crew"}
     for planet in pack.planets:
@@ -88,6 +90,30 @@ def sectors_are_reached(context: CheckContext) -> Iterator[Diagnostic]:
                              message=f"no way from a lander sector leads into sector {sector.number} of planet "
                                      f"{planet.id}",
                              hint=(f"the crew never sees its {holds}; " if holds else "") + mend)
+        yield from _no_way_back(planet, reached, led_from)
+
+
+def _no_way_back(planet: Planet, reached: set[int], led_from: dict[int, set[int]]) -> Iterator[Diagnostic]:
+    """Sectors the crew can enter and never leave for a lander sector: whoever goes
+    there is left behind at Lift-Off (RB 1548)."""
+    home = {s.number for s in planet.sectors if s.lander}
+    back = set(home)
+    frontier = list(home)
+    while frontier:
+        for source in led_from.get(frontier.pop(), ()):
+            if source not in back:
+                back.add(source)
+                frontier.append(source)
+    for sector in planet.sectors:
+        if sector.number not in reached or sector.number in back:
+            continue
+        way_in = next((p for p in planet.paths if not p.two_way and p.b == sector.number and p.a in back), None)
+        mend = (f"make `path {way_in.a} -> {way_in.b}` two-way (`<->`)" if way_in is not None
+                else f"add a path out of it, e.g. `path {sector.number} -> {min(home)} [travel]`")
+        yield diagnostic(codes.UNREACHED_SECTOR, sector.span,
+                         message=f"no way leads back from sector {sector.number} of planet {planet.id} "
+                                 "to a lander sector",
+                         hint=f"a crewmember who goes there is left behind at Lift-Off; {mend}")
 
 
 @rule(codes.PATH_TO_ITSELF)

@@ -8,7 +8,8 @@ import pytest
 from conftest import ROOT, VANGUARD_HEADER, VANTAGE_HEADER
 from vcompiler.codes import Severity
 from vcompiler.compile import compile_pack
-from vcompiler.docs import GENERATORS, REGION, regenerate
+from vcompiler.docs import GENERATORS, REGION, example, regenerate
+from vcompiler.registry import FORMS
 
 DOCS = ROOT / "docs"
 BLOCK = re.compile(r"^```vcl([^\n]*)\n(.*?)^```", re.S | re.M)
@@ -83,3 +84,57 @@ def test_the_tutorial_planet_is_clean_when_its_steps_are_put_together(tmp_path):
         (folder / f"step{i}.vcl").write_text(match.group(2), encoding="utf-8")
     result = compile_pack(folder)
     assert [f"{d.code.id} {d.message}" for d in result.diagnostics] == []
+
+
+# Where each generated example is put to be compiled: the cards and sectors it names,
+# and the places an effect of its kind may stand.
+_VANGUARD_CONTEXT = '''log 1 "Start" { return }
+planet p "P" {
+  mission M02
+  sector 1 { lander }
+  sector 3 { poi slot }
+  path 1 <-> 3 [travel]
+}
+mission M02 "Goal" { text "Go." }
+condition G01 "Storm" external { time 3 => nothing }
+threat T01 "Crawler" external { biomes tutorial; standees 2; space 1 => threat move }
+unique 1 "Shard" { text "It hums." }
+injury "Just a Scratch" { damage => spend die }
+poi P101 "Hull" external { time 3 => nothing }
+'''
+_VANGUARD_PLACES = (
+    'log 2 "Here" external {{\n  {effect}\n{way_out}}}\n',
+    'poi P102 "Here" external {{\n  action "A" {{\n    outcome green: physical => nothing\n'
+    '    outcome red => {effect}\n  }}\n}}\n',
+    'poi P102 "Here" external {{\n  action "A" {{\n    special die => {effect}\n    track green 3 => nothing\n'
+    '    track red 3 => nothing\n  }}\n}}\n',
+)
+_VANTAGE_CONTEXT = '''location 1 "Start" { north 2 walk }
+location 2 "Cliff" { south 1 walk }
+card 1201 item "Lantern" external { vertical }
+card 1601 mission "Quest" external { text "Go." }
+card 1705 destiny "Fate" external { text "Go." }
+'''
+_VANTAGE_PLACES = ('location 3 "Here" external {{\n  help "Go" cost 1 {{\n    result {{\n      {effect}\n'
+                   '    }}\n  }}\n}}\n',)
+
+
+def _errors(tmp_path, text: str) -> list[str]:
+    folder = tmp_path / f"p{len(list(tmp_path.iterdir()))}"
+    folder.mkdir()
+    (folder / "p.vcl").write_text(text, encoding="utf-8")
+    return [f"{d.code.id} {d.message}" for d in compile_pack(folder).diagnostics if d.severity is Severity.ERROR]
+
+
+@pytest.mark.parametrize("form", [f for f in FORMS], ids=lambda f: f"{f.game or 'both'}: {f.spelling()}")
+def test_every_example_of_the_effect_tables_compiles(form, tmp_path):
+    shown, _ = example(form)
+    games = [form.game] if form.game else ["vanguard", "vantage"]
+    for game in games:
+        header, context, places = ((VANGUARD_HEADER, _VANGUARD_CONTEXT, _VANGUARD_PLACES) if game == "vanguard"
+                                   else (VANTAGE_HEADER, _VANTAGE_CONTEXT, _VANTAGE_PLACES))
+        effect = f"{shown} => gain morale 1" if form.payment else shown
+        way_out = "" if form.way_out else "  return\n"
+        tried = [_errors(tmp_path, header + context + place.format(effect=effect, way_out=way_out))
+                 for place in places]
+        assert [] in tried, f"`{shown}` compiles nowhere in a {game} pack: {tried}"

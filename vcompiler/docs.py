@@ -27,17 +27,20 @@ _SAMPLE = {"n": 2, "poi": "P101", "mission": "M02", "condition": "G01", "threat"
            "unique": 1, "injury": "Just a Scratch", "vcard": 1201, "sector": 3,
            "colour": "red", "outcome": "green", "letter": "T", "danger": "T", "discovery": "mineral",
            "skill": "climbing"}
+# A numbered card that a word before it says the kind of: `complete mission 1601`.
+_VCARD_OF = {"mission": 1601, "destiny": 1705}
 _NOWHERE = Span("docs", 1, 1, 1, 1)
 
 
-def _example(form: Form) -> tuple[str, m.Effect]:
+def example(form: Form) -> tuple[str, m.Effect]:
+    """A form in use, as the reference's table shows it, and the effect it makes."""
     words, params = [form.verb], []
     for slot in form.slots:
         if slot.literal is not None:
             words.append(slot.literal)
             continue
         assert slot.kind is not None and slot.name is not None    # a slot that is not a literal
-        value = _SAMPLE[slot.kind]
+        value = _VCARD_OF.get(words[-1], _SAMPLE[slot.kind]) if slot.kind == "vcard" else _SAMPLE[slot.kind]
         words.append(f'"{value}"' if slot.kind == "injury" else str(value))
         params.append((slot.name, value))
     return " ".join(words), m.Effect(form.op, tuple(params), _NOWHERE)
@@ -73,8 +76,8 @@ def _effects(game: str) -> str:
     for form in FORMS:
         if form.game not in (None, game):
             continue
-        example, effect = _example(form)
-        rows.append(f"| `{_cell(form.spelling())}` | `{example}` | {printed(effect)} |")
+        shown, effect = example(form)
+        rows.append(f"| `{_cell(form.spelling())}` | `{shown}` | {printed(effect)} |")
     return "\n".join(rows)
 
 

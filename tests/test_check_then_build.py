@@ -18,9 +18,9 @@ VALUES = {
     "n": ["0", "1", "3"], "poi": ["P101", "P102"], "mission": ["M01"], "condition": ["G01"],
     "threat": ["T01"], "unique": ["1"], "injury": ['"Scratch"'], "vcard": ["1201"],
     "sector": ["1", "2", "3"], "colour": ["red", "blue"], "outcome": ["green", "red", "yellow"],
-    "letter": ["T", "A"], "danger": ["T", "B"], "word": ["climbing"], "discovery": ["mineral", "anomaly"],
+    "letter": ["T", "A"], "danger": ["T", "B"], "skill": ["climbing", "lore"], "discovery": ["mineral", "anomaly"],
 }
-UNDEFINED = {"poi": "P9", "mission": "M9", "unique": "7", "vcard": "9", "sector": "9", "danger": "A"}
+UNDEFINED = {"poi": "P9", "mission": "M9", "unique": "7", "vcard": "9", "sector": "9", "danger": "A", "skill": "fier"}
 MARKUP = {"vanguard": ["{log 1}", "{log @lab}", "{log 2}", "{card P101}", "{card M01}"],
           "vantage": ["{card 1201}", "{location 1}", "{location 2}"]}
 COMMON_MARKUP = ["{icon success}", "*so*", "**very**"]

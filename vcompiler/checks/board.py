@@ -61,13 +61,8 @@ def sectors_are_reached(context: CheckContext) -> Iterator[Diagnostic]:
             for source in sources:
                 leads_to.setdefault(source, set()).add(target)
         landed = any(s.lander for s in planet.sectors)
-        reached = {s.number for s in planet.sectors if s.lander or s.number in moved_to} if landed else set()
-        frontier = list(reached)
-        while frontier:
-            for step in leads_to.get(frontier.pop(), ()):
-                if step not in reached:
-                    reached.add(step)
-                    frontier.append(step)
+        reached = _closure({s.number for s in planet.sectors if s.lander or s.number in moved_to} if landed
+                           else set(), leads_to)
         for sector in planet.sectors:
             led_into = any(source != sector.number for source in led_from[sector.number])
             if sector.number in reached or (led_into and not landed):
@@ -93,17 +88,23 @@ def sectors_are_reached(context: CheckContext) -> Iterator[Diagnostic]:
         yield from _no_way_back(planet, reached, led_from)
 
 
+def _closure(start: set[int], edges: dict[int, set[int]]) -> set[int]:
+    """The sectors `start` leads to along `edges`, `start` included."""
+    found = set(start)
+    frontier = list(start)
+    while frontier:
+        for step in edges.get(frontier.pop(), ()):
+            if step not in found:
+                found.add(step)
+                frontier.append(step)
+    return found
+
+
 def _no_way_back(planet: Planet, reached: set[int], led_from: dict[int, set[int]]) -> Iterator[Diagnostic]:
     """Sectors the crew can enter and never leave for a lander sector: whoever goes
     there is left behind at Lift-Off (RB 1548)."""
     home = {s.number for s in planet.sectors if s.lander}
-    back = set(home)
-    frontier = list(home)
-    while frontier:
-        for source in led_from.get(frontier.pop(), ()):
-            if source not in back:
-                back.add(source)
-                frontier.append(source)
+    back = _closure(home, led_from)
     for sector in planet.sectors:
         if sector.number not in reached or sector.number in back:
             continue

@@ -16,4 +16,5 @@ planet {{name}} "{{title}}" {
 
   path 1 <-> 2 [travel]            // both ways, at the cost in brackets
   path 2 -> 3 [spend die]          // one way only
+  path 3 -> 1 [travel]             // and a way back: Lift-Off leaves behind who cannot reach the lander
 }

@@ -118,3 +118,10 @@ planet frost_moon "The Frost Moon" {
 ''')
     assert found == [("W408", 5, 3, "no way leads back from sector 3 of planet frost_moon to a lander sector",
                       "a crewmember who goes there is left behind at Lift-Off; make `path 2 -> 3` two-way (`<->`)")]
+
+
+def test_a_block_left_open_keeps_its_hint_on_a_line_of_the_other_games_word(write_pack):
+    found = _found(write_pack, VANGUARD_HEADER,
+                   'log 1 "Start" { return }\nlocation 3 "Cliff" {\n\nlog 2 "X" { return }\n')
+    [(code, line, column, _, hint)] = [f for f in found if f[0] == "E100"]
+    assert (code, line, column, hint) == ("E100", 2, 20, "add `}` where location 3 ends")

@@ -278,7 +278,8 @@ def _name_other_game(found: list[Diagnostic], game: str, sources: dict[str, Sour
     out = []
     for d in found:
         source = sources.get(d.span.file)
-        if d.code is codes.SYNTAX and source is not None:
+        # A hint the reader already gives (a block left open) says more than the game.
+        if d.code is codes.SYNTAX and d.hint is None and source is not None:
             construct = foreign_construct(source.line_text(d.span.line)[:d.span.end_column - 1], game)
             if construct is not None:
                 d = replace(d, hint=other_game_hint(construct, game))

@@ -248,6 +248,17 @@ class KeptGraph:
         nodes = _nodes(pack)
         fixed = _fixed_edges(pack, nodes)
         changed = nodes != self.nodes or fixed != self.fixed
+        if changed:
+            # The graph moves on whatever the references do (always so when it is
+            # first filled): count their edges without asking which were there.
+            count = self._count
+            for refs, step in ((removed, -1), (added, 1)):
+                for edge in map(_ref_edge, refs):
+                    if edge is not None:
+                        count(edge[0], edge[1], step)
+            self.nodes, self.fixed = nodes, fixed
+            self.version += 1
+            return
         # Whether each edge the references touch was there before: an edit gives a
         # declaration new references, most of them making the edges the old ones made.
         before: dict[tuple[Node, Node], bool] = {}
@@ -259,9 +270,8 @@ class KeptGraph:
                     if (source, target) not in before:
                         before[(source, target)] = target in self.succ.get(source, ()) and target in self.nodes
                     self._count(source, target, step)
-        self.nodes, self.fixed = nodes, fixed
-        if changed or any((target in self.succ.get(source, ()) and target in nodes) != was
-                          for (source, target), was in before.items()):
+        if any((target in self.succ.get(source, ()) and target in nodes) != was
+               for (source, target), was in before.items()):
             self.version += 1
 
     def _count(self, source: Node, target: Node, step: int) -> None:
@@ -309,9 +319,11 @@ class KeptGraph:
         """`start` and every node it leads to that is not `known`."""
         seen = set(start)
         todo = list(start)
+        nodes, succ = self.nodes, self.succ
         while todo:
             node = todo.pop()
-            for target in (*self.successors(node), *more.get(node, ())):
+            # What successors() yields, read in place: this runs once per node.
+            for target in (*[t for t in succ.get(node, ()) if t in nodes], *more.get(node, ())):
                 if target not in seen and target not in known:
                     seen.add(target)
                     todo.append(target)

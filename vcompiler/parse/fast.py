@@ -145,10 +145,10 @@ class FastLogReader:
             if kind == "WORD":                      # the commonest token, on one line
                 start, position = found.span(kind)
                 token = FastToken(text[start:position])
-                token.type = keywords.get(token, kind)
-                token.line = token.end_line = line
-                token.column = column = start - line_start + 1
-                token.end_column = column + position - start
+                column = start - line_start + 1
+                # One dict made whole: five attribute stores cost more, on a str.
+                token.__dict__ = {"type": keywords.get(token, kind), "line": line, "column": column,
+                                  "end_line": line, "end_column": column + position - start}
                 append(token)
                 continue
             if kind == "END":
@@ -166,16 +166,15 @@ class FastLogReader:
                 position = close + 3
                 kind = "STRING"
             token = FastToken(text[start:position])
-            token.line = line
-            token.column = column = start - line_start + 1
-            token.type = kind
+            first, column = line, start - line_start + 1
             if kind == "STRING" and "\n" in token:
                 line += token.count("\n")
                 line_start = text.rindex("\n", start, position) + 1
-                token.end_column = position - line_start + 1
+                end_column = position - line_start + 1
             else:
-                token.end_column = column + position - start
-            token.end_line = line
+                end_column = column + position - start
+            token.__dict__ = {"type": kind, "line": first, "column": column, "end_line": line,
+                              "end_column": end_column}
             append(token)
 
 

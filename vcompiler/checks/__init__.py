@@ -85,7 +85,7 @@ class CheckContext:
         logs an edit made anew."""
         logs = self.pack.logs
         if self.memo is None:
-            return [tuple(f(log) for f in PER_LOG) for log in logs]
+            return [tuple([f(log) for f in PER_LOG]) for log in logs]
         # By identity, in bulk: the memo keeps the logs it has answers for alive, so
         # that no new log can have the id of one of them.
         ids = list(map(id, logs))
@@ -93,7 +93,7 @@ class CheckContext:
         rows: dict[int, Any] = dict(zip(ids, map(kept.get, ids)))      # None for a log made anew
         by_id = dict(zip(ids, logs))
         for i in set(ids).difference(kept):
-            rows[i] = tuple(f(by_id[i]) for f in PER_LOG)
+            rows[i] = tuple([f(by_id[i]) for f in PER_LOG])
         self.memo.logs = (logs, rows)
         return list(map(rows.__getitem__, ids))
 

@@ -336,7 +336,7 @@ class _Reader:
 
     # goto: ARROW goto_target
     def goto(self, arrow: Any) -> Any:
-        return self.b.goto([arrow, self.goto_target()])
+        return self.b.arrow_goto(arrow, self.next_of(("LOG", "LOCATION")), self.next_of(_GOTO_TARGETS))
 
     # goto_target: (LOG | LOCATION) (NUMBER | LABEL)
     def goto_target(self) -> Any:

@@ -94,19 +94,18 @@ _PROSE = st.lists(st.sampled_from(list('ab {}*\\"\n') + ["{log 5}", "{icon succe
 
 @settings(max_examples=300, deadline=None)
 @given(_PROSE, st.booleans())
-def test_plain_strings_skip_the_markup_reader_and_read_the_same(body, long):
+def test_plain_and_braces_only_strings_read_as_the_markup_pattern_reads_them(body, long):
     from vcompiler.parse import markup
     if long:
         raw = f'"""{body.replace(chr(34) * 3, "")}"""'
     else:
         raw = '"' + body.split("\n")[0].replace('"', '\\"') + '"'
     fast = markup.parse_text(raw, "f.vcl", 3, 5, (4, 2))
-    everything = re.compile("")      # as if every string held markup
-    original, markup._HAS_MARKUP_OR_ESCAPE = markup._HAS_MARKUP_OR_ESCAPE, everything
-    try:
+    # As if every string held emphasis: the reader's pattern finds every opening.
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(markup, "_is_plain", lambda raw: False)
+        patched.setattr(markup, "_only_braces", lambda text: False)
         assert markup.parse_text(raw, "f.vcl", 3, 5, (4, 2)) == fast
-    finally:
-        markup._HAS_MARKUP_OR_ESCAPE = original
 
 
 # ---------------------------------------------------------------- the fast log reader

@@ -126,7 +126,18 @@ def paragraphs_of(raw: str, line: int, column: int) -> list[tuple[str, Positions
 
 
 _SPECIAL = re.compile(r"\\[" + re.escape(TEXT_ESCAPES) + r"]|\{|\*\*?")
-_HAS_MARKUP_OR_ESCAPE = re.compile(r"[{*\\]")
+
+
+# Scans of a string for one character each run far faster than a pattern for any of
+# several, which is tried at every character.
+def _is_plain(raw: str) -> bool:
+    """No markup and no escape: the string is its words."""
+    return "{" not in raw and "*" not in raw and "\\" not in raw
+
+
+def _only_braces(text: str) -> bool:
+    """No emphasis and no escape: only `{` can open markup."""
+    return "*" not in text and "\\" not in text
 
 
 class _MarkupReader:
@@ -156,12 +167,22 @@ class _MarkupReader:
             if words:
                 stack[-1][2].append(ast.Run(words))
 
+        search = _SPECIAL.search
+        # Most prose marks up references only: str.find finds the next brace.
+        braces_only = _only_braces(text)
         i = 0
         while True:
-            match = _SPECIAL.search(text, i)
-            if match is None:
-                break
-            at = match.start()
+            if braces_only:
+                at = text.find("{", i)
+                if at < 0:
+                    break
+                marker = "{"
+            else:
+                match = search(text, i)
+                if match is None:
+                    break
+                at = match.start()
+                marker = match.group()
             if text[at] == "\\":
                 pending.append(text[run_start:at] + text[at + 1])
                 i = run_start = at + 2
@@ -180,7 +201,6 @@ class _MarkupReader:
                     stack[-1][2].append(node)
                 i = run_start = close + 1
                 continue
-            marker = match.group()
             after = text[at + len(marker)] if at + len(marker) < len(text) else " "
             before = text[at - 1] if at > 0 else " "
             if stack[-1][0] == marker and not before.isspace():
@@ -269,7 +289,7 @@ def parse_text(raw: str, file: str, line: int, column: int, end: tuple[int, int]
     starts and `end` (line, column) just past it."""
     found: list[Diagnostic] = []
     span = new_span((file, line, column, *end))
-    if not _HAS_MARKUP_OR_ESCAPE.search(raw):
+    if _is_plain(raw):
         # Most strings are plain text: no positions to map, nothing to read.
         if not raw.startswith('"""'):
             return ast.Text(((ast.Run(raw[1:-1]),),) if len(raw) > 2 else (), span), found

@@ -7,7 +7,7 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from conftest import CONTENT
+from conftest import CONTENT, VANGUARD_HEADER
 from vcompiler.cli import main
 from vcompiler.compile import compile_pack
 from vcompiler.model import types as m
@@ -242,3 +242,46 @@ def test_going_back_to_the_ship_book_ends_the_exploration():
     scene = game.advance(state)
     assert scene.lines[-1] == "Go back to the Ship Book and read on."
     assert scene.ended == "The exploration ends."
+
+
+THREAT_PACK = VANGUARD_HEADER + '''
+log 1 "Landing" {
+  place threat T01 in sector 2
+  return
+}
+log 2 "Caught" {
+  text "It has you."
+  end exploration
+}
+planet p "P" {
+  sector 1 { lander }
+  sector 2 { poi slot }
+  path 1 <-> 2 [travel]
+  lift_off -> log 2
+}
+threat T01 "Stalker" {
+  space 1 => progress red
+  space 2 => progress red; reset time
+  action "Hold It Off" {
+    special defense => progress green
+    track green 2 => remove threat T01
+    track red 2 => -> log 2
+  }
+}
+'''
+
+
+def test_a_threat_time_track_fills_a_track_of_its_own_action(write_pack):
+    pack = compile_pack(write_pack({"pack.vcl": THREAT_PACK})).pack
+    game = Game(pack)
+    state = game.start()
+    game.advance(state)
+    progress = m.Effect("progress_time_of_threat", (("card", "T01"),), None)
+    game._apply(state, progress, None)
+    assert game.advance(state).lines[:2] == ["Time track of T01 Stalker: space 1 of 2: Progress the [red] red track.",
+                                             "The [red] track: 1 of 2 spaces marked."]
+    moved = game._apply(state, progress, None)
+    assert moved == ["row", "T01", 0, 2, 0]            # the red track is full: its effect is read
+    state.at = moved
+    scene = game.advance(state)
+    assert "── Log 2 · Caught" in scene.lines and scene.ended == "The exploration ends."

@@ -72,3 +72,28 @@ def test_the_ops_the_simulation_steps_over_are_in_the_registry():
 
     assert _COUNTERS_ONLY <= set(FORM_BY_OP)
     assert set(_ENDS) <= WAYS_OUT
+
+
+
+def test_logs_that_move_time_tracks_are_stepped_without_the_machine_only_when_no_card_has_one(
+        generated_pack, tmp_path):
+    import shutil
+
+    from vcompiler.compile import compile_pack
+    from vcompiler.play.simulate import Plan
+
+    def fast(folder) -> tuple[set, set]:
+        pack = compile_pack(folder).pack
+        plan = Plan(pack, 100)
+        timed = {log.number for log in pack.logs for s in log.statements
+                 if getattr(s, "effect", None) and s.effect.options[0].op == "progress_time"}
+        return timed, {node[1] for node, i in plan.index.items() if node[0] == "log" and plan.fast[i]}
+
+    timed, stepped = fast(generated_pack(200))
+    assert timed and timed <= stepped
+    # With a Global Condition whose track's last space leads to a log, the machine moves them.
+    folder = tmp_path / "timed"
+    shutil.copytree(generated_pack(200), folder)
+    (folder / "clock.vcl").write_text('condition G01 "Clock" {\n  time 2 => -> log 1\n}\n')
+    timed, stepped = fast(folder)
+    assert timed and not timed & stepped

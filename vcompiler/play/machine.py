@@ -622,8 +622,14 @@ class Game:
             rows = self._special_action(state, poi, index).rows
             r = next((i for i, row in enumerate(rows) if row.kind == "outcome" and row.key == p("outcome")), None)
             return ["row", poi, index, r, 0] if r is not None else None
-        if op in ("progress_track", "reduce_track") and context is not None and context[1] is not None:
-            return self._mark_track(state, context[0], context[1], p("track"), 1 if op == "progress_track" else -1)
+        if op in ("progress_track", "reduce_track") and context is not None:
+            index = context[1]
+            if index is None and holder in self.cards:
+                # on a threat's time track: a track of the threat's own action
+                index = next((i for i, a in enumerate(self.cards[holder].actions)
+                              if any(r.kind == "track" and r.key == p("track") for r in a.rows)), None)
+            if index is not None:
+                return self._mark_track(state, context[0], index, p("track"), 1 if op == "progress_track" else -1)
         if op in TIME_OPS or "_time_of_" in op:
             return self._time(state, op, p("card") if "_time_of_" in op else None, holder)
         if op == "threat_move" and holder in state.threats:

@@ -32,11 +32,14 @@ from vcompiler.workers import running
 CHUNK = 2500
 RARE = 0.01
 # Effects that change nothing a condition or the machine reads: a log made only of
-# these and its way on can be stepped through without the machine. Time tracks,
-# threats and Global Conditions are not among them: a track's last space may lead on.
+# these and its way on can be stepped through without the machine. Threats and Global
+# Conditions are not among them: they bring Special Actions and Time Tracks.
 _COUNTERS_ONLY = frozenset((
     "gain_success", "gain_supplies", "lose_supplies", "gain_lead", "gain_charge", "draw_section",
     "gain_discovery", "spend_die", "sacrifice_die", "roll_danger", "nothing", "travel", "gain_injury"))
+# Moving Time Tracks: nothing to the machine in a pack with no card that has one (a
+# track's last space may lead on).
+_TIME_OPS = frozenset(f"{verb}_{which}" for verb in ("progress", "reduce", "reset") for which in ("time", "all_time"))
 _ENDS = {"end_exploration": "The exploration ends.", "end_game": "The game ends."}
 
 
@@ -92,7 +95,8 @@ def _entry_name(pack: m.Pack, node: tuple) -> str:
 def _read_by_conditions(pack: m.Pack) -> tuple[set, set, set]:
     checked: set[object] = set()
     uniques: set[object] = set()
-    missions: set[object] = set()
+    # a revealed mission with a Special Action offers it on the board
+    missions: set[object] = {c.id for c in pack.cards if c.kind == "mission" and c.actions}
     statements = [s for log in pack.logs for s in log.statements]
     statements += [s for loc in pack.locations for a in loc.actions for s in a.result]
     statements += [s for c in pack.vantage_cards for a in c.actions for s in a.result]
@@ -105,7 +109,8 @@ def _read_by_conditions(pack: m.Pack) -> tuple[set, set, set]:
     return checked, uniques, missions
 
 
-def _fast_exit(log: m.Log, checked: set, uniques: set, missions: set) -> tuple | None:
+def _fast_exit(log: m.Log, checked: set, uniques: set, missions: set,
+               counters: frozenset[str] = _COUNTERS_ONLY) -> tuple | None:
     """How a log leads on when the machine is not needed: ("to", [numbers]) or
     ("end", reason); None when it is."""
     statements = log.statements
@@ -121,7 +126,7 @@ def _fast_exit(log: m.Log, checked: set, uniques: set, missions: set) -> tuple |
                 return ("to", [effect.param("log")])
             if effect.op in _ENDS:
                 return ("end", _ENDS[effect.op])
-            if effect.op in _COUNTERS_ONLY or (effect.op == "gain_unique" and effect.param("unique") not in uniques):
+            if effect.op in counters or (effect.op == "gain_unique" and effect.param("unique") not in uniques):
                 continue
             if effect.op.endswith("_mission") and effect.param("card") not in missions:
                 continue
@@ -166,8 +171,10 @@ class Plan:
         self.ends = np.zeros(n, dtype=bool)
         self.reason: dict[int, str] = {}
         exits = {}
+        tracks = any(r.kind in ("time", "space") for c in pack.cards for r in c.rows)
+        counters = _COUNTERS_ONLY if tracks else _COUNTERS_ONLY | _TIME_OPS
         for log in pack.logs:
-            way = _fast_exit(log, *read)
+            way = _fast_exit(log, *read, counters)
             if way is not None:
                 exits[self.index[("log", log.number)]] = way
         width = max([len(e[1]) for e in exits.values() if e[0] == "to"], default=1)

@@ -161,3 +161,14 @@ planet p "P" {
     coast = write_pack({"pack.vcl": VANTAGE_HEADER + 'location 1 "Shore" { north 104 walk }\n'}, name="coast")
     [found] = [d for d in compile_pack(coast).diagnostics if d.code.id == "E202"]
     assert (found.span.column, found.span.end_column) == (28, 31)
+
+
+def test_a_second_poi_of_a_sector_is_e328_at_its_id(write_pack):
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER + '''log 1 "Start" { return }
+planet p "P" { sector 1 { lander; poi P1 printed; poi P2 printed } }
+poi P1 "One" { final }
+poi P2 "Two" { final }
+'''})
+    [found] = compile_pack(folder).diagnostics
+    assert (found.code.id, found.span.line, found.span.column, found.span.end_column) == ("E328", 8, 55, 57)
+    assert found.message == "sector 1 of planet p has two POIs" and found.related[0].span.column == 39

@@ -293,6 +293,11 @@ NO_SECONDARY_STANDEE = _code("E320", E, "threat {card} has no secondary standee 
 board; a threat has them only when its card says how many standees it has
 (`standees N`, N of 2 or more). Mend: add `standees N` to the threat, or place the
 threat itself with `place threat`.""")
+SECTOR_POIS = _code("E328", E, "{message}", "a sector with two POIs, or a printed POI beside a POI slot", """\
+A sector of the board holds one POI: a card printed on it (`poi P101 printed` or
+`poi printed "Name" { ... }`), or an empty slot where a card is placed later
+(`poi slot`). The board prints only one of them, so a second would be lost without a
+word. Mend: keep one, and put the other POI in a sector of its own.""")
 TIME_TRACK = _code("E329", E, "{message}", "a time track with spaces out of 1..10, out of order or given twice", """\
 A card's time track is printed as numbered spaces: `time N => EFFECTS` on a POI, a
 Global Condition or a mission is a track of N spaces, and a threat's `space N =>

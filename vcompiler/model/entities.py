@@ -167,6 +167,17 @@ class Entities:
     def sector(self, origin: Origin, sector: ast.Sector) -> m.Sector:
         for poi in sector.printed:
             self.references.refer(origin, "poi", str(poi.value), poi.span, "board")
+        named = f"sector {sector.number} of planet {origin[1]}"
+        for extra in sector.printed[1:]:
+            self.found.append(diagnostic(codes.SECTOR_POIS, extra.span, message=f"{named} has two POIs",
+                                         hint="the board prints one POI a sector: keep one, and put the other "
+                                              "in a sector of its own",
+                                         related=[Related(sector.printed[0].span, "the first")]))
+        if sector.printed and sector.slot:
+            self.found.append(diagnostic(codes.SECTOR_POIS, sector.printed[0].span,
+                                         message=f"{named} has a printed POI and a POI slot",
+                                         hint="a slot is an empty space for a card placed later: remove "
+                                              "`poi slot`, or the printed POI"))
         goto = None
         for choice in self.resolve.choices(origin, sector.effects):
             goto = choice.options[0]

@@ -91,3 +91,14 @@ def test_a_dice_combination_prints_as_one_not_as_a_special_effect(write_pack):
     rows = [b for b in {f.key: f for f in faces_of(pack)}["condition G02"].blocks if b[0] == "row"]
     assert [(b[1], b[2][0]) for b in rows[:2]] == [("special", ("i", "special")), ("combination", ("t", "Combination"))]
     assert ("i", "scouting") in rows[1][2] and ("i", "special") not in rows[1][2]
+
+
+def test_a_track_too_long_is_pointed_at_by_its_length(write_pack):
+    long = PACK.replace('''  action "Dig In" {''', '''  action "Dig Out" {
+    special die => progress green
+    track green 12 => nothing
+  }
+  action "Dig In" {''')
+    [found] = compile_pack(write_pack({"pack.vcl": long})).diagnostics
+    line = long.splitlines().index("    track green 12 => nothing") + 1
+    assert (found.code.id, found.span.line, found.span.column, found.span.end_column) == ("E304", line, 17, 19)

@@ -164,7 +164,8 @@ def track_length(context: CheckContext) -> Iterator[Diagnostic]:
     for action in _actions(context):
         for row in _tracks(action):
             if row.number is not None and not 1 <= row.number <= 10:
-                yield diagnostic(codes.TRACK_LENGTH, row.span, colour=row.key, length=row.number,
+                at = word_span(context.pack, row.span, "track", str(row.number))
+                yield diagnostic(codes.TRACK_LENGTH, at, colour=row.key, length=row.number,
                                  hint="give the track 1 to 10 spaces")
 
 

@@ -148,3 +148,20 @@ def test_a_broken_pack_declaration_is_one_error_not_two(write_pack):
     folder = write_pack({"pack.vcl": 'pack p {\n  game vanguard\n  version 1.0\n}\n\nlog 1 "S" { return }\n'})
     report = json.loads(run("check", folder, "--format", "json").output)
     assert [(d["code"], d["line"]) for d in report["diagnostics"]] == [("E100", 3)]
+
+
+def test_paper_is_read_in_either_case(tmp_path, pack_copy, monkeypatch):
+    import vcompiler.outputs as outputs
+    seen = []
+    real = outputs.make_outputs
+
+    def spy(results, only, options, *args, **kwargs):
+        seen.append(options.paper)
+        return real(results, only, options, *args, **kwargs)
+
+    monkeypatch.setattr(outputs, "make_outputs", spy)
+    folder = pack_copy("eye-of-the-void")
+    assert run("build", folder, "-o", tmp_path / "out", "--only", "json", "--paper", "A5").exit_code == 0
+    assert seen == ["a5"]
+    refused = run("build", folder, "-o", tmp_path / "out", "--only", "json", "--paper", "A3")
+    assert refused.exit_code == 2 and "'a4', 'letter', 'a5'" in refused.output

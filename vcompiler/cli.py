@@ -208,7 +208,8 @@ def _millimetres(ctx, param, value: str | None) -> float:
 @click.option("--card-layout", type=click.Choice(("sheets", "single")), default="sheets", show_default=True,
               help="Cards N-up on sheets with backs for long-edge duplex, or one card a page with its bleed "
                    "(front, back) for print-on-demand services.")
-@click.option("--paper", type=click.Choice(("a4", "letter", "a5")), default="a4", show_default=True,
+@click.option("--paper", type=click.Choice(("a4", "letter", "a5"), case_sensitive=False), default="a4",
+              show_default=True,
               help="Page size of the books: two columns on A4 and Letter, one on A5.")
 @click.option("--bleed", callback=_millimetres, metavar="MM",
               help="Bleed around each page for a print shop, e.g. 3mm (sets TrimBox and BleedBox).")

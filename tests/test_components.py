@@ -235,3 +235,42 @@ planet p "P" {
     assert marks[0] == [("i", "danger"), ("s", [("t", "A")]), ("t", " "), ("i", "red")]
     assert marks[1][0] == ("t", "sacrifice a die") and ("t", ", ") in marks[1]
     assert ("i", "die") not in marks[1]
+
+
+THREAT = '''
+pack threats {
+  game vanguard
+  title "Threats"
+  version "0.1.0"
+  start log 1
+}
+log 1 "Start" {
+  text "Land."
+  end exploration
+}
+threat T01 "Swarm" { // allow W402
+  biomes tutorial
+  attack => threat attack 1; threat move
+  alone => threat move; threat move; threat attack 1
+%s  action "Drive It Off" danger 1 {
+    outcome yellow => threat move; threat move; threat attack 1
+    outcome green => remove threat T01
+    outcome red => threat move
+  }
+}
+'''
+
+
+def test_w510_on_a_threats_rows_says_rows_not_text(tmp_path, write_pack):
+    spaces = "".join(f"  space {n} => threat move; threat attack 1\n" for n in range(1, 8))
+    folder = write_pack({"pack.vcl": THREAT % spaces})
+    result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--only", "cards",
+                                       "--format", "json"])
+    assert result.exit_code == 0, result.output
+    import json
+    found = [d for d in json.loads(result.stdout)["diagnostics"] if d["code"] == "W510"]
+    assert [(d["line"], d["message"].split(" overflows")[0]) for d in found] == \
+        [(12, "the text box of threat T01")]
+    hint = found[0]["hint"]
+    assert "use fewer or shorter rows" in hint and "threat cards a larger size" in hint
+    assert "shorten the text" not in hint

@@ -211,7 +211,9 @@ layout. A card whose title, text or bottom box is longer than the box prints cut
 a black band saying "Text cut", and is reported here with the number of lines that do
 not fit. Nothing is shrunk below the card's type size. Mend: shorten the text, move
 rules text to the Logbook or a storybook, or give the kind a larger size under
-[cards] in vcompiler.toml.""")
+[cards] in vcompiler.toml. Rows (a threat's spaces, attack and alone rows, a Special
+Action's outcomes) take at least a line each however short their text: the hint
+says so when the box that overflows holds them, and fewer rows is the mend.""")
 TOO_MANY_COPIES = _code("W511", W, "{card} asks for {copies} copies; {most} are printed", "more copies than a build prints", """\
 A card's `copies` is capped when printed, so that a slip of the finger does not
 become a thousand sheets. Mend: lower `copies`, or print the card sheet more than once.""")

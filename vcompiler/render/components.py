@@ -134,8 +134,28 @@ def _overflow_diagnostics(job: Job | Board, rendered: RenderedJob) -> list[Diagn
     where = {"title": "title", "body": "text box", "foot": "bottom box"}
     return [diagnostic(codes.TEXT_OVERFLOW, job.faces[o.face].span, card=job.faces[o.face].key,
                        part=where.get(o.part, o.part), lines=o.lines, s="" if o.lines == 1 else "s",
-                       hint="shorten the text; the card prints it cut, with a mark that says so")
+                       hint=_overflow_hint(job.faces[o.face], o.part))
             for o in rendered.overflows]
+
+
+# Blocks that print as a row of their own (a threat's or a Special Action's rows, a
+# track): each takes at least a line, however short its text.
+_ROWS = ("row", "track")
+
+
+def _overflow_hint(face: Face, part: str) -> str:
+    """What to change, for the part that overflowed and what it holds."""
+    cut = "the card prints it cut, with a mark that says so"
+    larger = f"give {face.kind} cards a larger size under [cards] in vcompiler.toml"
+    if part == "title":
+        return f"shorten the title; {cut}"
+    held = face.foot if part == "foot" else face.blocks
+    rows = sum(1 for block in held if block[0] in _ROWS)
+    if rows:
+        each = "at least a line each" if rows > 1 else "at least a line"
+        return f"its {rows} row{'s' if rows > 1 else ''} take{'' if rows > 1 else 's'} {each}: use fewer or shorter " \
+               f"rows, or {larger}; {cut}"
+    return f"shorten the text or move rules text to the Logbook, or {larger}; {cut}"
 
 
 def render_components(work: ComponentPlan, workers: int | None = None,

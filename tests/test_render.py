@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from conftest import ROOT, VANGUARD_HEADER
+from conftest import ROOT, VANGUARD_HEADER, VANTAGE_HEADER
 from vcompiler.cli import main
 from vcompiler.compile import compile_pack
 from vcompiler.render.books import books_of, logbook, sections
@@ -306,3 +306,25 @@ def test_characters_beyond_ascii_print_with_the_packages_fonts_only(tmp_path):
     fonts = {str(font.get_object()["/BaseFont"]).split("+")[-1]
              for page in reader.pages for font in page["/Resources"]["/Font"].values()}
     assert fonts and all(f.startswith("Book-") for f in fonts), fonts
+
+
+def test_a_book_with_no_entries_is_left_out_and_the_build_says_so(tmp_path, write_pack):
+    folder = write_pack({"pack.vcl": VANTAGE_HEADER + '''
+location 1 "One" {
+  north 2 walk
+  look "Look Around" cost 1 { text "Dust."; result { text "Nothing." } }
+}
+location 2 "Two" { south 1 walk }
+'''})
+    out = tmp_path / "out"
+    # an earlier build of the pack left a book that is empty now
+    (out / "test").mkdir(parents=True)
+    (out / "test" / "storybook-help.pdf").write_bytes(b"%PDF-1.7 an empty book")
+    result = CliRunner().invoke(main, ["build", str(folder), "-o", str(out), "--only", "pdf", "--no-cache"])
+    assert result.exit_code == 0, result.output
+    written = sorted(p.name for p in (out / "test").iterdir())
+    assert written == ["storybook-look.pdf"]
+    left = [line for line in result.output.splitlines() if line.startswith("left out")]
+    assert left == [f"left out {out / 'test' / name}: the book has no entries"
+                    for name in ("storybook-move.pdf", "storybook-engage.pdf", "storybook-help.pdf",
+                                 "storybook-take.pdf", "storybook-overpower.pdf", "storybook-depart.pdf")]

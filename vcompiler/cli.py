@@ -237,7 +237,8 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
 
     A vanguard pack gets bundle.json, logbook.pdf, cards.pdf and board-<planet>.pdf; a
     vantage pack bundle.json, storybook-<category>.pdf for move, look, engage, help,
-    take, overpower and depart, cards.pdf and locations.pdf; both a reader.html to read
+    take, overpower and depart (a book with no entries is left out, and the build says
+    so), cards.pdf and locations.pdf; both a reader.html to read
     and play in a browser. Nothing is written when
     any pack has an error. Each pack's numbers.lock is updated
     with the numbers its @label logs were given, so that they keep them.
@@ -251,7 +252,7 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
     """
     from vcompiler.compile import display_path
     from vcompiler.emit import InvalidBundle
-    from vcompiler.outputs import make_outputs, render_steps, unwritable, write_failure, write_outputs
+    from vcompiler.outputs import left_out, make_outputs, render_steps, unwritable, write_failure, write_outputs
     from vcompiler.render import RenderOptions
     from vcompiler.render.pdf import RenderError
     from vcompiler.workers import scratch
@@ -293,6 +294,8 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
         _nothing_written(report)
     for path in written:
         click.echo(f"wrote {path}", err=True)
+    for pack_name, file_name in left_out(results, only):
+        click.echo(f"left out {out_dir / pack_name / file_name}: the book has no entries", err=True)
     sys.exit(0)
 
 

@@ -61,6 +61,7 @@ def make_outputs(results: list[CompileResult], only: str | None, options: Render
     from vcompiler.reader import FILE_NAME as READER
     from vcompiler.reader import reader_html
     from vcompiler.render import plan, render
+    from vcompiler.render.books import empty_books
     from vcompiler.render.components import render_components
     from vcompiler.render.finish import finish
     from vcompiler.render.glyphs import missing_glyphs
@@ -88,8 +89,18 @@ def make_outputs(results: list[CompileResult], only: str | None, options: Render
     if found is not None:
         found.extend(problems)
     return [(replace(output, books={file: data for (pack, file), data in files.items()
-                                    if pack == output.pack.name}), folder)
+                                    if pack == output.pack.name},
+                     stale=tuple(empty_books(output.pack)) if _books(only) else ()), folder)
             for output, folder in outputs]
+
+
+def left_out(results: list[CompileResult], only: str | None) -> list[tuple[str, str]]:
+    """(pack name, file name) of each book the build does not write: it has no entries."""
+    if not _books(only):
+        return []
+    from vcompiler.render.books import empty_books
+
+    return [(r.model.name, name) for r in results for name in empty_books(r.model)]
 
 
 def write_outputs(outputs: list[tuple[Output, Path]], out_dir: Path) -> list[Path]:

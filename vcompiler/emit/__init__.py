@@ -25,6 +25,9 @@ class Output:
     bundle: bytes | None
     lock: bytes
     books: dict[str, bytes] = field(default_factory=dict)
+    # Files an earlier build wrote that this one must not leave behind (a book that
+    # has no entries now).
+    stale: tuple[str, ...] = ()
 
 
 def prepare(pack: Pack, with_bundle: bool = True) -> Output:
@@ -47,7 +50,7 @@ def write(output: Output, out_dir: Path, pack_folder: Path) -> list[Path]:
     files = dict(output.books)
     if output.bundle is not None:
         files["bundle.json"] = output.bundle
-    written = write_set(out_dir / output.pack.name, files)
+    written = write_set(out_dir / output.pack.name, files, output.stale)
     # A pack without labels needs no lock; an existing one is kept as it is.
     lock_path = pack_folder / LOCK_NAME
     if output.pack.labels or lock_path.exists():

@@ -59,13 +59,13 @@ def _put_back(folder: Path) -> None:
             continue
 
 
-def write_set(folder: Path, files: dict[str, bytes]) -> list[Path]:
+def write_set(folder: Path, files: dict[str, bytes], drop: tuple[str, ...] = ()) -> list[Path]:
     """Make `folder` hold `files` (name -> bytes) as one set: a reader, or a build
     killed at any point, sees the previous set or the new one, never a mix. The files
     are written to a staging folder beside `folder`, with links to the files of
     `folder` that the set does not replace (books kept by `--only json`), and the
-    folders are then exchanged. Returns the files whose bytes changed; writes
-    nothing when none did."""
+    folders are then exchanged; the files named in `drop` are not kept. Returns the
+    files whose bytes changed; writes nothing when none did and none is dropped."""
     from vcompiler.workers import remove_stale
 
     parent = folder.parent
@@ -73,13 +73,14 @@ def write_set(folder: Path, files: dict[str, bytes]) -> list[Path]:
     _put_back(folder)
     remove_stale(parent, _STAGED.format(name=re.escape(folder.name)))
     changed = [folder / name for name, data in sorted(files.items()) if not _holds(folder / name, data)]
-    if not changed:
+    dropped = [name for name in drop if name not in files and (folder / name).exists()]
+    if not changed and not dropped:
         return []
     staging = Path(tempfile.mkdtemp(dir=parent, prefix=STAGING.format(name=folder.name, pid=os.getpid())))
     try:
         if folder.is_dir():
             for entry in folder.iterdir():
-                if entry.name not in files:
+                if entry.name not in files and entry.name not in dropped:
                     _link_or_copy(entry, staging / entry.name)
         for name, data in sorted(files.items()):
             with open(staging / name, "wb") as handle:

@@ -145,8 +145,19 @@ def storybooks(pack: m.Pack, titles: bool | None = None) -> list[Book]:
     return books
 
 
-def books_of(pack: m.Pack, titles: bool | None = None) -> list[Book]:
+def _all_books(pack: m.Pack, titles: bool | None = None) -> list[Book]:
     return [logbook(pack, titles)] if pack.game == "vanguard" else storybooks(pack, titles)
+
+
+def books_of(pack: m.Pack, titles: bool | None = None) -> list[Book]:
+    """The books the pack prints: those with entries. A book of none would be a cover
+    and a note that it is empty, which no table needs."""
+    return [book for book in _all_books(pack, titles) if book.entries]
+
+
+def empty_books(pack: m.Pack) -> list[str]:
+    """The file names of the books the pack would print had they entries."""
+    return [book.file_name for book in _all_books(pack) if not book.entries]
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,10 @@ from vcompiler.render.books import index_sections, logbook, sections, storybooks
 from vcompiler.render.pdf import (
     RenderOptions,
     book_html,
+    book_sections,
     lay_out,
     out_of_phase,
+    placed_again,
     relay_for,
     render_book,
     render_html,
@@ -229,20 +231,45 @@ def test_signatures_split_a_long_book_with_collation_marks(packs):
     assert len(fronts) == 2 and fronts[0][0][1] != fronts[1][0][1]     # a staircase down the spine
 
 
-def test_sectioned_book_has_the_pages_of_one_document(generated):
-    short = compile_pack(generated / "short").pack
-    for paper in ("a5", "a4"):
-        options = RenderOptions(paper=paper)
-        book = logbook(short)
+def _lengthen(folder, logs: dict[int, int]) -> None:
+    """Make the logs `logs` names longer than a page: each gets that many sentences more."""
+    sentence = "The corridor goes on and on under flickering lights, and the hull hums around the team. "
+    for path in folder.glob("logbook-*.vcl"):
+        text = path.read_text(encoding="utf-8")
+        for number, count in logs.items():
+            text = text.replace(f'log {number} "Entry {number}" {{\n  text """\n',
+                                f'log {number} "Entry {number}" {{\n  text """\n  {sentence * count}\n')
+        path.write_text(text, encoding="utf-8")
+
+
+def _book_pages(book, parts, options):
+    rendered = [render_html(*render_section(book, part, options)) for part in parts]
+    for k, part in out_of_phase(book, parts, rendered):
+        rendered[k] = render_html(*render_section(book, part, options))
+    return [ids for _, ids in lay_out(parts, rendered, relay_for(book, parts, options),
+                                      placed_again(book, options)).pages]
+
+
+def test_sectioned_book_has_the_pages_of_one_document(generated, tmp_path):
+    generate.vanguard(60, tmp_path / "long")
+    # longer than an A5 page, an A4 column, both; two in a row; one after a page's top
+    _lengthen(tmp_path / "long", {12: 40, 13: 25, 30: 70, 31: 30, 45: 45})
+    for folder in (generated / "short", tmp_path / "long"):
+        book = logbook(compile_pack(folder).pack)
         # sections and lookahead in the proportions of a build's, a fraction of the size
         parts = sections(book, budget=14_000, lookahead=5_600)
         assert sum(1 for p in parts if p.kind == "entries") >= 3
-        rendered = [render_html(*render_section(book, part, options)) for part in parts]
-        for k, part in out_of_phase(book, parts, rendered):
-            rendered[k] = render_html(*render_section(book, part, options))
-        body = lay_out(parts, rendered, relay_for(book, parts, options))
-        whole = render_html(book_html(book, sections(book, budget=10**12), options), options)
-        assert [ids for _, ids in body.pages] == [tuple(a for a in ids) for ids in whole.anchors], paper
+        for paper in ("a5", "a4"):
+            options = RenderOptions(paper=paper)
+            whole = render_html(book_html(book, sections(book, budget=10**12), options), options)
+            expected = [tuple(a for a in ids) for ids in whole.anchors]
+            # each entry laid out once and placed (render.placement)
+            placed = book_sections(book, options, parts)
+            assert all(part.units for part in placed if part.kind == "entries")
+            assert _book_pages(book, placed, options) == expected, (folder.name, paper)
+            if folder.name == "short":
+                # sections with a lookahead joined at a page top (render.seams): tagged books
+                assert _book_pages(book, parts, options) == expected, paper
 
 
 def test_no_entry_is_split_and_choices_stay_with_their_entry(big_logbook):

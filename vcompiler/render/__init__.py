@@ -15,15 +15,17 @@ from dataclasses import dataclass
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.model.types import Pack
-from vcompiler.render.books import Book, Section, books_of, index_sections, sections
+from vcompiler.render.books import Book, Section, books_of, index_sections
 from vcompiler.render.pdf import (
     Layout,
     RenderedSection,
     RenderOptions,
     assemble,
+    book_sections,
     heads,
     lay_out,
     out_of_phase,
+    placed_again,
     relay_for,
     render_html,
     render_section,
@@ -59,7 +61,7 @@ def plan(packs: list[Pack], options: RenderOptions, limits: dict[str, float | No
     `silenced`: the codes each pack's config ignores."""
     limits = limits or {}
     silenced = silenced or {}
-    return RenderPlan(options, tuple((pack.name, book, tuple(sections(book)), tuple(index_sections(book)))
+    return RenderPlan(options, tuple((pack.name, book, tuple(book_sections(book, options)), tuple(index_sections(book)))
                                      for pack in packs for book in books_of(pack, options.titles)),
                       tuple((pack.name, pack.span, limits.get(pack.name, 25.0), silenced.get(pack.name, frozenset()))
                             for pack in packs))
@@ -148,7 +150,8 @@ def render(work: RenderPlan, workers: int | None = None, progress: Callable[[int
         redone = pool.map(_render, [render_section(work.books[b][1], part, options) for b, _, part in redo])
         for (b, k, _), section in zip(redo, redone):
             rendered[b][k] = section
-        bodies: list[Layout] = [lay_out(list(parts), done, relay_for(book, list(parts), options))
+        bodies: list[Layout] = [lay_out(list(parts), done, relay_for(book, list(parts), options),
+                                        placed_again(book, options))
                                 for (_, book, parts, _), done in zip(work.books, rendered)]
         index_jobs = []
         for (_, book, _, index), body in zip(work.books, bodies):

@@ -23,6 +23,15 @@ class Piece:
 
 
 @dataclass(frozen=True)
+class Composed:
+    """Pages made of pages of rendered sections, each drawn moved by (dx, dy) points:
+    entries placed where one document would lay them out (render.placement)."""
+    sources: tuple[bytes, ...]
+    pages: tuple[tuple[tuple[int, int, float, float], ...], ...]    # per page: (source, its page, dx, dy)
+    names: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
 class Mark:
     """An outline item: its title, the anchor it opens, and items under it."""
     title: str
@@ -37,8 +46,8 @@ def _destinations(source: pikepdf.Pdf) -> Iterable[tuple[str, pikepdf.Object]]:
     return ((str(key), value) for key, value in pikepdf.NameTree(names.Dests).items())
 
 
-def assemble_pages(pieces: list[Piece], numbers: list[bytes], outline: list[Mark], metadata: dict[str, str],
-                   tagged: bool = False) -> bytes:
+def assemble_pages(pieces: list[Piece | Composed], numbers: list[bytes], outline: list[Mark],
+                   metadata: dict[str, str], tagged: bool = False) -> bytes:
     """`numbers`: PDFs whose pages, one after the other, are laid over the book's.
     `tagged`: the pieces are tagged PDFs, whose structure trees the book joins."""
     out = pikepdf.new()
@@ -48,6 +57,9 @@ def assemble_pages(pieces: list[Piece], numbers: list[bytes], outline: list[Mark
     # which is the entry itself: references elsewhere point there.
     places: dict[str, tuple[int, float, float]] = {}
     for piece in pieces:
+        if isinstance(piece, Composed):
+            sources += _compose(out, piece, places)
+            continue
         if piece.blank:
             _blanks(out, piece.blank)
             continue
@@ -84,6 +96,42 @@ def assemble_pages(pieces: list[Piece], numbers: list[bytes], outline: list[Mark
     for source in sources:
         source.close()
     return buffer.getvalue()
+
+
+def _compose(out: pikepdf.Pdf, piece: Composed, places: dict[str, tuple[int, float, float]]) -> list[pikepdf.Pdf]:
+    """Append the pages of `piece`; returns the PDFs it opened (open until the book is saved)."""
+    opened = [pikepdf.open(io.BytesIO(data)) for data in piece.sources]
+    # (source, page) -> the destinations on that page: (name, x, y)
+    targets: dict[tuple[int, tuple[int, int]], list[tuple[str, float, float]]] = {}
+    for k, source in enumerate(opened):
+        for name, dest in _destinations(source):
+            if name in piece.names:
+                targets.setdefault((k, dest[0].objgen), []).append((name, float(dest[2]), float(dest[3])))
+    for spots in piece.pages:
+        first = opened[spots[0][0]].pages[spots[0][1]].obj
+        page = out.add_blank_page(page_size=(10, 10))
+        for box in ("/MediaBox", "/TrimBox", "/BleedBox"):
+            if box in first:
+                page.obj[box] = pikepdf.Array([float(v) for v in first[box]])
+        forms = pikepdf.Dictionary()
+        drawn = []
+        annotations = pikepdf.Array()
+        for n, (k, index, dx, dy) in enumerate(spots):
+            source = opened[k].pages[index]
+            forms[f"/P{n}"] = out.copy_foreign(source.as_form_xobject())
+            drawn.append(f"q 1 0 0 1 {dx:.4f} {dy:.4f} cm /P{n} Do Q".encode())
+            for annotation in source.obj.get("/Annots", []):
+                copy = out.copy_foreign(annotation)
+                x0, y0, x1, y1 = (float(v) for v in copy.Rect)
+                copy.Rect = pikepdf.Array([x0 + dx, y0 + dy, x1 + dx, y1 + dy])
+                annotations.append(copy)
+            for name, x, y in targets.get((k, source.objgen), ()):
+                places.setdefault(name, (len(out.pages) - 1, x + dx, y + dy))
+        page.obj.Resources = pikepdf.Dictionary(XObject=forms)
+        page.obj.Contents = pikepdf.Stream(out, b"\n".join(drawn) + b"\n")
+        if len(annotations):
+            page.obj.Annots = annotations
+    return opened
 
 
 def _overlay(out: pikepdf.Pdf, page: pikepdf.Page, stamp: pikepdf.Page, artifact: bool = False) -> None:

@@ -171,6 +171,8 @@ class Section:
     first: bool = True                # the first section of its kind
     lines: tuple[tuple[str, str, str], ...] = ()    # index: (title, key, anchor)
     own: int = -1                     # entries of its own, before the lookahead; -1: all
+    units: bool = False               # each entry on a page of its own, for the book to place
+    pad: tuple[int, float] | None = None   # space before its entries: column breaks, then px
 
     @property
     def owned(self) -> tuple[Entry, ...]:
@@ -183,7 +185,8 @@ SECTION_CHARACTERS = 60_000
 LOOKAHEAD_CHARACTERS = 16_000
 
 
-def _size(entry: Entry) -> int:
+def entry_size(entry: Entry) -> int:
+    """About how many characters of text the entry prints."""
     def measure(tokens) -> int:
         return sum(len(t[1]) if t[0] in ("t", "r") else measure(t[1]) if t[0] in ("e", "s") else 2
                    for t in tokens)
@@ -199,7 +202,7 @@ def _runs(entries: tuple[Entry, ...], kind: str, budget: int, lookahead: int = L
     starts = [0]
     used = 0
     for i, entry in enumerate(entries):
-        size = _size(entry)
+        size = entry_size(entry)
         if runs[-1] and used + size > budget:
             runs.append([])
             starts.append(i)
@@ -215,7 +218,7 @@ def _runs(entries: tuple[Entry, ...], kind: str, budget: int, lookahead: int = L
                 if used > lookahead:
                     break
                 extra.append(entry)
-                used += _size(entry)
+                used += entry_size(entry)
         out.append(Section(kind, tuple(run) + tuple(extra), first=i == 0, own=len(run) if extra else -1))
     return out
 

@@ -13,13 +13,14 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from vcompiler import __version__
-from vcompiler.render.books import Book, Entry, Section, index_sections, sections
+from vcompiler.render.books import Book, Entry, Section, entry_size, index_sections, sections
 from vcompiler.render.seams import stitch, true_tops
 
 if TYPE_CHECKING:
     from jinja2 import Environment
 
-    from vcompiler.render.assembly import Mark, Piece
+    from vcompiler.render.assembly import Composed, Mark, Piece
+    from vcompiler.render.placement import Spot
 
 PAPERS = {"a4": "A4", "letter": "letter", "a5": "A5"}
 
@@ -132,18 +133,65 @@ class RenderedSection:
     anchors: tuple[tuple[str, ...], ...]     # the ids on each page, page by page
     fresh: tuple[str, ...] = ()              # the id starting at each page's top, or ""
     boxes: tuple[tuple[tuple[str, float, float, float], ...], ...] = ()   # per page: (id, x, top, bottom)
-    area: tuple[float, float, float] = (0.0, 0.0, 0.0)                   # page area: x, top, height
+    area: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)       # page area: x, top, height, width
+    # Measured for the book to place the entries itself (render.placement), in CSS px:
+    gap: float = 0.0                         # the space kept below an entry
+    column: float = 0.0                      # an entry's width
+    ends: tuple[tuple[str, int, float, float], ...] = ()   # (id, page, x, bottom) of each one's last piece
 
 
 def _boxes(pages) -> tuple[tuple[tuple[str, float, float, float], ...], ...]:
     return tuple(tuple((name, ax, ay, by) for name, (ax, ay, _, by) in page.anchors.items()) for page in pages)
 
 
-def _area(pages) -> tuple[float, float, float]:
+def _area(pages) -> tuple[float, float, float, float]:
     if not pages:
-        return (0.0, 0.0, 0.0)
+        return (0.0, 0.0, 0.0, 0.0)
     box = pages[0]._page_box
-    return (box.content_box_x(), box.content_box_y(), box.height)
+    return (box.content_box_x(), box.content_box_y(), box.height, box.width)
+
+
+def _descendants(box):
+    from weasyprint.formatting_structure.boxes import ParentBox
+
+    stack = [box]
+    while stack:
+        box = stack.pop()
+        yield box
+        if isinstance(box, ParentBox):
+            stack.extend(reversed(box.children))
+
+
+# The elements the book places, one a page in a section of units.
+UNIT_CLASSES = {"entry", "result"}
+
+
+def _is_unit(box) -> bool:
+    element = getattr(box, "element", None)
+    return (element is not None and box.element_tag == "article"
+            and bool(UNIT_CLASSES & set((element.get("class") or "").split())))
+
+
+def _unit_measures(pages) -> tuple[float, float]:
+    """The space below an entry (its margin, which collapses with the next one's) and
+    its width."""
+    for page in pages:
+        unit = next((box for box in _descendants(page._page_box) if _is_unit(box)), None)
+        if unit is not None:
+            return max(unit.margin_bottom, unit.margin_top, 0.0), unit.border_width()
+    return 0.0, 0.0
+
+
+def _ends(pages) -> tuple[tuple[str, int, float, float], ...]:
+    """Where each element with an id ends: the page, x and bottom of its last piece
+    (in columns, the piece in the last column it reaches)."""
+    ends: dict[str, tuple[str, int, float, float]] = {}
+    for number, page in enumerate(pages):
+        for box in _descendants(page._page_box):
+            name = box.style["anchor"]
+            if name and hasattr(box, "border_box_x"):
+                ends[name] = (name, number, box.border_box_x(), box.border_box_y() + box.border_height())
+    return tuple(ends.values())
 
 
 def _fresh(pages) -> tuple[str, ...]:
@@ -182,11 +230,15 @@ BOOK_SHEETS = ("base.css", "book.css")
 
 def render_section(book: Book, part: Section, options: RenderOptions, pages: dict[str, int] | None = None) -> tuple:
     """The arguments of render_html for one section: what a worker gets."""
-    return (book_html(book, [part], options, pages), options, "", BOOK_SHEETS, elsewhere([part]))
+    measure = "units" if part.units else "ends" if part.pad is not None else ""
+    return (book_html(book, [part], options, pages), options, "", BOOK_SHEETS, elsewhere([part]), measure)
 
 
 def render_html(html: str, options: RenderOptions, extra_css: str = "",
-                sheets: tuple[str, ...] = BOOK_SHEETS, foreign: tuple[str, ...] = ()) -> RenderedSection:
+                sheets: tuple[str, ...] = BOOK_SHEETS, foreign: tuple[str, ...] = (),
+                measure: str = "") -> RenderedSection:
+    """`measure`: "units", the gap and width of the entries of a section the book
+    places; "ends", where each element ends (see RenderedSection)."""
     document, stylesheets, fonts = _weasy(html, options, extra_css, sheets)
     identifier = hashlib.sha256((html + options.page_css() + extra_css).encode("utf-8")).hexdigest()[:32].encode()
     with reproducible(), _weasyprint_log() as problems:
@@ -197,7 +249,9 @@ def render_html(html: str, options: RenderOptions, extra_css: str = "",
     others = set(foreign)
     anchors = tuple(tuple(a for a in page.anchors if a not in others) for page in laid_out.pages)
     boxes = tuple(tuple(box for box in page if box[0] not in others) for page in _boxes(laid_out.pages))
-    return RenderedSection(pdf, anchors, _fresh(laid_out.pages), boxes, _area(laid_out.pages))
+    gap, width = _unit_measures(laid_out.pages) if measure == "units" else (0.0, 0.0)
+    ends = tuple(end for end in _ends(laid_out.pages) if end[0] not in others) if measure == "ends" else ()
+    return RenderedSection(pdf, anchors, _fresh(laid_out.pages), boxes, _area(laid_out.pages), gap, width, ends)
 
 
 @dataclass(frozen=True)
@@ -353,7 +407,7 @@ def fresh_sheet(pages_before: int) -> int:
 @dataclass(frozen=True)
 class Layout:
     """A book's pages: which rendered section each comes from, its part, its ids."""
-    pieces: tuple[Piece, ...]
+    pieces: tuple[Piece | Composed, ...]
     pages: tuple[tuple[str, tuple[str, ...]], ...]     # (part, ids) per page
 
     def places(self) -> dict[str, int]:
@@ -365,23 +419,64 @@ class Layout:
         return out
 
 
-def lay_out(parts: list[Section], rendered: list[RenderedSection], relay) -> Layout:
+def lay_out(parts: list[Section], rendered: list[RenderedSection], relay, again=None) -> Layout:
     """The book's pages from its rendered sections (index sections included, after
-    the others), seams closed (render.seams), the results on a fresh sheet."""
+    the others): the entries of sections rendered as units placed on the pages one
+    document would have (render.placement), those of other sections joined without a
+    seam (render.seams); the results on a fresh sheet. `relay`: see seams.stitch;
+    `again(part, id, pad)`: an entry of `part` laid out again below `pad` (see
+    placement.place)."""
     from vcompiler.render.assembly import Piece
+    from vcompiler.render.placement import ids, place
 
-    pieces: list[Piece] = []
+    pieces: list[Piece | Composed] = []
     pages: list[tuple[str, tuple[str, ...]]] = []
-    kinds = {id(r): p.kind for p, r in zip(parts, rendered)}
-    for section, chosen in stitch(parts, rendered, relay):
-        kind = kinds.get(id(section)) or _kind_of(section, parts, rendered)
+    start = 0
+    while start < len(parts):
+        kind, units = parts[start].kind, parts[start].units
+        end = start + 1
+        while end < len(parts) and parts[end].kind == kind and parts[end].units == units:
+            end += 1
         if kind == "results" and pages and pages[-1][0] != "results" and pages[-1][0] != "blank":
             blanks = fresh_sheet(len(pages))
             pieces.append(Piece(b"", (), blanks))
             pages += [("blank", ())] * blanks
-        pieces.append(Piece(section.pdf, tuple(chosen), names=frozenset(a for page in section.anchors for a in page)))
-        pages += [(kind, section.anchors[i]) for i in chosen]
+        run = rendered[start:end]
+        if units:
+            whole = replace(parts[start], entries=tuple(e for part in parts[start:end] for e in part.entries))
+
+            def lay(name: str, pad: tuple[int, float], part: Section = whole) -> RenderedSection:
+                return again(part, name, pad)
+            spots = place(list(run), lay)
+            pieces.append(_composed(spots))
+            pages += [(kind, on_page) for on_page in ids(spots)]
+        else:
+            def shifted(i: int, name: str, ahead: bool, first: int = start) -> RenderedSection:
+                return relay(first + i, name, ahead)
+            for section, chosen in stitch(parts[start:end], list(run), shifted):
+                pieces.append(Piece(section.pdf, tuple(chosen), names=_names(section)))
+                pages += [(kind, section.anchors[i]) for i in chosen]
+        start = end
     return Layout(tuple(pieces), tuple(pages))
+
+
+def _names(section: RenderedSection) -> frozenset[str]:
+    return frozenset(a for page in section.anchors for a in page)
+
+
+def _composed(spots: list[list[Spot]]) -> Composed:
+    """The placed pages as assembly draws them: in points, up positive."""
+    from vcompiler.render.assembly import Composed
+    from vcompiler.render.placement import POINTS
+
+    sections: dict[int, RenderedSection] = {}
+    for spot in (spot for page in spots for spot in page):
+        sections.setdefault(id(spot.section), spot.section)
+    order = {key: k for k, key in enumerate(sections)}
+    return Composed(tuple(section.pdf for section in sections.values()),
+                    tuple(tuple((order[id(spot.section)], spot.page, spot.dx * POINTS, -spot.dy * POINTS)
+                                for spot in page) for page in spots),
+                    frozenset().union(*(_names(section) for section in sections.values())))
 
 
 def with_index(layout: Layout, index: list[RenderedSection]) -> Layout:
@@ -390,16 +485,6 @@ def with_index(layout: Layout, index: list[RenderedSection]) -> Layout:
     pieces = layout.pieces + tuple(Piece(r.pdf, tuple(range(len(r.anchors))),
                                          names=frozenset(a for page in r.anchors for a in page)) for r in index)
     return Layout(pieces, layout.pages + tuple(("index", ids) for r in index for ids in r.anchors))
-
-
-def _kind_of(section: RenderedSection, parts: list[Section], rendered: list[RenderedSection]) -> str:
-    """The part of a section laid out again for a seam: that of the sections whose
-    ids it shares."""
-    ids = {a for page in section.anchors for a in page}
-    for part, done in zip(parts, rendered):
-        if ids & {a for page in done.anchors for a in page}:
-            return part.kind
-    return "entries"
 
 
 def assemble(book: Book, layout: Layout, options: RenderOptions, page_stamps: list[bytes] | None = None) -> bytes:
@@ -423,6 +508,8 @@ def again(book: Book, part: Section, first_id: str, ahead: bool) -> Section:
     """`part` laid out again from the entry whose id is `first_id` ("": its first), with
     its lookahead if `ahead`."""
     anchors = [e.anchor for e in book.entries]
+    # The Results heading tops the part's first page: from there is from the start.
+    first_id = "" if first_id == "results" else first_id
     start = anchors.index(first_id.removeprefix("result-")) if first_id else anchors.index(part.entries[0].anchor)
     end = anchors.index(part.owned[-1].anchor) + 1
     extra = len(part.entries) - len(part.owned) if ahead else 0
@@ -435,6 +522,40 @@ def relay_for(book: Book, parts: list[Section], options: RenderOptions):
     def relay(i: int, first_id: str, ahead: bool) -> RenderedSection:
         return render_html(*render_section(book, again(book, parts[i], first_id, ahead), options))
     return relay
+
+
+def placed_again(book: Book, options: RenderOptions):
+    """Lays an entry of a part out again below empty space: for an entry longer than a
+    column that the book places off a page's top (placement.place)."""
+    def lay(part: Section, name: str, pad: tuple[int, float]) -> RenderedSection:
+        start = next(i for i, e in enumerate(part.entries) if _id(part, e) == name)
+        # With the entries that follow, as far as a page of text or two: the page where
+        # it ends is laid out as one document lays it out, up to the next page top.
+        end, used = start + 1, 0
+        while end < len(part.entries) and used < PAGE_AHEAD:
+            used += entry_size(part.entries[end])
+            end += 1
+        return render_html(*render_section(book, Section(part.kind, part.entries[start:end], first=False, pad=pad),
+                                           options))
+    return lay
+
+
+# Text enough to fill an A4 page in columns.
+PAGE_AHEAD = 8_000
+
+
+def book_sections(book: Book, options: RenderOptions, parts: list[Section] | None = None) -> list[Section]:
+    """The sections a book renders in. Entries, and results in one column, render a
+    unit a page for the book to place (render.placement), each laid out once; results
+    in balanced columns, and every part of a tagged book (whose structure tree follows
+    whole pages), render with a lookahead and are joined by render.seams. `parts`: the
+    book's sections (sections()) when not its own."""
+    parts = sections(book) if parts is None else parts
+    if options.tagged:
+        return parts
+    return [replace(part, entries=part.owned, own=-1, units=True)
+            if part.kind == "entries" or (part.kind == "results" and options.paper_class == "a5") else part
+            for part in parts]
 
 
 def _id(part: Section, entry: Entry) -> str:
@@ -470,11 +591,11 @@ def out_of_phase(book: Book, parts: list[Section], rendered: list[RenderedSectio
 
 def render_book(book: Book, options: RenderOptions) -> bytes:
     """One book, in this process: sections, then the index, then assembly."""
-    parts = sections(book)
+    parts = book_sections(book, options)
     rendered = [render_html(*render_section(book, part, options)) for part in parts]
     for k, part in out_of_phase(book, parts, rendered):
         rendered[k] = render_html(*render_section(book, part, options))
-    body = lay_out(parts, rendered, relay_for(book, parts, options))
+    body = lay_out(parts, rendered, relay_for(book, parts, options), placed_again(book, options))
     pages = {anchor: page + 1 for anchor, page in body.places().items()}
     index = [render_html(*render_section(book, part, options, pages)) for part in index_sections(book)]
     return assemble(book, with_index(body, index), options)

@@ -21,6 +21,7 @@ from vcompiler.model.labels import number_text_labels
 from vcompiler.model.types import Pack
 from vcompiler.parse import ParsedFile, parse_source, warm_parser
 from vcompiler.parse.cache import ParseCache
+from vcompiler.parse.split import split_declarations
 from vcompiler.registry.constructs import foreign_construct, other_game_hint
 from vcompiler.source import SourceFile, Span
 from vcompiler.suppression import allow_mistakes, apply_allows
@@ -226,6 +227,10 @@ def without_cycle_collection():
             gc.enable()
 
 
+def _declaration_lines(source: SourceFile) -> list[int]:
+    return [chunk.first_line for chunk in split_declarations(source.text)]
+
+
 def compile_pack(folder: Path, cache: ParseCache | None = None, workers: int | None = None) -> CompileResult:
     """Check one pack. `cache`: where parsed files are kept between runs (None: parse
     everything); `workers`: processes to parse in (None: as many as there are idle cores,
@@ -260,7 +265,7 @@ def _compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnost
     pack = number_text_labels(model.pack) if model.pack is not None else None
     if pack is not None:
         found.extend(run_checks(pack, checked if memo is not None else None, memo,
-                                near_errors(found, sources)))
+                                near_errors(found, sources, _declaration_lines)))
     found.extend(allow_mistakes(parsed))
     found = apply_allows(found, parsed, complete=not any(d.severity is codes.Severity.ERROR for d in found))
     config = load_config(folder, display_path)

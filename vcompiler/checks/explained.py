@@ -15,12 +15,11 @@ from __future__ import annotations
 import bisect
 import difflib
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic
-from vcompiler.parse.split import split_declarations
 from vcompiler.registry import CARD_KINDS
 from vcompiler.source import SourceFile
 
@@ -60,13 +59,15 @@ class NearErrors:
 NO_ERRORS = NearErrors()
 
 
-def near_errors(diagnostics: Iterable[Diagnostic], sources: Mapping[str, SourceFile]) -> NearErrors | None:
+def near_errors(diagnostics: Iterable[Diagnostic], sources: Mapping[str, SourceFile],
+                first_lines: Callable[[SourceFile], Sequence[int]]) -> NearErrors | None:
     """What the errors' lines mention (the whole declaration, for a syntax error: it
     did not parse at all), and the declarations they are in; None when a file could
-    not be read."""
+    not be read. `first_lines`: where a file's declarations start, cut as the parser
+    cuts it."""
     mentions: set[tuple[str, object]] = set()
     declarations: set[tuple[str, int]] = set()
-    starts: dict[str, list[int]] = {}
+    starts: dict[str, Sequence[int]] = {}
     for d in diagnostics:
         if d.severity is not codes.Severity.ERROR or d.code.id in _DANGLING or d.code.id in _UNDERSTOOD:
             continue
@@ -76,8 +77,8 @@ def near_errors(diagnostics: Iterable[Diagnostic], sources: Mapping[str, SourceF
         if source is None or not 1 <= d.span.line <= len(source.lines):
             continue
         if d.span.file not in starts:
-            starts[d.span.file] = [chunk.first_line for chunk in split_declarations(source.text)]
-        # The lines of the declaration holding the error, cut as the parser cuts the file.
+            starts[d.span.file] = first_lines(source)
+        # The lines of the declaration holding the error.
         at = bisect.bisect_right(starts[d.span.file], d.span.line)
         first = starts[d.span.file][at - 1] if at else 1
         declarations.add((d.span.file, first))

@@ -64,7 +64,7 @@ def test_save_load_and_the_state_resolving_an_if(tmp_path):
     state = json.loads(saved.read_text())["state"]
     assert state["checked"] == [410] and state["uniques"] == [1] and state["at"] == ["board"]
     assert state["pois"] == {"eye_of_the_void:7": "P000"}
-    second = play(CONTENT / "eye-of-the-void", "--load", saved, answers="3\n")
+    second = play(CONTENT / "eye-of-the-void", "--load", saved, answers="2\n")  # sector 2 is No Travel
     assert second.exit_code == 0, second.output
     assert "» Lift off" in second.output
     assert "If Log 410 is checked, go to Log 206. (yes)\n── Log 206 · The Spire Remembers" in second.output
@@ -93,7 +93,10 @@ def test_a_board_dice_check_and_a_log_choice():
             in scene.lines)
     for _ in range(3):
         game.choose(state, scene.options[1])
-        assert game.advance(state).options[0].label.startswith("Travel to Sector 3")
+        board = [o.label for o in game.advance(state).options]
+        # RB 1114, 1741: P104's No Travel keeps the crew in Sector 2; RB 1069: one Special Action a turn
+        assert "Lift off" in board and not any(label.startswith("Travel") for label in board)
+        assert not any("Save the Supplies" in label for label in board) or state.actions == 0
         game.choose(state, check)
         scene = game.advance(state)
     game.choose(state, scene.options[1])
@@ -129,7 +132,7 @@ def test_bad_starts_and_saves_exit_2(tmp_path):
 
 def test_a_threat_comes_into_play_as_its_card_prints_it():
     # Land, travel to Sector 2, then into the Ice Caves where the Stalker waits, and act on it.
-    result = play(CONTENT / "glacier-of-echoes", answers="1\n3\n2\n1\n")
+    result = play(CONTENT / "glacier-of-echoes", "--seed", "0", answers="1\n3\n2\n1\n")
     assert result.exit_code == 0, result.output
     out = result.output
     placed = out.split("Place threat T11 in Sector 4.\n")[1]
@@ -148,7 +151,8 @@ def test_a_threat_comes_into_play_as_its_card_prints_it():
     caves = out.split("» Travel to Sector 4 Ice Caves")[1]
     assert ("Progress the [time] time track of T11.\n"
             "Time track of T11 Ice Stalker: space 1 of 3: Nothing happens.\n") in caves
-    assert "── The Glacier of Echoes, Sector 4 Ice Caves\nThreat T11 Ice Stalker is in this Sector.\n" in caves
+    assert ("── The Glacier of Echoes, Sector 4 Ice Caves · turn 2, Action 1 of 2\n"
+            "Threat T11 Ice Stalker is in this Sector.\n") in caves
     assert ("· threat T11 Ice Stalker in Sector 4 (secondary standees in Sector 2) · "
             "time tracks: T11 Ice Stalker 1 of 3\n") in caves
     assert "  2) T11 Ice Stalker: Drive It Into the Dark (dice check, 1 [danger] Danger die)\n" in caves
@@ -164,8 +168,14 @@ def test_a_threat_comes_into_play_as_its_card_prints_it():
     assert not any("Drive It" in o.label for o in scene.options)
 
 
-def test_a_threat_time_track_attacks_the_crew_in_its_sector_or_moves_toward_them():
+def test_a_threat_time_track_attacks_the_crew_in_its_sector_or_moves_where_the_table_says():
+    """RB 1445-1451: the token entering a space resolves its effect; an attack hits the crew
+    in the threat's Sector, or the threat does what its card says alone; a threat moves to a
+    connected Sector (RB 1668: along an arrowhead), unless its card says otherwise."""
     game = Game(compile_pack(CONTENT / "glacier-of-echoes").pack)
+    asked, before = [], []
+    answers = iter([1, 0, 1])
+    game.ask = lambda said, question, labels: before.append(said) or asked.append((question, labels)) or next(answers)
     state = game.start()
     game.advance(state)
     progress = m.Effect("progress_time_of_threat", (("card", "T11"),), None)
@@ -173,18 +183,31 @@ def test_a_threat_time_track_attacks_the_crew_in_its_sector_or_moves_toward_them
     for _ in range(3):
         game._apply(state, progress, None)
     scene = game.advance(state)
-    assert scene.lines[:4] == ["Time track of T11 Ice Stalker: space 1 of 3: Nothing happens.",
-                               "Time track of T11 Ice Stalker: space 2 of 3: The threat moves.",
+    # Sector 4's only path out is 4 -> 1, which its card forbids: the table keeps it there.
+    assert asked == [("Threat T11 Ice Stalker moves from Sector 4 to a connected Sector; "
+                      "its card says: “It never enters Sector 1.”",
+                      ["To Sector 1 Landing Shelf", "It stays in Sector 4 Ice Caves, as its card says"])]
+    # what was said before the question is shown before it, and not again
+    assert before[0] == ["Time track of T11 Ice Stalker: space 1 of 3: Nothing happens.",
+                         "Time track of T11 Ice Stalker: space 2 of 3: The threat moves."]
+    assert scene.lines[:3] == ["Threat T11 Ice Stalker stays in Sector 4.",
                                "Time track of T11 Ice Stalker: space 3 of 3: "
                                "The threat attacks (1), then reset the [time] time track of T11.",
                                "Attack: Each Crewmember in the Sector: spend a die."]
     assert state.tracks.get("T11") is None and state.threats == {"T11": 4}          # reset, and stayed
-    state.sector = 3                                       # alone: it moves, one path toward the crew
+    state.sector = 3                                       # alone: it moves, where the table says
+    state.threats = {"T11": 2}
     for _ in range(3):
         game._apply(state, progress, None)
     lines = game.advance(state).lines
-    assert "No Crewmember in its Sector: The threat moves." in lines
-    assert "Threat T11 Ice Stalker moves to Sector 1." in lines and state.threats == {"T11": 2}
+    assert asked[1] == ("Threat T11 Ice Stalker moves from Sector 2 to a connected Sector; "
+                        "its card says: “It never enters Sector 1.”",
+                        ["To Sector 1 Landing Shelf", "To Sector 3 Frozen Lake (where you are)",
+                         "To Sector 4 Ice Caves", "It stays in Sector 2 Singing Crevasse, as its card says"])
+    assert "Threat T11 Ice Stalker moves to Sector 1." in before[2] and state.threats == {"T11": 1}
+    assert lines[0] == "Threat T11 Ice Stalker stays in Sector 1."
+    # its attack alone, with no one in Sector 1, moves it again: the table keeps it there
+    assert asked[2][0].startswith("Threat T11 Ice Stalker moves from Sector 1") and len(asked) == 3
 
 
 def test_the_time_track_of_a_global_condition_leads_to_its_log():
@@ -228,7 +251,7 @@ def test_what_play_shows_is_worded_as_printed(pack):
             if scene.ended:
                 break
             seen.update(o.label for o in scene.options)
-            game.choose(state, rng.choice(scene.options))
+            game.choose(state, rng.choices(scene.options, [o.weight for o in scene.options])[0])
     assert len(seen) > 100
     assert [line for line in seen if INTERNAL.search(line)] == []
 
@@ -285,3 +308,139 @@ def test_a_threat_time_track_fills_a_track_of_its_own_action(write_pack):
     state.at = moved
     scene = game.advance(state)
     assert "── Log 2 · Caught" in scene.lines and scene.ended == "The exploration ends."
+
+
+def test_a_turn_is_two_actions_then_an_event_card_is_drawn_and_resolved_by_the_sector_biomes(tmp_path):
+    """RB 1069-1083: a Crewmember's turn is two Actions (one Special Action at most), then
+    the End of Turn step draws an Event card. RB 1417-1422: its main effect when one of its
+    biomes is in the Sector, the POI card's included, else its secondary; it is discarded,
+    and an empty deck is the discard pile shuffled."""
+    saved = tmp_path / "run.json"
+    # Seed 1 shuffles Groaning Ice above E11 Whiteout. Travel to Sector 2, listen to the
+    # song (green), and the turn is over.
+    result = play(CONTENT / "glacier-of-echoes", "--seed", "1", "--save", saved, answers="1\n4\n3\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "── The Glacier of Echoes, Sector 1 Landing Shelf · turn 1, Action 1 of 2\n" in out
+    assert "── The Glacier of Echoes, Sector 2 Singing Crevasse: P201 Singing Crevasse · turn 1, Action 2 of 2\n" in out
+    # Sector 2 prints no biome; its POI P201 shows [caves], as Groaning Ice does.
+    assert ("Return to the planet.\nEnd of turn 1.\nYou draw an Event card: Groaning Ice.\n"
+            "┌ Event Groaning Ice · [caves]\n│ Secondary:\n│ Progress the [time] time track of T11.\n"
+            "│ Main:\n│ Roll a [danger] danger die B.\n"
+            "[caves] is in your Sector: its main effect: Roll a [danger] danger die B.\n"
+            "── The Glacier of Echoes, Sector 2 Singing Crevasse: P201 Singing Crevasse · turn 2, "
+            "Action 1 of 2\n") in out
+    state = json.loads(saved.read_text())["state"]
+    assert state["deck"] == ["E11"] and state["discard"] == ["Groaning Ice"] and state["turn"] == 2
+    # Turn 2 at Sector 2: after the Special Action, it is not offered again this turn.
+    second = out.split("» Green outcome")[1]
+    assert "  4) P201 Singing Crevasse: Listen to the Song (dice check)\n" in second
+    after = play(CONTENT / "glacier-of-echoes", "--load", saved, answers="4\n4\n").output
+    board = after.split("» Red outcome: Roll a [danger] danger die B.\n")[1]
+    assert "You have taken this turn's Special Action.\n" in board
+    assert "Listen to the Song" not in board and "Triangulate" not in board
+    # Two turns later the deck is empty: the discard pile is shuffled into a new deck.
+    later = play(CONTENT / "glacier-of-echoes", "--load", saved, "--save", saved, answers="8\n" * 4).output
+    assert later.count("You draw an Event card:") == 2
+    assert "You draw an Event card: E11 Whiteout.\n" in later
+    assert "[frigid] is in your Sector: its main effect: Spend a die.\n" in later
+    state = json.loads(saved.read_text())["state"]
+    assert len(state["deck"]) == 1 and len(state["discard"]) == 1 and state["turn"] == 4
+
+
+def test_a_sector_without_a_matching_biome_resolves_the_secondary_effect():
+    """RB 1420: no biome of the card in the Sector: its secondary effect."""
+    # Seed 1: Groaning Ice ([caves]) first, drawn at the end of turn 1 in Sector 1 ([frigid]).
+    out = play(CONTENT / "glacier-of-echoes", "--seed", "1", answers="7\n7\n").output
+    assert ("You draw an Event card: Groaning Ice.\n" in out
+            and "None of its biomes is in your Sector: its secondary effect: Progress the [time] time track of T11.\n"
+                "Time track of T11 Ice Stalker: space 1 of 3: Nothing happens.\n" in out)
+
+
+def test_no_travel_keeps_the_crew_in_the_sector_and_an_effect_still_moves_them():
+    """RB 1114: with a No Travel icon in the Sector, no Travel Action; RB 1741: effects
+    that place the Crewmember in another Sector still do."""
+    # Sector 2's song places P202 Thin Ice (No Travel) in Sector 3; cross it, fail, and be moved.
+    out = play(CONTENT / "glacier-of-echoes", "--seed", "1", answers="1\n4\n3\n2\n1\n2\n").output
+    lake = out.split("» Travel to Sector 3 Frozen Lake (pay the travel cost)\n")[1]
+    assert lake.startswith("── The Glacier of Echoes, Sector 3 Frozen Lake: P202 Thin Ice · turn 2, Action 2 of 2\n"
+                           "┌ Point of Interest P202 Thin Ice · [frigid], No Travel\n")
+    assert "No Travel (P202 Thin Ice): no one may travel out of this Sector.\n" in lake
+    options = lake.split("  1) ")[1].split("> ")[0]
+    assert "Travel to" not in options and "P202 Thin Ice: Cross Carefully" in options
+    moved = lake.split("» Red outcome")[1]
+    assert "Move your crewmember to Sector 2.\nYou move to Sector 2.\n" in moved
+    assert "── The Glacier of Echoes, Sector 2 Singing Crevasse: P201 Singing Crevasse · turn 3" in moved
+    assert "  2) Travel to Sector 3 Frozen Lake" in moved
+
+
+def test_a_final_poi_says_the_sector_is_fully_explored():
+    """RB 1743: a Final POI: the Sector is fully explored."""
+    game = Game(compile_pack(CONTENT / "glacier-of-echoes").pack)
+    state = game.start()
+    game.advance(state)
+    state.pois["glacier:3"], state.sector, state.at = "P204", 3, ["sector", 3]
+    scene = game.advance(state)
+    assert "Final POI: this Sector is fully explored." in scene.lines
+    from vcompiler.play.terminal import state_line
+    assert "fully explored: Sector 3" in state_line(game, state)
+
+
+def test_goals_are_claimed_before_or_after_any_action():
+    """RB 1400: a mission's Completion is triggered once its requirement is met, before or
+    after any Action; RB 804: a Rank-Up card is flipped to its Completed side."""
+    out = play(CONTENT / "glacier-of-echoes", "--seed", "0", answers="6\n").output
+    assert "  6) Rank-Up card Voices in the Ice: its goal is met (Hold the Echo Stone and have 2 [success])\n" in out
+    after = out.split("» Rank-Up card Voices in the Ice")[1]
+    assert after.startswith(": its goal is met (Hold the Echo Stone and have 2 [success])\n"
+                            "You flip Rank-Up card Voices in the Ice to its Completed side.\n"
+                            "── The Glacier of Echoes, Sector 1 Landing Shelf · turn 1, Action 1 of 2\n")  # no Action
+    assert "Voices in the Ice: its goal" not in after
+    # A mission's goal does what its Completion says, and the mission is complete.
+    game = Game(compile_pack(CONTENT / "glacier-of-echoes").pack)
+    state = game.start()
+    game.advance(state)
+    state.missions["M13"] = "active"
+    goal = next(o for o in game.advance(state).options if o.label.startswith("Mission M13"))
+    assert goal.label == ("Mission M13 Keep the Lamps Lit: its goal is met (A crewmember ends a turn in "
+                          "Sector 1 with 4 or more [supplies])")
+    game.choose(state, goal)
+    scene = game.advance(state)
+    assert scene.lines[:3] == ["Mission M13 Keep the Lamps Lit is complete.", "Gain 1 [success].",
+                               "Gain 1 [lead] on the mineral Discovery deck."]
+    assert state.missions["M13"] == "complete" and state.counters["success"] == 1 and state.actions == 0
+    assert not any(o.label.startswith("Mission M13") for o in scene.options)
+
+
+SLASH_TRACK = ('pack p {\n game vanguard\n title "P"\n version "1"\n start log 1\n}\n'
+               'condition G01 "Clock" {\n  time 2 => -> log 5 / -> log 6\n}\n'
+               'log 1 "Set" {\n  set condition G01\n  progress time all\n  progress time all\n  -> log 7\n}\n'
+               'log 5 "Five" { end exploration }\nlog 6 "Six" { end exploration }\nlog 7 "Seven" { end exploration }\n')
+
+
+def test_a_choice_on_a_time_track_is_the_players(write_pack):
+    """RB 1430: the effect of the space the token reaches is resolved; a `/` between its
+    effects is the players' choice (RB 1426)."""
+    folder = write_pack({"p.vcl": SLASH_TRACK})
+    out = play(folder, answers="2\n").output
+    assert ("Time track of G01 Clock: space 2 of 2: Go to Log 5 or go to Log 6.\n"
+            "Choose one: Go to Log 5 or go to Log 6.\n  1) Go to Log 5\n  2) Go to Log 6\n> » Go to Log 6\n"
+            "── Log 6 · Six\n") in out
+    assert "Time track of G01 Clock: space 2" not in out.split("» Go to Log 6")[1]     # said once
+    first = play(folder, answers="1\n").output
+    assert "── Log 5 · Five\n" in first and "── Log 7" not in first
+    # A wrong answer is asked again; with no more input, the first option is taken.
+    wrong = play(folder, answers="9\n").output
+    assert "Type an option's number, 1 to 2: the effects are being resolved.\n" in wrong
+    assert "(end of input: Go to Log 5)\n── Log 5 · Five\n" in wrong
+
+
+def test_the_simulation_makes_a_choice_on_a_card_at_random(write_pack):
+    folder = write_pack({"p.vcl": SLASH_TRACK})
+    result = CliRunner().invoke(main, ["simulate", str(folder), "--runs", "2000", "--seed", "2", "--format", "json"])
+    report = json.loads(result.output)
+    rare = {r["entry"] for r in report["rare"]}
+    assert report["never_reached"] == ["Log 7 Seven"] and not rare
+    assert report["endings"] == {"The exploration ends.": 2000}
+    again = CliRunner().invoke(main, ["simulate", str(folder), "--runs", "2000", "--seed", "2", "--format", "json"])
+    assert again.output == result.output

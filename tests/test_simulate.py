@@ -30,7 +30,9 @@ def test_tidal_reach_is_covered_and_a_seed_gives_the_same_report():
 
 def test_eye_of_the_void_reaches_every_sector_log_and_shows_what_only_the_outside_leads_to():
     report = _report(CONTENT / "eye-of-the-void", "--runs", "500")
-    assert report["endings"] == {"The exploration ends.": 500}
+    # the runs that do not end are stopped at the cap, wandering the board with choices open
+    assert report["endings"]["The exploration ends."] + report["capped_choices"] == 500
+    assert report["loops"] == report["capped_entries"] == 0
     # From the lander (sector 2) the paths reach every sector, and so the logs read there.
     never = set(report["never_reached"])
     assert not never & {"Log 311 Regrouped", "Log 410 Beneath the Spire", "Log 227 Echoes in the Hull",
@@ -50,11 +52,41 @@ def test_rare_entries_and_runs_that_never_end(write_pack):
     rare = {r["entry"]: r["share"] for r in report["rare"]}
     assert set(rare) == {"Log 8 Far", "Log 9 Round", "Log 10 And round"}
     assert 0.004 < rare["Log 8 Far"] < 0.01                         # 1 in 128
-    assert report["endless"] == round(rare["Log 9 Round"] * 6000)   # the loop never ends
+    # the loop never ends, and no choice leads out of it
+    assert report["endless"] == report["loops"] == round(rare["Log 9 Round"] * 6000)
+    assert report["capped_entries"] == report["capped_choices"] == 0
     assert report["length"]["max"] == 60
     text = run("simulate", folder, "--runs", "6000", "--seed", "3", "--max-steps", "60").output
     assert "reached in under 1% of runs (3): Log 8 Far (0." in text
-    assert f"runs that never end (over 60 entries): {report['endless']}" in text
+    assert f"  runs that reached an ending: {6000 - report['loops']}: The exploration ends. ×" in text
+    assert (f"  runs that never end: {report['loops']}\n"
+            f"    caught in a loop (more than 11 entries read with no choice between them, so no choice leads out): "
+            f"{report['loops']}\n"
+            "    stopped at the cap with choices still open (60 entries read: 0; 60 choices made: 0)") in text
+
+
+def test_a_run_is_stopped_at_the_cap_and_a_loop_is_told_from_a_long_walk(write_pack):
+    # Log 9 and 10 go round with no choice (each reads an `if`, so the machine reads
+    # them, not the table of plain logs); logs 1 and 2 choose, and rarely choose to stop.
+    folder = write_pack({"p.vcl": HEAD +
+                         'log 1 "Walk" {\n choice "on" -> log 2\n choice "round" -> log 9\n}\n'
+                         'log 2 "Walk on" {\n choice "back" -> log 1\n choice "again" -> log 2\n'
+                         ' choice "a" -> log 1\n choice "b" -> log 2\n choice "stop" -> log 99\n}\n'
+                         'log 9 "Round" {\n if checked log 99 -> log 99\n -> log 10\n}\n'
+                         'log 10 "And round" {\n if checked log 99 -> log 99\n -> log 9\n}\n'
+                         'log 99 "Home" {\n check\n end exploration\n}\n'})
+    report = _report(folder, "--runs", "2000", "--seed", "4", "--max-steps", "15")
+    # no run reads past the cap, a loop of gotos included
+    assert report["length"]["max"] == 15
+    assert report["loops"] + report["capped_entries"] + sum(report["endings"].values()) == 2000
+    assert report["capped_choices"] == 0
+    # 3 runs in 4 end up going round (half from log 1, a third of the others back from log 2);
+    # of the others, those still walking at 15 entries are capped
+    assert 1400 < report["loops"] < 1600 and report["capped_entries"] > 0
+    assert report["endless"] == report["loops"] + report["capped_entries"]
+    # without a cap of its own, the machine would have read its 1,000 gotos before calling it a loop
+    default = _report(folder, "--runs", "200", "--seed", "4")
+    assert default["length"]["max"] <= default["max_steps"] == 10 * 5 + 100
 
 
 def test_a_generated_logbook(generated_pack):

@@ -529,7 +529,9 @@ def diff(old: str, new: Path, fmt: str) -> None:
               help="Keep the playthrough in FILE, saved after every choice.")
 @click.option("--load", type=click.Path(exists=True, dir_okay=False, path_type=Path), metavar="FILE",
               help="Go on with a playthrough saved with --save.")
-def play(pack: Path, entry: int | None, save: Path | None, load: Path | None) -> None:
+@click.option("--seed", type=int, default=None,
+              help="Shuffle the Event deck in the order this seed gives (default: a new order each game).")
+def play(pack: Path, entry: int | None, save: Path | None, load: Path | None, seed: int | None) -> None:
     """Play PACK in the terminal: each entry as the book prints it, numbered options,
     the state (check marks, Success, uniques, missions, conditions, stats, cards) kept
     so that `if`s resolve as at the table. Options are read from standard input, one
@@ -547,6 +549,7 @@ def play(pack: Path, entry: int | None, save: Path | None, load: Path | None) ->
 
     result = _checked_pack(pack)
     game = Game(result.model)
+    game.random.seed(seed)
     try:
         if load is not None:
             state = State.from_json(load.read_text(encoding="utf-8"), result.model.name)
@@ -562,14 +565,16 @@ def play(pack: Path, entry: int | None, save: Path | None, load: Path | None) ->
 @click.option("--runs", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True, help="The same seed gives the same report.")
 @click.option("--max-steps", type=click.IntRange(1), default=None,
-              help="Entries a run may read before it counts as never ending (default: 10 per entry, plus 100).")
+              help="Entries a run may read, and choices it may make, before it is stopped as never ending "
+                   "(default: 10 per entry, plus 100).")
 @click.option("--format", "fmt", type=click.Choice(("text", "json")), default="text", show_default=True)
 @click.option("--workers", type=click.IntRange(1, 64), default=None, help="Processes (default: one per core).")
 def simulate(pack: Path, runs: int, seed: int, max_steps: int | None, fmt: str, workers: int | None) -> None:
     """Play PACK many times at random: choices, outcome rows, moves and actions drawn
     at random, the state kept so that `if`s resolve. Reports the entries no run
-    reached, those reached in under 1% of runs, runs that never end, endings, and
-    entries read per run, overall and per planet or region.
+    reached, those reached in under 1% of runs, endings, runs that never end (caught
+    in a loop no choice leads out of, or stopped at the cap with choices still open),
+    and entries read per run, overall and per planet or region.
 
     \b
     Example:

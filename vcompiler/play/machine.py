@@ -16,19 +16,24 @@ takes one. A position is a JSON list:
   ["sector", N]                      arriving in sector N of state.planet
   ["check", POI, action]             choosing the outcome of a dice check (POI: a card's
                                      id, or "sector N" for a sector's action)
+  ["goal", CARD, r, k]               a mission's or Rank-Up card's goal claimed: row r's effects from the k-th
   ["location", N]                    at location N, choosing an action
   ["read", LABEL, TEXT, RESULT]      an action taken: its text, then its result
   ["ending", MISSION, STAT, i]       a stat ran out: the mission's game-end entry from statement i
   ["end", REASON]
 
 Vanguard: the start log; `return` goes to the board of the planet (the first one, at
-its lander, the first time), which offers travel along its paths, the actions of the
-POI in the sector, lift-off and evacuation. Vantage: location 000 (the start); a
+its lander, the first time), which offers a turn's two Actions (travel along its paths,
+one Special Action, Prepare/Rest), the goals to claim, lift-off and evacuation; after the
+second Action an Event card is drawn. Decisions met while a card's effects resolve (a
+`/` choice, where a threat moves) go to `Game.ask`. Vantage: location 000 (the start); a
 location offers its choices, compass moves, depart entries, its actions (each once
 unless always available) and the actions of cards in hand; a result ends the turn
 unless it says to continue; a stat at 0 or `end game` ends the game."""
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -41,6 +46,7 @@ from vcompiler.render.cards import THREAT_ROWS, Face, faces_of, location_number,
 
 # Gotos followed without a decision before the machine calls it a loop with no way out.
 AUTOMATIC_MOVES = 1000
+LOOP = "the story goes round a loop with no way out"
 LEAVING = 0.05
 # Effects the reading shows by doing them: the next entry's heading, the end.
 SILENT = frozenset(("goto_log", "goto_location", "end_exploration", "end_game"))
@@ -55,6 +61,14 @@ SHOWN_CARDS = {"place_threat": ("threat", "card"), "set_condition": ("condition"
 TIME_OPS = frozenset(f"{verb}_{which}" for verb in ("progress", "reduce", "reset") for which in ("time", "all_time"))
 # A threat's rows that say what its attack does, by whether a Crewmember shares its Sector (RB 1447).
 ATTACK_ROWS = {True: "attack", False: "alone"}
+# RB 1069: a Crewmember's turn is two Actions, one of them at most a Special Action.
+ACTIONS_A_TURN = 2
+# How often random play claims a goal met, against 1 for an Action: its requirement is
+# in words play cannot test, so the claim is the player's.
+GOAL_CLAIM = 0.2
+# A decision met while effects resolve (a `/` choice on a card, where a threat moves):
+# ask(what was said before it, the question, the options' labels) -> the index picked.
+Ask = Callable[[list[str], str, list[str]], int]
 
 
 @dataclass(frozen=True)
@@ -63,7 +77,8 @@ class Option:
     effects: tuple[m.Effect, ...] = ()
     then: list | None = None           # where to go after the effects, unless they move
     use: str | None = None             # a location action this takes up
-    action: bool = False               # an action of a vantage turn
+    action: bool = False               # an Action of the turn
+    special: bool = False              # a Special Action: one a turn (RB 1069)
     # How often random play takes it, against 1 for the others: leaving the planet is
     # what a table does at the end of an exploration, not on any turn.
     weight: float = 1.0
@@ -97,6 +112,11 @@ class Game:
         self._show = True
         self._resolving: set[str] = set()
         self._arrived = False
+        self._scene: Scene | None = None
+        # Who answers a decision met while effects resolve; None takes the first option.
+        self.ask: Ask | None = None
+        # Shuffles the Event deck.
+        self.random = random.Random(0)
 
     # ---------------------------------------------------------------- cards as printed
 
@@ -110,7 +130,8 @@ class Game:
         card = self.cards.get(str(card_id))
         if card is None:
             return str(card_id)
-        return card.name if card.board else f"{card.id} {card.name}"
+        # A card filed by name (an event, a Rank-Up card) is named once.
+        return card.name if card.board or card.id == card.name else f"{card.id} {card.name}"
 
     def _note(self, text: str | list[str]) -> None:
         if self._show:
@@ -161,6 +182,13 @@ class Game:
         scene = Scene()
         self._show = show
         self._flush(scene, show)        # what the last choice's effects said
+        self._scene = scene
+        try:
+            return self._read(state, scene, show, stop)
+        finally:
+            self._scene = None
+
+    def _read(self, state: State, scene: Scene, show: bool, stop) -> Scene:
         for moves in range(AUTOMATIC_MOVES):
             if stop is not None and moves and stop(state.at):
                 scene.paused = True
@@ -172,14 +200,17 @@ class Game:
             step = getattr(self, f"_at_{kind}")(state, scene, show)
             if step:
                 return scene
-        state.at = ["end", "the story goes round a loop with no way out"]
+        state.at = ["end", LOOP]
         scene.ended = state.at[1]
         return scene
 
     def choose(self, state: State, option: Option) -> None:
         if option.use:
             state.used.add(option.use)
-        if option.action:
+        if option.action and not self.vantage:
+            state.actions += 1
+            state.special = state.special or option.special
+        elif option.action:
             # An action starts a new turn, unless the last result said to continue.
             if not state.counters.pop("continue", 0) and state.counters.get("acted"):
                 state.turn += 1
@@ -244,10 +275,9 @@ class Game:
                 if can:
                     for payment in s.payments:
                         self._pay(state, payment)
-                    for choice in s.effects:
-                        moved = self._apply(state, choice.options[0], None)
-                        if moved is not None:
-                            return self._move(state, moved)
+                    moved = self._resolve(state, s.effects, None)
+                    if moved is not None:
+                        return self._move(state, moved)
             elif isinstance(s, m.EffectStatement):
                 if len(s.effect.options) > 1:
                     self._decide(state, scene, s.effect, [*here, i], [*here, i + 1])
@@ -458,57 +488,142 @@ class Game:
         return self.planets[state.planet]
 
     def _at_board(self, state: State, scene: Scene, show: bool) -> bool:
+        if state.actions >= ACTIONS_A_TURN:
+            moved = self._end_turn(state)
+            self._flush(scene, show)
+            if moved is not None:
+                return self._move(state, moved)
         planet = self._planet(state)
         sectors = {s.number: s for s in planet.sectors}
         here = state.sector
+        poi = self._poi_at(state, here)
+        card = self.cards.get(poi) if poi else None
+        threats = [t for t, sector in state.threats.items() if sector == here]
+        # RB 1114, 1741: a No Travel icon anywhere in the Sector (its POI, a threat there)
+        # keeps the Crewmembers in it.
+        blocking = [c for c in (card, *(self.cards.get(t) for t in threats))
+                    if c is not None and "no_travel" in c.flags]
         options = []
-        for path in planet.paths:
+        for path in planet.paths if not blocking else ():
             other = path.b if path.a == here else path.a if path.two_way and path.b == here else None
             if other is None:
                 continue
             cost = ", ".join(words(voice.target(c)) for c in path.costs)
             name = f" {sectors[other].name}" if other in sectors and sectors[other].name else ""
             options.append(Option(f"Travel to Sector {other}{name}" + (f" ({cost})" if cost else ""),
-                                  then=["sector", other]))
-        poi = self._poi_at(state, here)
-        card = self.cards.get(poi) if poi else None
-        threats = [t for t, sector in state.threats.items() if sector == here]
+                                  then=["sector", other], action=True))
         # RB 1101-1108: the Special Actions a Crewmember may take here: the board's in the
-        # Sector, its POI's, the Global Conditions', a Threat's in the Sector, revealed Missions'.
+        # Sector, its POI's, the Global Conditions', a Threat's in the Sector, revealed
+        # Missions'; one a turn (RB 1069).
         holders = [c for c in (card,) if c is not None]
         holders += [self.cards[t] for t in threats if t in self.cards]
         holders += [self.cards[c] for c in sorted(state.conditions) if c in self.cards]
-        holders += [self.cards[mission] for mission, status in state.missions.items()
-                    if status == "active" and mission in self.cards]
-        for holder in holders:
+        active = [self.cards[mission] for mission, status in state.missions.items()
+                  if status == "active" and mission in self.cards]
+        holders += active
+        for holder in holders if not state.special else ():
             for index, action in enumerate(holder.actions):
                 options.append(_action_option(f"{self.card_name(holder.id)}: {action.name}", action, holder.id, index))
-        for index, action in enumerate(sectors[here].actions if here in sectors else ()):
+        for index, action in enumerate(sectors[here].actions if here in sectors and not state.special else ()):
             options.append(_action_option(f"Sector {here}: {action.name}", action, f"sector {here}", index))
         landers = {s.number for s in planet.sectors if s.lander}
         for what, effects in (("Lift off", planet.lift_off), ("Evacuate", planet.evac)):
             # RB: lift-off is done from the lander sector; evacuation ends it anywhere.
             if effects and (what == "Evacuate" or here in landers or not landers):
                 options.append(Option(what, tuple(effects), then=["board"], weight=LEAVING))
+        options += self._goals(state, active, planet)
+        # RB 1073, 1135-1150: Prepare and Rest are Actions too; play keeps no dice or
+        # Section cards, so they only take up the Action.
+        options.append(Option("Prepare or Rest (draw Section cards or refresh dice; play keeps neither)",
+                              then=["board"], action=True))
         if show:
             sector = sectors.get(here) if here is not None else None
             name = f" {sector.name}" if sector and sector.name else ""
             shown = f": {self.card_name(card.id)}" if card else ""
-            scene.lines.append(f"── {planet.name}, Sector {here}{name}{shown}")
+            scene.lines.append(f"── {planet.name}, Sector {here}{name}{shown} · turn {state.turn}, "
+                               f"Action {state.actions + 1} of {ACTIONS_A_TURN}")
             face = self.face(card.kind, card.id) if card is not None and self._arrived else None
             if face is not None:
                 scene.lines.extend(face_lines(face, actions=False))
+            if card is not None and "final" in card.flags:
+                scene.lines.append("Final POI: this Sector is fully explored.")
             for threat in threats:
                 scene.lines.append(f"Threat {self.card_name(threat)} is in this Sector.")
             for threat, sectors_of in sorted(state.standees.items()):
                 if here in sectors_of:
                     scene.lines.append(f"A secondary standee of threat {self.card_name(threat)} is in this Sector.")
+            for blocker in blocking:
+                scene.lines.append(f"No Travel ({self.card_name(blocker.id)}): no one may travel out of this Sector.")
+            if state.special:
+                scene.lines.append("You have taken this turn's Special Action.")
         self._arrived = False
-        if not options:
-            state.at = ["end", f"Sector {here} offers nothing to do"]
-            return False
         scene.options = options
         return True
+
+    def _goals(self, state: State, missions: list[m.Card], planet: m.Planet) -> list[Option]:
+        """RB 1400: a mission's Completion, triggered before or after any Action once its
+        requirement is met; RB 804: a Rank-Up card flipped once its goal is. The
+        requirement is in words: the player says it is met."""
+        cards = [*missions, *(self.cards[r] for r in planet.rank_ups if r in self.cards and r not in state.goals)]
+        options = []
+        for card in cards:
+            what = f"Mission {self.card_name(card.id)}" if card.kind == "mission" else f"Rank-Up card {card.name}"
+            for r, row in enumerate(card.rows):
+                if row.kind == "goal":
+                    met = f" ({words(voice.rich_line(row.text)).removesuffix('.')})" if row.text is not None else ""
+                    options.append(Option(f"{what}: its goal is met{met}", then=["goal", card.id, r, 0],
+                                          weight=GOAL_CLAIM))
+        return options
+
+    def _at_goal(self, state: State, scene: Scene, show: bool) -> bool:
+        _, card_id, r, k = state.at
+        card = self.cards[card_id]
+        if k == 0:
+            if card.kind == "mission":
+                state.missions[card_id] = "complete"        # RB 1400: the mission is discarded
+                said = f"Mission {self.card_name(card_id)} is complete."
+            else:
+                state.goals.add(card_id)
+                said = f"You flip Rank-Up card {card.name} to its Completed side."
+            if show:
+                scene.lines.append(said)
+        return self._effects(state, scene, show, card.rows[r].effects, k, ["goal", card_id, r], ["board"],
+                             (card_id, None))
+
+    def _end_turn(self, state: State) -> list | None:
+        """RB 1069-1083: after two Actions the turn ends, and the Crewmember draws and
+        resolves an Event card."""
+        self._note(f"End of turn {state.turn}.")
+        state.turn += 1
+        state.actions = 0
+        state.special = False
+        return self._draw_event(state)
+
+    def _draw_event(self, state: State) -> list | None:
+        """RB 1417-1422: the top Event card; its main effect when one of its biomes is in
+        the Sector (its POI's included), else its secondary effect; then discarded."""
+        if not state.deck:
+            # RB 1419: an empty deck is the discard pile shuffled; both empty, the deck is new.
+            state.deck = state.discard or [c.id for c in self.pack.cards if c.kind == "event"
+                                           for _ in range(c.copies or 1)]
+            state.discard = []
+            self.random.shuffle(state.deck)
+        if not state.deck:
+            return None
+        event = self.cards[state.deck.pop(0)]
+        state.discard.append(event.id)
+        self._note(f"You draw an Event card: {self.card_name(event.id)}.")
+        self._show_card("event", event.id)
+        planet = self._planet(state)
+        sector = next((s for s in planet.sectors if s.number == state.sector), None)
+        poi = self.cards.get(self._poi_at(state, state.sector) or "")
+        here = {*(sector.biomes if sector else ()), *(poi.biomes if poi else ())}
+        matched = [b for b in event.biomes if b in here]
+        effects = event.main if matched else event.secondary
+        said = _cap(words(voice.effects_sentence(effects)))
+        self._note(f"{', '.join(f'[{b}]' for b in matched)} is in your Sector: its main effect: {said}" if matched
+                   else f"None of its biomes is in your Sector: its secondary effect: {said}")
+        return self._resolve(state, effects, (event.id, None))
 
     def _at_sector(self, state: State, scene: Scene, show: bool) -> bool:
         """Arriving in a sector: a sector that prints a log sends the players there."""
@@ -519,6 +634,13 @@ class Game:
         self._arrived = True         # the board shows the sector's POI card once, on arrival
         state.at = ["board"]
         return False
+
+    def explored(self, state: State) -> list[int]:
+        """RB 1743: the Sectors a Final POI marks fully explored."""
+        if state.planet is None:
+            return []
+        return [s.number for s in self._planet(state).sectors
+                if "final" in getattr(self.cards.get(self._poi_at(state, s.number) or ""), "flags", ())]
 
     def _poi_at(self, state: State, sector_number: int | None) -> str | None:
         placed = state.pois.get(f"{state.planet}:{sector_number}")
@@ -652,8 +774,7 @@ class Game:
                 state.cards.append(card)
                 placed = self.vcards[card].placed if card in self.vcards else ()
                 for choice in placed:
-                    if len(choice.options) == 1:     # a `/` choice is the table's, not play's, to make
-                        self._apply(state, choice.options[0], None)
+                    self._apply(state, self._one(state, choice), None)
             elif op == "lose_card" and card in state.cards:
                 state.cards.remove(card)
         elif op in ("reveal_mission", "complete_mission", "fail_mission"):
@@ -666,6 +787,15 @@ class Game:
             state.pois[f"{state.planet}:{p('sector')}"] = p("card")
         elif op == "place_threat":
             state.threats[p("card")] = p("sector")
+        elif op == "move_crew" and state.planet is not None:
+            # RB 1741: an effect may move a Crewmember out of a No Travel Sector; a Sector
+            # that prints a log is read on arrival (RB 1133).
+            state.sector = p("sector")
+            self._arrived = True
+            self._note(f"You move to Sector {state.sector}.")
+            sector = next((s for s in self._planet(state).sectors if s.number == state.sector), None)
+            if sector is not None and sector.goto is not None:
+                return self._apply(state, sector.goto, None)
         elif op == "place_standee":
             state.standees.setdefault(p("card"), []).append(p("sector"))
         elif op == "remove_threat":
@@ -689,6 +819,39 @@ class Game:
             # saved game replays the same.
             state.counters["d10"] = 1 + (state.read * 7 + state.turn * 3) % 10
         return None
+
+    def _one(self, state: State, choice: m.Choice) -> m.Effect:
+        """The effect of a choice: of a `/` choice, the one the table picks, among those it
+        can pay for in full (RB 1426)."""
+        if len(choice.options) == 1:
+            return choice.options[0]
+        payable = [e for e in choice.options if not e.op.startswith("pay_") or self.can_pay(state, e)]
+        options = payable or list(choice.options)
+        return options[self._ask(f"Choose one: {words(voice.sentence(choice))}",
+                                 [_cap(words(voice.said(e))) for e in options])]
+
+    def _resolve(self, state: State, choices: tuple[m.Choice, ...], context: tuple | None) -> list | None:
+        """Effects resolved with nothing read between them (a card's track space, an attack,
+        an Event); returns where they move to, if one moves."""
+        for choice in choices:
+            moved = self._apply(state, self._one(state, choice), context)
+            if moved is not None:
+                return moved
+        return None
+
+    def _ask(self, question: str, labels: list[str]) -> int:
+        """A decision met while effects resolve: `ask` is told what was said before it."""
+        if len(labels) < 2:
+            return 0
+        said: list[str] = []
+        if self._show:
+            if self._scene is not None:
+                said += self._scene.lines
+                self._scene.lines.clear()          # said now, not again after the answer
+            said += self._notes
+            self._notes.clear()
+        picked = self.ask(said, question, labels) if self.ask is not None else 0
+        return picked if 0 <= picked < len(labels) else 0
 
     def _to_board(self, state: State) -> list:
         if not self.pack.planets:
@@ -789,40 +952,42 @@ class Game:
         self._resolving.add(card_id)
         try:
             for row in reached:
-                for choice in row.effects:
-                    # Nothing asks the table here: the first of a `/` choice is taken.
-                    moved = self._apply(state, choice.options[0], (card_id, None))
-                    if moved is not None:
-                        return moved
+                moved = self._resolve(state, row.effects, (card_id, None))
+                if moved is not None:
+                    return moved
         finally:
             self._resolving.discard(card_id)
         return None
 
     def _threat_moves(self, state: State, threat: str) -> None:
-        """RB 1451: a threat moves to a connected Sector (ignoring travel costs); play moves
-        it one step toward the Away Team."""
+        """RB 1451: a threat moves to a connected Sector (RB 1668: along a path whose arrowhead
+        points away from its Sector), ignoring travel costs, unless its card says otherwise.
+        Which one the card says in words play does not read: the table picks, with the
+        card's text beside the question."""
         planet = self.planets.get(state.planet) if state.planet else None
-        start, goal = state.threats[threat], state.sector
-        if planet is None or start == goal:
+        if planet is None:
             return
-        links: dict[int, list[int]] = {}
-        for path in planet.paths:
-            links.setdefault(path.a, []).append(path.b)
-            if path.two_way:
-                links.setdefault(path.b, []).append(path.a)
-        came: dict[int, int] = {start: start}
-        queue = [start]
-        for sector in queue:
-            for other in links.get(sector, ()):
-                if other not in came:
-                    came[other] = sector
-                    queue.append(other)
-        step = goal if goal in came else None
-        while step is not None and came[step] != start:
-            step = came[step]
-        if step is not None:
-            state.threats[threat] = step
-            self._note(f"Threat {self.card_name(threat)} moves to Sector {step}.")
+        start = state.threats[threat]
+        connected = sorted({p.b for p in planet.paths if p.a == start}
+                           | {p.a for p in planet.paths if p.two_way and p.b == start})
+        name = self.card_name(threat)
+        card = self.cards.get(threat)
+        said = " ".join(words(p) for t in (card.text if card else ()) for p in voice.rich(t))
+        names = {s.number: f" {s.name}" if s.name else "" for s in planet.sectors}
+        labels = [f"To Sector {n}{names.get(n, '')}" + (" (where you are)" if n == state.sector else "")
+                  for n in connected]
+        if said:
+            # the card's text may keep it from every Sector it could reach
+            labels.append(f"It stays in Sector {start}{names.get(start, '')}, as its card says")
+        if not labels:
+            self._note(f"Threat {name} has no connected Sector to move to: it stays in Sector {start}.")
+            return
+        picked = self._ask(f"Threat {name} moves from Sector {start} to a connected Sector"
+                           + (f"; its card says: “{said}”" if said else "."), labels)
+        where = connected[picked] if picked < len(connected) else start
+        state.threats[threat] = where
+        self._note(f"Threat {name} moves to Sector {where}." if where != start
+                   else f"Threat {name} stays in Sector {start}.")
 
     def _threat_attacks(self, state: State, threat: str, times: object) -> list | None:
         """RB 1447: an attack hits the Crewmembers in the threat's Sector; with none there,
@@ -832,10 +997,9 @@ class Game:
             kind = ATTACK_ROWS[state.sector == state.threats.get(threat)]
             for row in (r for r in card.rows if r.kind == kind) if card else ():
                 self._note(f"{THREAT_ROWS[kind]}: {words(voice.effects_sentence(row.effects))}")
-                for choice in row.effects:
-                    moved = self._apply(state, choice.options[0], (threat, None))
-                    if moved is not None:
-                        return moved
+                moved = self._resolve(state, row.effects, (threat, None))
+                if moved is not None:
+                    return moved
         return None
 
     def _stats_end(self, state: State) -> None:
@@ -873,10 +1037,10 @@ class Game:
 def _action_option(label: str, action: m.CheckAction, holder: str, index: int) -> Option:
     """A Special Action: a dice check, or one read and done without dice."""
     if not action.dice_check:
-        return Option(label, then=["act", holder, index, 0])
+        return Option(label, then=["act", holder, index, 0], action=True, special=True)
     danger = action.danger
     dice = f", {danger} [danger] Danger {'die' if danger == 1 else 'dice'}" if danger else ""
-    return Option(f"{label} (dice check{dice})", then=["check", holder, index])
+    return Option(f"{label} (dice check{dice})", then=["check", holder, index], action=True, special=True)
 
 
 def _track_key(holder: str, index: int, colour: object) -> str:

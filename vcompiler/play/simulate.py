@@ -1,10 +1,14 @@
 """`vcompiler simulate`: random playthroughs through the logbook and the map.
 
 Every run starts at the pack's start and takes options at random (choices, outcome
-rows, moves, actions), the state tracked so that `if`s resolve, until the story ends
-or the run has read `max_steps` entries (a run that never ends). Runs go in chunks of
-`CHUNK` with their own seeds, so a seed gives the same report however many processes
-share the work.
+rows, moves and actions, and the decisions met while a card's effects resolve: a `/`
+choice, where a threat moves), the state tracked so that `if`s resolve, until the story
+ends or the run is stopped. A run that does not end is one of two kinds: caught in a
+loop, having read more entries than the pack has without a choice between them (no
+choice leads out: the story's fault), or stopped at the cap, `max_steps` entries read or
+`max_steps` choices made with choices still open (random play wandering where a table
+would end the exploration). Runs go in chunks of `CHUNK` with their own seeds, so a
+seed gives the same report however many processes share the work.
 
 Most of a long logbook is logs that only lead on: no `if`, nothing a condition reads,
 choices or a goto to other such logs. Those steps are taken for all runs of a chunk
@@ -24,7 +28,7 @@ import numpy as np
 
 from vcompiler.checks import CheckContext
 from vcompiler.model import types as m
-from vcompiler.play.machine import Game
+from vcompiler.play.machine import LOOP, Game
 from vcompiler.tools.regions import node_title, regions
 from vcompiler.workers import pool as worker_pool
 from vcompiler.workers import running
@@ -62,7 +66,9 @@ class Report:
     reached: int
     never_reached: list[str]
     rare: list[tuple[str, float]]          # reached in under 1% of runs: (entry, share of runs)
-    endless: int
+    loops: int             # runs caught in a loop: more entries read than the pack has, no choice between
+    capped_entries: int    # runs stopped at max_steps entries read, choices still open
+    capped_choices: int    # runs stopped at max_steps choices made, choices still open
     endings: dict[str, int]
     length: dict[str, float]
     regions: list[Region]
@@ -70,6 +76,11 @@ class Report:
     @property
     def coverage(self) -> float:
         return self.reached / self.entries if self.entries else 1.0
+
+    @property
+    def endless(self) -> int:
+        """Runs that reached no ending."""
+        return self.loops + self.capped_entries + self.capped_choices
 
 
 def _entries(pack: m.Pack) -> list[tuple]:
@@ -198,13 +209,22 @@ class Plan:
         return position[0] == "log" and position[2] == 0 and position[1] in self.fast_logs
 
 
+def _capped(plan: Plan, state, steps: int):
+    """Where reading pauses: at a log the table of plain logs steps through, or at the
+    cap on entries read, within a run of gotos as between choices."""
+    left, first = plan.max_steps - steps, state.read
+    return lambda at: plan.stop(at) or state.read - first >= left
+
+
 @dataclass
 class ChunkResult:
     reached: np.ndarray        # runs that read each entry
     steps: np.ndarray          # entries read, per run
     region_steps: np.ndarray   # entries read in each region, per run
     endings: Counter
-    endless: int
+    loops: int
+    capped_entries: int
+    capped_choices: int
 
 
 _PLAN: Plan | None = None
@@ -223,9 +243,13 @@ def _run_chunk(job: tuple[int, int, int]) -> ChunkResult:
     steps = np.zeros(runs, dtype=np.int64)
     region_steps = np.zeros((runs, regions_n), dtype=np.int64)
     endings: Counter = Counter()
-    endless = 0
+    loops = capped_entries = capped_choices = 0
+    # The decisions met while effects resolve, and the Event deck, drawn from this chunk's seed.
+    plan.game.ask = lambda said, question, labels: pick.randrange(len(labels))
+    plan.game.random = pick
     states = {run: plan.game.start() for run in range(runs)}
     decisions = [0] * runs        # moves on the board read no entry, but count towards the end
+    since = np.zeros(runs, dtype=np.int64)      # entries read since the run's last choice
     slow = list(range(runs))
     fast_runs: list[int] = []
     fast_at: list[int] = []
@@ -247,14 +271,25 @@ def _run_chunk(job: tuple[int, int, int]) -> ChunkResult:
                     fast_runs.append(run)
                     fast_at.append(plan.index[("log", state.at[1])])
                     break
-                scene = plan.game.advance(state, show=False, stop=plan.stop)
+                # reading stops at the cap, within a run of gotos as between choices
+                scene = plan.game.advance(state, show=False, stop=_capped(plan, state, int(steps[run])))
                 for node in scene.entered:
                     enter(run, node)
+                since[run] += len(scene.entered)
+                if scene.ended == LOOP:
+                    loops += 1
+                    break
                 if scene.ended:
                     endings[scene.ended] += 1
                     break
-                if steps[run] >= plan.max_steps or decisions[run] >= plan.max_steps:
-                    endless += 1
+                if steps[run] >= plan.max_steps:
+                    if since[run] > n:
+                        loops += 1
+                    else:
+                        capped_entries += 1
+                    break
+                if decisions[run] >= plan.max_steps:
+                    capped_choices += 1
                     break
                 if scene.paused:
                     continue
@@ -265,6 +300,7 @@ def _run_chunk(job: tuple[int, int, int]) -> ChunkResult:
                     option = pick.choices(options, weights=[o.weight for o in options])[0]
                 plan.game.choose(state, option)
                 decisions[run] += 1
+                since[run] = 0
         slow = []
         if not fast_runs:
             break
@@ -275,6 +311,7 @@ def _run_chunk(job: tuple[int, int, int]) -> ChunkResult:
         while len(rows):
             visited[rows, at] = True
             steps[rows] += 1
+            since[rows] += 1
             if regions_n > 1:
                 np.add.at(region_steps, (rows, plan.region[at]), 1)
             else:
@@ -283,10 +320,13 @@ def _run_chunk(job: tuple[int, int, int]) -> ChunkResult:
             for i in np.flatnonzero(ended):
                 endings[plan.reason[int(at[i])]] += 1
             over = ~ended & (steps[rows] >= plan.max_steps)
-            endless += int(over.sum())
+            looping = since[rows[over]] > n
+            loops += int(looping.sum())
+            capped_entries += int((~looping).sum())
             going = ~ended & ~over
             rows, at = rows[going], at[going]
             choice = (rng.random(len(at)) * plan.degree[at]).astype(np.int64)
+            since[rows[plan.degree[at] > 1]] = 0          # a choice taken at this log
             at = plan.next[at, choice]
             leave = ~plan.fast[at]
             if leave.any():
@@ -294,7 +334,7 @@ def _run_chunk(job: tuple[int, int, int]) -> ChunkResult:
                     states[run].at = ["log", plan.entries[i][1], 0]
                     slow.append(run)
                 rows, at = rows[~leave], at[~leave]
-    return ChunkResult(visited.sum(axis=0), steps, region_steps, endings, endless)
+    return ChunkResult(visited.sum(axis=0), steps, region_steps, endings, loops, capped_entries, capped_choices)
 
 
 def simulate(pack: m.Pack, runs: int, seed: int, max_steps: int | None = None,
@@ -326,7 +366,8 @@ def simulate(pack: m.Pack, runs: int, seed: int, max_steps: int | None = None,
     return Report(pack.name, runs, seed, max_steps, len(names), int((reached > 0).sum()),
                   [names[i] for i in np.flatnonzero(reached == 0)],
                   [(names[i], round(float(share[i]), 4)) for i in np.flatnonzero((reached > 0) & (share < RARE))],
-                  sum(r.endless for r in results), dict(endings.most_common()),
+                  sum(r.loops for r in results), sum(r.capped_entries for r in results),
+                  sum(r.capped_choices for r in results), dict(endings.most_common()),
                   {"min": int(steps.min()) if runs else 0, "median": float(np.median(steps)) if runs else 0.0,
                    "mean": round(float(steps.mean()), 2) if runs else 0.0, "max": int(steps.max()) if runs else 0},
                   region_report)
@@ -335,6 +376,7 @@ def simulate(pack: m.Pack, runs: int, seed: int, max_steps: int | None = None,
 def format_json(report: Report) -> str:
     data = asdict(report)
     data["coverage"] = round(report.coverage, 4)
+    data["endless"] = report.endless
     data["rare"] = [{"entry": name, "share": share} for name, share in report.rare]
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
@@ -346,8 +388,15 @@ def format_text(report: Report, limit: int = 20) -> str:
              f"  coverage: {r.reached} of {r.entries} entries ({r.coverage:.1%}) read in at least one run",
              (f"  entries read per run: min {length['min']}, median {length['median']:g}, "
               f"mean {length['mean']:g}, max {length['max']}"),
-             f"  runs that never end (over {r.max_steps} entries): {r.endless}"]
-    lines.append("  endings: " + ("; ".join(f"{reason} ×{n}" for reason, n in r.endings.items()) or "none"))
+             f"  runs that reached an ending: {r.runs - r.endless}: "
+             + ("; ".join(f"{reason} ×{n}" for reason, n in r.endings.items()) or "none"),
+             f"  runs that never end: {r.endless}"]
+    if r.endless:
+        lines += [f"    caught in a loop (more than {r.entries} entries read with no choice between them, "
+                  f"so no choice leads out): {r.loops}",
+                  f"    stopped at the cap with choices still open ({r.max_steps} entries read: {r.capped_entries}; "
+                  f"{r.max_steps} choices made: {r.capped_choices}): random play went on where a table would "
+                  "have ended, or the way to an ending is rare"]
     for title, items in (("never reached", r.never_reached),
                          (f"reached in under {RARE:.0%} of runs", [f"{name} ({share:.2%})" for name, share in r.rare])):
         if items:

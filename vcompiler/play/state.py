@@ -4,7 +4,7 @@ board's changes and the location actions already taken. Plain data, saved as JSO
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 
 VANTAGE_STATS = ("time", "morale", "health")
 # A stat never goes above 6 (VR: a gain beyond it becomes a random skill); the table
@@ -28,6 +28,11 @@ class State:
     standees: dict[str, list[int]] = field(default_factory=dict)    # threat -> Sectors of secondary standees
     tracks: dict[str, int] = field(default_factory=dict)            # card -> the space of its Time token
     used: set[str] = field(default_factory=set)                # location actions taken
+    deck: list[str] = field(default_factory=list)              # the Event deck, top first
+    discard: list[str] = field(default_factory=list)           # Event cards discarded
+    actions: int = 0                                           # Actions taken this turn (vanguard)
+    special: bool = False                                      # a Special Action taken this turn
+    goals: set[str] = field(default_factory=set)               # Rank-Up cards flipped to Completed
     planet: str | None = None
     sector: int | None = None
     location: int | None = None
@@ -36,7 +41,7 @@ class State:
 
     def to_json(self, pack: str) -> str:
         data = asdict(self)
-        for name in ("checked", "uniques", "conditions", "used"):
+        for name in _SETS:
             data[name] = sorted(data[name])
         return json.dumps({"vcompiler_playthrough": FORMAT, "pack": pack, "state": data}, indent=1,
                           ensure_ascii=False, sort_keys=True) + "\n"
@@ -52,22 +57,31 @@ class State:
             raise ValueError("not a saved playthrough of this version of vcompiler")
         if data.get("pack") != pack:
             raise ValueError(f"a playthrough of pack {data.get('pack')}, not of {pack}")
-        fields = dict(data["state"])
-        for name in ("checked", "uniques", "conditions", "used"):
-            fields[name] = set(fields.get(name, ()))
+        kept = dict(data["state"])
+        for name in _SETS:
+            kept[name] = set(kept.get(name, ()))
         try:
-            return cls(**fields)
+            return cls(**kept)
         except TypeError as error:
             raise ValueError(f"not a saved playthrough: {error}") from None
 
     def copy(self) -> State:
-        return State(list(self.at), set(self.checked), set(self.uniques), dict(self.missions),
-                     set(self.conditions), dict(self.counters), list(self.cards), dict(self.pois),
-                     dict(self.threats), {k: list(v) for k, v in self.standees.items()}, dict(self.tracks),
-                     set(self.used), self.planet, self.sector, self.location, self.turn, self.read)
+        return State(**{f.name: _copied(getattr(self, f.name)) for f in fields(self)})
 
     def add(self, counter: str, amount: int) -> None:
         value = self.counters.get(counter, 0) + amount
         if counter in VANTAGE_STATS:
             value = min(value, STAT_MAX)
         self.counters[counter] = max(value, 0)
+
+
+_SETS = ("checked", "uniques", "conditions", "used", "goals")
+
+
+def _copied(value):
+    """A field's value, its containers copied down to the lists a dict holds (standees)."""
+    if isinstance(value, dict):
+        return {k: _copied(v) for k, v in value.items()}
+    if isinstance(value, (list, set)):
+        return type(value)(value)
+    return value

@@ -63,6 +63,9 @@ def state_line(game: Game, state: State) -> str:
     if state.cards:
         parts.append("cards: " + ", ".join(_vcard_name(game, c) if isinstance(c, int) else f"“{c}”"
                                            for c in state.cards))
+    explored = game.explored(state)
+    if explored:
+        parts.append("fully explored: " + ", ".join(f"Sector {n}" for n in explored))
     if state.pois:
         parts.append("on the board: " + ", ".join(f"Sector {k.split(':')[1]} {game.card_name(v)}"
                                                   for k, v in sorted(state.pois.items())))
@@ -84,6 +87,27 @@ def play(game: Game, state: State, stdin: TextIO, stdout: TextIO, save: Path | N
             write_atomic(save, state.to_json(game.pack.name).encode("utf-8"))
             out(f"(saved to {save})")
 
+    def ask(said: list[str], question: str, labels: list[str]) -> int:
+        """A decision met while a card's effects resolve: answered at once, no saving."""
+        for line in said:
+            out(line)
+        out(question)
+        for number, label in enumerate(labels, 1):
+            out(f"  {number}) {label}")
+        while True:
+            stdout.write("> ")
+            stdout.flush()
+            answer = stdin.readline()
+            if not answer:
+                out(f"(end of input: {labels[0]})")
+                return 0
+            answer = answer.strip()
+            if answer.isdecimal() and 1 <= int(answer) <= len(labels):
+                out(f"» {labels[int(answer) - 1]}")
+                return int(answer) - 1
+            out(f"Type an option's number, 1 to {len(labels)}: the effects are being resolved.")
+
+    game.ask = ask
     out(f"{game.pack.title}: {HELP}")
     while True:
         scene = game.advance(state)

@@ -25,6 +25,7 @@ from vcompiler.parse.split import split_declarations
 from vcompiler.registry.constructs import foreign_construct, other_game_hint
 from vcompiler.source import SourceFile, Span
 from vcompiler.suppression import allow_mistakes, apply_allows
+from vcompiler.workers import forked_shares, idle_cores
 
 
 @dataclass(frozen=True)
@@ -102,8 +103,11 @@ def pack_files(folder: Path) -> list[Path]:
     return files.list_pack(folder, display_path)[0]
 
 
-# Below this much text, starting worker processes costs more than it saves.
+# Below this much text, a second process costs more than it saves.
 PARALLEL_PARSE_BYTES = 1_000_000
+# What pickling a file's AST costs, as a fraction of parsing it (the fast reader's
+# logs, bench/corpus): what a forked child pays to send its files back.
+AST_PICKLING_COST = 0.85
 
 
 def _parse_entry(source: SourceFile) -> tuple:
@@ -120,61 +124,39 @@ def _entry_shape() -> object:
     return tuple.__class_getitem__(tuple(hints[f.name] for f in fields(ParsedFile)[1:]))
 
 
-# The files being parsed, for forked helpers to read by index: they inherit it at the
-# fork, so the texts are never pickled to them.
-_PENDING: list[SourceFile] = []
+class _Entries:
+    """A file's entry, and whether it was parsed anew: from the cache if it holds one
+    for this text, else parsed (and then kept in the cache)."""
+
+    def __init__(self, cache: ParseCache | None):
+        self.cache = cache
+        self.shape = _entry_shape() if cache is not None else None
+
+    def __call__(self, source: SourceFile) -> tuple[tuple, bool]:
+        if self.cache is None:
+            return _parse_entry(source), True
+        key = self.cache.key(source.display, source.text)
+        entry = self.cache.get(key, self.shape)
+        if isinstance(entry, tuple):
+            return entry, False
+        entry = _parse_entry(source)
+        self.cache.put(key, entry)
+        return entry, True
 
 
-def _parse_pending(index: int) -> tuple:
-    return _parse_entry(_PENDING[index])
-
-
-def idle_cores() -> int:
-    """Cores that no other process keeps busy (by the last minute's load average): a
-    second process on a core that is already taken only adds the cost of pickling."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    try:
-        busy = os.getloadavg()[0]
-    except (AttributeError, OSError):
-        return cores
-    return max(1, min(cores, int(cores - busy + 0.5)))
-
-
-def _parse_all(sources: list[SourceFile], workers: int | None) -> list[tuple]:
+def _entries_all(sources: list[SourceFile], cache: ParseCache | None, workers: int | None
+                 ) -> list[tuple[tuple, bool]]:
+    """Every file's entry, in forked processes when there is much to read and cores to
+    spare (see workers.forked_shares). Reading an entry from the cache costs about as
+    much as parsing a file of logs, so both are shared out alike."""
     size = sum(len(s.text) for s in sources)
-    workers = workers if workers is not None else min(len(sources), idle_cores())
-    if workers <= 1 or len(sources) < 2 or size < PARALLEL_PARSE_BYTES:
-        return [_parse_entry(source) for source in sources]
-    import multiprocessing
-
-    from vcompiler.workers import pool as worker_pool
-    from vcompiler.workers import running
-
-    # Forked helpers start at once and inherit the parser tables already built here.
-    warm_parser()
-    if "fork" not in multiprocessing.get_all_start_methods():
-        with running(worker_pool(workers, "spawn")) as pool:
-            return list(pool.map(_parse_entry, sources))
-    # The main process parses too, with workers - 1 helpers: only the helpers' ASTs are
-    # pickled back, and pickling them costs half as much again as parsing them. The
-    # helpers take files from the largest down, the main process from the smallest up
-    # whatever no helper has started, so that all finish at about the same time.
-    order = sorted(range(len(sources)), key=lambda i: -len(sources[i].text))
-    done: dict[int, tuple] = {}
-    _PENDING[:] = sources
-    try:
-        with running(worker_pool(workers - 1, "fork")) as pool:
-            futures = {i: pool.submit(_parse_pending, i) for i in order}
-            for i in reversed(order):
-                if not futures[i].cancel():
-                    break
-                done[i] = _parse_entry(sources[i])
-            for i, future in futures.items():
-                if i not in done:
-                    done[i] = future.result()
-    finally:
-        _PENDING.clear()
-    return [done[i] for i in range(len(sources))]
+    if size < PARALLEL_PARSE_BYTES:
+        workers = 1
+    elif workers is None:
+        workers = idle_cores()
+    if workers > 1:
+        warm_parser()            # made once, here, for the forked processes to inherit
+    return forked_shares(sources, lambda s: len(s.text), _Entries(cache), workers, AST_PICKLING_COST)
 
 
 def parse_pack(folder: Path, cache: ParseCache | None = None, workers: int | None = None
@@ -192,22 +174,10 @@ def parse_pack(folder: Path, cache: ParseCache | None = None, workers: int | Non
             found.append(problem)
         else:
             readable.append(source)
-    entries: dict[str, tuple] = {}
-    keys = {}
-    if cache is not None:
-        for source in readable:
-            keys[source.display] = key = cache.key(source.display, source.text)
-            entry = cache.get(key, _entry_shape())
-            if isinstance(entry, tuple):
-                entries[source.display] = entry
-    missing = [s for s in readable if s.display not in entries]
-    for source, entry in zip(missing, _parse_all(missing, workers)):
-        entries[source.display] = entry
-        if cache is not None:
-            cache.put(keys[source.display], entry)
-    if cache is not None and missing:
+    entries = _entries_all(readable, cache, workers)
+    parsed = [ParsedFile(source, *entry) for source, (entry, _) in zip(readable, entries)]
+    if cache is not None and any(anew for _, anew in entries):
         cache.prune()
-    parsed = [ParsedFile(source, *entries[source.display]) for source in readable]
     for result in parsed:
         found.extend(result.diagnostics)
     return parsed, found, sources

@@ -1,0 +1,73 @@
+"""Work shared out to forked processes (workers.forked_shares): the same results in the
+same order as one process, whatever a child does, and no child outlives the call."""
+import os
+from pathlib import Path
+
+import pytest
+
+from vcompiler.workers import forked_shares
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this platform")
+
+
+def _children() -> set[int]:
+    me = str(os.getpid())
+    found = set()
+    for status in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = status.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[1] == me:
+            found.add(int(status.parent.name))
+    return found
+
+
+def test_results_come_back_in_order_from_more_than_one_process():
+    items = [f"item {i}" * (i + 1) for i in range(40)]
+    results = forked_shares(items, len, lambda item: (item.upper(), os.getpid()), 3, 0.85)
+    assert [text for text, _ in results] == [item.upper() for item in items]
+    makers = {pid for _, pid in results}
+    assert os.getpid() in makers and len(makers) == 3
+    assert not _children()
+
+
+def test_the_largest_items_go_to_this_process_and_children_take_less():
+    items = list(range(1, 21))
+    pids = forked_shares(items, lambda n: n, lambda n: os.getpid(), 2, 0.85)
+    mine = sum(n for n, pid in zip(items, pids) if pid == os.getpid())
+    # A child gets 1 / 2.85 of the work: it pays for pickling its results too.
+    assert mine / sum(items) == pytest.approx(1 - 1 / 2.85, abs=0.05)
+    assert pids[-1] == os.getpid()
+
+
+@pytest.mark.parametrize("failure", ["raises", "dies"])
+def test_a_child_that_fails_costs_only_time(failure):
+    parent = os.getpid()
+
+    def run(n):
+        if os.getpid() != parent:
+            if failure == "raises":
+                raise RuntimeError("broken")
+            os._exit(3)
+        return n * n
+
+    assert forked_shares(list(range(30)), lambda n: 1, run, 2, 0.85) == [n * n for n in range(30)]
+    assert not _children()
+
+
+def test_an_interrupted_call_leaves_no_child_behind():
+    parent = os.getpid()
+
+    def run(n):
+        if os.getpid() == parent and n == 0:
+            raise KeyboardInterrupt
+        return n
+
+    with pytest.raises(KeyboardInterrupt):
+        forked_shares(list(range(30)), lambda n: 1, run, 2, 0.85)
+    assert not _children()
+
+
+def test_one_process_forks_nothing():
+    assert forked_shares([1, 2, 3], lambda n: n, lambda n: os.getpid(), 1, 0.85) == [os.getpid()] * 3

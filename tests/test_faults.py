@@ -219,3 +219,35 @@ def test_a_reader_that_stops_reading_ends_the_command_quietly():
     _, error = proc.communicate(timeout=60)
     assert proc.returncode == 128 + signal.SIGPIPE
     assert b"E900" not in error and b"Traceback" not in error
+
+
+@pytest.mark.parametrize("to", ["pipe", "file"])
+def test_a_command_that_ends_at_once_has_written_all_its_output(write_pack, tmp_path, to):
+    """check ends its process without unwinding (cli._exit): its report is all there,
+    into a pipe or a file, and the exit status is its own."""
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER, "logbook.vcl": "".join(
+        f'log {n} "Log {n}" {{\n  text "Text {n}."\n  -> log {n + 1}\n}}\n' for n in range(1, 400))
+        + 'log 400 "End" {\n  -> log 9999\n}\n'})
+    command = [sys.executable, "-m", "vcompiler", "check", str(folder), "--format", "json", "--no-cache"]
+    if to == "pipe":
+        done = subprocess.run(command, capture_output=True, cwd=ROOT, timeout=120)
+        out = done.stdout
+    else:
+        with open(tmp_path / "out.json", "wb") as handle:
+            done = subprocess.run(command, stdout=handle, stderr=subprocess.PIPE, cwd=ROOT, timeout=120)
+        out = (tmp_path / "out.json").read_bytes()
+    assert done.returncode == 1
+    found = json.loads(out)
+    assert [d["code"] for d in found["diagnostics"]] == ["E200"]
+
+
+def test_a_closed_pipe_at_the_end_of_a_check_is_not_an_error(write_pack):
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER, "logbook.vcl": 'log 1 "A" {\n  -> log 9999\n}\n'})
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    proc = subprocess.Popen([sys.executable, "-m", "vcompiler", "check", str(folder)], stdout=write_end,
+                            stderr=subprocess.PIPE, cwd=ROOT)
+    os.close(write_end)
+    _, error = proc.communicate(timeout=60)
+    assert proc.returncode == 128 + signal.SIGPIPE
+    assert b"E900" not in error and b"Traceback" not in error

@@ -11,6 +11,7 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this
 
 
 def _children() -> set[int]:
+    """This process's children, zombies included (a child not waited for)."""
     me = str(os.getpid())
     found = set()
     for status in Path("/proc").glob("[0-9]*/stat"):
@@ -24,12 +25,13 @@ def _children() -> set[int]:
 
 
 def test_results_come_back_in_order_from_more_than_one_process():
+    before = _children()
     items = [f"item {i}" * (i + 1) for i in range(40)]
     results = forked_shares(items, len, lambda item: (item.upper(), os.getpid()), 3, 0.85)
     assert [text for text, _ in results] == [item.upper() for item in items]
     makers = {pid for _, pid in results}
     assert os.getpid() in makers and len(makers) == 3
-    assert not _children()
+    assert _children() <= before
 
 
 def test_the_largest_items_go_to_this_process_and_children_take_less():
@@ -43,6 +45,7 @@ def test_the_largest_items_go_to_this_process_and_children_take_less():
 
 @pytest.mark.parametrize("failure", ["raises", "dies"])
 def test_a_child_that_fails_costs_only_time(failure):
+    before = _children()
     parent = os.getpid()
 
     def run(n):
@@ -53,10 +56,11 @@ def test_a_child_that_fails_costs_only_time(failure):
         return n * n
 
     assert forked_shares(list(range(30)), lambda n: 1, run, 2, 0.85) == [n * n for n in range(30)]
-    assert not _children()
+    assert _children() <= before
 
 
 def test_an_interrupted_call_leaves_no_child_behind():
+    before = _children()
     parent = os.getpid()
 
     def run(n):
@@ -66,7 +70,7 @@ def test_an_interrupted_call_leaves_no_child_behind():
 
     with pytest.raises(KeyboardInterrupt):
         forked_shares(list(range(30)), lambda n: 1, run, 2, 0.85)
-    assert not _children()
+    assert _children() <= before
 
 
 def test_one_process_forks_nothing():

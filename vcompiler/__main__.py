@@ -1,3 +1,3 @@
-from vcompiler.cli import main
+from vcompiler.cli import run
 
-main()
+run()

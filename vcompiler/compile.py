@@ -201,16 +201,20 @@ def _declaration_lines(source: SourceFile) -> list[int]:
     return [chunk.first_line for chunk in split_declarations(source.text)]
 
 
-def compile_pack(folder: Path, cache: ParseCache | None = None, workers: int | None = None) -> CompileResult:
+def compile_pack(folder: Path, cache: ParseCache | None = None, workers: int | None = None,
+                 keep: list[object] | None = None) -> CompileResult:
     """Check one pack. `cache`: where parsed files are kept between runs (None: parse
     everything); `workers`: processes to parse in (None: as many as there are idle cores,
-    for a large pack). The result does not depend on either."""
+    for a large pack). The result does not depend on either. `keep`: where to leave the
+    parsed files, for a process that ends without freeing them."""
     with without_cycle_collection():
-        return _compile(Path(folder), cache, workers)
+        return _compile(Path(folder), cache, workers, keep)
 
 
-def _compile(folder: Path, cache: ParseCache | None, workers: int | None) -> CompileResult:
+def _compile(folder: Path, cache: ParseCache | None, workers: int | None, keep: list[object] | None) -> CompileResult:
     parsed, found, sources = parse_pack(folder, cache, workers)
+    if keep is not None:
+        keep.append(parsed)
     return compile_parsed(folder, parsed, found, sources)
 
 

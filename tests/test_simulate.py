@@ -38,6 +38,9 @@ def test_eye_of_the_void_reaches_every_sector_log_and_shows_what_only_the_outsid
     assert not never & {"Log 311 Regrouped", "Log 410 Beneath the Spire", "Log 227 Echoes in the Hull",
                         "Log 420 Through the Glass"}
     assert "Log 720 Rebuilding the Decks" in never           # `external`: read from outside the pack
+    # RB 907, 1420: the Events drawn at the end of each turn progress G01's track off their
+    # biomes, and its last space reads Log 505
+    assert "Log 505 Lights Out" not in never
     assert {r["name"] for r in report["regions"]} == {"The Eye of the Void", "logbook"}
 
 

@@ -87,24 +87,34 @@ def play(game: Game, state: State, stdin: TextIO, stdout: TextIO, save: Path | N
             write_atomic(save, state.to_json(game.pack.name).encode("utf-8"))
             out(f"(saved to {save})")
 
+    def offer(labels: list[str]) -> None:
+        for number, label in enumerate(labels, 1):
+            out(f"  {number}) {label}")
+
+    def answer(count: int) -> tuple[str | None, int | None]:
+        """The line typed (None at the end of input), and the option it numbers."""
+        stdout.write("> ")
+        stdout.flush()
+        line = stdin.readline()
+        if not line:
+            return None, None
+        text = line.strip().lower()
+        return text, int(text) - 1 if text.isdecimal() and 1 <= int(text) <= count else None
+
     def ask(said: list[str], question: str, labels: list[str]) -> int:
         """A decision met while a card's effects resolve: answered at once, no saving."""
         for line in said:
             out(line)
         out(question)
-        for number, label in enumerate(labels, 1):
-            out(f"  {number}) {label}")
+        offer(labels)
         while True:
-            stdout.write("> ")
-            stdout.flush()
-            answer = stdin.readline()
-            if not answer:
+            text, picked = answer(len(labels))
+            if text is None:
                 out(f"(end of input: {labels[0]})")
                 return 0
-            answer = answer.strip()
-            if answer.isdecimal() and 1 <= int(answer) <= len(labels):
-                out(f"» {labels[int(answer) - 1]}")
-                return int(answer) - 1
+            if picked is not None:
+                out(f"» {labels[picked]}")
+                return picked
             out(f"Type an option's number, 1 to {len(labels)}: the effects are being resolved.")
 
     game.ask = ask
@@ -120,26 +130,21 @@ def play(game: Game, state: State, stdin: TextIO, stdout: TextIO, save: Path | N
             saved()
             return 0
         out(state_line(game, state))
-        for number, option in enumerate(scene.options, 1):
-            out(f"  {number}) {option.label}")
+        offer([option.label for option in scene.options])
         while True:
-            stdout.write("> ")
-            stdout.flush()
-            answer = stdin.readline()
-            if not answer:
+            text, number = answer(len(scene.options))
+            if text is None:
                 out("(end of input)")
                 saved()
                 return 0
-            answer = answer.strip().lower()
-            if answer == "" and len(scene.options) == 1:
-                picked = scene.options[0]
+            if text == "" and len(scene.options) == 1:
+                number = 0
+            if number is not None:
+                picked = scene.options[number]
                 break
-            if answer.isdecimal() and 1 <= int(answer) <= len(scene.options):
-                picked = scene.options[int(answer) - 1]
-                break
-            if answer in ("s", "q"):
+            if text in ("s", "q"):
                 saved()
-                if answer == "q":
+                if text == "q":
                     return 0
                 continue
             out(HELP)

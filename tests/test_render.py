@@ -2,7 +2,6 @@
 the same bytes every time, that pack text cannot load anything, and the print
 options."""
 import io
-import json
 import re
 import shutil
 import subprocess
@@ -286,36 +285,6 @@ def test_escaped_markup_characters_print_as_written(tmp_path):
     assert result.diagnostics == ()
     printed = re.sub(r"[\s\u2010]+", " ", " ".join(pages_text(render_book(logbook(result.pack), A5))))
     assert "A 5* rating, **not bold**, {log 2} and C:\\hold." in printed
-
-
-def test_a_character_no_bundled_font_has_is_E110_naming_it_and_its_entry(tmp_path):
-    folder = tmp_path / "glyphs"
-    folder.mkdir()
-    (folder / "pack.vcl").write_text(VANGUARD_HEADER + 'log 1 "Start" {\n  text "Lift off 🚀 now, 漢字."\n'
-                                     '  return\n}\n', encoding="utf-8")
-    result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--format", "json"])
-    assert result.exit_code == 1
-    found = [(d["code"], d["line"], d["column"], d["message"]) for d in json.loads(result.stdout)["diagnostics"]]
-    assert found == [("E110", 8, 18, "log 1 has characters the printed fonts cannot draw: `🚀` (U+1F680 rocket), "
-                      "`漢` (U+6F22 cjk unified ideograph-6f22), `字` (U+5B57 cjk unified ideograph-5b57)")]
-    assert not (tmp_path / "out").exists()
-    # The bundle needs no fonts.
-    only_json = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--only", "json"])
-    assert only_json.exit_code == 0, only_json.output
-
-
-def test_characters_beyond_ascii_print_with_the_packages_fonts_only(tmp_path):
-    folder = tmp_path / "wide"
-    folder.mkdir()
-    (folder / "pack.vcl").write_text(VANGUARD_HEADER + 'log 1 "Départ — “ñ” ☐ ▸" {\n'
-                                     '  text "Fine: é ñ ß Ω ≤ → ✓ ★ • ½ *Ærø* **Łódź**."\n  return\n}\n',
-                                     encoding="utf-8")
-    result = compile_pack(folder)
-    assert result.diagnostics == ()
-    from vcompiler.render.glyphs import missing_glyphs
-    assert missing_glyphs(result.pack) == []
-    fonts = font_families(render_book(logbook(result.pack), A5))
-    assert "Book-Serif" in fonts and all(f.startswith("Book-") for f in fonts), fonts
 
 
 def test_a_book_with_no_entries_is_left_out_and_the_build_says_so(tmp_path, write_pack):

@@ -287,13 +287,21 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
     """
     from vcompiler.compile import display_path
     from vcompiler.emit import InvalidBundle
-    from vcompiler.outputs import left_out, make_outputs, render_steps, unwritable, write_failure, write_outputs
+    from vcompiler.outputs import (
+        for_outputs,
+        left_out,
+        make_outputs,
+        render_steps,
+        unwritable,
+        write_failure,
+        write_outputs,
+    )
     from vcompiler.render import RenderOptions
     from vcompiler.render.pdf import RenderError
     from vcompiler.workers import scratch
 
     _short_lived_process()
-    results = _compile_all(paths, use_cache=not no_cache)
+    results = for_outputs(_compile_all(paths, use_cache=not no_cache), only)
     if _failed([d for r in results for d in r.diagnostics], strict):
         _nothing_written(_report(results, fmt))
     blocked = unwritable(results, out_dir, display_path)

@@ -101,9 +101,9 @@ MISSING_GLYPH = _code("E110", E, "{message}", "character the printed fonts canno
 Books, cards and boards are printed with the package's own fonts only (DejaVu Serif
 and Sans), so that every machine prints the same pages. A character none of them has
 (an emoji, a script they do not cover) would come from whatever font the machine
-offers, or print as an empty box. Found by `build` before it renders, and only when
-it prints (`--only json` and `--only html` do not need it). Mend: write it another
-way, or use `{icon NAME}` for a symbol.""")
+offers, or print as an empty box. Found by `check`, from a table of what the fonts
+cover; `build --only json` and `--only html` do not print and do not stop at it.
+Mend: write it another way, or use `{icon NAME}` for a symbol.""")
 UNUSED_ALLOW = _code("W100", W, "{message}", "`// allow` that silences nothing", """\
 An `// allow CODE` comment silences CODE in its declaration; this one found nothing
 to silence there (the warning was mended, or it is reported elsewhere). A stale allow

@@ -39,6 +39,15 @@ def _components(results: list[CompileResult], only: str | None, options: RenderO
                            {r.model.name: dict(r.card_sizes) for r in results})
 
 
+def for_outputs(results: list[CompileResult], only: str | None) -> list[CompileResult]:
+    """`results` as a build of `only` reads them: the bundle and the reader are not drawn
+    with the bundled fonts, so a character those lack (E110) does not stop them."""
+    if only not in ("json", "html"):
+        return results
+    return [replace(r, diagnostics=tuple(d for d in r.diagnostics if d.code is not codes.MISSING_GLYPH))
+            for r in results]
+
+
 def render_steps(results: list[CompileResult], options: RenderOptions, only: str | None = None,
                  layout: str = "sheets") -> int:
     """How many steps rendering takes, for a progress bar."""
@@ -64,14 +73,7 @@ def make_outputs(results: list[CompileResult], only: str | None, options: Render
     from vcompiler.render.books import empty_books
     from vcompiler.render.components import render_components
     from vcompiler.render.finish import finish
-    from vcompiler.render.glyphs import missing_glyphs
 
-    if only != "html" and found is not None:
-        missing = [d for r in results for d in missing_glyphs(r.model)]
-        if missing:
-            # The build fails on them: rendering would only take time.
-            found.extend(missing)
-            return outputs
     files: dict[tuple[str, str], bytes] = {}
     if only in (None, "html"):
         files.update(((r.model.name, READER), reader_html(r.model)) for r in results)

@@ -217,6 +217,7 @@ def load_rules() -> list[RegisteredRule]:
         checkmarks,
         compass,
         copies,
+        glyphs,
         graph,
         outcomes,
         references,

@@ -1,0 +1,104 @@
+"""E110: characters the bundled fonts cannot draw are found by `check`, from a table of
+what the fonts cover, and a build stops at exactly what `check` reports."""
+import json
+import subprocess
+import sys
+
+from click.testing import CliRunner
+from test_render import A5, font_families, pages_text
+
+from conftest import ROOT, VANGUARD_HEADER
+from vcompiler.checks.glyphs import drawn
+from vcompiler.checks.printable import BOUNDS
+from vcompiler.cli import main
+from vcompiler.compile import compile_pack
+from vcompiler.render import coverage
+from vcompiler.render.books import logbook
+from vcompiler.render.pdf import render_book
+
+
+def _log(text: str, number: int = 1, then: str = "return") -> str:
+    return f'log {number} "Log {number}" {{\n  text "{text}"\n  {then}\n}}\n'
+
+
+def _e110(diagnostics) -> list[tuple[int, int, int, str]]:
+    return [(d["line"], d["column"], d["end_column"], d["message"]) for d in diagnostics if d["code"] == "E110"]
+
+
+def test_the_table_is_what_the_bundled_fonts_draw():
+    points = coverage.printable()
+    assert coverage.TABLE.read_text(encoding="utf-8") == coverage.table_text(points), \
+        "run `python -m vcompiler.render.coverage`"
+    assert tuple(coverage.bounds(points)) == BOUNDS
+    # Every code point on either side of every bound, read from the table as check reads it.
+    for point in {p + d for p in BOUNDS for d in (-1, 0)}:
+        if chr(point).isprintable():
+            assert drawn(chr(point)) == (point in points), hex(point)
+
+
+def test_check_marks_the_character_itself_with_its_line_a_caret_and_a_hint(write_pack):
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER + _log("Lift off \U0001f680 now, 漢字.")})
+    result = CliRunner().invoke(main, ["check", str(folder)])
+    assert result.exit_code == 1
+    report = result.output
+    assert ("pack.vcl:8:18: error E110: log 1 has characters the printed fonts cannot draw: "
+            "`\U0001f680` (U+1F680 rocket), `漢` (U+6F22 cjk unified ideograph-6f22), "
+            "`字` (U+5B57 cjk unified ideograph-5b57)") in report
+    lines = report.splitlines()
+    source = next(i for i, line in enumerate(lines) if 'text "Lift off' in line)
+    caret = lines[source + 1]
+    assert lines[source][caret.index("^")] == "\U0001f680" and caret.count("^") == 1
+    assert "DejaVu Serif" in report and "no emoji, no Chinese, Japanese or Korean" in report
+    # What to write instead of the emoji, and of the letters of a script the fonts lack.
+    assert "write it in words" in report and "{icon NAME}" in report and "spell the word in letters" in report
+
+
+def test_check_and_build_agree_on_emoji_cjk_marks_and_accented_latin(write_pack, tmp_path):
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER
+                         + _log("Café, naïve, e\u0301té, Łódź.", 1, "-> log 2")
+                         + _log("A star \u2b50 above.", 2, "-> log 3")
+                         + _log("The sign 門 is carved.", 3, "-> log 4")
+                         + _log("Old ink: a\u0363 mark.", 4, "-> log 5")
+                         + _log("// a \U0001f680 in the text of a string is printed", 5),
+                         "notes.vcl": "// A comment is not printed: \U0001f680 漢\n"})
+    check = CliRunner().invoke(main, ["check", str(folder), "--format", "json"])
+    assert check.exit_code == 1
+    found = _e110(json.loads(check.stdout)["diagnostics"])
+    assert found == [
+        (12, 16, 17, "log 2 has a character the printed fonts cannot draw: `\u2b50` (U+2B50 white medium star)"),
+        (16, 18, 19, "log 3 has a character the printed fonts cannot draw: `門` (U+9580 cjk unified ideograph-9580)"),
+        (20, 19, 20, "log 4 has a character the printed fonts cannot draw: "
+                     "`\u0363` (U+0363 combining latin small letter a)"),
+        (24, 14, 15, "log 5 has a character the printed fonts cannot draw: `\U0001f680` (U+1F680 rocket)")]
+    out = tmp_path / "out"
+    build = CliRunner().invoke(main, ["build", str(folder), "-o", str(out), "--format", "json"])
+    assert build.exit_code == 1
+    assert json.loads(build.stdout)["diagnostics"] == json.loads(check.stdout)["diagnostics"]
+    assert not out.exists()
+    # The bundle and the reader are not printed with the fonts.
+    for only in ("json", "html"):
+        assert CliRunner().invoke(main, ["build", str(folder), "-o", str(out), "--only", only]).exit_code == 0
+
+
+def test_what_check_accepts_prints_with_the_packages_fonts_only(write_pack):
+    text = "Fine: é e\u0301 ñ ß Ω ≤ → ✓ ★ • ½ *Ærø* **Łódź** Жук א"
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER.replace('"Test"', '"Départ — “ñ” ☐ ▸"') + _log(text)})
+    result = compile_pack(folder)
+    assert result.diagnostics == ()
+    pdf = render_book(logbook(result.model), A5)
+    fonts = font_families(pdf)
+    assert "Book-Serif" in fonts and all(f.startswith("Book-") for f in fonts), fonts
+    assert "Жук" in " ".join(pages_text(pdf))
+
+
+def test_check_loads_no_font_to_find_a_missing_glyph(write_pack):
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER + _log("Lift off \U0001f680.")})
+    script = ("import sys; from vcompiler.cli import main\n"
+              "try:\n"
+              f"    main(['check', {str(folder)!r}])\n"
+              "except SystemExit as stop:\n"
+              "    assert stop.code == 1, stop.code\n"
+              "print(sorted(m for m in ('weasyprint', 'fontTools') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert "E110" in done.stdout and done.stdout.splitlines()[-1] == "[]"

@@ -1,0 +1,132 @@
+"""Characters the printed pages cannot show (E110). The books, cards and boards embed
+only the package's own fonts, so that a build prints the same pages on every machine;
+a character none of them has would be drawn from whatever font the machine offers, or
+as an empty box. `check` finds it from a table of what the fonts cover
+(checks/printable.py), without loading them."""
+from __future__ import annotations
+
+import dataclasses
+import unicodedata
+from bisect import bisect_right
+from collections.abc import Iterator
+
+from vcompiler import codes
+from vcompiler.checks import CheckContext, rule
+from vcompiler.checks.printable import BOUNDS
+from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.model.types import Pack
+from vcompiler.source import SourceFile, Span
+
+_SHOWN_AT_MOST = 4
+_ASCII = bytes(range(128))
+FONTS = "DejaVu Serif, Sans and Sans Condensed"
+
+
+def drawn(char: str) -> bool:
+    """Whether the bundled fonts draw `char`, or it takes no glyph at all (spaces, line
+    separators, controls and format characters)."""
+    return bisect_right(BOUNDS, ord(char)) % 2 == 1 or unicodedata.category(char)[0] in "ZC"
+
+
+def _undrawn(text: str) -> set[str]:
+    """The characters of `text` the fonts lack. Most files are ASCII, which the fonts
+    cover: that takes no time; of the others, only the bytes beyond ASCII are looked at
+    (UTF-8 never uses an ASCII byte inside a longer character)."""
+    if text.isascii():
+        return set()
+    wide = text.encode("utf-8", "surrogatepass").translate(None, _ASCII).decode("utf-8", "surrogatepass")
+    return {char for char in set(wide) if not drawn(char)}
+
+
+def _texts(value: object, span: Span) -> Iterator[tuple[str, Span]]:
+    """Every string in `value`, with the span of the nearest node around it."""
+    if isinstance(value, str):
+        yield value, span
+    elif isinstance(value, (tuple, list, frozenset, set)):
+        for item in value:
+            yield from _texts(item, span)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _texts(item, span)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        own = getattr(value, "span", None)
+        inner = own if isinstance(own, Span) else span
+        for field in dataclasses.fields(value):
+            if field.name != "span":
+                yield from _texts(getattr(value, field.name), inner)
+
+
+def _entries(pack: Pack) -> Iterator[tuple[str, object, Span]]:
+    yield f"pack {pack.name}", (pack.title, pack.version), pack.span
+    for log in pack.logs:
+        yield f"log {log.number}", log, log.span
+    for planet in pack.planets:
+        yield f"planet {planet.id}", planet, planet.span
+    for card in pack.cards:
+        yield f"{card.kind} {card.id}", card, card.span
+    for location in pack.locations:
+        yield f"location {location.number}", location, location.span
+    for depart in pack.departs:
+        yield f"depart entry {depart.number} {depart.direction}", depart, depart.span
+    for vcard in pack.vantage_cards:
+        yield f"card {vcard.number}", vcard, vcard.span
+
+
+def _shown(char: str) -> str:
+    name = unicodedata.name(char, "").lower() or "unnamed"
+    return f"`{char}` (U+{ord(char):04X} {name})"
+
+
+def _at_char(span: Span, char: str, source: SourceFile) -> Span:
+    """The span narrowed to where `char` first stands in it."""
+    for line in range(span.line, span.end_line + 1):
+        start = span.column - 1 if line == span.line else 0
+        column = source.line_text(line).find(char, start)
+        if column >= 0:
+            return Span(span.file, line, column + 1, line, column + 1 + len(char))
+    return span
+
+
+_INSTEAD = {
+    # By the character's Unicode category: a mark, a letter, anything else (symbols, emoji).
+    "M": "write the letter without the mark, or as one precomposed letter the fonts have",
+    "L": "spell the word in letters the fonts have (`Tokyo`, not `東京`)",
+    "": "write it in words (`a rocket`, not its emoji), or use `{icon NAME}` for a game symbol",
+}
+
+
+def _instead(chars: list[str]) -> str:
+    kinds = dict.fromkeys(cat if (cat := unicodedata.category(c)[0]) in "ML" else "" for c in chars)
+    return "; ".join(_INSTEAD[kind] for kind in kinds)
+
+
+@rule(codes.MISSING_GLYPH)
+def characters_the_fonts_draw(context: CheckContext) -> Iterator[Diagnostic]:
+    # `vcompiler rules E110` shows the code's own text.
+    pack = context.pack
+    files = {source.display: (source, undrawn) for source in pack.files if (undrawn := _undrawn(source.text))}
+    if not files:
+        return
+    for what, entry, entry_span in _entries(pack):
+        if entry_span.file not in files:
+            continue
+        source, undrawn = files[entry_span.file]
+        missing: dict[str, Span] = {}
+        for text, span in _texts(entry, entry_span):
+            if text.isascii():
+                continue
+            for char in undrawn.intersection(text):
+                missing.setdefault(char, span)
+        if not missing:
+            continue
+        at = {char: _at_char(span, char, source) for char, span in missing.items()}
+        # In the order they stand in the source, the first one marked.
+        chars = sorted(at, key=lambda c: (at[c].line, at[c].column, c))
+        shown = ", ".join(_shown(c) for c in chars[:_SHOWN_AT_MOST])
+        more = f" and {len(chars) - _SHOWN_AT_MOST} more" if len(chars) > _SHOWN_AT_MOST else ""
+        yield diagnostic(
+            codes.MISSING_GLYPH, at[chars[0]],
+            message=f"{what} has {'a character' if len(chars) == 1 else 'characters'} the printed fonts "
+                    f"cannot draw: {shown}{more}",
+            hint=f"pages print with the bundled fonts only, the same on every machine ({FONTS}: Latin, Greek, "
+                 f"Cyrillic and common symbols; no emoji, no Chinese, Japanese or Korean): {_instead(chars)}")

@@ -35,6 +35,22 @@ def render(packs, **options):
     return render_components(plan, workers=1)
 
 
+def test_location_000_numbers_its_setup_steps_as_the_rulebook_does(tidal):
+    files, found = render([tidal], parts=frozenset({"cards"}), layout="single")
+    assert found == []
+    page = PdfReader(io.BytesIO(files[("tidal_reach", "locations.pdf")])).pages[0]
+    assert [line for line in page.extract_text().splitlines() if line[1:3] == ". "] == ["1. ", "2. ", "3. "]
+    at = {text: x for text, x, _ in words(page)}
+    step_lines = ["Place the mission card in the center, as this", "location says.",
+                  "Seed the challenge dice pool: 8 dice, and 2", "more for each player.",
+                  "Each player rolls a skill die: it gives their", "character, then their crash site."]
+    # Each step's lines stand under its first, right of the number; no pointer before a step.
+    assert {at[line] for line in step_lines} == {at["Place the mission card in the center, as this"]}
+    assert at[step_lines[0]] > at["SETUP"] + 6
+    # Choices keep their pointer.
+    assert "▸ You rolled 1, 2 or 3: take character card 1101." in at
+
+
 def test_each_back_lands_behind_its_front_when_flipped_on_the_long_edge(eye, tidal):
     files, found = render([eye, tidal], parts=frozenset({"cards"}))
     assert found == []

@@ -122,8 +122,8 @@ def test_location_000_and_cards_print_what_the_rules_give(tmp_path):
     setup, market, _ = location_faces(pack, CARD_SIZES)
     assert setup.number == "000" and setup.label == "Setup"
     shown = [(b[0], b[1] if b[0] == "rule" else [words(x) for x in b[1]]) for b in setup.blocks]
-    assert shown[:6] == [("rule", "Setup"), ("choices", ["1. Seed the challenge dice pool.",
-                                                         "2. Each player rolls a skill die."]),
+    assert shown[:6] == [("rule", "Setup"), ("steps", ["Seed the challenge dice pool.",
+                                                       "Each player rolls a skill die."]),
                          ("rule", "Your character"), ("choices", ["You rolled 1, 2 or 3: take character card 1101."]),
                          ("rule", "Starting level"),
                          ("choices", ["Daring (recommended for a first game): 5 [time] 4 [morale] 3 [health]",

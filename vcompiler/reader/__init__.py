@@ -141,6 +141,8 @@ class _Writer:
                 out.append(f"<h4>{_e(block[1])}</h4>")
             elif kind == "choices":
                 out.append(self.blocks([("choices", block[1])]))
+            elif kind == "steps":
+                out.append(f'<ol class="steps">{"".join(f"<li>{self.inline(item)}</li>" for item in block[1])}</ol>')
             elif kind == "boxes":
                 out.append(f'<p class="row"><strong>{_e(block[1])}:</strong> {"☐" * block[2]}</p>')
         return "\n".join(out)

@@ -12,6 +12,7 @@ A face's body is a list of blocks, printed in order:
   ("options", ((category, tokens, always, excludes), ...))   action options by category
   ("compass", ((direction, number, mode), ...))    a location's compass rose
   ("choices", (tokens, ...))             a list of choices
+  ("steps", (tokens, ...))               numbered steps, as the rulebook lists a setup
   ("boxes", word, count)                 a row of empty slots ("Slots", 2)
 """
 from __future__ import annotations
@@ -287,8 +288,7 @@ def setup_blocks(location: m.Location) -> list[tuple]:
     body: list[tuple] = []
     if location.steps:
         body.append(("rule", "Setup"))
-        body.append(("choices", tuple([("t", f"{i}. "), *rich_line(step.text)]
-                                      for i, step in enumerate(location.steps, 1))))
+        body.append(("steps", tuple(rich_line(step.text) for step in location.steps)))
     if location.characters:
         body.append(("rule", "Your character"))
         body.append(("choices", tuple([*((*rich_line(c.label), ("t", ": ")) if c.label else ()),

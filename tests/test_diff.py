@@ -58,12 +58,14 @@ def test_a_reprint_lists_changed_costs_setup_and_cards(pack_copy):
     new = pack_copy("tidal-reach")
     _edit(new, "locations.vcl", ('"Follow the heron" cost 2 skill tracking', '"Follow the heron" cost 2 skill wading'),
           ("excludes overpower", ""))
-    _edit(new, "setup.vcl", ("level daring time 4 morale 4 health 4", "level daring time 4 morale 3 health 4"))
+    _edit(new, "setup.vcl", ("level daring time 4 morale 4 health 4", "level daring time 4 morale 3 health 4"),
+          ("pool: 8 dice", "pool: 9 dice"))
     _edit(new, "cards.vcl", ('power boost 1 "Ignore one', 'power boost 2 "Ignore one'))
     md = run("diff", CONTENT / "tidal-reach", new).output
     assert "Each [skill] ~~tracking~~ **wading** token paid lowers it by 1." in md
     assert "Location 103 “Gull Rookery”" in md and "~~help: Free the tangled gull (not after overpower)~~" in md
     assert "Location 0 “Landfall”" in md and "[time] ~~4~~ **3** [morale]" in md
+    assert "2. Seed the challenge dice pool: ~~8~~ **9** dice" in md
     assert "Card 1101 “The Diver”" in md and "~~1~~ **2** boost: Ignore one" in md
 
 

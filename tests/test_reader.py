@@ -39,6 +39,7 @@ def test_build_only_html_writes_one_self_contained_reader(readers):
     assert 'data-start="location-0"' in tidal
     assert '<span class="num">000</span> Landfall' in tidal
     assert 'You rolled 1, 2 or 3: take character <a href="#card-1101">card 1101</a>.' in tidal
+    assert '<h4>Setup</h4>\n<ol class="steps"><li>Place the mission card in the center' in tidal
     diver = tidal.split('id="card-1101"')[1].split("</article>")[0]
     assert '<p class="row"><strong>Slots:</strong> ☐☐</p>' in diver and "Impact slot: any" in diver
     assert 'East: ★ <a href="#depart-101-east">the Depart storybook</a>' in tidal

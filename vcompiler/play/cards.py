@@ -49,6 +49,8 @@ def block_lines(block: tuple) -> list[str]:
         return [f"{block[1]}:"]
     if kind == "choices":
         return [f"{INDENT}• {words(item)}" for item in block[1]]
+    if kind == "steps":
+        return [f"{INDENT}{i}. {words(item)}" for i, item in enumerate(block[1], 1)]
     if kind == "boxes":
         return [f"{block[1]}: {'☐' * block[2]}"]
     if kind == "options":

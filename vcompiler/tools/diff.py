@@ -84,6 +84,8 @@ def _face_text(blocks) -> list[str]:
             out.append(block[1])
         elif kind == "choices":
             out.extend("• " + _plain(item) for item in block[1])
+        elif kind == "steps":
+            out.extend(f"{i}. {_plain(item)}" for i, item in enumerate(block[1], 1))
         elif kind == "boxes":
             out.append(f"{block[1]}: {block[2]}")
         elif kind == "row":

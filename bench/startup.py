@@ -25,8 +25,8 @@ sys.path.insert(0, str(ROOT))
 
 from lark import Lark  # noqa: E402
 
-from vcompiler.compile import _entry_shape, _parse_entry, pack_files, read_source  # noqa: E402
-from vcompiler.parse import _accelerator, serial, tables  # noqa: E402
+from vcompiler.compile import _entry, _entry_shape, pack_files, read_source  # noqa: E402
+from vcompiler.parse import _accelerator, parse_source, serial, tables  # noqa: E402
 from vcompiler.parse.transform import AstBuilder  # noqa: E402
 
 OPTIONS = {"parser": "lalr", "lexer": "contextual", "maybe_placeholders": False}
@@ -68,12 +68,12 @@ def main() -> None:
     if args.pack is None:
         return
     sources = [read_source(p, p.name, p.name)[0] for p in pack_files(args.pack)]
-    entries = [_parse_entry(s) for s in sources]
+    entries = [_entry(parse_source(s)) for s in sources]
     as_json = [serial.dumps(e) for e in entries]
     as_pickle = [pickle.dumps(e, protocol=pickle.HIGHEST_PROTOCOL) for e in entries]
     shape = _entry_shape()
     runs = max(1, args.runs // 2)
-    parse = median_time(lambda: [_parse_entry(s) for s in sources], runs)
+    parse = median_time(lambda: [_entry(parse_source(s)) for s in sources], runs)
     load = median_time(lambda: [serial.loads(d, shape) for d in as_json], runs)
     unpickle = median_time(lambda: [pickle.loads(d) for d in as_pickle], runs)
     size = sum(len(s.text) for s in sources)

@@ -140,12 +140,13 @@ def test_every_field_annotation_has_a_strict_check():
 
 
 def test_the_parsed_packs_round_trip():
-    from vcompiler.compile import _parse_entry, pack_files, read_source
+    from vcompiler.compile import _entry, pack_files, read_source
+    from vcompiler.parse import parse_source
     folders = [CONTENT / "eye-of-the-void", CONTENT / "tidal-reach", ROOT / "tests" / "cases"]
     for folder in folders:
         for path in pack_files(folder):
             source, _ = read_source(path, path.name, path.name)
-            entry = _parse_entry(source)
+            entry = _entry(parse_source(source))
             assert serial.loads(serial.dumps(entry), _entry_shape()) == entry
 
 

@@ -88,6 +88,23 @@ def test_no_cache_flag_writes_no_parsed_files(tmp_path, monkeypatch):
     assert any((tmp_path / "c").glob("parsed-*/*/*"))
 
 
+def test_only_files_that_lark_reads_are_kept(tmp_path):
+    """The log reader reads a file of logs faster than the cache gives it back, so only
+    files with another declaration are kept; both read the same either way."""
+    from vcompiler.compile import display_path, read_source
+    from vcompiler.parse import parse_source
+    folder = CONTENT / "eye-of-the-void"
+    cache = ParseCache(tmp_path / "cache")
+    cold = outcome(compile_pack(folder, cache=cache, workers=1))
+    stored = {path.name for path in (tmp_path / "cache").glob("parsed-*/*/*")}
+    keys = {path.name: cache.key(display_path(path), path.read_text(encoding="utf-8")) for path in folder.glob("*.vcl")}
+    by_lark = {path.name for path in folder.glob("*.vcl")
+               if parse_source(read_source(path, display_path(path), path.name)[0]).by_lark}
+    assert {"cards.vcl", "planet.vcl", "poi.vcl"} <= by_lark and "logbook.vcl" not in by_lark
+    assert {name for name, key in keys.items() if key in stored} == by_lark
+    assert outcome(compile_pack(folder, cache=cache, workers=1)) == cold
+
+
 _PROSE = st.lists(st.sampled_from(list('ab {}*\\"\n') + ["{log 5}", "{icon success}", "**", "\n\n", "  "]),
                   max_size=20).map("".join)
 

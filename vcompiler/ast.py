@@ -490,3 +490,6 @@ class ParsedFile:
     # (first line, last line, codes): a `// allow CODE` on a declaration's first line
     # silences those codes from that line to the end of the declaration.
     allow_regions: tuple[tuple[int, int, tuple[str, ...]], ...] = ()
+    # How many declarations Lark read (the log reader did not take them): a file with
+    # none is read again faster than it is read back from the parse cache.
+    by_lark: int = 0

@@ -110,11 +110,10 @@ PARALLEL_PARSE_BYTES = 1_000_000
 AST_PICKLING_COST = 0.85
 
 
-def _parse_entry(source: SourceFile) -> tuple:
+def _entry(parsed: ParsedFile) -> tuple:
     """What the cache keeps of a parsed file, and what a worker sends back: the fields
     of ParsedFile after its source."""
-    result = parse_source(source)
-    return tuple(getattr(result, f.name) for f in fields(ParsedFile)[1:])
+    return tuple(getattr(parsed, f.name) for f in fields(ParsedFile)[1:])
 
 
 @lru_cache(maxsize=1)
@@ -126,7 +125,8 @@ def _entry_shape() -> object:
 
 class _Entries:
     """A file's entry, and whether it was parsed anew: from the cache if it holds one
-    for this text, else parsed (and then kept in the cache)."""
+    for this text, else parsed, and then kept in the cache if Lark read any of it (the
+    log reader reads a file of logs faster than the cache could give it back)."""
 
     def __init__(self, cache: ParseCache | None):
         self.cache = cache
@@ -134,13 +134,15 @@ class _Entries:
 
     def __call__(self, source: SourceFile) -> tuple[tuple, bool]:
         if self.cache is None:
-            return _parse_entry(source), True
+            return _entry(parse_source(source)), True
         key = self.cache.key(source.display, source.text)
         entry = self.cache.get(key, self.shape)
         if isinstance(entry, tuple):
             return entry, False
-        entry = _parse_entry(source)
-        self.cache.put(key, entry)
+        parsed = parse_source(source)
+        entry = _entry(parsed)
+        if parsed.by_lark:
+            self.cache.put(key, entry)
         return entry, True
 
 

@@ -122,6 +122,7 @@ def parse_source(source: SourceFile, chunks: Chunks | None = None) -> ParsedFile
     unparsed: list[tuple[str, object]] = []
     regions: list[tuple[int, int, tuple[str, ...]]] = []
     kept: Chunks = {}
+    by_lark = 0
     # The builder reads a line only to find an `// allow`.
     lines = source.lines if "allow" in source.text else ()
     for chunk in split_declarations(source.text):
@@ -137,6 +138,7 @@ def parse_source(source: SourceFile, chunks: Chunks | None = None) -> ParsedFile
         try:
             parsed = fast.read(chunk.text)
             if parsed is None:
+                by_lark += 1
                 builder.begin(source.display, lines, chunk.first_line - 1)
                 # The transformer's `start` hands back the declarations, not a tree.
                 parsed = cast(list[ast.Declaration], _parser()[0].parse(chunk.text))
@@ -175,7 +177,7 @@ def parse_source(source: SourceFile, chunks: Chunks | None = None) -> ParsedFile
         chunks.clear()
         chunks.update(kept)
     return ParsedFile(source, ast.File(source.display, tuple(declarations)), tuple(found), tuple(unparsed),
-                      tuple(regions))
+                      tuple(regions), by_lark)
 
 
 # ---------------------------------------------------------------- syntax errors

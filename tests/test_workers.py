@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from vcompiler import workers
 from vcompiler.workers import forked_shares
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this platform")
@@ -75,3 +76,15 @@ def test_an_interrupted_call_leaves_no_child_behind():
 
 def test_one_process_forks_nothing():
     assert forked_shares([1, 2, 3], lambda n: n, lambda n: os.getpid(), 1, 0.85) == [os.getpid()] * 3
+
+
+@pytest.mark.parametrize("limit, cores", [("max 100000", 1 << 16), ("150000 100000", 2), ("50000 100000", 1),
+                                          (None, 1 << 16)])
+def test_a_containers_cpu_limit_caps_the_cores(tmp_path, monkeypatch, limit, cores):
+    path = tmp_path / "cpu.max"
+    if limit is not None:
+        path.write_text(limit + "\n")
+    monkeypatch.setattr(workers, "_CPU_MAX", str(path))
+    assert workers._cpu_quota() == cores
+    if cores == 1:
+        assert workers.idle_cores() == 1

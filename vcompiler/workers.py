@@ -91,7 +91,8 @@ def idle_cores() -> int:
     tasks are running at this moment (/proc/loadavg, this one included); elsewhere the
     last minute's load average stands in, which lags (a command that just ended still
     counts)."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    cores = min(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1,
+                _cpu_quota())
     try:
         with open("/proc/loadavg", encoding="ascii") as handle:
             busy = float(handle.read().split()[3].split("/")[0]) - 1
@@ -101,6 +102,20 @@ def idle_cores() -> int:
         except (AttributeError, OSError):
             return cores
     return max(1, min(cores, int(cores - busy + 0.5)))
+
+
+_CPU_MAX = "/sys/fs/cgroup/cpu.max"
+
+
+def _cpu_quota() -> int:
+    """The cores a container's CPU limit allows (cgroup v2's cpu.max, rounded up), or a
+    large number when there is no limit: a container may see every core of its host."""
+    try:
+        with open(_CPU_MAX, encoding="ascii") as handle:
+            quota, period = handle.read().split()[:2]
+        return max(1, -(-int(quota) // int(period)))
+    except (OSError, ValueError):
+        return 1 << 16
 
 
 def forked_shares(items: Sequence[T], weight: Callable[[T], int], run: Callable[[T], R], processes: int,

@@ -120,7 +120,7 @@ def test_the_constructs_reach_the_bundle_and_fit_its_schema(built):
 def test_the_logbook_words_conditions_and_who_an_effect_befalls(built):
     assert _log(built, 1)[2:] == [
         "Roll a D10.", "if the D10 shows 1 to 4", "if you have a mineral Discovery",
-        "if you have 3 or more [success]", "if threat T01 is in Sector 2", "if threat T01 is in your Sector"]
+        "if you have 3 or more [success]", "if Threat T01 is in Sector 2", "if Threat T01 is in your Sector"]
     assert _log(built, 2)[:2] == [
         "Each Crewmember in the Sector: spend a die.",
         "A random Crewmember: gain the injury “Bite” or one Crewmember of your choice: roll a [danger] danger die B."]

@@ -135,25 +135,25 @@ def test_a_threat_comes_into_play_as_its_card_prints_it():
     result = play(CONTENT / "glacier-of-echoes", "--seed", "0", answers="1\n3\n2\n1\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    placed = out.split("Place threat T11 in Sector 4.\n")[1]
+    placed = out.split("Place Threat T11 in Sector 4.\n")[1]
     assert placed.startswith("┌ Threat T11 Ice Stalker · [frigid], 2 standees\n"
                              "│ It never enters Sector 1.\n"
                              "│    Attack: Each Crewmember in the Sector: spend a die.\n"
-                             "│    No Crewmember in its Sector: The threat moves.\n"
+                             "│    No Crewmember in its Sector: The Threat moves.\n"
                              "│ Time track:\n"
                              "│    1: Nothing happens.\n"
-                             "│    2: The threat moves.\n"
-                             "│    3: The threat attacks (1), then reset the [time] time track of T11.\n"
+                             "│    2: The Threat moves.\n"
+                             "│    3: The Threat attacks (1), then reset the [time] time track of T11.\n"
                              "│ Drive It Into the Dark (1 [danger] Danger die):\n")
     # The global condition of the log before it, and the planet's mission at landing, as printed too.
-    assert "Put global condition G11 into play.\n┌ Global Condition G11 Endless Snowfall\n" in out
+    assert "Put Global Condition G11 into play.\n┌ Global Condition G11 Endless Snowfall\n" in out
     assert "── Landing on The Glacier of Echoes\n" in out and "┌ Mission M11 Echoes Beneath\n" in out
     caves = out.split("» Travel to Sector 4 Ice Caves")[1]
     assert ("Progress the [time] time track of T11.\n"
             "Time track of T11 Ice Stalker: space 1 of 3: Nothing happens.\n") in caves
     assert ("── The Glacier of Echoes, Sector 4 Ice Caves · turn 2, Action 1 of 2\n"
             "Threat T11 Ice Stalker is in this Sector.\n") in caves
-    assert ("· threat T11 Ice Stalker in Sector 4 (secondary standees in Sector 2) · "
+    assert ("· Threat T11 Ice Stalker in Sector 4 (secondary standees in Sector 2) · "
             "time tracks: T11 Ice Stalker 1 of 3\n") in caves
     assert "  2) T11 Ice Stalker: Drive It Into the Dark (dice check, 1 [danger] Danger die)\n" in caves
     assert "» Special ([accident]): Progress the [red] red track.\nProgress the [red] red track.\n" \
@@ -164,7 +164,7 @@ def test_a_threat_comes_into_play_as_its_card_prints_it():
     game.advance(state)
     state.threats, state.standees, state.sector = {"T11": 4}, {"T11": [2]}, 2
     scene = game.advance(state)
-    assert "A secondary standee of threat T11 Ice Stalker is in this Sector." in scene.lines
+    assert "A secondary standee of Threat T11 Ice Stalker is in this Sector." in scene.lines
     assert not any("Drive It" in o.label for o in scene.options)
 
 
@@ -189,10 +189,10 @@ def test_a_threat_time_track_attacks_the_crew_in_its_sector_or_moves_where_the_t
                       ["To Sector 1 Landing Shelf", "It stays in Sector 4 Ice Caves, as its card says"])]
     # what was said before the question is shown before it, and not again
     assert before[0] == ["Time track of T11 Ice Stalker: space 1 of 3: Nothing happens.",
-                         "Time track of T11 Ice Stalker: space 2 of 3: The threat moves."]
+                         "Time track of T11 Ice Stalker: space 2 of 3: The Threat moves."]
     assert scene.lines[:3] == ["Threat T11 Ice Stalker stays in Sector 4.",
                                "Time track of T11 Ice Stalker: space 3 of 3: "
-                               "The threat attacks (1), then reset the [time] time track of T11.",
+                               "The Threat attacks (1), then reset the [time] time track of T11.",
                                "Attack: Each Crewmember in the Sector: spend a die."]
     assert state.tracks.get("T11") is None and state.threats == {"T11": 4}          # reset, and stayed
     state.sector = 3                                       # alone: it moves, where the table says
@@ -215,7 +215,7 @@ def test_the_time_track_of_a_global_condition_leads_to_its_log():
     game = Game(compile_pack(CONTENT / "eye-of-the-void").pack)
     state = game.start(298)
     scene = game.advance(state)
-    at = scene.lines.index("Put global condition G01 into play.")
+    at = scene.lines.index("Put Global Condition G01 into play.")
     assert scene.lines[at + 1] == "┌ Global Condition G01 Flickering Lights"
     assert "│    [time] track ☐☐☐☐ Go to Log 505." in scene.lines
     state.sector = 7
@@ -369,7 +369,7 @@ def test_no_travel_keeps_the_crew_in_the_sector_and_an_effect_still_moves_them()
     options = lake.split("  1) ")[1].split("> ")[0]
     assert "Travel to" not in options and "P202 Thin Ice: Cross Carefully" in options
     moved = lake.split("» Red outcome")[1]
-    assert "Move your crewmember to Sector 2.\nYou move to Sector 2.\n" in moved
+    assert "Move your Crewmember to Sector 2.\nYou move to Sector 2.\n" in moved
     assert "── The Glacier of Echoes, Sector 2 Singing Crevasse: P201 Singing Crevasse · turn 3" in moved
     assert "  2) Travel to Sector 3 Frozen Lake" in moved
 

@@ -149,11 +149,11 @@ def test_every_vanguard_card_is_an_entry_worded_as_its_card_prints_it(readers):
     threat = threat.split("</article>")[0]
     assert "Threat · " in threat and "2 standees" in threat
     assert "<strong>Attack:</strong> Each Crewmember in the Sector: spend a die." in threat
-    assert "<strong>No Crewmember in its Sector:</strong> The threat moves." in threat
-    assert "<h4>Time track</h4>" in threat and "<strong>3:</strong> The threat attacks (1)" in threat
-    assert 'Place <a href="#threat-T11">threat T11</a> in Sector 4.' in page
-    assert 'Put <a href="#condition-G11">global condition G11</a> into play.' in page
-    assert 'Reveal <a href="#mission-M13">mission M13</a>.' in page
+    assert "<strong>No Crewmember in its Sector:</strong> The Threat moves." in threat
+    assert "<h4>Time track</h4>" in threat and "<strong>3:</strong> The Threat attacks (1)" in threat
+    assert 'Place <a href="#threat-T11">Threat T11</a> in Sector 4.' in page
+    assert 'Put <a href="#condition-G11">Global Condition G11</a> into play.' in page
+    assert 'Reveal <a href="#mission-M13">Mission M13</a>.' in page
     # a POI printed on the board is named as the board prints it, not by its place in the pack
     assert 'Sector 5 Buried Mast: <a href="#poi-glacier-5">Buried Mast</a>' in page
     assert "glacier.5" not in re.sub(r"<[^>]*>", "", page)

@@ -551,7 +551,7 @@ class Game:
                 scene.lines.append(f"Threat {self.card_name(threat)} is in this Sector.")
             for threat, sectors_of in sorted(state.standees.items()):
                 if here in sectors_of:
-                    scene.lines.append(f"A secondary standee of threat {self.card_name(threat)} is in this Sector.")
+                    scene.lines.append(f"A secondary standee of Threat {self.card_name(threat)} is in this Sector.")
             for blocker in blocking:
                 scene.lines.append(f"No Travel ({self.card_name(blocker.id)}): no one may travel out of this Sector.")
             if state.special:

@@ -43,19 +43,19 @@ def state_line(game: Game, state: State) -> str:
     if shown:
         parts.append(", ".join(shown))
     if state.uniques:
-        parts.append(", ".join(f"unique discovery {u} {game.cards[str(u)].name}" if str(u) in game.cards
-                               else f"unique discovery {u}" for u in sorted(state.uniques)))
+        parts.append(", ".join(f"Unique Discovery {u} {game.cards[str(u)].name}" if str(u) in game.cards
+                               else f"Unique Discovery {u}" for u in sorted(state.uniques)))
     for key, status in sorted(state.missions.items()):
         # vantage missions and destinies are keyed "mission 1601", "destiny 1705"
         kind, _, number = key.partition(" ")
-        named = f"{kind} {_vcard_name(game, number)}" if number else f"mission {game.card_name(key)}"
+        named = f"{kind} {_vcard_name(game, number)}" if number else f"Mission {game.card_name(key)}"
         parts.append(f"{named}: {status}")
     if state.conditions:
-        parts.append(", ".join(f"global condition {game.card_name(c)}" for c in sorted(state.conditions)))
+        parts.append(", ".join(f"Global Condition {game.card_name(c)}" for c in sorted(state.conditions)))
     for threat, sector in state.threats.items():
         standees = state.standees.get(threat, [])
         also = f" (secondary standees in Sector {', '.join(map(str, standees))})" if standees else ""
-        parts.append(f"threat {game.card_name(threat)} in Sector {sector}{also}")
+        parts.append(f"Threat {game.card_name(threat)} in Sector {sector}{also}")
     tracks = [f"{game.card_name(c)} {space} of {game.track_length(c)}" for c, space in state.tracks.items()
               if c in game.cards and space]
     if tracks:

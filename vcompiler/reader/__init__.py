@@ -4,7 +4,7 @@ Every entry is an article addressable by number (`#log-227`, `#location-101`,
 `#depart-101-east`, `#card-1201`, `#planet-<id>`), its text and statements in the
 game's voice (render.voice) with every reference a link; a vanguard pack also gets its
 planet boards and every card (`#poi-P104`, `#threat-T11`), worded as the card sheets
-print it (render.cards), so that `return` and "place threat T11" lead somewhere. The script shows one
+print it (render.cards), so that `return` and "place Threat T11" lead somewhere. The script shows one
 entry at a time (the browser's history is the reader's back and forward), searches by
 number or title, and keeps check marks and the entry last read in localStorage. The
 stylesheet, the script and the icons are inlined and a Content-Security-Policy forbids
@@ -32,9 +32,9 @@ from vcompiler.render.cards import (
 HERE = Path(__file__).resolve().parent
 ICONS = HERE.parent / "templates" / "icons"
 FILE_NAME = "reader.html"
-# Words of the game's voice that name an entry: "Log 505", "card 1705", "threat T11",
-# "global condition G01", "unique discovery 1", a bare card id ("with P102").
-_NAMED = re.compile(r"\b(?:(?:Log|Location|card|threat|mission|global condition|unique discovery) \w+"
+# Words of the game's voice that name an entry: "Log 505", "card 1705", "Threat T11",
+# "Global Condition G01", "Unique Discovery 1", a bare card id ("with P102").
+_NAMED = re.compile(r"\b(?:(?:Log|Location|card|Threat|Mission|Global Condition|Unique Discovery) \w+"
                     r"|[PMGT]\d+)\b")
 CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
 

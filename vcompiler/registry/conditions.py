@@ -62,7 +62,7 @@ CONDITIONS: tuple[ConditionForm, ...] = (
     ConditionForm("has_unique", ("has", "unique", "<number>"), "vanguard",
                   "if you have Unique Discovery {subject}", "unique"),
     ConditionForm("mission_active", ("mission", "<card>", "active"), "vanguard",
-                  "if mission {subject} is active", "mission"),
+                  "if Mission {subject} is active", "mission"),
     # What a log may test besides its check marks: discoveries and successes held, where a
     # threat stands, the D10 the log rolled (RB 1699).
     ConditionForm("has_discovery", ("has", "discovery", "<discovery>"), "vanguard",
@@ -70,10 +70,10 @@ CONDITIONS: tuple[ConditionForm, ...] = (
     ConditionForm("has_success", ("has", "success", "<number>"), "vanguard",
                   "if you have {subject} or more [success]"),
     ConditionForm("threat_in_sector", ("threat", "<card>", "in", "sector", "<number>"), "vanguard",
-                  "if threat {subject} is in Sector {second}", "threat", "sector",
+                  "if Threat {subject} is in Sector {second}", "threat", "sector",
                   example="threat T01 in sector N"),
     ConditionForm("threat_here", ("threat", "<card>", "here"), "vanguard",
-                  "if threat {subject} is in your Sector", "threat", example="threat T01 here"),
+                  "if Threat {subject} is in your Sector", "threat", example="threat T01 here"),
     ConditionForm("d10", ("d10", "<number>", "to", "<number>"), "vanguard",
                   "if the D10 shows {subject} to {second}", example="d10 LOW to HIGH"),
     # VR 94, 96: what a result may test before it pays out.

@@ -1,6 +1,9 @@
+import ast
 import os
 import re
 import shutil
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -14,6 +17,24 @@ CONTENT = ROOT / "source_content"
 os.environ["VCOMPILER_CACHE_DIR"] = tempfile.mkdtemp(prefix="vcompiler-test-cache-")
 
 EXPECT = re.compile(r"//\s*expect:\s*([EW]\d{3}(?:\s*,\s*[EW]\d{3})*)")
+
+
+RENDERERS = ("weasyprint", "fontTools", "pikepdf", "jinja2")
+
+
+def renderers_loaded(args: list[str], status: int) -> tuple[list[str], str]:
+    """`vcompiler ARGS` in an interpreter of its own, which must exit with `status`: which
+    of the renderer's libraries it imported, and what it printed before."""
+    script = ("import sys; from vcompiler.cli import main\n"
+              "try:\n"
+              f"    main({args!r})\n"
+              "except SystemExit as stop:\n"
+              f"    assert stop.code == {status}, stop.code\n"
+              f"print(sorted(m for m in {RENDERERS!r} if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    *printed, loaded = done.stdout.splitlines()
+    return ast.literal_eval(loaded), "\n".join(printed)
 
 
 def pytest_addoption(parser):

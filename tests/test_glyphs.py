@@ -57,7 +57,8 @@ def test_check_and_build_agree_on_emoji_cjk_marks_and_accented_latin(write_pack,
                          + _log("A star \u2b50 above.", 2, "-> log 3")
                          + _log("The sign 門 is carved.", 3, "-> log 4")
                          + _log("Old ink: a\u0363 mark.", 4, "-> log 5")
-                         + _log("// a \U0001f680 in the text of a string is printed", 5),
+                         + _log("// a \U0001f680 in the text of a string is printed", 5, "-> log 6")
+                         + _log("A private sign \ue000, a zero\u200bwidth space, an ideographic\u3000space.", 6),
                          "notes.vcl": "// A comment is not printed: \U0001f680 漢\n"})
     check = CliRunner().invoke(main, ["check", str(folder), "--format", "json"])
     assert check.exit_code == 1
@@ -67,7 +68,9 @@ def test_check_and_build_agree_on_emoji_cjk_marks_and_accented_latin(write_pack,
         (16, 18, 19, "log 3 has a character the printed fonts cannot draw: `門` (U+9580 cjk unified ideograph-9580)"),
         (20, 19, 20, "log 4 has a character the printed fonts cannot draw: "
                      "`\u0363` (U+0363 combining latin small letter a)"),
-        (24, 14, 15, "log 5 has a character the printed fonts cannot draw: `\U0001f680` (U+1F680 rocket)")]
+        (24, 14, 15, "log 5 has a character the printed fonts cannot draw: `\U0001f680` (U+1F680 rocket)"),
+        # A private-use code point takes a glyph no bundled font has; spaces take none.
+        (28, 24, 25, "log 6 has a character the printed fonts cannot draw: `\ue000` (U+E000 private use)")]
     out = tmp_path / "out"
     build = CliRunner().invoke(main, ["build", str(folder), "-o", str(out), "--format", "json"])
     assert build.exit_code == 1

@@ -22,10 +22,16 @@ _ASCII = bytes(range(128))
 FONTS = "DejaVu Serif, Sans and Sans Condensed"
 
 
+# Characters that take no glyph: spaces, line and paragraph separators, controls, format
+# characters and lone surrogates. A private-use or unassigned code point does take one,
+# which no bundled font has.
+_NO_GLYPH = frozenset(("Zs", "Zl", "Zp", "Cc", "Cf", "Cs"))
+_UNNAMED = {"Co": "private use", "Cn": "unassigned"}
+
+
 def drawn(char: str) -> bool:
-    """Whether the bundled fonts draw `char`, or it takes no glyph at all (spaces, line
-    separators, controls and format characters)."""
-    return bisect_right(BOUNDS, ord(char)) % 2 == 1 or unicodedata.category(char)[0] in "ZC"
+    """Whether the bundled fonts draw `char`, or it takes no glyph at all."""
+    return bisect_right(BOUNDS, ord(char)) % 2 == 1 or unicodedata.category(char) in _NO_GLYPH
 
 
 def _undrawn(text: str) -> set[str]:
@@ -73,7 +79,7 @@ def _entries(pack: Pack) -> Iterator[tuple[str, object, Span]]:
 
 
 def _shown(char: str) -> str:
-    name = unicodedata.name(char, "").lower() or "unnamed"
+    name = unicodedata.name(char, "").lower() or _UNNAMED.get(unicodedata.category(char), "unnamed")
     return f"`{char}` (U+{ord(char):04X} {name})"
 
 

@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from conftest import ROOT, VANGUARD_HEADER, expectations
 from vcompiler.cli import main
 from vcompiler.compile import compile_pack
-from vcompiler.render.board import _cost, board_of, pinned, place
+from vcompiler.render.board import _cost, board_of, lay_out_board, pinned, place
 from vcompiler.render.cards import CARD_SIZES, location_faces, location_number
 from vcompiler.render.components import ComponentOptions, plan_components, render_components
 from vcompiler.render.sheets import Slot, behind, grid
@@ -247,10 +247,56 @@ planet p "P" {
 }
 """})
     pack = compile_pack(folder).pack
-    marks = [mark.tokens for mark in board_of(pack, pack.planets[0], "a4").marks]
-    assert marks[0] == [("i", "danger"), ("s", [("t", "A")]), ("t", " "), ("i", "red")]
-    assert marks[1][0] == ("t", "sacrifice a die") and ("t", ", ") in marks[1]
-    assert ("i", "die") not in marks[1]
+    marks = [mark.groups for mark in board_of(pack, pack.planets[0], "a4").marks]
+    assert marks[0] == ([("i", "danger"), ("s", [("t", "A")])], [("i", "red")])
+    assert marks[1][0] == [("t", "sacrifice a die"), ("t", ",")] and len(marks[1]) == 2
+    assert ("i", "die") not in marks[1][0] + marks[1][1]
+
+
+def _boxes(box, cls):
+    if cls in (getattr(box, "element", None) is not None and box.element.get("class", "") or "").split():
+        yield box                    # its own line and inline boxes carry its element too
+        return
+    for child in getattr(box, "children", ()):
+        yield from _boxes(child, cls)
+
+
+def _rect(box, centred=False):
+    """A box's border box, pt; a centred one is drawn shifted back by half its size
+    (`translate(-50%, -50%)`), which the layout's positions do not include."""
+    x, y, w, h = box.border_box_x(), box.border_box_y(), box.border_width(), box.border_height()
+    return (x - w / 2, y - h / 2, x + w / 2, y + h / 2) if centred else (x, y, x + w, y + h)
+
+
+def test_a_paths_cost_between_spaces_side_by_side_stays_in_the_gap_between_them(write_pack):
+    # Worded costs on a two-way path and icons on a one-way one, each wider than the
+    # gap between two spaces of a row: they stack rather than cover the spaces' edges.
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER + """
+log 1 "Start" { return }
+danger A "Ash Storm" { text "Lose a die." }
+planet p "P" {
+  sector 1 { lander
+    at 0, 0 }
+  sector 2 { poi slot
+    at 1, 0 }
+  sector 3 { poi slot
+    at 2, 0 }
+  path 1 <-> 2 [travel, lose supplies 1]
+  path 2 -> 3 [spend die, roll danger A]
+}
+"""})
+    pack = compile_pack(folder).pack
+    board = board_of(pack, pack.planets[0], "a4")
+    assert [mark.room > 0 for mark in board.marks] == [True, True]
+    laid_out, _ = lay_out_board(board)
+    page = laid_out.pages[0]._page_box
+    sectors = sorted((_rect(b) for b in _boxes(page, "sector")), key=lambda r: r[0])
+    labels = sorted((_rect(b, centred=True) for b in _boxes(page, "cost")), key=lambda r: r[0])
+    assert len(sectors) == 3 and len(labels) == 2
+    for (left, label, right) in ((sectors[0], labels[0], sectors[1]), (sectors[1], labels[1], sectors[2])):
+        assert left[2] < label[0] and label[2] < right[0], (left, label, right)
+    # Stacked: the worded cost under the Travel icon.
+    assert labels[0][3] - labels[0][1] > 1.5 * (labels[1][3] - labels[1][1]) / 2
 
 
 THREAT = '''

@@ -28,6 +28,9 @@ PANEL = 66.0                         # the column of spaces on the right
 MARGIN = 10.0                        # paper left white around the board and around tiles
 OVERLAP = 12.0                       # what two neighbouring tiles share
 PANEL_HEIGHT = 150.0
+EDGE_INSET = 1.5                     # the white between a path's end and the space it meets
+ARROW = 5.0                          # a one-way path's arrowhead, from tip to base
+LABEL_CLEARANCE = 0.3                # the board left showing between a label and a space
 # What the panel's spaces for the unique, the mission and the condition give up when
 # they lose their empty room (board.css, .panel.compact), mm.
 COMPACT_SAVING = 40.0
@@ -50,9 +53,12 @@ class SectorView:
 
 @dataclass(frozen=True)
 class PathMark:
-    x: float                          # the middle of the path, mm
+    x: float                          # the middle of the label, mm
     y: float
-    tokens: Sentence                  # its travel cost as icons
+    groups: tuple[Sentence, ...]      # its travel cost as icons, one group a cost
+    # The width the label may take, mm, where the path runs between two spaces side by
+    # side: its costs stack there rather than cover the spaces' edges. 0: any width.
+    room: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -208,7 +214,7 @@ def _centre(cell: tuple[int, int]) -> tuple[float, float]:
     return (MARGIN + cell[0] * CELL[0] + CELL[0] / 2, MARGIN + cell[1] * CELL[1] + CELL[1] / 2)
 
 
-def _edge_point(start, end, inset: float = 1.5) -> tuple[float, float]:
+def _edge_point(start, end, inset: float = EDGE_INSET) -> tuple[float, float]:
     """Where the segment from `start` to the centre `end` meets the box around `end`."""
     dx, dy = end[0] - start[0], end[1] - start[1]
     half_w, half_h = BOX[0] / 2 + inset, BOX[1] / 2 + inset
@@ -226,7 +232,8 @@ def _lines_svg(width: float, height: float, segments: list[tuple[tuple[float, fl
         parts.append(f'<line x1="{x1:.2f}" y1="{y1:.2f}" x2="{x2:.2f}" y2="{y2:.2f}"/>')
         if one_way:
             angle = math.atan2(y2 - y1, x2 - x1)
-            points = [(x2, y2)] + [(x2 - 5 * math.cos(angle + d), y2 - 5 * math.sin(angle + d)) for d in (0.5, -0.5)]
+            points = [(x2, y2)] + [(x2 - ARROW * math.cos(angle + d), y2 - ARROW * math.sin(angle + d))
+                                   for d in (0.5, -0.5)]
             heads.append('<polygon points="' + " ".join(f"{x:.2f},{y:.2f}" for x, y in points) + '"/>')
     parts.append('</g><g fill="#222" stroke="none">')
     parts += heads
@@ -234,27 +241,42 @@ def _lines_svg(width: float, height: float, segments: list[tuple[tuple[float, fl
     return "data:image/svg+xml;base64," + base64.b64encode("".join(parts).encode()).decode()
 
 
-def _cost_tokens(costs: tuple[m.Effect, ...]) -> Sentence:
+def _cost_groups(costs: tuple[m.Effect, ...]) -> tuple[Sentence, ...]:
     """A path's cost as icons where an icon says all of it: the Travel icon, a die (of
     its colour), a Danger die with its letter, which names the table to roll on.
     Sacrificing a die has no icon of its own and would read as spending one, so it
-    and the other costs are words."""
-    out: Sentence = []
+    and the other costs are words, set apart by commas. One group a cost, printed
+    unbroken, so that a label stacks its costs rather than split one."""
+    groups: list[Sentence] = []
     worded = False
     for effect in costs:
         words = effect.op not in ("travel", "spend_die", "roll_danger")
-        if out:
-            out.append(("t", ", " if words or worded else " "))
+        if groups and (words or worded):
+            groups[-1] = [*groups[-1], ("t", ",")]
         worded = words
         if effect.op == "travel":
-            out.append(("i", "travel"))
+            groups.append([("i", "travel")])
         elif effect.op == "spend_die":
-            out.append(("i", str(effect.param("colour") or "die")))
+            groups.append([("i", str(effect.param("colour") or "die"))])
         elif effect.op == "roll_danger":
-            out += [("i", "danger"), ("s", [("t", str(effect.param("die")))])]
+            groups.append([("i", "danger"), ("s", [("t", str(effect.param("die")))])])
         else:
-            out.extend(said(effect))
-    return out
+            groups.append(said(effect))
+    return tuple(groups)
+
+
+def _mark(start: tuple[float, float], end: tuple[float, float], two_way: bool,
+          groups: tuple[Sentence, ...]) -> PathMark:
+    """A path's label: on the middle of a two-way path, off the arrowhead of a one-way
+    one; between spaces side by side, no wider than the gap it sits in."""
+    if abs(end[1] - start[1]) > 1e-6:
+        t = 0.5 if two_way else 0.3
+        return PathMark(start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t, groups)
+    # The path leaves a space's edge `EDGE_INSET` away and, one way, ends in its arrowhead.
+    sign = 1.0 if end[0] > start[0] else -1.0
+    near = start[0] - sign * EDGE_INSET
+    far = end[0] + sign * (EDGE_INSET if two_way else -ARROW)
+    return PathMark((near + far) / 2, start[1], groups, abs(far - near) - 2 * LABEL_CLEARANCE)
 
 
 def _tiles(width: float, height: float, paper: str) -> tuple[tuple[Tile, ...], tuple[tuple[float, float], ...]]:
@@ -315,10 +337,7 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
         start, end = _edge_point(b, a), _edge_point(a, b)
         segments.append((start, end, not path.two_way))
         if path.costs:
-            # A one-way path keeps its far end free for the arrowhead.
-            t = 0.5 if path.two_way else 0.3
-            marks.append(PathMark(start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t,
-                                  _cost_tokens(path.costs)))
+            marks.append(_mark(start, end, path.two_way, _cost_groups(path.costs)))
     condition: tuple = ()
     if planet.printed_conditions:
         printed = planet.printed_conditions[0]
@@ -355,7 +374,8 @@ def _log_line(effects: tuple[m.Effect, ...]) -> Sentence:
     return out
 
 
-def render_board(board: Board) -> bytes:
+def lay_out_board(board: Board):
+    """WeasyPrint's layout of the board's sheets, and a function writing them as PDF."""
     from vcompiler import __version__
     from vcompiler.render.pdf import _environment, source_date
     from vcompiler.render.sheets import lay_out
@@ -363,6 +383,9 @@ def render_board(board: Board) -> bytes:
     html = _environment().get_template("board.html.j2").render(board=board, naive=False, created=source_date(),
                                                               version=__version__)
     width, height = board.tiles[0].size
-    _, write = lay_out(html, f"@page {{ size: {width:.3f}mm {height:.3f}mm; margin: 0; }}\n",
-                       ("base.css", "board.css"))
-    return write()
+    return lay_out(html, f"@page {{ size: {width:.3f}mm {height:.3f}mm; margin: 0; }}\n",
+                   ("base.css", "board.css"))
+
+
+def render_board(board: Board) -> bytes:
+    return lay_out_board(board)[1]()

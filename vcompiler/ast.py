@@ -491,5 +491,6 @@ class ParsedFile:
     # silences those codes from that line to the end of the declaration.
     allow_regions: tuple[tuple[int, int, tuple[str, ...]], ...] = ()
     # How many declarations Lark read (the log reader did not take them): a file with
-    # none is read again faster than it is read back from the parse cache.
+    # none is parsed again about as fast as it is read back from the parse cache, so
+    # the cache does not keep it.
     by_lark: int = 0

@@ -118,8 +118,16 @@ def test_a_generated_logbook_played_to_its_end(generated_pack):
     assert "The end: The exploration ends." in result.output
 
 
+def test_play_starts_at_a_log_named_by_its_label(eye):
+    result = play(CONTENT / "eye-of-the-void", "--from", "@hidden_chamber", answers="q\n")
+    assert result.exit_code == 0, result.output
+    assert f"── Log {eye.labels['hidden_chamber']} · The Hidden Chamber\n" in result.output
+
+
 def test_bad_starts_and_saves_exit_2(tmp_path):
     assert "has no log 9999" in play(CONTENT / "eye-of-the-void", "--from", "9999").output
+    assert "has no log @nowhere" in play(CONTENT / "eye-of-the-void", "--from", "@nowhere").output
+    assert "a vantage pack's entries are locations" in play(CONTENT / "tidal-reach", "--from", "@beach").output
     bad = tmp_path / "bad.json"
     bad.write_text("{}")
     result = play(CONTENT / "eye-of-the-void", "--load", bad)

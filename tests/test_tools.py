@@ -58,6 +58,19 @@ def test_graph_dot_clusters_colours_and_focus():
     assert bad.exit_code == 2 and "has no log 9999" in bad.output
 
 
+def test_graph_focuses_on_a_log_named_by_its_label(eye):
+    number = eye.labels["hidden_chamber"]
+    by_label = run("graph", CONTENT / "eye-of-the-void", "--focus", "@hidden_chamber", "--depth", "1")
+    assert by_label.exit_code == 0, by_label.output
+    assert by_label.output == run("graph", CONTENT / "eye-of-the-void", "--focus", str(number), "--depth", "1").output
+    assert f'"log:{number}" [label="Log {number}\\nThe Hidden Chamber"' in by_label.output
+    misspelt = run("graph", CONTENT / "eye-of-the-void", "--focus", "@hiden_chamber")
+    assert misspelt.exit_code == 2
+    assert "--focus: pack eye_of_the_void has no log @hiden_chamber: did you mean @hidden_chamber?" in misspelt.output
+    word = run("graph", CONTENT / "eye-of-the-void", "--focus", "x1")
+    assert word.exit_code == 2 and "named by its number or a log's @label, not 'x1'" in word.output
+
+
 def test_graph_marks_unreachable_entries_and_endless_loops(write_pack):
     folder = write_pack({"p.vcl": HEAD +
                                   'log 1 "A" { choice "x" -> log 2\n choice "y" -> log 4 }\n'

@@ -474,7 +474,7 @@ def stats(paths: tuple[Path, ...], fmt: str) -> None:
 @click.option("-o", "--out", "out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the DOT here (and the SVG beside it, FILE.svg, when Graphviz is installed). "
                    "Default: DOT on standard output.")
-@click.option("--focus", metavar="N", help="Only the entries within --depth steps of entry N.")
+@click.option("--focus", metavar="N", help="Only the entries within --depth steps of entry N (or log @label).")
 @click.option("--depth", type=click.IntRange(0, 50), default=2, show_default=True)
 def graph(pack: Path, out: Path | None, focus: str | None, depth: int) -> None:
     """Draw the story graph of PACK: DOT always, SVG through Graphviz's `dot` when it is
@@ -566,15 +566,15 @@ def diff(old: str, new: Path, fmt: str) -> None:
 
 @main.command()
 @click.argument("pack", type=click.Path(exists=True, file_okay=False, path_type=Path))
-@click.option("--from", "entry", type=int, metavar="N",
-              help="Start at log N (vanguard) or location N (vantage) instead of the pack's start.")
+@click.option("--from", "entry", metavar="N",
+              help="Start at log N or @label (vanguard) or location N (vantage) instead of the pack's start.")
 @click.option("--save", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
               help="Keep the playthrough in FILE, saved after every choice.")
 @click.option("--load", type=click.Path(exists=True, dir_okay=False, path_type=Path), metavar="FILE",
               help="Go on with a playthrough saved with --save.")
 @click.option("--seed", type=int, default=None,
               help="Shuffle the Event deck in the order this seed gives (default: a new order each game).")
-def play(pack: Path, entry: int | None, save: Path | None, load: Path | None, seed: int | None) -> None:
+def play(pack: Path, entry: str | None, save: Path | None, load: Path | None, seed: int | None) -> None:
     """Play PACK in the terminal: each entry as the book prints it, numbered options,
     the state (check marks, Success, uniques, missions, conditions, stats, cards) kept
     so that `if`s resolve as at the table. Options are read from standard input, one
@@ -586,6 +586,7 @@ def play(pack: Path, entry: int | None, save: Path | None, load: Path | None, se
       vcompiler play source_content/eye-of-the-void --from 227 --save run.json
       printf '1\\n1\\n' | vcompiler play source_content/eye-of-the-void
     """
+    from vcompiler.model.labels import entry_number
     from vcompiler.play.machine import Game
     from vcompiler.play.state import State
     from vcompiler.play.terminal import play as play_in
@@ -597,7 +598,7 @@ def play(pack: Path, entry: int | None, save: Path | None, load: Path | None, se
         if load is not None:
             state = State.from_json(load.read_text(encoding="utf-8"), result.model.name)
         else:
-            state = game.start(entry)
+            state = game.start(entry_number(result.model, entry) if entry is not None else None)
     except (ValueError, OSError, UnicodeDecodeError) as error:
         raise click.UsageError(str(error)) from None
     sys.exit(play_in(game, state, click.get_text_stream("stdin"), click.get_text_stream("stdout"), save))

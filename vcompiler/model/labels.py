@@ -4,11 +4,13 @@ bundle and the books print "Log 412" and never "Log @recording"."""
 from __future__ import annotations
 
 import dataclasses
+import difflib
 from collections.abc import Mapping
 from typing import Any
 
 from vcompiler import ast
 from vcompiler.model.types import Pack
+from vcompiler.registry import game_named
 
 _MARK = "{log @"
 
@@ -66,3 +68,20 @@ class _Walker:
             if number is not None:
                 return dataclasses.replace(node, target=ast.Value("number", number, node.target.span))
         return node
+
+
+def entry_number(pack: Pack, text: str) -> int:
+    """The entry a command names (`--focus`, `--from`): its number, or a log's
+    `@label` (the number the label was given). ValueError says what is wrong."""
+    if text.startswith("@"):
+        game = game_named(pack.game)
+        if game is not None and game.start != "log":
+            raise ValueError(f"a {game.name} pack's entries are {game.start}s, named by their numbers, not {text!r}")
+        number = pack.labels.get(text[1:])
+        if number is None:
+            near = difflib.get_close_matches(text[1:], sorted(pack.labels), n=1)
+            raise ValueError(f"pack {pack.name} has no log {text}" + (f": did you mean @{near[0]}?" if near else ""))
+        return number
+    if not (text.isascii() and text.isdigit() and len(text) < 10):
+        raise ValueError(f"an entry is named by its number or a log's @label, not {text!r}")
+    return int(text)

@@ -13,6 +13,7 @@ import networkx as nx
 
 from vcompiler.checks import CheckContext
 from vcompiler.checks.graph import endless_loops
+from vcompiler.model.labels import entry_number
 from vcompiler.model.types import Pack
 from vcompiler.tools.regions import node_title, regions
 
@@ -41,12 +42,13 @@ def _quote(text: str) -> str:
 
 
 def focus_node(pack: Pack, focus: str) -> tuple:
-    """The node an entry number names: a log in a vanguard pack, a location in a vantage pack."""
+    """The node an entry number or a log's @label names: a log in a vanguard pack, a
+    location in a vantage pack."""
     kind = "log" if pack.game == "vanguard" else "location"
     try:
-        number = int(focus)
-    except ValueError:
-        raise FocusNotFound(f"--focus takes an entry number, not {focus!r}") from None
+        number = entry_number(pack, focus)
+    except ValueError as error:
+        raise FocusNotFound(f"--focus: {error}") from None
     if (kind, number) not in _graph_nodes(pack):
         raise FocusNotFound(f"pack {pack.name} has no {kind} {number}")
     return (kind, number)

@@ -16,7 +16,8 @@ CONTENT = ROOT / "source_content"
 # The tests keep their parse cache to themselves.
 os.environ["VCOMPILER_CACHE_DIR"] = tempfile.mkdtemp(prefix="vcompiler-test-cache-")
 
-EXPECT = re.compile(r"//\s*expect:\s*([EW]\d{3}(?:\s*,\s*[EW]\d{3})*)")
+# `// expect: E100` on the line a diagnostic must point at; `E100@3`: at column 3 too.
+EXPECT = re.compile(r"//\s*expect:\s*([EW]\d{3}(?:@\d+)?(?:\s*,\s*[EW]\d{3}(?:@\d+)?)*)")
 
 
 RENDERERS = ("weasyprint", "fontTools", "pikepdf", "jinja2")
@@ -98,13 +99,19 @@ VANTAGE_HEADER = '''pack test {
 
 
 def expectations(folder: Path) -> set[tuple[str, int, str]]:
-    wanted = set()
+    return set(expected_columns(folder))
+
+
+def expected_columns(folder: Path) -> dict[tuple[str, int, str], int | None]:
+    """Each (file, line, code) marked, and the column its mark names (None: any)."""
+    wanted: dict[tuple[str, int, str], int | None] = {}
     for path in sorted(folder.rglob("*.vcl")):
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             match = EXPECT.search(line)
             if match:
-                for code in re.split(r"\s*,\s*", match.group(1)):
-                    wanted.add((path.name, number, code))
+                for mark in re.split(r"\s*,\s*", match.group(1)):
+                    code, _, column = mark.partition("@")
+                    wanted[(path.name, number, code)] = int(column) if column else None
     return wanted
 
 

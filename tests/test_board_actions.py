@@ -187,7 +187,9 @@ def test_an_effect_on_the_team_cannot_say_which_crewmember(write_pack):
 def test_a_danger_letter_is_one_capital(write_pack):
     broken = PACK.replace('danger T "Tutorial"', 'danger Tx "Tutorial"')
     result = compile_pack(write_pack({"pack.vcl": broken}))
-    assert [(d.code.id, d.span.line) for d in result.diagnostics][:1] == [("E208", 9)]
+    # One mistake: neither is the misnamed die unrolled (W409), nor the `roll danger T`
+    # it was meant for undefined (E217).
+    assert [(d.code.id, d.span.line, d.span.column) for d in result.diagnostics] == [("E208", 9, 8)]
 
 
 def test_the_reader_shows_the_planets_rules_and_actions_without_a_dice_check(built):

@@ -105,6 +105,57 @@ log @loop2 "Loop" { check; -> log @loop }
                             "test it with `if checked log @loop2 -> log N`, or remove `check`")
 
 
+def test_a_line_below_a_labelled_goto_names_the_goto_as_written(write_pack):
+    [(code, line, _, message, _)] = _found(write_pack, VANGUARD_HEADER, '''log 1 "Start" {
+  -> log @box
+  text "Nobody reads this."
+}
+log @box "Box" { return }
+''')
+    assert (code, line, message) == ("E314", 3, "this line of log 1 is never read: `-> log @box` comes before it")
+
+
+def test_a_misspelt_statement_word_is_named_with_the_keywords_that_start_a_statement_there(write_pack):
+    found = _found(write_pack, VANGUARD_HEADER, '''log 1 "Start" {
+  choise "Go in" -> log 2
+  choice "Stay" -> log 2
+}
+log 2 "In" { return }
+poi P101 "Shard" external {
+  action "Free Yourself" {
+    outcom green: physical => gain success 1
+    outcome red => nothing
+  }
+}
+''')
+    assert found == [
+        ("E100", 2, 3, "unknown statement `choise`: did you mean `choice`?",
+         "a statement here starts with `check`, `choice`, `else`, `if`, `text` or an effect's verb"),
+        ("E100", 8, 5, "unknown statement `outcom`: did you mean `outcome`?",
+         "a statement here starts with `outcome`, `special`, `text`, `track` or an effect's verb")]
+
+
+def test_a_word_near_no_statement_keyword_keeps_the_parsers_message(write_pack):
+    # A keyword, a verb, a word like no keyword: the mistake is what follows the word.
+    for statement, column in (('choice "Go in" -> 2', 21), ("gain success 1 -> log 2", 18),
+                              ('zzz "Go in" -> log 2', 15)):
+        found = _found(write_pack, VANGUARD_HEADER, f'log 1 "Start" {{\n  {statement}\n}}\nlog 2 "In" {{ return }}\n')
+        assert [(code, line, column) for code, line, column, _, _ in found] == [("E100", 2, column)], statement
+        assert not found[0][3].startswith("unknown statement")
+
+
+def test_an_exit_to_its_own_location_names_the_neighbour_that_leads_there(write_pack):
+    found = _found(write_pack, VANTAGE_HEADER, '''location 1 "Beach" {
+  north 1 walk
+}
+location 2 "Cliff" {
+  south 1 walk
+}
+''')
+    assert found == [("E332", 2, 9, "north of location 1 leads to location 1 itself",
+                      "south of location 2 leads here: did you mean 2?")]
+
+
 def test_a_sector_with_no_way_back_to_the_lander_is_told_which_path_to_turn(write_pack):
     # The first tutorial's board as it once was: sector 3 entered one way, left no way.
     found = _found(write_pack, VANGUARD_HEADER, '''log 1 "Start" { return }

@@ -2,6 +2,7 @@
 exclusive, so a one-character span at column 5 ends at column 6."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property, partial
 from pathlib import Path
@@ -60,3 +61,13 @@ class SourceFile:
 
     def whole(self) -> Span:
         return Span(self.display, 1, 1, 1, 1)
+
+    def word_in(self, span: Span, word: str) -> Span:
+        """Where `word` (whole: not part of a longer word, number or label) first stands
+        within a one-line `span`, so that a caret can stand under the word a message is
+        about; the span itself where it is not found there."""
+        if span.line != span.end_line:
+            return span
+        match = re.compile(rf"(?<![\w@]){re.escape(word)}(?!\w)").search(
+            self.line_text(span.line), span.column - 1, span.end_column - 1)
+        return Span(span.file, span.line, match.start() + 1, span.line, match.end() + 1) if match else span

@@ -154,14 +154,17 @@ class CheckContext:
     @cached_property
     def maybe_edges(self) -> frozenset[tuple[Node, Node]]:
         """Edges an error may have hidden: from a dangling reference to each entry its
-        hint suggests, from the pack to whatever an error's line mentions. The graph
-        warnings read the graph with these, so that they stand down only where an error
-        explains them; they are part of what the kept graph's answers are kept by, so a
+        hint suggests, from an exit to its own location to the neighbour it was meant
+        for, from the pack to whatever an error's line mentions. The graph warnings
+        read the graph with these, so that they stand down only where an error explains
+        them; they are part of what the kept graph's answers are kept by, so a
         resident checker's answer is a cold check's."""
         from vcompiler.checks.explained import nodes_of
         from vcompiler.checks.references import intended_targets
+        from vcompiler.checks.storybooks import meant_edges
         nodes = self.kept.nodes
         edges = {(ref.origin, node) for ref in self.dangling for node in intended_targets(self, ref) if node in nodes}
+        edges.update(edge for edge in meant_edges(self.pack) if edge[1] in nodes)
         pack_node = ("pack", self.pack.name)
         mentions = self.near_errors.mentions if self.near_errors is not None else frozenset()
         edges.update((pack_node, node) for node in nodes_of(mentions, nodes, self.pack.labels))

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from vcompiler import codes
 from vcompiler.checks import CheckContext, per_log, rule
+from vcompiler.checks.explained import logs_named
 from vcompiler.checks.references import intended_targets
 from vcompiler.checks.tables import all_statements
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
@@ -49,13 +50,20 @@ def tested_logs_have_boxes(context: CheckContext) -> Iterator[Diagnostic]:
 def boxes_are_tested(context: CheckContext) -> Iterator[Diagnostic]:
     """A log with `check` prints a box the readers tick; if nothing tests it
     (`if checked log N`), the tick changes nothing. A test of a log that is not there
-    (E200) counts as a test of the logs its hint suggests. Mend: test it where it
-    matters, or remove `check`."""
+    (E200) counts as a test of the logs its hint suggests, and a test on a line with an
+    error, or in a declaration that did not parse, as a test of the log it names.
+    Mend: test it where it matters, or remove `check`."""
+    near = context.near_errors
+    if near is None:
+        return  # a file that could not be read may hold the test
     tested = {c.key for c in _conditions(context) if c.kind == "checked_log"}
     # A test of a log that is not there (E200) may have meant one spelt like it: its
     # box is not reported as untested as well.
     tested.update(key for ref in context.dangling if ref.kind == "log" and ref.via == "test"
                   for _, key in intended_targets(context, ref))
+    # What did not parse or resolve may have been the test (`if checked log 5` in a
+    # log left open).
+    tested.update(logs_named(near.tests, context.pack.labels))
     logs = context.pack.logs
     for log, statement in zip(logs, context.of_logs(_first_check)):
         if statement is not None and log.number not in tested:

@@ -31,12 +31,17 @@ def one_action_per_category(context: CheckContext) -> Iterator[Diagnostic]:
 @rule(codes.STAR_WITHOUT_DEPART)
 def starred_points_have_entries(context: CheckContext) -> Iterator[Diagnostic]:
     """A compass point marked `*` sends players to the depart storybook under the
-    location's number and that direction; without the entry they are stranded.
+    location's number and that direction; without the entry they are stranded. An
+    entry that did not parse (E100) is not also missing, nor is any of its location's
+    when its direction is not a compass point at all.
     Mend: add `depart N DIRECTION "Action" cost N { ... }`."""
     departs = {(d.number, d.direction) for d in context.pack.departs}
+    broken = {key for kind, key in context.pack.unparsed if kind == "depart"}
     for location in context.pack.locations:
         for exit in location.exits:
-            if exit.target is None and (location.number, exit.direction) not in departs:
+            key = (location.number, exit.direction)
+            if exit.target is None and key not in departs and key not in broken \
+                    and (location.number, None) not in broken:
                 yield diagnostic(codes.STAR_WITHOUT_DEPART, exit.span, direction=exit.direction,
                                  number=location.number,
                                  hint=f'add `depart {location.number} {exit.direction} "Action" cost 1 {{ ... }}`')
@@ -76,6 +81,8 @@ def neighbours_point_back(context: CheckContext) -> Iterator[Diagnostic]:
                    for e in neighbour.exits):
                 continue
             taken = next((e for e in neighbour.exits if e.direction == back), None)
+            if taken is not None and taken.target == neighbour.number:
+                continue      # its way back leads to itself: E332 says so
             if taken is not None and taken.target is not None:
                 hint = (f"{back} of location {exit.target} leads to location {taken.target}: "
                         f"fix one of the two numbers")

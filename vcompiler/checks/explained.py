@@ -6,9 +6,11 @@ have meant, and only for those, so that the rest of the pack is still checked:
 - a dangling reference may have meant the entries its hint suggests (the numbers
   around it, the ids spelt like it): they count as led to from where it stands;
 - a declaration that did not parse, or a line with an error, may have led to whatever
-  it mentions (`log 12`, `P101`, ...): those count as led to from the start;
+  it mentions (`log 12`, `P101`, `-> 12`, `north 12`, ...): those count as led to from
+  the start;
 - a log with a dangling reference may have had its way out there; a log holding an
-  error may have had its way out in what did not resolve (`retrun`).
+  error may have had its way out in what did not resolve (`retrun`);
+- a line with an error may hold the test of a log's check mark (`if checked log 5`).
 Only when a whole file could not be read is nothing known, and the warnings stand down."""
 from __future__ import annotations
 
@@ -32,24 +34,46 @@ _DANGLING = frozenset({codes.UNDEFINED_LOG.id, codes.UNDEFINED_CARD.id, codes.UN
 # Log is dropped, as its hint says, so what it names is not led to by it.
 _UNDERSTOOD = frozenset({codes.TWO_STARTS.id})
 # A card id, or a word spelt like one (`P1O1` on a line that E208 reports).
-_MENTION = re.compile(r"\b(log|location|card)\s+(@\w+|\d+)|\b([A-Z][A-Z0-9]*\d[A-Z0-9]*)\b")
+# A goto that does not say what it leads to (`-> 12`) may mean the log or the location;
+# a compass exit (`north 12 walk`) names a location.
+_MENTION = re.compile(r"\b(log|location|card|north|east|south|west)\s+(@\w+|\d+)|\b([A-Z][A-Z0-9]*\d[A-Z0-9]*)\b"
+                      r"|->\s*(\d+)")
+_NAMED = {"log": "log", "location": "location", "card": "vcard"}     # else a compass point's
+
+
+# A test of a log's check mark, its condition word right or not (`if chekced log 5`).
+_TEST = re.compile(r"\bif\s+(?:not\s+)?[a-z_]+\s+log\s+(@\w+|\d+)")
+
+
+def _tests(text: str) -> Iterable[tuple[str, object]]:
+    for match in _TEST.finditer(text):
+        key = match.group(1)
+        if key.startswith("@"):
+            yield ("label", key[1:])
+        elif key.isascii() and len(key) < 10:
+            yield ("log", int(key))
 
 
 def _mentions(text: str) -> Iterable[tuple[str, object]]:
     for match in _MENTION.finditer(text):
-        kind, key, card_id = match.groups()
+        kind, key, card_id, either = match.groups()
         if card_id is not None:
             yield ("card-id", card_id)
+        elif either is not None:
+            if either.isascii() and len(either) < 10:
+                yield ("log", int(either))
+                yield ("location", int(either))
         elif key.startswith("@"):
             yield ("label", key[1:])
         elif key.isascii() and key.isdigit() and len(key) < 10:
-            yield ("vcard" if kind == "card" else kind, int(key))
+            yield (_NAMED.get(kind, "location"), int(key))
 
 
 @dataclass(frozen=True)
 class NearErrors:
     """What the errors found before the checks could explain."""
     mentions: frozenset[tuple[str, object]] = frozenset()     # what their lines mention
+    tests: frozenset[tuple[str, object]] = frozenset()        # the logs their lines test (`if checked log 5`)
     # (file, first line) of each declaration holding one: an effect that did not
     # resolve may have been the way out its log lacks (E401).
     declarations: frozenset[tuple[str, int]] = frozenset()
@@ -66,6 +90,7 @@ def near_errors(diagnostics: Iterable[Diagnostic], sources: Mapping[str, SourceF
     not be read. `first_lines`: where a file's declarations start, cut as the parser
     cuts it."""
     mentions: set[tuple[str, object]] = set()
+    tests: set[tuple[str, object]] = set()
     declarations: set[tuple[str, int]] = set()
     starts: dict[str, Sequence[int]] = {}
     for d in diagnostics:
@@ -88,8 +113,22 @@ def near_errors(diagnostics: Iterable[Diagnostic], sources: Mapping[str, SourceF
         else:
             around = range(d.span.line, d.span.end_line + 1)
         for number in around:
-            mentions.update(_mentions(source.line_text(number)))
-    return NearErrors(frozenset(mentions), frozenset(declarations))
+            text = source.line_text(number)
+            mentions.update(_mentions(text))
+            if "if" in text:
+                tests.update(_tests(text))
+    return NearErrors(frozenset(mentions), frozenset(tests), frozenset(declarations))
+
+
+def logs_named(mentions: frozenset[tuple[str, object]], labels: Mapping[str, int]) -> set[int]:
+    """The numbers of the logs mentions (or tests) name, by number or by label."""
+    found: set[int] = set()
+    for kind, key in mentions:
+        if kind == "log" and isinstance(key, int):
+            found.add(key)
+        elif kind == "label" and str(key) in labels:
+            found.add(labels[str(key)])
+    return found
 
 
 def nodes_of(mentions: frozenset[tuple[str, object]], nodes: Mapping[tuple[str, object], object],

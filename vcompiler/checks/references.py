@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import bisect
 import difflib
-import re
 from collections.abc import Callable, Iterator, Mapping
 
 from vcompiler import codes
@@ -128,17 +127,12 @@ def undefined_cards(context: CheckContext) -> Iterator[Diagnostic]:
         yield diagnostic(codes.UNDEFINED_CARD, ref.span, kind=kind, target=shown, hint=hint)
 
 
-def _number_in(context: CheckContext, span: Span, number: object) -> Span:
+def number_in(context: CheckContext, span: Span, number: object) -> Span:
     """The number itself within a one-line statement that names it (a path's end, a
     compass exit's neighbour), so that the caret stands under the mistaken number; the
     statement's span where it is not found there."""
     source = next((f for f in context.pack.files if f.display == span.file), None)
-    if source is None or span.line != span.end_line:
-        return span
-    line = source.line_text(span.line)
-    match = re.compile(rf"(?<![\w@]){re.escape(str(number))}(?!\w)").search(line, span.column - 1,
-                                                                           span.end_column - 1)
-    return Span(span.file, span.line, match.start() + 1, span.line, match.end() + 1) if match else span
+    return source.word_in(span, str(number)) if source is not None else span
 
 
 @rule(codes.UNDEFINED_LOCATION)
@@ -151,7 +145,7 @@ def undefined_locations(context: CheckContext) -> Iterator[Diagnostic]:
             hint = "locations belong to the vantage game; a vanguard pack sends the reader to a log: `-> log N`"
         else:
             hint = _number_hint(context, "location", ref.key) or "the pack defines no location yet"
-        span = _number_in(context, ref.span, ref.key) if ref.via == "compass" else ref.span
+        span = number_in(context, ref.span, ref.key) if ref.via == "compass" else ref.span
         yield diagnostic(codes.UNDEFINED_LOCATION, span, target=ref.key, hint=hint)
 
 
@@ -164,7 +158,7 @@ def undefined_sectors(context: CheckContext) -> Iterator[Diagnostic]:
             planet, number = ref.key
             sectors = sorted(k[1] for kind, k in context.defined
                              if kind == "sector" and isinstance(k, tuple) and k[0] == planet)
-            span = _number_in(context, ref.span, number) if ref.via == "path" else ref.span
+            span = number_in(context, ref.span, number) if ref.via == "path" else ref.span
             yield diagnostic(codes.UNDEFINED_SECTOR, span, target=f"{number} of planet {planet}",
                              hint=f"planet {planet} has sectors {', '.join(map(str, sectors)) or 'none'}")
         else:
@@ -199,14 +193,25 @@ def _danger_letters(context: CheckContext) -> dict[str, Card]:
     return {card.id: card for card in context.pack.cards if card.kind == "danger"}
 
 
+def _misnamed_letters(context: CheckContext) -> set[str]:
+    """The letters Danger die declarations not named by one capital letter (E208:
+    `danger Tx`) were meant to declare."""
+    danger = kind_named("danger")
+    return {letter[0].upper() for letter in _danger_letters(context) if not danger.matches(letter)}
+
+
 @rule(codes.UNDEFINED_DANGER)
 def danger_letters_defined(context: CheckContext) -> Iterator[Diagnostic]:
     """`roll danger LETTER` names a table of the Danger die Reference card. A pack that
     declares no `danger` relies on the box's card and is not checked; once it declares
-    its letters, a letter it does not declare has no table to look up.
+    its letters, a letter it does not declare has no table to look up. A letter a
+    misnamed declaration (E208: `danger Tx`) was meant to declare is not also undefined.
     Mend: fix the letter, or declare it (`danger B "Blizzard"`)."""
     letters = _danger_letters(context)
+    misnamed = _misnamed_letters(context)
     for ref in _undefined(context, ("danger",)):
+        if ref.key in misnamed:
+            continue
         hint = (f"the pack declares {', '.join(sorted(letters))}; if the Reference card has a table {ref.key}, "
                 f"declare it: `danger {ref.key} \"Name\"`")
         yield diagnostic(codes.UNDEFINED_DANGER, ref.span, letter=ref.key, hint=hint)
@@ -215,9 +220,11 @@ def danger_letters_defined(context: CheckContext) -> Iterator[Diagnostic]:
 @rule(codes.UNROLLED_DANGER)
 def danger_letters_rolled(context: CheckContext) -> Iterator[Diagnostic]:
     """A declared table of the Danger die Reference card that no `roll danger` names is
-    printed and never read. Mend: roll it, or remove the declaration."""
+    printed and never read. A declaration not named by one capital letter is E208's to
+    report. Mend: roll it, or remove the declaration."""
     rolled = {ref.key for ref in context.pack.references if ref.kind == "danger"}
+    danger = kind_named("danger")
     for letter, card in _danger_letters(context).items():
-        if letter not in rolled:
+        if letter not in rolled and danger.matches(letter):
             yield diagnostic(codes.UNROLLED_DANGER, card.span, letter=letter,
                              hint=f"roll it with `roll danger {letter}`, or remove the declaration")

@@ -9,7 +9,15 @@ from vcompiler import codes
 from vcompiler.checks import CheckContext, per_log, rule
 from vcompiler.checks.tables import written
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
-from vcompiler.model.types import CheckStatement, EffectStatement, ElseStatement, IfStatement, Log, Statement
+from vcompiler.model.types import (
+    CheckStatement,
+    EffectStatement,
+    ElseStatement,
+    IfStatement,
+    Log,
+    Pack,
+    Statement,
+)
 from vcompiler.registry import CARD_ONLY, WAYS_OUT
 
 # Ops that mean something only while a card is resolved: an outcome row, a track of
@@ -48,9 +56,9 @@ def _leaves(statement: Statement) -> bool:
                                                           for e in statement.effect.options)
 
 
-def _said(statement: Statement) -> str:
+def _said(statement: Statement, pack: Pack) -> str:
     if isinstance(statement, EffectStatement):
-        return f"`{written(statement.effect.options[0])}`"
+        return f"`{written(statement.effect.options[0], pack)}`"
     return "`else`"
 
 
@@ -60,20 +68,22 @@ def nothing_below_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
     `return`, `end exploration`, or an `else` that closes its `if` lines), nothing below
     is read, but the book still prints it. Reported once per log, at the first line
     that is never read. Mend: move the line above the way out, or remove it."""
-    for found in context.of_logs(_first_unread):
+    for log, found in zip(context.pack.logs, context.of_logs(_first_unread)):
         if found is not None:
-            yield found
+            statement, gone = found
+            yield diagnostic(codes.UNREAD_STATEMENT, statement.span, number=log.shown,
+                             after=_said(gone, context.pack), hint="move it above the way out, or remove it",
+                             related=[Related(gone.span, "the reader leaves the log here")])
 
 
 @per_log
-def _first_unread(log: Log) -> Diagnostic | None:
+def _first_unread(log: Log) -> tuple[Statement, Statement] | None:
+    """The first line never read, and the way out above it."""
     gone: Statement | None = None
     after_if = False
     for statement in log.statements:
         if gone is not None and not isinstance(statement, CheckStatement):
-            return diagnostic(codes.UNREAD_STATEMENT, statement.span, number=log.shown, after=_said(gone),
-                              hint="move it above the way out, or remove it",
-                              related=[Related(gone.span, "the reader leaves the log here")])
+            return statement, gone
         if _leaves(statement) or (isinstance(statement, ElseStatement) and after_if):
             gone = statement
         after_if = isinstance(statement, IfStatement)

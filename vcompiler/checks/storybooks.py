@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 
 from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
+from vcompiler.checks.references import number_in
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
 from vcompiler.model import types as m
 from vcompiler.registry.forms import WAYS_OUT
@@ -70,25 +71,52 @@ def departs_move(context: CheckContext) -> Iterator[Diagnostic]:
                              hint="end its result with `-> location N`, the location the player arrives at")
 
 
-@rule(codes.EXIT_TO_ITSELF)
-def exits_lead_elsewhere(context: CheckContext) -> Iterator[Diagnostic]:
-    """A compass number names a neighbour, never the location itself.
-    Mend: write the neighbour's number."""
-    for location in context.pack.locations:
+def meant_neighbours(pack: m.Pack, location: m.Location, exit: m.Exit) -> list[int]:
+    """The locations an exit to its own location was probably meant for: those whose
+    opposite point leads to it."""
+    back = OPPOSITE[exit.direction]
+    return [other.number for other in pack.locations if other.number != location.number
+            and any(e.direction == back and e.target == location.number for e in other.exits)]
+
+
+def exits_to_themselves(pack: m.Pack) -> Iterator[tuple[m.Location, m.Exit]]:
+    for location in pack.locations:
         for exit in location.exits:
             if exit.target == location.number:
-                yield diagnostic(codes.EXIT_TO_ITSELF, exit.span, direction=exit.direction,
-                                 number=location.number,
-                                 hint="write the neighbour's number, or `*` with a depart entry")
+                yield location, exit
+
+
+def meant_edges(pack: m.Pack) -> set[tuple[tuple[str, object], tuple[str, object]]]:
+    """The moves an exit to its own location (E332) hides: to the neighbours it was
+    probably meant for. The graph warnings read them as possible, so that the
+    neighbour is not also unreachable."""
+    return {(("location", location.number), ("location", number))
+            for location, exit in exits_to_themselves(pack) for number in meant_neighbours(pack, location, exit)}
+
+
+@rule(codes.EXIT_TO_ITSELF)
+def exits_lead_elsewhere(context: CheckContext) -> Iterator[Diagnostic]:
+    """A compass number names a neighbour, never the location itself. The location is
+    not also reported as having no way out (W410), nor its neighbours as not pointing
+    back (W403) or unreachable (W400). Mend: write the neighbour's number."""
+    pack = context.pack
+    for location, exit in exits_to_themselves(pack):
+        meant = meant_neighbours(pack, location, exit)
+        back = OPPOSITE[exit.direction]
+        hint = (f"{back} of location {meant[0]} leads here: did you mean {meant[0]}?"
+                if meant else "write the neighbour's number, or `*` with a depart entry")
+        yield diagnostic(codes.EXIT_TO_ITSELF, number_in(context, exit.span, location.number),
+                         direction=exit.direction, number=location.number, hint=hint)
 
 
 @rule(codes.NO_WAY_OUT)
 def locations_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
     """A location is left by a compass exit, a starred point, a setup choice, or an
     action or arrival that moves the player or ends the game. Without any, the player
-    is stranded. Mend: add an exit, or `-> location N` in a result."""
+    is stranded. An exit to the location itself is E332's to report: it was meant to
+    lead out. Mend: add an exit, or `-> location N` in a result."""
     for location in context.pack.locations:
-        if any(e.target != location.number for e in location.exits):
+        if location.exits:
             continue
         if location.choices or any(_leaves(a.result) for a in location.actions):
             continue

@@ -51,10 +51,13 @@ def all_statements(pack: Pack, logs: bool = True):
                 yield ("vcard", card.number), statement
 
 
-def written(effect) -> str:
-    """An effect as the writer wrote it (`then green`, `threat attack 2`), for messages."""
+def written(effect, pack: Pack | None = None) -> str:
+    """An effect as the writer wrote it (`then green`, `threat attack 2`), for messages;
+    with the `pack`, a goto names a labelled log by its label (`-> log @box`)."""
     if effect.op == "goto_log":
-        return f"-> log {effect.param('log')}"
+        number = effect.param("log")
+        log = pack.log(number) if pack is not None and isinstance(number, int) else None
+        return f"-> log {log.written if log is not None else number}"
     form = FORM_BY_OP.get(effect.op)
     if form is None:
         return effect.op.replace("_", " ")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Protocol, TypeVar
 
 from vcompiler import ast, codes
@@ -13,7 +13,7 @@ from vcompiler.model import types as m
 from vcompiler.model.references import Origin, References
 from vcompiler.model.resolve import Resolver
 from vcompiler.registry import kind_named
-from vcompiler.source import Span
+from vcompiler.source import SourceFile, Span
 from vcompiler.vocabulary import CARD_FLAGS, CHALLENGE_FACES, VANTAGE_CARD_KINDS
 
 
@@ -26,10 +26,18 @@ T = TypeVar("T", bound=_Spanned)
 
 
 class Entities:
-    def __init__(self, resolve: Resolver, found: list[Diagnostic]):
+    def __init__(self, resolve: Resolver, found: list[Diagnostic], sources: Mapping[str, SourceFile]):
+        """`sources`: the files by display path, to point a message at one word of a
+        declaration's header."""
         self.resolve = resolve
         self.references: References = resolve.references
         self.found = found
+        self.sources = sources
+
+    def _word(self, span: Span, word: str) -> Span:
+        """The word of a header a message is about (a card's kind, its id)."""
+        source = self.sources.get(span.file)
+        return source.word_in(span, word) if source is not None else span
 
     # ------------------------------------------------------------ statements
     def statements(self, origin: Origin, statements: Iterable[ast.Statement]) -> tuple[m.Statement, ...]:
@@ -191,14 +199,15 @@ class Entities:
         letter = kind.letter
         if letter and not decl.id.startswith(letter) and decl.id != decl.name and not decl.board:
             self.found.append(diagnostic(
-                codes.BAD_ARGUMENTS, decl.span,
+                codes.BAD_ARGUMENTS, self._word(decl.span, decl.id),
                 message=f"a {decl.kind} card's id starts with {letter}, not {decl.id[0]}",
                 hint=f"number it {letter}{decl.id[1:]}, or declare it as the card it is"))
         self.references.text(origin, *decl.text)
         flags = tuple(f for f in CARD_FLAGS if f in decl.flags)
         if kind.name == "danger" and not kind.matches(decl.id):
             self.found.append(diagnostic(
-                codes.BAD_ARGUMENTS, decl.span, message=f"a Danger die is named by one capital letter, not `{decl.id}`",
+                codes.BAD_ARGUMENTS, self._word(decl.span, decl.id),
+                message=f"a Danger die is named by one capital letter, not `{decl.id}`",
                 hint="name it by the letter inside its icon, such as `danger T \"Tutorial\"`"))
         choices = self.resolve.choices
         return m.Card(
@@ -255,7 +264,7 @@ class Entities:
         if decl.kind not in VANTAGE_CARD_KINDS:
             near = difflib.get_close_matches(decl.kind, VANTAGE_CARD_KINDS, n=1)
             self.found.append(diagnostic(
-                codes.BAD_ARGUMENTS, decl.span, message=f"`{decl.kind}` is not a kind of card",
+                codes.BAD_ARGUMENTS, self._word(decl.span, decl.kind), message=f"`{decl.kind}` is not a kind of card",
                 hint=(f"did you mean `{near[0]}`? " if near else "") + f"kinds are {', '.join(VANTAGE_CARD_KINDS)}"))
         self.references.text(origin, decl.name, *decl.text, *(p.text for p in decl.powers))
         slots = []

@@ -17,8 +17,10 @@ from vcompiler.parse.fast import FastLogReader
 from vcompiler.parse.split import split_declarations
 from vcompiler.parse.transform import AstBuilder
 from vcompiler.registry import KINDS, STARTING_LOG, Kind, is_kind, kind_declared_by, kind_named
+from vcompiler.registry.forms import VERBS
 from vcompiler.resources import data_dir
 from vcompiler.source import SourceFile, Span
+from vcompiler.vocabulary import DIRECTIONS
 
 if TYPE_CHECKING:
     from lark import Lark, Token
@@ -45,8 +47,38 @@ def _header_key(text: str) -> tuple[str, object] | None:
         return (kind.name, key.strip('"'))
     if key.isascii() and key.isdigit():
         # A number int() refuses (E108) defines nothing that could be referred to.
-        return (kind.name, int(key)) if len(key) <= sys.get_int_max_str_digits() else None
+        if len(key) > sys.get_int_max_str_digits():
+            return None
+        if kind.name == "depart":
+            return ("depart", (int(key), _direction_of(text, match.end())))
+        return (kind.name, int(key))
     return (kind.name, key)
+
+
+_WORD_AFTER = re.compile(r"[ \t]+(\w+)")
+
+
+def _direction_of(text: str, at: int) -> str | None:
+    """The compass point a depart header names, or the one its word is a misspelling
+    of (`eats`); None when it names none."""
+    word = _WORD_AFTER.match(text, at)
+    near = difflib.get_close_matches(word.group(1), DIRECTIONS, n=1, cutoff=0.6) if word else []
+    return near[0] if near else None
+
+
+_ANY_HEADER = re.compile(r"([a-z_]\w*)([ \t]+(?:@\w+|\d+)\b.*)", re.DOTALL)
+_TOP_KEYWORDS = sorted(k.keyword for k in KINDS if k.top_level)
+
+
+def _misspelt_header_key(text: str) -> tuple[str, object] | None:
+    """What a declaration whose keyword is misspelt (`lgo @home`) was to declare, read
+    with the keyword it is nearest to: the syntax error says so, and references to it
+    are not also undefined."""
+    match = _ANY_HEADER.match(text)
+    if match is None or match.group(1) in _TOP_KEYWORDS:
+        return None
+    near = difflib.get_close_matches(match.group(1), _TOP_KEYWORDS, n=1, cutoff=0.6)
+    return _header_key(near[0] + match.group(2)) if near else None
 
 
 def _accelerator() -> dict:
@@ -156,7 +188,7 @@ def parse_source(source: SourceFile, chunks: Chunks | None = None) -> ParsedFile
             # An unclosed string hides the declarations after it: references to them
             # are not also "undefined".
             for text in [chunk.text, *(chunk.text.split("\n")[1:] if swallowed else ())]:
-                key_of = _header_key(text)
+                key_of = _header_key(text) or (_misspelt_header_key(text) if text is chunk.text else None)
                 if key_of is not None:
                     unparsed.append(key_of)
             continue
@@ -287,6 +319,9 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
                               message=f'unterminated string: `"""` opens here and runs to the `"""` on line '
                                       f'{token.line + offset}, which opens the next text',
                               hint='close it with `"""` where its text ends'), True
+        misspelt = _misspelt_statement(text, token.start_pos, offset, file)
+        if misspelt is not None:
+            return misspelt, False
         span = Span(file, token.line + offset, token.column,
                     token.end_line + offset, token.end_column)
         expected = set(error.expected)
@@ -309,6 +344,44 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
     return diagnostic(codes.SYNTAX, span,
                       message=f"the declaration ends too early; expected {_describe_expected(expected)}",
                       hint=hint), False
+
+
+_FIRST_WORD = re.compile(r"[ \t]*([a-z_]\w*)")
+
+
+def _misspelt_statement(text: str, position: int, offset: int, file: str) -> Diagnostic | None:
+    """A statement whose first word is a misspelt keyword (`choise "Go in" -> log 3`)
+    reads as an effect of an unknown verb until the parser stumbles on what follows
+    it: reported at the word, with the keyword nearest to it of those that may start
+    a statement there, rather than at the token the parser stumbled on."""
+    start = 0
+    for match in _STATEMENT_ENDS.finditer(text, 0, position):
+        if match.group() in "{};\n":
+            start = match.end()
+    word = _FIRST_WORD.match(text, start)
+    if word is None or word.end() >= position or word.group(1) in VERBS:
+        return None
+    parser = _parser()[0]
+    if word.group(1).upper() in {t.name for t in parser.terminals}:
+        return None             # a keyword: in the wrong place, not misspelt
+    state = parser.parse_interactive(text[:word.start(1)])
+    try:
+        state.exhaust_lexer()
+    except _syntax_errors():
+        return None
+    choices = state.choices()
+    keywords = sorted(n.lower() for n in choices if n.isupper() and n not in _SYMBOLS)
+    near = difflib.get_close_matches(word.group(1), keywords, n=1, cutoff=0.6)
+    if not near:
+        return None
+    at = word.start(1)
+    line = text.count("\n", 0, at) + 1 + offset
+    column = at - (text.rfind("\n", 0, at) + 1) + 1
+    listed = [f"`{k}`" for k in keywords] + (["an effect's verb"] if "WORD" in choices else [])
+    return diagnostic(codes.SYNTAX, Span(file, line, column, line, column + len(word.group(1))),
+                      message=f"unknown statement `{word.group(1)}`: did you mean `{near[0]}`?",
+                      hint="a statement here starts with "
+                           + (", ".join(listed[:-1]) + " or " + listed[-1] if len(listed) > 1 else listed[0]))
 
 
 def _unclosed_brace(text: str, source: SourceFile, offset: int) -> Diagnostic | None:
@@ -367,6 +440,8 @@ _STRINGS_PATTERN = r'"""[\s\S]*?"""|"(?!"")[^"\\\n]*(?:\\.[^"\\\n]*)*"|//[^\n]*'
 _STRINGS = re.compile(_STRINGS_PATTERN)
 # What braces are counted among: strings and comments, whose braces are text.
 _BRACE_LEXEMES = re.compile(_STRINGS_PATTERN + r"|[{}]")
+# What ends a statement, among them.
+_STATEMENT_ENDS = re.compile(_STRINGS_PATTERN + r"|[{};\n]")
 
 
 def _long_string_ending_at(text: str, position: int) -> tuple[int, int] | None:

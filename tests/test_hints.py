@@ -135,6 +135,27 @@ poi P101 "Shard" external {
          "a statement here starts with `outcome`, `special`, `text`, `track` or an effect's verb")]
 
 
+def test_a_misspelt_keyword_read_as_an_effect_verb_is_told_the_keyword(write_pack):
+    found = _found(write_pack, VANGUARD_HEADER, '''log 1 "Start" {
+  txet "The hatch opens."
+  gian success 1
+  return
+}
+planet p "P" {
+  sector 1 { lnader; poi P101 printed }
+}
+poi P101 "Shard" { final }
+''')
+    assert found == [
+        ("E207", 2, 3, "unknown statement `txet`: did you mean `text`?",
+         "a statement here starts with `check`, `choice`, `else`, `if`, `text` or an effect's verb"),
+        # Nearer to a verb than to any keyword: the verb.
+        ("E207", 3, 3, "unknown effect verb `gian`", "did you mean `gain`? (gain success N; gain supplies N; "
+                                                       "gain lead N)"),
+        ("E207", 7, 14, "unknown statement `lnader`: did you mean `lander`?",
+         "a statement here starts with `action`, `at`, `biomes`, `lander`, `poi` or an effect's verb")]
+
+
 def test_a_word_near_no_statement_keyword_keeps_the_parsers_message(write_pack):
     # A keyword, a verb, a word like no keyword: the mistake is what follows the word.
     for statement, column in (('choice "Go in" -> 2', 21), ("gain success 1 -> log 2", 18),

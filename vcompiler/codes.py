@@ -53,9 +53,10 @@ E, W = Severity.ERROR, Severity.WARNING
 
 SYNTAX = _code("E100", E, "{message}", "syntax error", """\
 The text does not follow the language's grammar. The message names the token that
-broke the rule and what could have stood there. Mend: compare the line with the
-examples of the construct in docs/language.md; a missing `}` or a stray word on the
-line before is a common cause.""")
+broke the rule and what could have stood there; a misspelt statement word (`choise`)
+is named at the word, with the nearest keyword that may stand there. Mend: compare
+the line with the examples of the construct in docs/language.md; a missing `}` or a
+stray word on the line before is a common cause.""")
 UNTERMINATED_STRING = _code("E101", E, "{message}", "unterminated string", """\
 A string opens and never closes. A `"..."` string must close on its own line; a
 `\"\"\"...\"\"\"` string runs until the next `\"\"\"`. Everything after the opening quote is
@@ -146,8 +147,10 @@ A fixed log number is the number `numbers.lock` gives a label: printed books alr
 send readers there for the label. Mend: choose another fixed number (or remove the
 label's entry from numbers.lock if nothing was printed yet).""")
 UNKNOWN_VERB = _code("E207", E, "unknown effect verb `{verb}`", "unknown effect verb", """\
-The first word of an effect is not a verb of the language. Mend: use the verb the
-hint suggests, or see docs/language.md, section "Effects".""")
+The first word of an effect is not a verb of the language. A word spelt more like a
+keyword that may start a statement there (`txet "…"`, `lnader`) is named as that
+keyword. Mend: use the verb or keyword suggested, or see docs/language.md, section
+"Effects".""")
 BAD_ARGUMENTS = _code("E208", E, "{message}", "wrong arguments for a verb", """\
 The verb is known but its arguments do not fit any of its forms. The hint shows the
 forms the verb takes.""")

@@ -19,9 +19,10 @@ from vcompiler.diagnostics import Diagnostic, Related, diagnostic
 from vcompiler.model.build import Memo, build_model
 from vcompiler.model.labels import number_text_labels
 from vcompiler.model.types import Pack
-from vcompiler.parse import ParsedFile, parse_source, warm_parser
+from vcompiler.parse import ParsedFile, parse_source, statement_keyword, warm_parser
 from vcompiler.parse.cache import ParseCache
 from vcompiler.parse.split import split_declarations
+from vcompiler.registry import verbs_of_game
 from vcompiler.registry.constructs import foreign_construct, other_game_hint
 from vcompiler.source import SourceFile, Span
 from vcompiler.suppression import allow_mistakes, apply_allows
@@ -241,6 +242,8 @@ def _compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnost
     found.extend(model.diagnostics)
     if model.pack is not None and not complete:
         found = _name_other_game(found, model.pack.game, sources)
+    if model.pack is not None and any(d.code is codes.UNKNOWN_VERB for d in model.diagnostics):
+        found = _name_keywords(found, model.pack.game, sources)
     pack = number_text_labels(model.pack) if model.pack is not None else None
     if pack is not None:
         found.extend(run_checks(pack, checked if memo is not None else None, memo,
@@ -267,6 +270,20 @@ def _name_other_game(found: list[Diagnostic], game: str, sources: dict[str, Sour
             construct = foreign_construct(source.line_text(d.span.line)[:d.span.end_column - 1], game)
             if construct is not None:
                 d = replace(d, hint=other_game_hint(construct, game))
+        out.append(d)
+    return out
+
+
+def _name_keywords(found: list[Diagnostic], game: str, sources: dict[str, SourceFile]) -> list[Diagnostic]:
+    """An unknown effect verb spelt like a keyword that may start a statement where it
+    stands (`txet "Hello"`) is told that keyword, rather than the verb nearest to it."""
+    out = []
+    for d in found:
+        source = sources.get(d.span.file)
+        if d.code is codes.UNKNOWN_VERB and source is not None:
+            keyword = statement_keyword(source, d.span, verbs_of_game(game))
+            if keyword is not None:
+                d = replace(d, message=keyword[0], hint=keyword[1])
         out.append(d)
     return out
 

@@ -21,8 +21,13 @@ from vcompiler.vocabulary import BIOMES
 def planets_have_a_lander(context: CheckContext) -> Iterator[Diagnostic]:
     """Every exploration begins with the lander set down in a lander sector, and
     lift-off happens there. A planet with no `lander` sector gives the table nowhere to
-    land. Mend: add `lander` to the sector where the lander may set down."""
+    land. A planet holding an error is not also reported: its `lander` may be what did
+    not resolve (`lnader`). Mend: add `lander` to the sector where the lander may set
+    down."""
+    broken = context.near_errors.declarations if context.near_errors is not None else frozenset()
     for planet in context.pack.planets:
+        if (planet.span.file, planet.span.line) in broken:
+            continue
         if planet.sectors and not any(s.lander for s in planet.sectors):
             yield diagnostic(codes.NO_LANDER, planet.span, planet=planet.id,
                              hint=f"add `lander` to a sector, e.g. `sector {planet.sectors[0].number} {{ lander }}`")

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from lark import Lark, Token
     from lark.exceptions import UnexpectedInput
 
-__all__ = ["Chunks", "ParsedFile", "parse_source", "warm_parser"]
+__all__ = ["Chunks", "ParsedFile", "parse_source", "statement_keyword", "warm_parser"]
 
 _HEADER = re.compile("(" + "|".join(k.keyword for k in KINDS if k.top_level) + ")"
                      r"\s+(@?\w+|\"[^\"\n]*\")")
@@ -361,27 +361,63 @@ def _misspelt_statement(text: str, position: int, offset: int, file: str) -> Dia
     word = _FIRST_WORD.match(text, start)
     if word is None or word.end() >= position or word.group(1) in VERBS:
         return None
+    found = _keyword_at(text, word.start(1), word.group(1))
+    if found is None:
+        return None
+    near, listed = found
+    at = word.start(1)
+    line = text.count("\n", 0, at) + 1 + offset
+    column = at - (text.rfind("\n", 0, at) + 1) + 1
+    return diagnostic(codes.SYNTAX, Span(file, line, column, line, column + len(word.group(1))),
+                      message=f"unknown statement `{word.group(1)}`: did you mean `{near}`?",
+                      hint=f"a statement here starts with {listed}")
+
+
+def _keyword_at(text: str, at: int, word: str) -> tuple[str, str] | None:
+    """The keyword nearest to `word`, which stands at `at` in a declaration's `text`,
+    of those that may start a statement there, and all of them listed; None when
+    the word is a keyword (in the wrong place, not misspelt) or near none."""
     parser = _parser()[0]
-    if word.group(1).upper() in {t.name for t in parser.terminals}:
-        return None             # a keyword: in the wrong place, not misspelt
-    state = parser.parse_interactive(text[:word.start(1)])
+    if word.upper() in {t.name for t in parser.terminals}:
+        return None
+    _reader()[0].begin("", (), 0)
+    state = parser.parse_interactive(text[:at])
     try:
         state.exhaust_lexer()
     except _syntax_errors():
         return None
     choices = state.choices()
     keywords = sorted(n.lower() for n in choices if n.isupper() and n not in _SYMBOLS)
-    near = difflib.get_close_matches(word.group(1), keywords, n=1, cutoff=0.6)
+    near = difflib.get_close_matches(word, keywords, n=1, cutoff=0.6)
     if not near:
         return None
-    at = word.start(1)
-    line = text.count("\n", 0, at) + 1 + offset
-    column = at - (text.rfind("\n", 0, at) + 1) + 1
     listed = [f"`{k}`" for k in keywords] + (["an effect's verb"] if "WORD" in choices else [])
-    return diagnostic(codes.SYNTAX, Span(file, line, column, line, column + len(word.group(1))),
-                      message=f"unknown statement `{word.group(1)}`: did you mean `{near[0]}`?",
-                      hint="a statement here starts with "
-                           + (", ".join(listed[:-1]) + " or " + listed[-1] if len(listed) > 1 else listed[0]))
+    return near[0], ", ".join(listed[:-1]) + " or " + listed[-1] if len(listed) > 1 else listed[0]
+
+
+def statement_keyword(source: SourceFile, span: Span, verbs: tuple[str, ...]) -> tuple[str, str] | None:
+    """For an effect verb no form has (E207) that is nearer to a keyword that may
+    start a statement where it stands than to any of `verbs` (`txet "Hello"`): the
+    message and hint that name that keyword; None otherwise."""
+    word = source.line_text(span.line)[span.column - 1:span.end_column - 1]
+    chunks = split_declarations(source.text)
+    chunk = next((c for c in reversed(chunks) if c.first_line <= span.line), None)
+    if chunk is None or not word:
+        return None
+    lines = chunk.text.split("\n")
+    row = span.line - chunk.first_line
+    if row >= len(lines):
+        return None
+    at = sum(len(line) + 1 for line in lines[:row]) + span.column - 1
+    found = _keyword_at(chunk.text, at, word)
+    if found is None:
+        return None
+    near, listed = found
+    verb = difflib.get_close_matches(word, verbs, n=1, cutoff=0.0)
+    if verb and difflib.SequenceMatcher(None, word, verb[0]).ratio() >= \
+            difflib.SequenceMatcher(None, word, near).ratio():
+        return None
+    return f"unknown statement `{word}`: did you mean `{near}`?", f"a statement here starts with {listed}"
 
 
 def _unclosed_brace(text: str, source: SourceFile, offset: int) -> Diagnostic | None:

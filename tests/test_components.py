@@ -336,3 +336,13 @@ def test_w510_on_a_threats_rows_says_rows_not_text(tmp_path, write_pack):
     hint = found[0]["hint"]
     assert "use fewer or shorter rows" in hint and "threat cards a larger size" in hint
     assert "shorten the text" not in hint
+
+
+def test_a_reference_on_a_card_keeps_its_word_and_number_on_one_line(eye):
+    # P106's green row ends "then go to Log 420." where a line is full: the whole
+    # reference goes down rather than leave "Log" at the end of the line.
+    files, _ = render([eye], parts=frozenset({"cards"}))
+    lines = [line.strip() for page in PdfReader(io.BytesIO(files[("eye_of_the_void", "cards.pdf")])).pages
+             for line in page.extract_text().splitlines()]
+    assert "Log 420." in lines
+    assert not [line for line in lines if line.endswith(("Log", "Location"))]

@@ -191,14 +191,16 @@ def test_hostile_text_prints_literally_and_embeds_nothing(tmp_path):
     (folder / "pack.vcl").write_text(VANGUARD_HEADER + f'log 1 "Start" {{\n  text "{escaped}"\n  return\n}}\n')
     book = logbook(compile_pack(folder).pack)
     html = book_html(book, sections(book), A5)
-    assert "&lt;img src=&#34;file:///etc/passwd&#34;&gt;" in html
+    # Escaped; its quotes are curled, as all pack text's are.
+    straight = str.maketrans("“”‘’", "\"\"''")
+    assert "&lt;img src=\"file:///etc/passwd\"&gt;" in html.translate(straight)
     assert "<img src=\"file:///etc/passwd\">" not in html
     pdf = render_book(book, A5)
     reader = PdfReader(io.BytesIO(pdf))
     # Text extraction breaks lines and doubles spaces, and prose is hyphenated (U+2010):
     # compare without either.
     printed = re.sub(r"[\s\u2010]+", "", " ".join(p.extract_text() for p in reader.pages))
-    assert re.sub(r"\s+", "", HOSTILE) in printed
+    assert re.sub(r"\s+", "", HOSTILE) in printed.translate(straight)
     assert not reader.attachments
     assert b"/EmbeddedFile" not in pdf
     for page in reader.pages:
@@ -307,3 +309,22 @@ location 2 "Two" { south 1 walk }
     assert left == [f"left out {out / 'test' / name}: the book has no entries"
                     for name in ("storybook-move.pdf", "storybook-engage.pdf", "storybook-help.pdf",
                                  "storybook-take.pdf", "storybook-overpower.pdf", "storybook-depart.pdf")]
+
+
+def test_quotes_curl_by_what_stands_around_them():
+    from vcompiler.render.typeset import quotes
+    assert quotes('"Coin," she says. "Ask on the beach."') == "“Coin,” she says. “Ask on the beach.”"
+    assert quotes("The keeper's ghost, 'lost' at sea (\"drowned\")") == "The keeper’s ghost, ‘lost’ at sea (“drowned”)"
+    # At a token's ends its neighbours decide: a quote before a reference opens, one
+    # after emphasis closes, an apostrophe after a reference is one.
+    tokens = [("t", 'see "'), ("r", "Log 4", ""), ("t", '" and '), ("e", [("t", "Calder")]), ("t", "'s boat")]
+    assert [quotes(t[1], tokens, i) for i, t in enumerate(tokens) if t[0] == "t"] == ["see “", "” and ", "’s boat"]
+
+
+def test_writers_straight_quotes_print_curled_like_the_games_own_wording(tidal_books):
+    take = re.sub(r"\s+", " ", " ".join(pages_text(tidal_books["storybook-take.pdf"])))
+    assert "“Coin,” she says" in take and "“Three coins,” he says, “and not a coin less.”" in take
+    assert "Buy the hermit’s chart" in take                   # a title, in its entry and its result
+    assert "location’s or card’s number" in take              # the book's own words too
+    for file, pdf in tidal_books.items():
+        assert not re.findall("[\"']", " ".join(pages_text(pdf))), file

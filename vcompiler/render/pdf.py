@@ -64,9 +64,12 @@ def _environment() -> Environment:
     from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
     from vcompiler.render.fetcher import TEMPLATES
+    from vcompiler.render.typeset import quotes
 
-    return Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True, undefined=StrictUndefined,
-                       trim_blocks=False, lstrip_blocks=False)
+    environment = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True, undefined=StrictUndefined,
+                              trim_blocks=False, lstrip_blocks=False)
+    environment.filters["quotes"] = quotes
+    return environment
 
 
 # 1980-01-01, the usual epoch of reproducible builds: fontTools stamps it into the

@@ -1,0 +1,34 @@
+"""Typographic quotes for printed pack text. Writers type straight quotes and
+apostrophes; the game's own wording prints curly ones (the injury “Frostbite”), so the
+books, cards and boards set the writers' text the same way."""
+from __future__ import annotations
+
+# After these a quote opens: the start of a text, a space, an opening bracket or dash.
+_OPEN_AFTER = "([{\u2014\u2013\u201c\u2018"
+
+
+def _edge(token: tuple, last: bool) -> str:
+    """The character a token shows next to its neighbour; anything not words (an icon,
+    a reference, emphasis) stands beside it like a word."""
+    if token[0] != "t":
+        return "x"
+    return (token[1][-1:] if last else token[1][:1]) or " "
+
+
+def quotes(text: str, tokens: list | tuple = (), index: int = 0) -> str:
+    """`text` with each straight quote curled: opening after a space or bracket and
+    before a word, closing (or an apostrophe) otherwise. `tokens[index]` is the token
+    `text` comes from, whose neighbours decide a quote at its ends."""
+    if '"' not in text and "'" not in text:
+        return text
+    before = _edge(tokens[index - 1], last=True) if index > 0 and tokens else " "
+    after = _edge(tokens[index + 1], last=False) if index + 1 < len(tokens) else " "
+    out = []
+    for i, ch in enumerate(text):
+        if ch in "\"'":
+            following = text[i + 1] if i + 1 < len(text) else after
+            opens = (before.isspace() or before in _OPEN_AFTER) and not following.isspace()
+            ch = ("\u201c" if opens else "\u201d") if ch == '"' else ("\u2018" if opens else "\u2019")
+        out.append(ch)
+        before = ch
+    return "".join(out)

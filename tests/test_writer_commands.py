@@ -10,6 +10,7 @@ import threading
 import time
 
 import pytest
+import yaml
 from test_cli import run
 
 from conftest import ROOT
@@ -130,7 +131,13 @@ def test_watch_reprints_after_a_save_and_exits_quietly_on_ctrl_c(tmp_path):
 
 
 def test_pre_commit_hook_runs_check_on_vcl_files():
-    text = (ROOT / ".pre-commit-hooks.yaml").read_text()
-    assert re.search(r"^- id: vcompiler-check$", text, re.MULTILINE)
-    assert re.search(r"^  entry: vcompiler check$", text, re.MULTILINE)
-    assert re.search(r"^  files: \\\.vcl\$$", text, re.MULTILINE)
+    # Read as pre-commit reads it: a plain YAML value holding ": " is a syntax error
+    # there, and the hook does not install at all.
+    hooks = {hook["id"]: hook for hook in yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())}
+    assert set(hooks) == {"vcompiler-check", "vcompiler-check-strict"}
+    assert hooks["vcompiler-check"]["entry"] == "vcompiler check"
+    assert hooks["vcompiler-check-strict"]["entry"] == "vcompiler check --strict"
+    for hook in hooks.values():
+        assert hook["language"] == "python"
+        assert re.search(hook["files"], "planet/logbook.vcl") and not re.search(hook["files"], "notes.txt")
+        assert isinstance(hook["name"], str) and isinstance(hook["description"], str)

@@ -8,6 +8,7 @@ import shutil
 import subprocess
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from conftest import CONTENT, ROOT
@@ -76,3 +77,16 @@ def test_the_workflow_installs_vcompiler_from_where_the_pre_commit_hook_gets_it(
     assert hook is not None
     installs = re.findall(r"- run: pip install (.+?)\s*(?:#.*)?$", readme, re.M)
     assert installs == [f'"git+{hook.group(1)}@{hook.group(2)}"']
+
+
+def test_the_workflow_annotates_and_reports_when_the_check_fails():
+    # A step that fails skips the steps after it unless they say `if: always()`: a
+    # check that finds an error must still leave its annotations and upload its report.
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"```yaml\n(# \.github/workflows/.*?)```", readme, re.S)
+    assert block is not None
+    steps = yaml.safe_load(block.group(1))["jobs"]["check"]["steps"]
+    checks = [i for i, step in enumerate(steps) if "vcompiler check" in step.get("run", "")]
+    assert "--format github" in steps[checks[0]]["run"]
+    assert all(step.get("if") == "always()" for step in steps[checks[0] + 1:])
+    assert any("upload-sarif" in step.get("uses", "") for step in steps[checks[0] + 1:])

@@ -207,6 +207,19 @@ def test_a_file_that_cannot_be_read_stands_every_graph_warning_down(write_pack):
     assert [d.code.id for d in compile_pack(folder).diagnostics] == ["E103"]
 
 
+def test_a_file_that_cannot_be_read_is_one_error_not_one_per_reference_into_it(write_pack):
+    # Saved in Latin-1 by an editor: what it defines is unknown, so references to it
+    # are not "undefined" until it can be read.
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER + 'log 1 "S" { -> log 2 }\n',
+                         "more.vcl": 'log 3 "T" {\n  text "{log 2}"\n  return\n}\n'})
+    (folder / "logs.vcl").write_bytes('log 2 "Café" {\n  -> log 3\n}\n'.encode("latin-1"))
+    [only] = compile_pack(folder).diagnostics
+    assert (only.code.id, only.span.file.rsplit("/", 1)[-1], only.span.line, only.span.column) == (
+        "E103", "logs.vcl", 1, 11)
+    (folder / "logs.vcl").write_text('log 2 "Café" {\n  -> log 3\n}\n', encoding="utf-8")
+    assert not compile_pack(folder).diagnostics
+
+
 def test_a_misspelt_way_out_is_one_error_not_also_a_dead_end(write_pack):
     text = VANGUARD_HEADER + ('log 1 "S" {\n  gain success 1\n  retrun\n}\n'
                               'log 2 "Lost" external {\n  gain success 1\n}\n')

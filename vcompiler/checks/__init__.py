@@ -116,8 +116,10 @@ class CheckContext:
     @cached_property
     def dangling(self) -> list[Reference]:
         """References to entities the pack does not define (E200-E203 report them), in
-        the pack's order."""
+        the pack's order; none when a file could not be read, as it may define them."""
         from vcompiler.checks.references import undefined_test
+        if self.near_errors is None:
+            return []
         if self.memo is not None and self.changes is not None:
             found = self.memo.dangling
             return [r for r in self.pack.references if id(r) in found] if found else []

@@ -11,7 +11,8 @@ have meant, and only for those, so that the rest of the pack is still checked:
 - a log with a dangling reference may have had its way out there; a log holding an
   error may have had its way out in what did not resolve (`retrun`);
 - a line with an error may hold the test of a log's check mark (`if checked log 5`).
-Only when a whole file could not be read is nothing known, and the warnings stand down."""
+Only when a whole file could not be read is nothing known: the warnings stand down,
+and so do the references to what it may define (E200-E203)."""
 from __future__ import annotations
 
 import bisect

@@ -5,7 +5,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from conftest import CONTENT, VANGUARD_HEADER, expectations
+from conftest import CONTENT, VANGUARD_HEADER, VANTAGE_HEADER, expectations
 from vcompiler.checks.graph import build_graph, roots
 from vcompiler.compile import compile_pack
 
@@ -218,6 +218,25 @@ def test_a_file_that_cannot_be_read_is_one_error_not_one_per_reference_into_it(w
         "E103", "logs.vcl", 1, 11)
     (folder / "logs.vcl").write_text('log 2 "Café" {\n  -> log 3\n}\n', encoding="utf-8")
     assert not compile_pack(folder).diagnostics
+
+
+def test_what_a_declaration_that_did_not_parse_names_is_not_also_unused(write_pack):
+    # A compass exit leads to a location, a character is a card, and a vanguard card
+    # may be named by its number or its name: each counts as led to from a declaration
+    # that did not parse, as a `log N` does.
+    vantage = VANTAGE_HEADER.replace("location 1", "location 0") + (
+        'location 0 "Setup" {\n  character 11 "Roll 1-3"\n  level easy time 5 moral 5\n'
+        '  choice "Go" -> location 1\n}\n'
+        'location 1 "Flats" {\n  north 2 walks\n}\n'
+        'location 2 "Marsh" { south 1 walk }\n'
+        'card 11 character "Diver" { vertical; slots 1 }\n')
+    found = [(d.code.id, d.span.line) for d in compile_pack(write_pack({"pack.vcl": vantage})).diagnostics]
+    assert [code for code, _ in found] == ["E100", "E100"]
+    vanguard = VANGUARD_HEADER + ('log 1 "S" {\n  gain unique 1; gain injury "Frostbite"\n  retrun;;\n}\n'
+                                  'unique 1 "Core" { text "Warm." }\n'
+                                  'injury "Frostbite" { damage => spend die }\n')
+    found = [(d.code.id, d.span.line) for d in compile_pack(write_pack({"pack.vcl": vanguard})).diagnostics]
+    assert found == [("E100", 9)]
 
 
 def test_a_misspelt_way_out_is_one_error_not_also_a_dead_end(write_pack):

@@ -36,10 +36,13 @@ _DANGLING = frozenset({codes.UNDEFINED_LOG.id, codes.UNDEFINED_CARD.id, codes.UN
 _UNDERSTOOD = frozenset({codes.TWO_STARTS.id})
 # A card id, or a word spelt like one (`P1O1` on a line that E208 reports).
 # A goto that does not say what it leads to (`-> 12`) may mean the log or the location;
-# a compass exit (`north 12 walk`) names a location.
-_MENTION = re.compile(r"\b(log|location|card|north|east|south|west)\s+(@\w+|\d+)|\b([A-Z][A-Z0-9]*\d[A-Z0-9]*)\b"
-                      r"|->\s*(\d+)")
-_NAMED = {"log": "log", "location": "location", "card": "vcard"}     # else a compass point's
+# a compass exit (`north 12 walk`) names a location, a character a vantage card; cards
+# known by their name (`gain injury "Frostbite"`).
+_NUMBERED = {"log": "log", "location": "location", "north": "location", "east": "location",
+             "south": "location", "west": "location", "card": "vcard", "character": "vcard",
+             "unique": "unique"}
+_MENTION = re.compile(r"\b(" + "|".join(_NUMBERED) + r")\s+(@\w+|\d+)|\b([A-Z][A-Z0-9]*\d[A-Z0-9]*)\b"
+                      r"|->\s*(\d+)|\b(injury|rank_up)\s+\"([^\"\n]*)\"")
 
 
 # A test of a log's check mark, its condition word right or not (`if chekced log 5`).
@@ -57,17 +60,20 @@ def _tests(text: str) -> Iterable[tuple[str, object]]:
 
 def _mentions(text: str) -> Iterable[tuple[str, object]]:
     for match in _MENTION.finditer(text):
-        kind, key, card_id, either = match.groups()
+        kind, key, card_id, either, named, name = match.groups()
         if card_id is not None:
             yield ("card-id", card_id)
         elif either is not None:
             if either.isascii() and len(either) < 10:
                 yield ("log", int(either))
                 yield ("location", int(either))
+        elif named is not None:
+            yield (named, name)
         elif key.startswith("@"):
-            yield ("label", key[1:])
+            if kind == "log":
+                yield ("label", key[1:])
         elif key.isascii() and key.isdigit() and len(key) < 10:
-            yield (_NAMED.get(kind, "location"), int(key))
+            yield (_NUMBERED[kind], int(key))
 
 
 @dataclass(frozen=True)

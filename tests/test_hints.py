@@ -197,3 +197,18 @@ def test_a_block_left_open_keeps_its_hint_on_a_line_of_the_other_games_word(writ
                    'log 1 "Start" { return }\nlocation 3 "Cliff" {\n\nlog 2 "X" { return }\n')
     [(code, line, column, _, hint)] = [f for f in found if f[0] == "E100"]
     assert (code, line, column, hint) == ("E100", 2, 20, "add `}` where location 3 ends")
+
+
+def test_a_keyword_with_letters_after_it_is_one_word_not_two(write_pack):
+    # Where only `walk` or `swim` may stand, the lexer took `walk` out of `walks`.
+    region = '''location 1 "Flats" {
+  north 2 WALK
+  east 3 SWIM
+}
+location 2 "Marsh" { south 1 walk }
+location 3 "Pools" { west 1 swim }
+'''
+    found = _found(write_pack, VANTAGE_HEADER, region.replace("WALK", "walks").replace("SWIM", "swim2"))
+    assert found == [("E100", 2, 11, "unexpected word `walks`", "did you mean `walk`?")]
+    found = _found(write_pack, VANTAGE_HEADER, region.replace("WALK", "walk").replace("SWIM", "swim2"))
+    assert found == [("E100", 3, 10, "unexpected word `swim2`", "did you mean `swim`?")]

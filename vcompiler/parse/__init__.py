@@ -273,6 +273,28 @@ def _card_kind_before(text: str, token: Token) -> Kind | None:
     return kind if kind is not None and kind.letter else None
 
 
+def _glued_word(text: str, token: Token, file: str, offset: int) -> Diagnostic | None:
+    """A word the lexer cut in two (`walks`, `swim2`): where only keywords may stand, it
+    reads the longest keyword the word starts with, and the rest is the unexpected
+    token. Reported as the whole word, which is the mistake."""
+    start = token.start_pos
+    if (start is None or token.line is None or token.column is None or not 0 < start < len(text)
+            or not (text[start].isalnum() or text[start] == "_")):
+        return None
+    first = start
+    while first > 0 and (text[first - 1].isalnum() or text[first - 1] == "_"):
+        first -= 1
+    if first == start:
+        return None
+    end = start
+    while end < len(text) and (text[end].isalnum() or text[end] == "_"):
+        end += 1
+    word, keyword = text[first:end], text[first:start]
+    line, column = token.line + offset, token.column - (start - first)
+    return diagnostic(codes.SYNTAX, Span(file, line, column, line, column + len(word)),
+                      message=f"unexpected word `{word}`", hint=f"did you mean `{keyword}`?")
+
+
 def _end_of(text: str, offset: int, file: str) -> Span:
     stripped = text.rstrip()
     lines = stripped.split("\n")
@@ -319,6 +341,9 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
                               message=f'unterminated string: `"""` opens here and runs to the `"""` on line '
                                       f'{token.line + offset}, which opens the next text',
                               hint='close it with `"""` where its text ends'), True
+        glued = _glued_word(text, token, file, offset)
+        if glued is not None:
+            return glued, False
         misspelt = _misspelt_statement(text, token.start_pos, offset, file)
         if misspelt is not None:
             return misspelt, False

@@ -239,6 +239,19 @@ def test_what_a_declaration_that_did_not_parse_names_is_not_also_unused(write_pa
     assert found == [("E100", 9)]
 
 
+def test_a_planet_that_did_not_parse_leaves_its_sectors_unknown_not_undefined(write_pack):
+    planet = ('planet moon "Moon" {\n  lift_off -> log 1\n  evac -> log 1\n'
+              '  sector 1 { lander }\n  sector 2 { }\n  path 1 -- 2 [travel]\n}\n')
+    logs = 'log 1 "S" {\n  place poi P1 in sector 2\n  return\n}\npoi P1 "Site" { final }\n'
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER, "planet.vcl": planet, "logs.vcl": logs})
+    found = [(d.code.id, d.span.file.rsplit("/", 1)[-1], d.span.line) for d in compile_pack(folder).diagnostics]
+    assert found == [("E100", "planet.vcl", 6)]
+    (folder / "planet.vcl").unlink()
+    [undefined] = [d for d in compile_pack(folder).diagnostics if d.code.id == "E203"]
+    assert (undefined.span.line, undefined.span.column) == (2, 26)
+    assert undefined.hint == 'the pack has no planet with sectors: add one with `planet ID "Name" { … }`'
+
+
 def test_a_misspelt_way_out_is_one_error_not_also_a_dead_end(write_pack):
     text = VANGUARD_HEADER + ('log 1 "S" {\n  gain success 1\n  retrun\n}\n'
                               'log 2 "Lost" external {\n  gain success 1\n}\n')

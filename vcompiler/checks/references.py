@@ -44,10 +44,15 @@ def undefined_test(defined: Mapping[tuple[str, object], object],
     more of them."""
     # A pack that declares no Danger die letter rolls those of the box's card (E217).
     box_danger = not any(kind == "danger" for kind, _ in defined)
+    # The sectors of a planet that did not parse are not known: a sector named without
+    # its planet may be one of them.
+    planets = {key for kind, key in unparsed if kind == "planet"}
 
     def undefined(ref: Reference) -> bool:
         return (ref.via != "start" and (ref.kind, ref.key) not in defined and (ref.kind, ref.key) not in unparsed
-                and not (box_danger and ref.kind == "danger"))
+                and not (box_danger and ref.kind == "danger")
+                and not (planets and ref.kind == "sector"
+                         and (not isinstance(ref.key, tuple) or ref.key[0] in planets)))
     return undefined
 
 
@@ -164,7 +169,8 @@ def undefined_sectors(context: CheckContext) -> Iterator[Diagnostic]:
         else:
             sectors = sorted({k for kind, k in context.defined if kind == "sector" and isinstance(k, int)})
             yield diagnostic(codes.UNDEFINED_SECTOR, ref.span, target=ref.key,
-                             hint=f"the planets have sectors {', '.join(map(str, sectors)) or 'none'}")
+                             hint=f"the planets have sectors {', '.join(map(str, sectors))}" if sectors
+                             else "the pack has no planet with sectors: add one with `planet ID \"Name\" { … }`")
 
 
 @rule(codes.NO_START)

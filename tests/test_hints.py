@@ -212,3 +212,14 @@ location 3 "Pools" { west 1 swim }
     assert found == [("E100", 2, 11, "unexpected word `walks`", "did you mean `walk`?")]
     found = _found(write_pack, VANTAGE_HEADER, region.replace("WALK", "walk").replace("SWIM", "swim2"))
     assert found == [("E100", 3, 10, "unexpected word `swim2`", "did you mean `swim`?")]
+
+
+def test_a_compass_exit_in_a_log_names_the_vantage_game_not_a_verb_spelt_like_it(write_pack):
+    [(code, line, column, _, hint)] = _found(write_pack, VANGUARD_HEADER, '''log 1 "Start" {
+  north 2 walk
+  return
+}
+''')
+    assert (code, line, column) == ("E207", 2, 3)
+    assert hint == ("`north` opens a compass exit of a location, which belongs to the vantage game; "
+                    "a vanguard pack writes a path between sectors of a planet: `path 1 <-> 2 [travel]`")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from vcompiler.registry.forms import verbs_of_game
 from vcompiler.registry.games import GAMES, VANGUARD, VANTAGE
 from vcompiler.registry.kinds import KINDS
-from vcompiler.vocabulary import CATEGORIES
+from vcompiler.vocabulary import CATEGORIES, DIRECTIONS
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,8 @@ _STATEMENTS: tuple[Construct, ...] = (
     Construct("special", V, "a dice check's special effect",
               "an action's result: `help \"Name\" cost 2 { result { … } }`"),
     Construct("path", V, "a path between sectors of a planet", "a compass exit of a location: `north 2 walk`"),
+    *(Construct(direction, T, "a compass exit of a location",
+                "a path between sectors of a planet: `path 1 <-> 2 [travel]`") for direction in DIRECTIONS),
 )
 
 

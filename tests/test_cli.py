@@ -75,6 +75,13 @@ def test_strict_fails_on_warnings(write_pack):
         pytest.skip("no warning rule applies to this pack yet")
     assert run("check", folder).exit_code == 0
     assert run("check", folder, "--strict").exit_code == 1
+    # The summary says "0 errors": the failure says why to whoever reads it.
+    for fmt in ("text", "github"):
+        strict = run("check", folder, "--strict", "--format", fmt)
+        assert "0 errors, 1 warning" in strict.stdout
+        assert strict.stderr == "check: warnings fail under --strict\n"
+    assert run("check", folder).stderr == ""
+    assert run("check", folder, "--strict", "--format", "json").stderr == ""
 
 
 def test_every_command_has_help_with_an_example():

@@ -220,6 +220,9 @@ def check(paths: tuple[Path, ...], fmt: str, strict: bool, no_cache: bool) -> No
     _short_lived_process()
     results = _check_targets(paths, use_cache=not no_cache)
     diagnostics = _report(results, fmt)
+    if strict and fmt in ("text", "github") and _failed(diagnostics, strict) and not _failed(diagnostics, False):
+        # A summary of "0 errors" beside a failure would not tell a reader why it failed.
+        click.echo("check: warnings fail under --strict", err=True)
     _exit(_status(diagnostics, strict))
 
 

@@ -223,3 +223,21 @@ def test_a_compass_exit_in_a_log_names_the_vantage_game_not_a_verb_spelt_like_it
     assert (code, line, column) == ("E207", 2, 3)
     assert hint == ("`north` opens a compass exit of a location, which belongs to the vantage game; "
                     "a vanguard pack writes a path between sectors of a planet: `path 1 <-> 2 [travel]`")
+
+
+def test_a_syntax_error_writers_make_says_how_to_mend_it(write_pack):
+    cases = [
+        ('log 1 "Start"\n{\n  return\n}\n', (1, 14), "a block opens on the line of its header: put `{` at the end "
+                                                     "of this line"),
+        ('log @the-end "End" { return }\n', (1, 9), "a label is letters, digits and `_`: `@the_end`"),
+        ('log 1 "Start" {\n  gain success -2\n  return\n}\n', (2, 16),
+         "a number has no sign: `lose`, `spend` or `reduce` takes away"),
+        ('poi P1 "Site" {\n  action "Go" {\n    special missing physical -> immediate red\n'
+         '    outcome green: physical => gain success 1\n  }\n}\n', (3, 30),
+         "effects follow `=>`; `->` is a goto among them: `=> -> log 12`"),
+        ('planet p "P" {\n  sector 1 { lander }\n  sector 2 { }\n  path 1 -- 2 [travel]\n}\n', (4, 10),
+         "`->` leads one way, `<->` both ways"),
+    ]
+    for body, at, wanted in cases:
+        [(code, line, column, _, hint)] = [f for f in _found(write_pack, VANGUARD_HEADER, body) if f[0] == "E100"]
+        assert (code, (line, column), hint) == ("E100", at, wanted), body

@@ -273,6 +273,26 @@ def _card_kind_before(text: str, token: Token) -> Kind | None:
     return kind if kind is not None and kind.letter else None
 
 
+_LABEL_BEFORE = re.compile(r"@\w+$")
+_LABEL_REST = re.compile(r"[\w-]+")
+
+
+def _character_hint(text: str, at: int, allowed: set[str]) -> str | None:
+    """How to mend a character no token starts with, for the mistakes writers make."""
+    char = text[at] if at < len(text) else ""
+    if char == "-":
+        label = _LABEL_BEFORE.search(text, 0, at)
+        if label is not None:
+            rest = _LABEL_REST.match(text, at)
+            meant = label.group() + (rest.group().replace("-", "_") if rest else "")
+            return f"a label is letters, digits and `_`: `{meant}`"
+        if text[at + 1:at + 2].isdigit():
+            return "a number has no sign: `lose`, `spend` or `reduce` takes away"
+        if allowed and allowed <= {"ARROW", "TWO_WAY"}:
+            return "`->` leads one way, `<->` both ways"
+    return None
+
+
 def _glued_word(text: str, token: Token, file: str, offset: int) -> Diagnostic | None:
     """A word the lexer cut in two (`walks`, `swim2`): where only keywords may stand, it
     reads the longest keyword the word starts with, and the rest is the unexpected
@@ -330,8 +350,10 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
                                    'or use `"""` for text over several lines'), False
         span = Span(file, line, column, line, column + 1)
         shown = repr(char) if char and not char.isprintable() else f"`{char}`"
-        wanted = _describe_expected(set(error.allowed or ()))
-        return diagnostic(codes.SYNTAX, span, message=f"unexpected character {shown}; expected {wanted}"), False
+        allowed = set(error.allowed or ())
+        wanted = _describe_expected(allowed)
+        return diagnostic(codes.SYNTAX, span, message=f"unexpected character {shown}; expected {wanted}",
+                          hint=_character_hint(text, at, allowed)), False
     if isinstance(error, UnexpectedToken) and error.token.type != "$END":
         token = error.token
         opened = _long_string_ending_at(text, token.start_pos)
@@ -357,6 +379,10 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
             wanted = wanted.replace(_SYMBOLS["CARD_ID"], f"a {kind.name} card id such as {kind.example}")
             hint = hint or (f"a {kind.name} card's id is {kind.letter} and digits: "
                             f"`{kind.keyword} {kind.example}`")
+        if hint is None and token.type == "ARROW" and "_FATARROW" in expected:
+            hint = "effects follow `=>`; `->` is a goto among them: `=> -> log 12`"
+        if hint is None and token.type == "_NL" and "_LBRACE" in expected:
+            hint = "a block opens on the line of its header: put `{` at the end of this line"
         message = f"unexpected {_describe_token(token)}; expected {wanted}"
         return diagnostic(codes.SYNTAX, span, message=message, hint=hint), False
     expected = set(getattr(error, "expected", ()) or ())

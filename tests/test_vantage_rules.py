@@ -286,3 +286,12 @@ location 2 "Cliff" { south 1 walk }
     [found] = compile_pack(tmp_path).diagnostics
     assert found.code.id == "E333" and found.message == "`step` belongs to the setup location 000, not to location 1"
     assert (found.span.line - VANTAGE_HEADER.count("\n"), found.span.column, found.span.end_column) == (3, 3, 26)
+
+
+def test_a_starting_level_out_of_range_is_pointed_at_its_value(write_pack):
+    text = VANTAGE_HEADER.replace("location 1", "location 0") + (
+        'location 000 "Setup" {\n  level daring time 5 morale 9 health 5 recommended\n'
+        '  choice "Go" -> location 1\n}\nlocation 1 "Beach" { north 2 walk }\nlocation 2 "Cliff" { south 1 walk }\n')
+    [found] = compile_pack(write_pack({"pack.vcl": text})).diagnostics
+    assert (found.code.id, found.span.line, found.span.column, found.span.end_column) == ("E335", 8, 30, 31)
+    assert found.message == "level daring starts morale at 9; a stat runs from 1 to 6"

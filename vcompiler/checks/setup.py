@@ -3,11 +3,13 @@ Vantages (VR 17-18): setup lines only there, characters that are character cards
 starting levels within a stat's track (E333-E335)."""
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from vcompiler import ast, codes
 from vcompiler.checks import CheckContext, rule
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
+from vcompiler.source import Span
 from vcompiler.vocabulary import STAT_RANGE
 
 SETUP_LOCATION = 0
@@ -43,6 +45,18 @@ def characters_are_characters(context: CheckContext) -> Iterator[Diagnostic]:
                                  related=[Related(card.span, f"card {card.number} is declared here")])
 
 
+def _value_of(context: CheckContext, level: ast.Level, stat: str) -> Span:
+    """Where the level's line sets `stat`, so that the caret stands under the value;
+    the whole level where it is not found there."""
+    span = level.span
+    source = next((f for f in context.pack.files if f.display == span.file), None)
+    if source is None or span.line != span.end_line:
+        return span
+    match = re.compile(rf"\b{stat}\s+(\d+)").search(source.line_text(span.line), span.column - 1,
+                                                     span.end_column - 1)
+    return Span(span.file, span.line, match.start(1) + 1, span.line, match.end(1) + 1) if match else span
+
+
 @rule(codes.BAD_LEVEL)
 def levels_fit_the_tracks(context: CheckContext) -> Iterator[Diagnostic]:
     """A starting level sets time, morale and health within 1..6, has a name of its own
@@ -55,7 +69,7 @@ def levels_fit_the_tracks(context: CheckContext) -> Iterator[Diagnostic]:
             for stat in ("time", "morale", "health"):
                 value = getattr(level, stat)
                 if not low <= value <= high:
-                    yield diagnostic(codes.BAD_LEVEL, level.span,
+                    yield diagnostic(codes.BAD_LEVEL, _value_of(context, level, stat),
                                      message=f"level {level.name} starts {stat} at {value}; a stat runs "
                                              f"from {low} to {high}",
                                      hint=f"give {stat} a value from {low} to {high}")

@@ -604,7 +604,7 @@ def play(pack: Path, entry: str | None, save: Path | None, load: Path | None, se
             state = game.start(entry_number(result.model, entry) if entry is not None else None)
     except (ValueError, OSError, UnicodeDecodeError) as error:
         raise click.UsageError(str(error)) from None
-    sys.exit(play_in(game, state, click.get_text_stream("stdin"), click.get_text_stream("stdout"), save))
+    sys.exit(play_in(game, state, sys.stdin, sys.stdout, save))
 
 
 @main.command()

@@ -241,3 +241,42 @@ def test_a_syntax_error_writers_make_says_how_to_mend_it(write_pack):
     for body, at, wanted in cases:
         [(code, line, column, _, hint)] = [f for f in _found(write_pack, VANGUARD_HEADER, body) if f[0] == "E100"]
         assert (code, (line, column), hint) == ("E100", at, wanted), body
+
+
+def test_an_icon_cut_short_in_a_requirement_gets_the_icon(write_pack):
+    [(code, line, column, _, hint)] = [f for f in _found(write_pack, VANGUARD_HEADER, '''poi P1 "Site" {
+  final
+  action "Go" {
+    outcome green: physical + tech => gain success 1
+    outcome red => nothing
+  }
+}
+''') if f[0] == "E208"]
+    assert (code, line, column) == ("E208", 4, 31)
+    assert hint.startswith("did you mean `technology`?")
+
+
+def test_a_location_action_without_its_cost_says_how_to_write_one(write_pack):
+    [(code, line, column, _, hint)] = _found(write_pack, VANTAGE_HEADER, '''location 1 "Flats" {
+  north 2 walk
+  look "Dig" { result { gain coin 1 } }
+}
+location 2 "Marsh" { south 1 walk }
+''')
+    assert (code, line, column) == ("E100", 3, 14)
+    assert hint == 'an action says what it costs in challenge dice: `look "Name" cost 2 { … }`'
+
+
+def test_a_card_whose_id_lacks_its_letter_is_one_error_not_also_undefined(write_pack):
+    found = _found(write_pack, VANGUARD_HEADER, '''log 1 "Start" {
+  place poi P101 in sector 1
+  return
+}
+planet p "P" {
+  lift_off -> log 1
+  evac -> log 1
+  sector 1 { lander; poi slot }
+}
+poi 101 "Site" { final }
+''')
+    assert [(code, line, column) for code, line, column, _, _ in found] == [("E100", 10, 5)]

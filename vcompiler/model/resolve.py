@@ -202,6 +202,9 @@ class Resolver:
                 if len(rest) != 1 or rest[0].kind != "word" or rest[0].value not in REQUIREMENT_WORDS:
                     at = rest[0] if rest else words[0]
                     near = difflib.get_close_matches(str(at.value), REQUIREMENT_WORDS, n=1)
+                    # An icon cut short, as writers abbreviate them: `tech`, `xeno`, `sci`.
+                    near = near or [w for w in REQUIREMENT_WORDS
+                                    if len(str(at.value)) >= 3 and w.startswith(str(at.value))][:1]
                     shown = " ".join(str(w.value) for w in words)
                     self.found.append(diagnostic(
                         codes.BAD_ARGUMENTS, Span.covering(at.span, words[-1].span),

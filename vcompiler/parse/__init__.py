@@ -46,6 +46,9 @@ def _header_key(text: str) -> tuple[str, object] | None:
     if key.startswith('"'):
         return (kind.name, key.strip('"'))
     if key.isascii() and key.isdigit():
+        if kind.letter:
+            # `poi 101`, the id's letter left out: what the pack names P101.
+            return (kind.name, kind.letter + key)
         # A number int() refuses (E108) defines nothing that could be referred to.
         if len(key) > sys.get_int_max_str_digits():
             return None
@@ -249,6 +252,8 @@ def _keyword_hint(token: Token, expected: set[str]) -> str | None:
         return "text goes in quotes: \"…\""
     if expected == {"LOG", "LOCATION"} and token.type in ("NUMBER", "LABEL"):
         return f"say what it leads to: `-> log {token}` or `-> location {token}`"
+    if expected == {"COST"}:
+        return "an action says what it costs in challenge dice: `look \"Name\" cost 2 { … }`"
     if token.type not in ("WORD", "CARD_ID"):
         return None
     keywords = [n.lower() for n in expected if n.isupper() and n not in _SYMBOLS]

@@ -96,3 +96,12 @@ def test_check_loads_no_font_to_find_a_missing_glyph(write_pack):
     folder = write_pack({"pack.vcl": VANGUARD_HEADER + _log("Lift off \U0001f680.")})
     loaded, printed = renderers_loaded(["check", str(folder)], 1)
     assert loaded == [] and "error E110" in printed
+
+
+def test_a_labelled_log_is_named_as_written_with_its_number(write_pack):
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER.replace("start log 1", "start log 1\n  numbering 10..10")
+                         + _log("Go on.", 1, "-> log @map")
+                         + 'log @map "The Map \U0001f5fa" {\n  return\n}\n'})
+    [found] = [d for d in compile_pack(folder).diagnostics if d.code.id == "E110"]
+    assert found.message == ("log @map (10) has a character the printed fonts cannot draw: "
+                             "`\U0001f5fa` (U+1F5FA world map)")

@@ -65,7 +65,7 @@ def _texts(value: object, span: Span) -> Iterator[tuple[str, Span]]:
 def _entries(pack: Pack) -> Iterator[tuple[str, object, Span]]:
     yield f"pack {pack.name}", (pack.title, pack.version), pack.span
     for log in pack.logs:
-        yield f"log {log.number}", log, log.span
+        yield f"log {log.shown}", log, log.span
     for planet in pack.planets:
         yield f"planet {planet.id}", planet, planet.span
     for card in pack.cards:

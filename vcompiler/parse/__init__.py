@@ -252,6 +252,8 @@ def _keyword_hint(token: Token, expected: set[str]) -> str | None:
         return "text goes in quotes: \"…\""
     if expected == {"LOG", "LOCATION"} and token.type in ("NUMBER", "LABEL"):
         return f"say what it leads to: `-> log {token}` or `-> location {token}`"
+    if expected == {"ARROW"}:
+        return "say where it leads: `-> log N` (`-> location N` in a vantage pack)"
     if expected == {"COST"}:
         return "an action says what it costs in challenge dice: `look \"Name\" cost 2 { … }`"
     if token.type not in ("WORD", "CARD_ID"):

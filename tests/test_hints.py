@@ -284,3 +284,23 @@ planet p "P" {
 poi 101 "Site" { final }
 ''')
     assert [(code, line, column) for code, line, column, _, _ in found] == [("E100", 10, 5)]
+
+
+def test_a_path_in_error_is_not_also_a_sector_left_unreached_or_a_trap(write_pack):
+    board = '''log 1 "Start" { return }
+planet moon "Moon" {
+  sector 1 { lander }
+  sector 2 { poi slot }
+  sector 3 { poi slot }
+  path 1 <-> 2 [travel]
+  path 2 -> 3 [travel]
+  path 3 -> 1 [travel]
+}
+'''
+    assert _found(write_pack, VANGUARD_HEADER, board) == []
+    # `3 -> 3` meant `3 -> 1`: without it sector 3 would be a trap (W408).
+    [self_path] = _found(write_pack, VANGUARD_HEADER, board.replace("path 3 -> 1", "path 3 -> 3"))
+    assert self_path[:3] == ("E311", 8, 3)
+    # `2 -> 4` meant `2 -> 3`: without it no path would lead into sector 3.
+    [undefined] = _found(write_pack, VANGUARD_HEADER, board.replace("path 2 -> 3", "path 2 -> 4"))
+    assert undefined[:3] == ("E203", 7, 13)

@@ -54,12 +54,16 @@ def sectors_are_reached(context: CheckContext) -> Iterator[Diagnostic]:
     back to a lander sector is a trap: Lift-Off leaves whoever went there behind
     (RB 1548). Mend: add a path from the part of the board the crew reaches, or out of
     the trap, turn a one-way path around, or silence it with `// allow W408` on the
-    planet when a rule puts the crew there or takes them out."""
+    planet when a rule puts the crew there or takes them out. A board with a path in
+    error (E311, E203) is looked at once that path is mended: it may be the way."""
     pack = context.pack
     moved_to = {ref.key for ref in pack.references if ref.kind == "sector" and ref.via == "move_crew"}
     for planet in pack.planets:
         if len(planet.sectors) < 2:
             continue
+        numbers = {s.number for s in planet.sectors}
+        if any(p.a == p.b or not {p.a, p.b} <= numbers for p in planet.paths):
+            continue       # a path in error (E311, E203) may be the way in or back it seems to lack
         led_from = _led_from(planet)
         leads_to: dict[int, set[int]] = {}
         for target, sources in led_from.items():

@@ -295,3 +295,12 @@ def test_a_starting_level_out_of_range_is_pointed_at_its_value(write_pack):
     [found] = compile_pack(write_pack({"pack.vcl": text})).diagnostics
     assert (found.code.id, found.span.line, found.span.column, found.span.end_column) == ("E335", 8, 30, 31)
     assert found.message == "level daring starts morale at 9; a stat runs from 1 to 6"
+
+
+def test_a_depart_entry_for_the_wrong_point_is_one_error_at_the_entry(write_pack):
+    region = VANTAGE_HEADER + ('location 1 "Flats" {\n  north 2 walk\n  south *\n}\n'
+                               'location 2 "Marsh" { south 1 walk }\n'
+                               'depart 1 DIRECTION "Wade" cost 1 {\n  result { -> location 2 }\n}\n')
+    [found] = compile_pack(write_pack({"pack.vcl": region.replace("DIRECTION", "north")})).diagnostics
+    assert (found.code.id, found.span.line) == ("E307", 12)
+    assert found.hint == "location 1 stars south, which no entry is for: did you mean `depart 1 south`?"

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
-from vcompiler.model.types import StoryAction
+from vcompiler.model.types import Depart, Location, StoryAction
 from vcompiler.vocabulary import OPPOSITE
 
 
@@ -37,7 +37,12 @@ def starred_points_have_entries(context: CheckContext) -> Iterator[Diagnostic]:
     Mend: add `depart N DIRECTION "Action" cost N { ... }`."""
     departs = {(d.number, d.direction) for d in context.pack.departs}
     broken = {key for kind, key in context.pack.unparsed if kind == "depart"}
+    # An entry of the location that E307 reports for a point it does not star may be
+    # this point's, its direction mistyped.
+    elsewhere = {depart.number for depart, _ in _unstarred_departs(context)}
     for location in context.pack.locations:
+        if location.number in elsewhere:
+            continue
         for exit in location.exits:
             key = (location.number, exit.direction)
             if exit.target is None and key not in departs and key not in broken \
@@ -52,16 +57,27 @@ def entries_have_starred_points(context: CheckContext) -> Iterator[Diagnostic]:
     """A depart entry is read only from a compass point marked `*`; an entry for a
     point that is not starred can never be read. Mend: star the point
     (`west *`), or remove the entry."""
+    departs = {(d.number, d.direction) for d in context.pack.departs}
+    for depart, location in _unstarred_departs(context):
+        lacking = [e.direction for e in location.exits
+                   if e.target is None and (location.number, e.direction) not in departs]
+        hint = (f"location {depart.number} stars {' and '.join(lacking)}, which no entry is for: did you mean "
+                f"`depart {depart.number} {lacking[0]}`?" if lacking
+                else f"write `{depart.direction} *` on location {depart.number}, or remove this entry")
+        yield diagnostic(codes.DEPART_WITHOUT_STAR, depart.span, number=depart.number,
+                         direction=depart.direction, hint=hint,
+                         related=[Related(location.span, f"location {depart.number}")])
+
+
+def _unstarred_departs(context: CheckContext) -> Iterator[tuple[Depart, Location]]:
+    """The depart entries of a point their location does not star, with the location."""
     locations = {loc.number: loc for loc in context.pack.locations}
     for depart in context.pack.departs:
         location = locations.get(depart.number)
         if location is None:
             continue  # E202 says the location is undefined
         if not any(e.direction == depart.direction and e.target is None for e in location.exits):
-            yield diagnostic(codes.DEPART_WITHOUT_STAR, depart.span, number=depart.number,
-                             direction=depart.direction,
-                             hint=f"write `{depart.direction} *` on location {depart.number}, or remove this entry",
-                             related=[Related(location.span, f"location {depart.number}")])
+            yield depart, location
 
 
 @rule(codes.NOT_POINTING_BACK)

@@ -221,14 +221,15 @@ def test_a_file_that_cannot_be_read_is_one_error_not_one_per_reference_into_it(w
 
 
 def test_what_a_declaration_that_did_not_parse_names_is_not_also_unused(write_pack):
-    # A compass exit leads to a location, a character is a card, and a vanguard card
-    # may be named by its number or its name: each counts as led to from a declaration
-    # that did not parse, as a `log N` does.
+    # A compass exit leads to a location, its point misspelt or not, a character is a
+    # card, and a vanguard card may be named by its number or its name: each counts as
+    # led to from a declaration that did not parse, as a `log N` does.
     vantage = VANTAGE_HEADER.replace("location 1", "location 0") + (
         'location 0 "Setup" {\n  character 11 "Roll 1-3"\n  level easy time 5 moral 5\n'
         '  choice "Go" -> location 1\n}\n'
-        'location 1 "Flats" {\n  north 2 walks\n}\n'
+        'location 1 "Flats" {\n  north 2 walks\n  est 3 swim\n}\n'
         'location 2 "Marsh" { south 1 walk }\n'
+        'location 3 "Pools" { west 1 swim }\n'
         'card 11 character "Diver" { vertical; slots 1 }\n')
     found = [(d.code.id, d.span.line) for d in compile_pack(write_pack({"pack.vcl": vantage})).diagnostics]
     assert [code for code, _ in found] == ["E100", "E100"]

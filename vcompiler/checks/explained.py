@@ -42,7 +42,8 @@ _NUMBERED = {"log": "log", "location": "location", "north": "location", "east": 
              "south": "location", "west": "location", "card": "vcard", "character": "vcard",
              "unique": "unique"}
 _MENTION = re.compile(r"\b(" + "|".join(_NUMBERED) + r")\s+(@\w+|\d+)|\b([A-Z][A-Z0-9]*\d[A-Z0-9]*)\b"
-                      r"|->\s*(\d+)|\b(injury|rank_up)\s+\"([^\"\n]*)\"")
+                      r"|->\s*(\d+)|\b(injury|rank_up)\s+\"([^\"\n]*)\""
+                      r"|\b[a-z_]\w*\s+(\d+)\s+(?:walk|swim)\b")      # an exit, its compass point misspelt
 
 
 # A test of a log's check mark, its condition word right or not (`if chekced log 5`).
@@ -60,9 +61,12 @@ def _tests(text: str) -> Iterable[tuple[str, object]]:
 
 def _mentions(text: str) -> Iterable[tuple[str, object]]:
     for match in _MENTION.finditer(text):
-        kind, key, card_id, either, named, name = match.groups()
+        kind, key, card_id, either, named, name, exit = match.groups()
         if card_id is not None:
             yield ("card-id", card_id)
+        elif exit is not None:
+            if exit.isascii() and len(exit) < 10:
+                yield ("location", int(exit))
         elif either is not None:
             if either.isascii() and len(either) < 10:
                 yield ("log", int(either))

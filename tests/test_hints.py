@@ -237,6 +237,7 @@ def test_a_syntax_error_writers_make_says_how_to_mend_it(write_pack):
          "effects follow `=>`; `->` is a goto among them: `=> -> log 12`"),
         ('planet p "P" {\n  sector 1 { lander }\n  sector 2 { }\n  path 1 -- 2 [travel]\n}\n', (4, 10),
          "`->` leads one way, `<->` both ways"),
+        ('log 1 "Start" {\n  gain success 1;; return\n}\n', (2, 18), "`;` joins two effects: remove the one too many"),
         ('log 1 "Start" {\n  return\n}\n}\n', (4, 1),
          "this `}` closes no block: remove it, or the `}` above it that closed the block too early"),
         ('log 1 "Start" {\n  choice "Wait"\n  return\n}\n', (2, 16),

@@ -386,6 +386,8 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
             wanted = wanted.replace(_SYMBOLS["CARD_ID"], f"a {kind.name} card id such as {kind.example}")
             hint = hint or (f"a {kind.name} card's id is {kind.letter} and digits: "
                             f"`{kind.keyword} {kind.example}`")
+        if hint is None and token.type == "_SEMI" and text[:token.start_pos].rstrip().endswith(";"):
+            hint = "`;` joins two effects: remove the one too many"
         if hint is None and token.type == "_RBRACE" and "_RBRACE" not in expected:
             hint = "this `}` closes no block: remove it, or the `}` above it that closed the block too early"
         if hint is None and token.type == "ARROW" and "_FATARROW" in expected:

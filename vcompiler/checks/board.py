@@ -21,12 +21,13 @@ from vcompiler.vocabulary import BIOMES
 def planets_have_a_lander(context: CheckContext) -> Iterator[Diagnostic]:
     """Every exploration begins with the lander set down in a lander sector, and
     lift-off happens there. A planet with no `lander` sector gives the table nowhere to
-    land. A planet holding an error is not also reported: its `lander` may be what did
-    not resolve (`lnader`). Mend: add `lander` to the sector where the lander may set
-    down."""
-    broken = context.near_errors.declarations if context.near_errors is not None else frozenset()
+    land. A planet with an error at a word spelt like `lander` (`lnader`) is not also
+    reported. Mend: add `lander` to the sector where the lander may set down."""
+    near = context.near_errors
+    misspelt = {(file, line) for file, line, word in near.words
+                if difflib.get_close_matches(word, ("lander",), cutoff=0.6)} if near is not None else set()
     for planet in context.pack.planets:
-        if (planet.span.file, planet.span.line) in broken:
+        if (planet.span.file, planet.span.line) in misspelt:
             continue
         if planet.sectors and not any(s.lander for s in planet.sectors):
             yield diagnostic(codes.NO_LANDER, planet.span, planet=planet.id,

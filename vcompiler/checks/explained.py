@@ -44,6 +44,7 @@ _NUMBERED = {"log": "log", "location": "location", "north": "location", "east": 
 _MENTION = re.compile(r"\b(" + "|".join(_NUMBERED) + r")\s+(@\w+|\d+)|\b([A-Z][A-Z0-9]*\d[A-Z0-9]*)\b"
                       r"|->\s*(\d+)|\b(injury|rank_up)\s+\"([^\"\n]*)\""
                       r"|\b[a-z_]\w*\s+(\d+)\s+(?:walk|swim)\b")      # an exit, its compass point misspelt
+_WORD = re.compile(r"\w+")
 
 
 # A test of a log's check mark, its condition word right or not (`if chekced log 5`).
@@ -85,6 +86,9 @@ class NearErrors:
     """What the errors found before the checks could explain."""
     mentions: frozenset[tuple[str, object]] = frozenset()     # what their lines mention
     tests: frozenset[tuple[str, object]] = frozenset()        # the logs their lines test (`if checked log 5`)
+    # (file, first line, word) of the word each error points at, by the declaration
+    # holding it: a misspelt keyword (`lnader`) may be what a rule finds missing.
+    words: frozenset[tuple[str, int, str]] = frozenset()
     # (file, first line) of each declaration holding one: an effect that did not
     # resolve may have been the way out its log lacks (E401).
     declarations: frozenset[tuple[str, int]] = frozenset()
@@ -103,6 +107,7 @@ def near_errors(diagnostics: Iterable[Diagnostic], sources: Mapping[str, SourceF
     mentions: set[tuple[str, object]] = set()
     tests: set[tuple[str, object]] = set()
     declarations: set[tuple[str, int]] = set()
+    words: set[tuple[str, int, str]] = set()
     starts: dict[str, Sequence[int]] = {}
     for d in diagnostics:
         if d.severity is not codes.Severity.ERROR or d.code.id in _DANGLING or d.code.id in _UNDERSTOOD:
@@ -118,6 +123,9 @@ def near_errors(diagnostics: Iterable[Diagnostic], sources: Mapping[str, SourceF
         at = bisect.bisect_right(starts[d.span.file], d.span.line)
         first = starts[d.span.file][at - 1] if at else 1
         declarations.add((d.span.file, first))
+        word = _WORD.match(source.line_text(d.span.line), d.span.column - 1)
+        if word is not None:
+            words.add((d.span.file, first, word.group()))
         if d.code.id.startswith("E1"):
             end = starts[d.span.file][at] if at < len(starts[d.span.file]) else len(source.lines) + 1
             around = range(first, end)
@@ -128,7 +136,7 @@ def near_errors(diagnostics: Iterable[Diagnostic], sources: Mapping[str, SourceF
             mentions.update(_mentions(text))
             if "if" in text:
                 tests.update(_tests(text))
-    return NearErrors(frozenset(mentions), frozenset(tests), frozenset(declarations))
+    return NearErrors(frozenset(mentions), frozenset(tests), frozenset(words), frozenset(declarations))
 
 
 def logs_named(mentions: frozenset[tuple[str, object]], labels: Mapping[str, int]) -> set[int]:

@@ -56,6 +56,32 @@ def test_binary_and_latin_1_are_E103_at_the_right_place(tmp_path):
     assert found == [("E103", "bin.vcl", 1, 1), ("E103", "latin.vcl", 3, 11)]
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-32"])
+def test_a_file_in_utf_16_or_32_is_told_to_be_saved_as_utf_8(tmp_path, encoding):
+    folder = tmp_path / "p"
+    folder.mkdir()
+    (folder / "pack.vcl").write_text(VANGUARD_HEADER + 'log 1 "S" { return }\n')
+    data = 'log 2 "Two" { return }\n'.encode(encoding)
+    if encoding == "utf-16-be":
+        data = b"\xfe\xff" + data
+    (folder / "notepad.vcl").write_bytes(data)
+    code, report = check_json(folder)
+    [found] = [d for d in report["diagnostics"] if d["code"] == "E103"]
+    assert code == 1 and (found["line"], found["column"]) == (1, 1)
+    assert found["message"] == f"the file is {encoding[:6].upper()}, not UTF-8"
+    assert "save it as UTF-8" in found["hint"]
+
+
+def test_old_mac_line_endings_are_lines(tmp_path):
+    folder = tmp_path / "p"
+    folder.mkdir()
+    (folder / "pack.vcl").write_text(VANGUARD_HEADER + 'log 1 "S" { return }\n')
+    (folder / "mac.vcl").write_bytes(b'log 2 "Two" {\r  -> log 99\r}\r')
+    code, report = check_json(folder)
+    found = [(d["code"], d["line"], d["column"]) for d in report["diagnostics"] if d["file"].endswith("mac.vcl")]
+    assert ("E200", 2, 3) in found
+
+
 TOKENS = st.sampled_from(["{", "}", "\"", '"""', "->", "=>", ";", "/", "log", "@x", "12", "P1",
                           "\n", "gain", "//", "*", "{log 3}", "outcome", "red", ":"])
 

@@ -76,10 +76,22 @@ def read_source(path: Path, display: str, relative: str) -> tuple[SourceFile, Di
     return decode_source(path, display, relative, data)
 
 
+# The byte-order marks of the encodings a text file may be in that are not UTF-8,
+# longest first (UTF-32's little-endian mark begins with UTF-16's).
+_WIDE_MARKS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
+               (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
+
+
 def decode_source(path: Path, display: str, relative: str, data: bytes) -> tuple[SourceFile, Diagnostic | None]:
     """A file's bytes as a source, or an empty source and why it cannot be read."""
     problem = None
-    if b"\x00" in data:
+    hint = "keep only .vcl text files in a pack folder"
+    wide = next((name for bom, name in _WIDE_MARKS if data.startswith(bom)), None)
+    if wide is not None:
+        problem = f"the file is {wide}, not UTF-8"
+        hint = (f"save it as UTF-8 (an editor's \"Save as\" offers the encoding; {wide} is what Windows "
+                "Notepad calls \"Unicode\")")
+    elif b"\x00" in data:
         problem = "the file is binary, not text"
     else:
         try:
@@ -94,9 +106,9 @@ def decode_source(path: Path, display: str, relative: str, data: bytes) -> tuple
                 hint="save the file as UTF-8")
     if problem:
         source = SourceFile.from_text(path, display, relative, "")
-        return source, diagnostic(codes.UNREADABLE, source.whole(), message=problem,
-                                  hint="keep only .vcl text files in a pack folder")
-    return SourceFile.from_text(path, display, relative, text.replace("\r\n", "\n")), None
+        return source, diagnostic(codes.UNREADABLE, source.whole(), message=problem, hint=hint)
+    # Lines end at \n; a file saved with Windows' \r\n or old Macs' lone \r reads the same.
+    return SourceFile.from_text(path, display, relative, text.replace("\r\n", "\n").replace("\r", "\n")), None
 
 
 def pack_files(folder: Path) -> list[Path]:

@@ -2,8 +2,8 @@
 
 A book renders in sections (cover, runs of entries, runs of results), every section
 of every book of a build in parallel processes; then each book's index, which needs
-the page numbers the sections ended up on; then each book's page-number stamps; then
-the main process assembles each book. Workers get finished HTML: the model never
+the page numbers the sections ended up on, beside the page-number stamps of the pages
+before it; then the rest of the stamps; then the main process assembles each book. Workers get finished HTML: the model never
 crosses a process boundary."""
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.model.types import Pack
 from vcompiler.render.books import Book, Section, books_of, index_sections
 from vcompiler.render.pdf import (
+    STAMP_PAGES,
     Layout,
     RenderedSection,
     RenderOptions,
@@ -157,17 +158,23 @@ def render(work: RenderPlan, workers: int | None = None, progress: Callable[[int
         for (_, book, _, index), body in zip(work.books, bodies):
             pages = {anchor: page + 1 for anchor, page in body.places().items()}
             index_jobs += [render_section(book, part, options, pages) for part in index]
-        indexes = iter(_each(pool.map(_render, index_jobs), progress))
+        # The stamps of the runs of pages that end before the index are laid out beside it:
+        # nothing on them depends on it.
+        early = [stamp_jobs(book, heads(book, list(body.pages)), options)[:len(body.pages) // STAMP_PAGES]
+                 for (_, book, _, _), body in zip(work.books, bodies)]
+        done = iter(pool.map(_render, index_jobs + [job for jobs in early for job in jobs]))
+        indexes = iter(_each((next(done) for _ in index_jobs), progress))
         layouts = [with_index(body, [next(indexes) for _ in index])
                    for (_, _, _, index), body in zip(work.books, bodies)]
+        early_stamps = [[next(done).pdf for _ in jobs] for jobs in early]
         if found is not None:
             found.extend(_spoilers(work, layouts))
-        runs = [stamp_jobs(book, heads(book, list(layout.pages)), options)
-                for (_, book, _, _), layout in zip(work.books, layouts)]
+        runs = [stamp_jobs(book, heads(book, list(layout.pages)), options, skip=len(first))
+                for (_, book, _, _), layout, first in zip(work.books, layouts, early)]
         stamped = iter(pool.map(_render, [job for jobs in runs for job in jobs]))
         results: dict[tuple[str, str], bytes] = {}
-        for (pack_name, book, _, _), layout, jobs in zip(work.books, layouts, runs):
-            page_stamps = [next(stamped).pdf for _ in jobs]
+        for (pack_name, book, _, _), layout, first, jobs in zip(work.books, layouts, early_stamps, runs):
+            page_stamps = first + [next(stamped).pdf for _ in jobs]
             if progress:
                 progress(1)
             results[(pack_name, book.file_name)] = assemble(book, layout, options, page_stamps)

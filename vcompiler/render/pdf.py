@@ -3,9 +3,11 @@ own fonts and icons only. The same input gives the same bytes: no clock, a PDF
 identifier derived from the content, and a date only from SOURCE_DATE_EPOCH."""
 from __future__ import annotations
 
+import atexit
 import hashlib
 import logging
 import os
+import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -211,8 +213,56 @@ def _fresh(pages) -> tuple[str, ...]:
     return tuple(out)
 
 
+# Dots of a leader drawn a run (see _join_leaders).
+LEADER_RUN = 4
+
+
+def _join_leaders(pages, run: int) -> None:
+    """Dot leaders drawn a few dots a run. WeasyPrint lays a leader out as a box per
+    dot, each a text run of its own to draw: an index line's forty dots cost more than
+    its words. The dots stand side by side at the width of one, so a run of `run` dots
+    from its first one's place draws them where they were, but for the PDF's advance
+    widths, rounded to a thousandth of an em: in a run of 4 dots of the book's serif,
+    under 0.01 pt, which leaves every pixel as it was."""
+    import copy
+
+    for page in pages:
+        for leader in _descendants(page._page_box):
+            if not getattr(leader, "is_leader", False) or len(leader.children) < 2:
+                continue
+            dots = sorted(leader.children, key=lambda dot: dot.position_x)
+            one = dots[0]
+            # Side by side, each the same text: else left as WeasyPrint draws it.
+            if any(getattr(dot, "text", None) != one.text or abs(dot.position_x - one.position_x - k * one.width) > 0.01
+                   for k, dot in enumerate(dots)):
+                continue
+            runs = []
+            for start in range(0, len(dots), run):
+                count = min(run, len(dots) - start)
+                joined = dots[start].copy_with_text(one.text * count)
+                joined.pango_layout = copy.copy(one.pango_layout)
+                joined.pango_layout.text = joined.text
+                joined.width = one.width * count
+                runs.append(joined)
+            leader.children = tuple(runs)
+
+
 def _weasy(html: str, options: RenderOptions, extra_css: str = "", sheets: tuple[str, ...] = ("base.css", "book.css")):
-    from weasyprint import CSS, HTML
+    from weasyprint import HTML
+
+    from vcompiler.render.fetcher import TEMPLATES, PackageFetcher
+
+    # The fonts are written to the temporary folder, which a command removes when it ends.
+    stylesheets, fonts = _stylesheets(sheets, options.page_css() + extra_css, tempfile.gettempdir())
+    return HTML(string=html, base_url=TEMPLATES.as_uri() + "/", url_fetcher=PackageFetcher()), stylesheets, fonts
+
+
+@lru_cache(maxsize=16)
+def _stylesheets(sheets: tuple[str, ...], css: str, folder: str):
+    """The stylesheets and their fonts, parsed once a process for every document that
+    uses them: parsing them and loading the @font-face fonts costs a small document's
+    time."""
+    from weasyprint import CSS
     from weasyprint.text.fonts import FontConfiguration
 
     from vcompiler.render.fetcher import TEMPLATES, PackageFetcher
@@ -221,11 +271,14 @@ def _weasy(html: str, options: RenderOptions, extra_css: str = "", sheets: tuple
     # @font-face rules take effect only through a FontConfiguration shared by the
     # stylesheets and the writer.
     fonts = FontConfiguration()
-    base = TEMPLATES.as_uri() + "/"
     stylesheets = [CSS(filename=str(TEMPLATES / name), url_fetcher=fetcher, font_config=fonts) for name in sheets]
-    stylesheets.append(CSS(string=options.page_css() + extra_css, base_url=base, url_fetcher=fetcher,
-                           font_config=fonts))
-    return HTML(string=html, base_url=base, url_fetcher=fetcher), stylesheets, fonts
+    stylesheets.append(CSS(string=css, base_url=TEMPLATES.as_uri() + "/", url_fetcher=fetcher, font_config=fonts))
+    return tuple(stylesheets), fonts
+
+
+# Dropped before the interpreter tears its modules down, when a font configuration
+# that removes its folder could no longer do so (and would say it on stderr).
+atexit.register(_stylesheets.cache_clear)
 
 
 BOOK_SHEETS = ("base.css", "book.css")
@@ -246,6 +299,7 @@ def render_html(html: str, options: RenderOptions, extra_css: str = "",
     identifier = hashlib.sha256((html + options.page_css() + extra_css).encode("utf-8")).hexdigest()[:32].encode()
     with reproducible(), _weasyprint_log() as problems:
         laid_out = document.render(stylesheets=stylesheets, font_config=fonts)
+        _join_leaders(laid_out.pages, LEADER_RUN)
         pdf = laid_out.write_pdf(pdf_identifier=identifier, pdf_tags=options.tagged)
     if problems:
         raise RenderError("; ".join(problems[:5]))
@@ -275,7 +329,8 @@ def heads(book: Book, pages: list[tuple[str, tuple[str, ...]]]) -> list[Head]:
     out = []
     previous: tuple[str, ...] = ()
     for part, ids in pages:
-        if part == "cover":
+        if part in ("cover", "blank"):
+            # A blank page counts but shows nothing, as in print: no head, no number.
             out.append(Head(numbered=False))
         elif part == "index":
             out.append(Head("Index"))
@@ -312,14 +367,10 @@ html { font-family: "Book Serif", "Book Symbols"; }
   @top-right { content: string(book); font: bold 7.5pt "Book Heads", "Book Symbols"; color: #555; vertical-align: bottom; }
   @bottom-left { content: string(number); font: 8pt "Book Serif", "Book Symbols"; color: #333; }
 }
-.stamp { break-before: page; }
+.stamp { break-before: page;
+         string-set: outer attr(data-outer), book attr(data-book), number attr(data-number),
+                     continued attr(data-continued); }
 .stamp:first-child { break-before: auto; }
-/* Present for string-set, never drawn: text extraction must not find them. */
-.stamp span { display: block; height: 0; overflow: hidden; visibility: hidden; }
-.outer { string-set: outer content(); }
-.book { string-set: book content(); }
-.number { string-set: number content(); }
-.continued { string-set: continued content(); }
 """  # noqa: E501
 
 
@@ -336,13 +387,14 @@ def stamps_html(book: Book, page_heads: list[Head], first: int = 1) -> str:
 STAMP_PAGES = 96
 
 
-def stamp_jobs(book: Book, page_heads: list[Head], options: RenderOptions) -> list[tuple]:
-    """The arguments of render_html for each run of a book's stamps, in order."""
+def stamp_jobs(book: Book, page_heads: list[Head], options: RenderOptions, skip: int = 0) -> list[tuple]:
+    """The arguments of render_html for each run of a book's stamps, in order, but for
+    the first `skip` runs."""
     # The page boxes must match the book's to the point, bleed included, but not the marks.
     # Not tagged: what they lay on a page is marked as an artifact of the page (assembly).
     plain = replace(options, crop_marks=False, tagged=False)
     return [(stamps_html(book, page_heads[start:start + STAMP_PAGES], start + 1), plain, STAMPS_CSS, ("base.css",))
-            for start in range(0, max(len(page_heads), 1), STAMP_PAGES)]
+            for start in range(skip * STAMP_PAGES, max(len(page_heads), 1), STAMP_PAGES)]
 
 
 def stamps(book: Book, page_heads: list[Head], options: RenderOptions) -> list[bytes]:

@@ -3,8 +3,8 @@
 A book renders in sections (cover, runs of entries, runs of results), every section
 of every book of a build in parallel processes; then each book's index, which needs
 the page numbers the sections ended up on, beside the page-number stamps of the pages
-before it; then the rest of the stamps; then the main process assembles each book. Workers get finished HTML: the model never
-crosses a process boundary."""
+before it; then the rest of the stamps; then the main process assembles each book.
+Workers get finished HTML: the model never crosses a process boundary."""
 from __future__ import annotations
 
 import os
@@ -138,12 +138,13 @@ def render(work: RenderPlan, workers: int | None = None, progress: Callable[[int
     """Every book of the plan: (pack name, file name) -> PDF bytes. `found` receives
     what the layout shows (W500)."""
     options = work.options
-    jobs = [render_section(book, part, options) for _, book, parts, _ in work.books for part in parts]
-    workers = workers or min(max(len(jobs), 1), os.cpu_count() or 1)
+    count = sum(len(parts) for _, _, parts, _ in work.books)
+    workers = workers or min(max(count, 1), os.cpu_count() or 1)
     # Spawned, not forked: a fork would copy whatever state the parent's libraries hold.
     with running(worker_pool(workers, "spawn")) if workers > 1 else _InProcess() as pool:
-
-        finished = iter(_each(pool.map(_render, jobs), progress))
+        # Each section handed over as soon as its HTML is made, while the workers start.
+        made = (render_section(book, part, options) for _, book, parts, _ in work.books for part in parts)
+        finished = iter(_each(pool.map(_render, made), progress))
         rendered = [[next(finished) for _ in parts] for _, _, parts, _ in work.books]
         # Sections out of phase with the one-document layout, laid out again together.
         redo = [(b, k, part) for b, ((_, book, parts, _), done) in enumerate(zip(work.books, rendered))

@@ -430,9 +430,9 @@ def _misspelt_statement(text: str, position: int, offset: int, file: str) -> Dia
     at = word.start(1)
     line = text.count("\n", 0, at) + 1 + offset
     column = at - (text.rfind("\n", 0, at) + 1) + 1
+    message, hint = _unknown_statement(word.group(1), near, listed)
     return diagnostic(codes.SYNTAX, Span(file, line, column, line, column + len(word.group(1))),
-                      message=f"unknown statement `{word.group(1)}`: did you mean `{near}`?",
-                      hint=f"a statement here starts with {listed}")
+                      message=message, hint=hint)
 
 
 def _keyword_at(text: str, at: int, word: str) -> tuple[str, str] | None:
@@ -479,6 +479,11 @@ def statement_keyword(source: SourceFile, span: Span, verbs: tuple[str, ...]) ->
     if verb and difflib.SequenceMatcher(None, word, verb[0]).ratio() >= \
             difflib.SequenceMatcher(None, word, near).ratio():
         return None
+    return _unknown_statement(word, near, listed)
+
+
+def _unknown_statement(word: str, near: str, listed: str) -> tuple[str, str]:
+    """The message and hint for a statement word that is a misspelt keyword."""
     return f"unknown statement `{word}`: did you mean `{near}`?", f"a statement here starts with {listed}"
 
 

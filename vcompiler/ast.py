@@ -5,26 +5,25 @@ Nodes are frozen dataclasses of primitives, tuples, enums and other nodes, so th
 parse cache can store them as data (see parse/serial.py)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from vcompiler.diagnostics import Diagnostic
+from vcompiler.frozen import frozen
 from vcompiler.source import SourceFile, Span
 
 
 # ---------------------------------------------------------------- text markup
-@dataclass(frozen=True)
+@frozen
 class Run:
     """Plain words. Line breaks inside a paragraph are already folded to spaces."""
     text: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Emphasis:
     children: tuple[Inline, ...]
     strong: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class Ref:
     """`{log 505}`, `{log @label}`, `{card P101}`, `{card 1201}`, `{location 140}`."""
     kind: str          # "log" | "card" | "location"
@@ -32,7 +31,7 @@ class Ref:
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class Icon:
     name: str
     span: Span
@@ -42,7 +41,7 @@ Inline = Run | Emphasis | Ref | Icon
 Paragraph = tuple[Inline, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Text:
     """A string as prose: paragraphs of inline markup."""
     paragraphs: tuple[Paragraph, ...]
@@ -64,7 +63,7 @@ def _plain(node: Inline) -> str:
 
 
 # ---------------------------------------------------------------- values
-@dataclass(frozen=True)
+@frozen
 class Value:
     """One word of an effect, a requirement or a condition."""
     kind: str          # "word" | "number" | "card" | "string" | "label" | "start" (`log start`)
@@ -79,7 +78,7 @@ class Value:
         return f"`{self.value}`"
 
 
-@dataclass(frozen=True)
+@frozen
 class Goto:
     """`-> log N`, `-> log @label` or `-> location N`."""
     kind: str          # "log" | "location"
@@ -87,7 +86,7 @@ class Goto:
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class VerbEffect:
     verb: Value
     args: tuple[Value, ...]
@@ -97,14 +96,14 @@ class VerbEffect:
 Effect = Goto | VerbEffect
 
 
-@dataclass(frozen=True)
+@frozen
 class EffectChoice:
     """One effect, or several joined by `/` of which the players pick one."""
     options: tuple[Effect, ...]
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class Requirement:
     """Alternatives (joined by `/`), each a set of terms that must all hold (`+`)."""
     alternatives: tuple[tuple[tuple[Value, ...], ...], ...]
@@ -112,44 +111,44 @@ class Requirement:
 
 
 # ---------------------------------------------------------------- statements
-@dataclass(frozen=True)
+@frozen
 class TextStmt:
     text: Text
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class CheckStmt:
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class ChoiceStmt:
     label: Text
     target: Goto
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class IfStmt:
     condition: tuple[Value, ...]
     target: Goto
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class ElseStmt:
     target: Goto
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class EffectStmt:
     effect: EffectChoice
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class PaidStmt:
     """`pay coin 2 + boost 1 => EFFECTS`: the effects only if every payment is made
     (each payment a `pay` effect)."""
@@ -164,31 +163,31 @@ Statement = TextStmt | CheckStmt | ChoiceStmt | IfStmt | ElseStmt | EffectStmt |
 # ---------------------------------------------------------------- declarations
 # Every declaration has `span`, its header (keyword to name), and `allow`, the codes a
 # `// allow CODE` comment on its first line silences for it.
-@dataclass(frozen=True)
+@frozen
 class GameSetting:
     game: str
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class TitleSetting:
     title: str
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class VersionSetting:
     version: str
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class StartSetting:
     target: Goto
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class NumberingSetting:
     low: int
     high: int
@@ -202,7 +201,7 @@ SETTING_KEYWORDS: dict[type, str] = {GameSetting: "game", TitleSetting: "title",
                                      StartSetting: "start", NumberingSetting: "numbering"}
 
 
-@dataclass(frozen=True)
+@frozen
 class PackDecl:
     """The settings in the order written (the model reports one given twice)."""
     name: str
@@ -211,7 +210,7 @@ class PackDecl:
     allow: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Sector:
     """What a sector's lines say, in the order written: its printed POIs (`poi P101
     printed`), whether it has a POI slot (`poi slot`) or the lander, its biomes and
@@ -229,7 +228,7 @@ class Sector:
     board_poi: CardDecl | None = None                  # `poi printed "Name" { … }`: a POI the board prints
 
 
-@dataclass(frozen=True)
+@frozen
 class Path:
     a: int
     b: int
@@ -238,7 +237,7 @@ class Path:
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class PrintedCondition:
     name: str
     travel: tuple[EffectChoice, ...]
@@ -246,7 +245,7 @@ class PrintedCondition:
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class Landing:
     """A planet's Landing card: its text, and (energy, text) revealed by scanning."""
     number: int
@@ -255,7 +254,7 @@ class Landing:
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class SystemMapEntry:
     """Where the System Maps book lists the planet: its number in the table of the
     system's page, the system, and the Energy that investigating it costs."""
@@ -265,7 +264,7 @@ class SystemMapEntry:
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class PlanetDecl:
     id: str
     name: str
@@ -284,7 +283,7 @@ class PlanetDecl:
     rank_ups: tuple[Value, ...] = ()                  # Rank-Up cards dealt to the board, by name
 
 
-@dataclass(frozen=True)
+@frozen
 class Row:
     """An outcome row, a special, a track, a threat space, a condition's time row, an
     injury line, a threat's attack or a goal: a key, what it needs and the effects
@@ -298,7 +297,7 @@ class Row:
     text: Text | None = None          # a goal's requirement, in words
 
 
-@dataclass(frozen=True)
+@frozen
 class CheckAction:
     """A Special Action: a dice check (its rows), or text and effects only."""
     name: str
@@ -309,7 +308,7 @@ class CheckAction:
     effects: tuple[EffectChoice, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class CardDecl:
     """A vanguard card: poi, mission, condition, event, threat, injury, unique; and a
     letter of the Danger die Reference card (`danger`)."""
@@ -332,7 +331,7 @@ class CardDecl:
     board: bool = False               # a POI printed on a sector of the board: no card, no id of its own
 
 
-@dataclass(frozen=True)
+@frozen
 class LogDecl:
     target: Value                     # a number or a label
     title: Text | None
@@ -342,7 +341,7 @@ class LogDecl:
     allow: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Cost:
     """`cost N skill A / B boost M`: challenge dice, the skills whose tokens reduce
     them, and the boost a card action takes from its card."""
@@ -352,7 +351,7 @@ class Cost:
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class StoryAction:
     category: str
     name: Text
@@ -364,20 +363,20 @@ class StoryAction:
     excludes: tuple[Value, ...] = ()  # categories a later visitor may not take after this one
 
 
-@dataclass(frozen=True)
+@frozen
 class SetupStep:
     text: Text
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class Character:
     card: Value
     label: Text | None
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class Level:
     """A starting level of location 000: the time, morale and health it starts at."""
     name: str
@@ -388,7 +387,7 @@ class Level:
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class Exit:
     direction: str
     target: int | None                # None for `*`
@@ -396,7 +395,7 @@ class Exit:
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class LocationDecl:
     number: int
     name: Text
@@ -413,7 +412,7 @@ class LocationDecl:
     levels: tuple[Level, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class DepartDecl:
     number: int
     direction: str
@@ -422,7 +421,7 @@ class DepartDecl:
     allow: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class VantageCardDecl:
     number: int
     kind: str
@@ -442,7 +441,7 @@ class VantageCardDecl:
     boost_span: Span | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Slot:
     """`slot impact time / blank`: the challenge die faces it accepts; `impact`: other
     players may place on it."""
@@ -451,7 +450,7 @@ class Slot:
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class Power:
     """`power boost N "TEXT"`: pay N boost from the card for what the text says, until
     the end of the turn."""
@@ -460,7 +459,7 @@ class Power:
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class Ending:
     """A mission's game-end entry in the take storybook."""
     name: Text
@@ -471,13 +470,13 @@ class Ending:
 Declaration = PackDecl | PlanetDecl | CardDecl | LogDecl | LocationDecl | DepartDecl | VantageCardDecl
 
 
-@dataclass(frozen=True)
+@frozen
 class File:
     source_display: str
     declarations: tuple[Declaration, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class ParsedFile:
     """What the parse stage hands to the model for one file. `unparsed` names what the
     declarations that failed to parse would have defined (("log", 12), ("label",

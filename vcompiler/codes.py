@@ -9,7 +9,8 @@ page), E51x/W51x printed components (cards, location cards, boards), both found 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+
+from vcompiler.frozen import frozen
 
 
 class Severity(enum.Enum):
@@ -17,7 +18,7 @@ class Severity(enum.Enum):
     WARNING = "warning"
 
 
-@dataclass(frozen=True)
+@frozen
 class Code:
     id: str
     severity: Severity

@@ -6,7 +6,7 @@ from __future__ import annotations
 import gc
 import os
 from contextlib import contextmanager
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import get_type_hints
@@ -16,6 +16,7 @@ from vcompiler.checks import CheckMemo, run_checks
 from vcompiler.checks.explained import near_errors
 from vcompiler.config import load_config
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
+from vcompiler.frozen import frozen
 from vcompiler.model.build import Memo, build_model
 from vcompiler.model.labels import number_text_labels
 from vcompiler.model.types import Pack
@@ -29,7 +30,7 @@ from vcompiler.suppression import allow_mistakes, apply_allows
 from vcompiler.workers import forked_shares, idle_cores
 
 
-@dataclass(frozen=True)
+@frozen
 class CompileResult:
     folder: Path
     pack: Pack | None

@@ -13,16 +13,16 @@ import os
 import re
 import stat
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.frozen import frozen
 from vcompiler.source import SourceFile, Span
 from vcompiler.vocabulary import CARD_KINDS
 
 
-@dataclass(frozen=True)
+@frozen
 class Config:
     ignore: frozenset[str] = frozenset()
     source: SourceFile | None = None

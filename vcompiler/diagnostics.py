@@ -4,19 +4,20 @@ from __future__ import annotations
 import json
 import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from vcompiler.codes import Code, Severity
+from vcompiler.frozen import frozen
 from vcompiler.source import SourceFile, Span
 
 
-@dataclass(frozen=True)
+@frozen
 class Related:
     span: Span
     message: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Diagnostic:
     code: Code
     message: str

@@ -3,10 +3,11 @@ exclusive, so a one-character span at column 5 ends at column 6."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cached_property, partial
 from pathlib import Path
 from typing import NamedTuple
+
+from vcompiler.frozen import frozen
 
 
 class Span(NamedTuple):
@@ -31,7 +32,7 @@ class Span(NamedTuple):
 new_span = partial(tuple.__new__, Span)
 
 
-@dataclass(frozen=True)
+@frozen
 class SourceFile:
     """One .vcl file. `display` is the path as diagnostics print it; `relative` is the
     path inside its pack, which is what bundles record (so a bundle does not depend on

@@ -5,12 +5,13 @@ building."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from vcompiler.codes import Severity
 from vcompiler.compile import CompileResult, display_path, find_packs
 from vcompiler.diagnostics import Diagnostic
+from vcompiler.frozen import frozen
 
 _PACK_DECLARATION = re.compile(rb"^[ \t]*pack[ \t]+[A-Za-z_]", re.MULTILINE)
 
@@ -42,7 +43,7 @@ def pack_of_file(file: Path) -> Path:
     return file.parent
 
 
-@dataclass(frozen=True)
+@frozen
 class Target:
     folder: Path
     # The files to report on (display paths); empty: the whole pack.

@@ -13,6 +13,7 @@ from vcompiler.checks.explained import NO_ERRORS, NearErrors
 from vcompiler.codes import Code
 from vcompiler.diagnostics import Diagnostic
 from vcompiler.failure import debugging, internal
+from vcompiler.frozen import frozen
 from vcompiler.model.build import Memo as ModelMemo
 from vcompiler.model.types import Log, Pack, Reference
 
@@ -194,7 +195,7 @@ def per_log(function: Callable[[Log], T]) -> Callable[[Log], T]:
     return function
 
 
-@dataclass(frozen=True)
+@frozen
 class RegisteredRule:
     code: Code
     function: Rule

@@ -19,10 +19,10 @@ import bisect
 import difflib
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic
+from vcompiler.frozen import frozen
 from vcompiler.registry import CARD_KINDS
 from vcompiler.source import SourceFile
 
@@ -81,7 +81,7 @@ def _mentions(text: str) -> Iterable[tuple[str, object]]:
             yield (_NUMBERED[kind], int(key))
 
 
-@dataclass(frozen=True)
+@frozen
 class NearErrors:
     """What the errors found before the checks could explain."""
     mentions: frozenset[tuple[str, object]] = frozenset()     # what their lines mention

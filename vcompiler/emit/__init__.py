@@ -1,12 +1,13 @@
 """The emit stage: model -> bundle dict -> schema validation -> atomic write."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from vcompiler.emit.bundle import to_bundle
 from vcompiler.emit.validate import schema_errors
 from vcompiler.emit.write import bundle_bytes, write_atomic, write_set
+from vcompiler.frozen import frozen
 from vcompiler.model.numbering import LOCK_NAME, lock_text
 from vcompiler.model.types import Pack
 
@@ -17,7 +18,7 @@ class InvalidBundle(Exception):
     """The compiler produced a bundle its own schema rejects."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Output:
     """Everything a build writes for one pack. `bundle` is None when the build makes
     books only; `books` maps a file name to its PDF."""

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 
 from vcompiler.checks import CheckMemo
@@ -32,13 +31,14 @@ from vcompiler.compile import (
     without_cycle_collection,
 )
 from vcompiler.diagnostics import Diagnostic
+from vcompiler.frozen import frozen
 from vcompiler.model.build import Memo
 from vcompiler.parse import Chunks, ParsedFile, parse_source
 from vcompiler.source import SourceFile
 from vcompiler.targets import pack_of_file
 
 
-@dataclass(frozen=True)
+@frozen
 class _FileState:
     """One file as last read: `stamp` says whether it may have changed since."""
     stamp: object

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass
 from functools import cached_property
 
 from vcompiler import ast
 from vcompiler.compile import CompileResult
+from vcompiler.frozen import frozen
 from vcompiler.model import types as m
 from vcompiler.registry import CARD_KINDS
 from vcompiler.source import SourceFile, Span
@@ -30,7 +30,7 @@ def identity(kind: str, key: object) -> tuple[str, object]:
     return (kind, key)
 
 
-@dataclass(frozen=True)
+@frozen
 class Definition:
     kind: str                   # the registry's kind name
     key: object
@@ -51,7 +51,7 @@ class Definition:
         return f"{shown} {key}" + (f" (@{self.label})" if self.label else "")
 
 
-@dataclass(frozen=True)
+@frozen
 class Mention:
     ident: tuple[str, object]
     span: Span

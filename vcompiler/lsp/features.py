@@ -4,10 +4,10 @@ here are vcompiler's (1-based, in characters); server.py converts."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from vcompiler.diagnostics import Diagnostic
 from vcompiler.engine.index import LABEL, Definition, Index, Mention
+from vcompiler.frozen import frozen
 from vcompiler.registry import forms_of_game, is_kind, kind_named
 from vcompiler.registry.forms import VALUE_SLOTS
 from vcompiler.source import Span
@@ -35,7 +35,7 @@ def hover(index: Index, item: Mention | Definition) -> str | None:
 
 
 # ---------------------------------------------------------------- completion
-@dataclass(frozen=True)
+@frozen
 class Completion:
     label: str
     detail: str

@@ -6,13 +6,13 @@ numbers, duplicates are found (E205), and each declaration becomes an entity
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar, cast
 
 from vcompiler import ast, codes
 from vcompiler.ast import ParsedFile
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
+from vcompiler.frozen import frozen
 from vcompiler.model import types as m
 from vcompiler.model.entities import Duplicate, Entities
 from vcompiler.model.numbering import LOCK_NAME, assign_numbers, read_lock
@@ -36,13 +36,13 @@ def kind_of(decl: ast.Declaration) -> Kind:
     return kind_named(_KIND_OF[type(decl)])
 
 
-@dataclass(frozen=True)
+@frozen
 class ModelResult:
     pack: m.Pack | None
     diagnostics: tuple[Diagnostic, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class _Header:
     """The pack declaration's settings, each the first of its keyword."""
     game: str

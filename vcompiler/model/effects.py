@@ -4,20 +4,20 @@ the other game (E209) is found, with the forms of the pack's game to suggest."""
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
 
 from vcompiler import ast
+from vcompiler.frozen import frozen
 from vcompiler.registry import FORMS_BY_VERB, VERBS, Form, verbs_of_game
 from vcompiler.registry.constructs import CONSTRUCTS, other_game_hint
 
 
-@dataclass(frozen=True)
+@frozen
 class Match:
     form: Form
     params: tuple[tuple[str, object, ast.Value], ...]   # (name, value, the word it came from)
 
 
-@dataclass(frozen=True)
+@frozen
 class Mismatch:
     """Why no form fits: the word at fault (None: words are missing) and the forms
     that came closest."""

@@ -7,17 +7,17 @@ from __future__ import annotations
 import json
 import random
 import stat
-from dataclasses import dataclass
 from pathlib import Path
 
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.frozen import frozen
 from vcompiler.source import Span
 
 LOCK_NAME = "numbers.lock"
 
 
-@dataclass(frozen=True)
+@frozen
 class LockFile:
     labels: dict[str, int]
     problem: str | None = None

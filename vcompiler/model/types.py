@@ -5,14 +5,15 @@ by object, because the story graph has cycles; the pack's tables turn a key into
 entity."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 
 from vcompiler import ast
+from vcompiler.frozen import frozen
 from vcompiler.source import SourceFile, Span
 
 
-@dataclass(frozen=True)
+@frozen
 class Reference:
     """One mention of another entity. `kind` is what is named (log, location, sector,
     poi, mission, condition, event, threat, injury, unique, card, vcard); `key` its number,
@@ -26,7 +27,7 @@ class Reference:
     via: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Effect:
     op: str
     params: tuple[tuple[str, object], ...]
@@ -39,14 +40,14 @@ class Effect:
         return default
 
 
-@dataclass(frozen=True)
+@frozen
 class Choice:
     """One effect, or `/` options of which the players pick one."""
     options: tuple[Effect, ...]
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class Condition:
     kind: str            # the test of a registry condition (registry/conditions.py)
     key: object          # its first word the writer chose; None when it has none
@@ -56,45 +57,45 @@ class Condition:
 
 # ---------------------------------------------------------------- statements
 # What a log or a storybook result says, in order.
-@dataclass(frozen=True)
+@frozen
 class TextStatement:
     text: ast.Text
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class CheckStatement:
     """`check`: the box printed beside the entry's number."""
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class ChoiceStatement:
     label: ast.Text
     target: Effect                        # the goto
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class IfStatement:
     condition: Condition
     target: Effect                        # the goto
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class ElseStatement:
     target: Effect                        # the goto
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class EffectStatement:
     effect: Choice
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class PaidStatement:
     """`pay ... => ...`: if every payment can be made, it is, and the effects follow;
     if not, none of it happens."""
@@ -107,7 +108,7 @@ Statement = (TextStatement | CheckStatement | ChoiceStatement | IfStatement | El
              | PaidStatement)
 
 
-@dataclass(frozen=True)
+@frozen
 class Row:
     kind: str                             # outcome | special | combination | track | space | time | injury | goal
     key: str | None
@@ -118,7 +119,7 @@ class Row:
     text: ast.Text | None = None          # a goal's requirement, in words
 
 
-@dataclass(frozen=True)
+@frozen
 class CheckAction:
     """A Special Action: a dice check when it has rows; else its text and effects."""
     name: str
@@ -133,7 +134,7 @@ class CheckAction:
         return bool(self.rows)
 
 
-@dataclass(frozen=True)
+@frozen
 class Log:
     number: int
     label: str | None
@@ -161,7 +162,7 @@ class Log:
         return any(isinstance(s, CheckStatement) for s in self.statements)
 
 
-@dataclass(frozen=True)
+@frozen
 class Sector:
     number: int
     name: str | None
@@ -177,7 +178,7 @@ class Sector:
     actions: tuple[CheckAction, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Path:
     a: int
     b: int
@@ -186,7 +187,7 @@ class Path:
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class PrintedCondition:
     name: str
     travel: tuple[Choice, ...]
@@ -194,7 +195,7 @@ class PrintedCondition:
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class Landing:
     number: int
     text: tuple[ast.Text, ...]
@@ -202,7 +203,7 @@ class Landing:
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class Planet:
     id: str
     name: str
@@ -222,7 +223,7 @@ class Planet:
     rank_ups: tuple[str, ...] = ()         # the Rank-Up cards dealt to its Rank-Up space
 
 
-@dataclass(frozen=True)
+@frozen
 class Card:
     """A vanguard card: poi, mission, condition, event, threat, injury or unique. `id`
     is P101/M01/G01/E01/T01, the name of an injury, the number (as text) of a unique."""
@@ -244,7 +245,7 @@ class Card:
     board: bool = False             # printed on a sector of the board; its id is PLANET.SECTOR
 
 
-@dataclass(frozen=True)
+@frozen
 class StoryAction:
     category: str
     name: ast.Text
@@ -263,7 +264,7 @@ class StoryAction:
         return tuple(str(v.value) for v in self.excludes)
 
 
-@dataclass(frozen=True)
+@frozen
 class Exit:
     direction: str
     target: int | None
@@ -271,7 +272,7 @@ class Exit:
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class Location:
     number: int
     name: ast.Text
@@ -287,7 +288,7 @@ class Location:
     levels: tuple[ast.Level, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Character:
     """A character card a player may gain at location 000, and what decides it."""
     card: int
@@ -295,7 +296,7 @@ class Character:
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class Depart:
     number: int
     direction: str
@@ -303,7 +304,7 @@ class Depart:
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class VantageCard:
     number: int
     kind: str
@@ -321,14 +322,14 @@ class VantageCard:
     ending: Ending | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Slot:
     faces: tuple[str, ...]                # the challenge die faces it accepts; ("any",) any
     impact: bool
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class Ending:
     """A mission's game-end entry, printed in the take storybook under its number."""
     name: ast.Text
@@ -336,14 +337,14 @@ class Ending:
     span: Span
 
 
-@dataclass(frozen=True)
+@frozen
 class Numbering:
     low: int
     high: int
     seed: int
 
 
-@dataclass(frozen=True)
+@frozen
 class Pack:
     name: str
     game: str

@@ -31,7 +31,7 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 # the messages it formats, the kinds it knows, the grammar. (A test checks that this
 # covers every module the parse stage imports.)
 _PARSE_CODE = ("parse", "registry", "ast.py", "source.py", "diagnostics.py", "codes.py", "vocabulary.py",
-               "resources.py", "atomic.py")
+               "resources.py", "atomic.py", "frozen.py")
 
 
 def default_cache_root() -> Path:

@@ -11,8 +11,8 @@ would otherwise swallow every declaration after it."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from vcompiler.frozen import frozen
 from vcompiler.registry import TOP_LEVEL_ONLY
 
 # The text is read in one pass over what matters to the cut: strings (a one-line string
@@ -30,7 +30,7 @@ HEADER_LINE = re.compile("(?:" + "|".join(sorted(TOP_LEVEL_ONLY)) + ")"
 _HEADER_LINE_IN = re.compile("\\n" + HEADER_LINE.pattern, re.MULTILINE)
 
 
-@dataclass(frozen=True)
+@frozen
 class Chunk:
     first_line: int      # 1-based line of the chunk's first line in the file
     text: str

@@ -37,6 +37,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from vcompiler.frozen import frozen
 from vcompiler.model import types as m
 from vcompiler.play.cards import face_lines, words
 from vcompiler.play.state import STAT_START, VANTAGE_STATS, State
@@ -71,7 +72,7 @@ GOAL_CLAIM = 0.2
 Ask = Callable[[list[str], str, list[str]], int]
 
 
-@dataclass(frozen=True)
+@frozen
 class Option:
     label: str
     effects: tuple[m.Effect, ...] = ()

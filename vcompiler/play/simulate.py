@@ -27,6 +27,7 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from vcompiler.checks import CheckContext
+from vcompiler.frozen import frozen
 from vcompiler.model import types as m
 from vcompiler.play.machine import LOOP, Game
 from vcompiler.tools.regions import node_title, regions
@@ -47,7 +48,7 @@ _TIME_OPS = frozenset(f"{verb}_{which}" for verb in ("progress", "reduce", "rese
 _ENDS = {"end_exploration": "The exploration ends.", "end_game": "The game ends."}
 
 
-@dataclass(frozen=True)
+@frozen
 class Region:
     name: str
     runs: int              # runs that read an entry of it
@@ -56,7 +57,7 @@ class Region:
     max: int
 
 
-@dataclass(frozen=True)
+@frozen
 class Report:
     pack: str
     runs: int

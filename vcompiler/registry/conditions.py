@@ -4,12 +4,11 @@ printed wording. The resolver matches a condition's words against these shapes; 
 storybooks and the Logbook print it from `says`."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from vcompiler.frozen import frozen
 from vcompiler.vocabulary import DISCOVERY_KINDS
 
 
-@dataclass(frozen=True)
+@frozen
 class ConditionForm:
     test: str                      # the bundle's `test`
     # literal words, and slots: <number>, <label>, <card> (M01), <skill> or <discovery> (a kind)

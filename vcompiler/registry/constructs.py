@@ -6,15 +6,15 @@ way of saying it, from here and from the kinds' own `instead`."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from vcompiler.frozen import frozen
 from vcompiler.registry.forms import verbs_of_game
 from vcompiler.registry.games import GAMES, VANGUARD, VANTAGE
 from vcompiler.registry.kinds import KINDS
 from vcompiler.vocabulary import CATEGORIES, DIRECTIONS
 
 
-@dataclass(frozen=True)
+@frozen
 class Construct:
     word: str        # the word that opens it
     game: str        # the one game that has it

@@ -16,9 +16,10 @@ names."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from vcompiler import ast
+from vcompiler.frozen import frozen
 from vcompiler.registry.games import VANGUARD, VANTAGE
 from vcompiler.registry.kinds import is_kind, kind_named
 from vcompiler.vocabulary import DIE_COLOURS, DISCOVERY_KINDS, ICONS, OUTCOME_COLOURS
@@ -43,7 +44,7 @@ def _slot_shape(kind: str) -> tuple[str, str, tuple[str, ...]]:
     return entity.value, entity.example, ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Slot:
     literal: str | None = None       # a fixed word such as `success`
     name: str | None = None          # the parameter's name in the bundle
@@ -95,7 +96,7 @@ class Slot:
 _PIECE = re.compile(r"\[\{(?P<icon_of>\w+)\}\]|\[(?P<icon>\w+)\]|\{(?P<param>\w+)(?::(?P<filter>[as]))?\}")
 
 
-@dataclass(frozen=True)
+@frozen
 class Piece:
     """Part of a wording: `text` words, an `icon`, or the value of `param` (printed
     as an icon when `as_icon`, through `filter` "a" or "s" when one is given)."""
@@ -106,7 +107,7 @@ class Piece:
     filter: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class Wording:
     template: str
     pieces: tuple[Piece, ...]
@@ -139,7 +140,7 @@ def wording(template: str) -> Wording:
 
 
 # ---------------------------------------------------------------- forms
-@dataclass(frozen=True)
+@frozen
 class Form:
     verb: str
     slots: tuple[Slot, ...]

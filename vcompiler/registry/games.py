@@ -1,10 +1,10 @@
 """The games a pack is written for."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from vcompiler.frozen import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Game:
     name: str              # as a pack says it: `game vanguard`
     start: str             # the kind of entry reading starts at (`start log 1`)

@@ -5,12 +5,12 @@ is declared here, once."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from vcompiler.frozen import frozen
 from vcompiler.registry.games import VANGUARD, VANTAGE
 
 
-@dataclass(frozen=True)
+@frozen
 class Kind:
     name: str                  # Reference.kind and the graph node kind
     game: str | None           # None: a pack of either game

@@ -10,10 +10,10 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 from concurrent.futures import Executor
-from dataclasses import dataclass
 
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.frozen import frozen
 from vcompiler.model.types import Pack
 from vcompiler.render.books import Book, Section, books_of, index_sections
 from vcompiler.render.pdf import (
@@ -41,7 +41,7 @@ from vcompiler.workers import running
 __all__ = ["RenderOptions", "RenderPlan", "books_of", "plan", "render", "render_packs"]
 
 
-@dataclass(frozen=True)
+@frozen
 class RenderPlan:
     options: RenderOptions
     books: tuple[tuple[str, Book, tuple[Section, ...], tuple[Section, ...]], ...]  # pack, book, sections, index

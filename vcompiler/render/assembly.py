@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 import pikepdf
 
+from vcompiler.frozen import frozen
 from vcompiler.render.fonts import merge_fonts
 
 
-@dataclass(frozen=True)
+@frozen
 class Piece:
     """Some pages of one rendered section, or `blank` empty pages."""
     pdf: bytes
@@ -22,7 +22,7 @@ class Piece:
     names: frozenset[str] = frozenset()    # the destinations it holds (not stand-ins for others')
 
 
-@dataclass(frozen=True)
+@frozen
 class Composed:
     """Pages made of pages of rendered sections, each drawn moved by (dx, dy) points:
     entries placed where one document would lay them out (render.placement)."""
@@ -31,7 +31,7 @@ class Composed:
     names: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True)
+@frozen
 class Mark:
     """An outline item: its title, the anchor it opens, and items under it."""
     title: str

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import base64
 import math
-from dataclasses import dataclass
 
+from vcompiler.frozen import frozen
 from vcompiler.model import types as m
 from vcompiler.model.places import pinned
 from vcompiler.render.cards import row_lead
@@ -36,7 +36,7 @@ LABEL_CLEARANCE = 0.3                # the board left showing between a label an
 COMPACT_SAVING = 40.0
 
 
-@dataclass(frozen=True)
+@frozen
 class SectorView:
     number: int
     name: str
@@ -51,7 +51,7 @@ class SectorView:
     actions: tuple[str, ...] = ()     # the names of its Special Actions
 
 
-@dataclass(frozen=True)
+@frozen
 class PathMark:
     x: float                          # the middle of the label, mm
     y: float
@@ -61,7 +61,7 @@ class PathMark:
     room: float = 0.0
 
 
-@dataclass(frozen=True)
+@frozen
 class Tile:
     size: tuple[float, float]         # the sheet, mm
     x: float                          # where the sheet's printable area starts on the board
@@ -71,7 +71,7 @@ class Tile:
     label: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Board:
     file_name: str
     title: str                        # the PDF's title

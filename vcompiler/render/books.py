@@ -3,14 +3,15 @@ their text already in the game's voice. Plain data, so that it can be handed to 
 templates (and to another process)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from vcompiler.frozen import frozen
 from vcompiler.model import types as m
 from vcompiler.render.voice import Sentence, blocks, cost_notes, log_anchor, plain, rich, rich_line
 from vcompiler.vocabulary import CATEGORIES
 
 
-@dataclass(frozen=True)
+@frozen
 class Entry:
     anchor: str
     key: str                          # what the reader looks up: "204", "101", "101 east"
@@ -25,7 +26,7 @@ class Entry:
     cost_notes: tuple[Sentence, ...] = ()          # storybooks: skills that reduce the cost, boost it takes
 
 
-@dataclass(frozen=True)
+@frozen
 class Book:
     file_name: str
     kind: str                         # logbook | storybook
@@ -160,7 +161,7 @@ def empty_books(pack: m.Pack) -> list[str]:
     return [book.file_name for book in _all_books(pack) if not book.entries]
 
 
-@dataclass(frozen=True)
+@frozen
 class Section:
     """A part of a book that renders on its own and starts on a new page: the cover,
     a run of entries, a run of results, the index. A run of entries or results also

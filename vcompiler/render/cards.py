@@ -17,9 +17,8 @@ A face's body is a list of blocks, printed in order:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from vcompiler import ast
+from vcompiler.frozen import frozen
 from vcompiler.model import types as m
 from vcompiler.registry import MAX_COPIES, kind_named
 from vcompiler.render.voice import Sentence, effects_sentence, joined, rich, rich_line, target
@@ -56,14 +55,14 @@ FLAG_WORDS = {"final": "Final", "no_travel": "No Travel", "no_save": "No Save", 
 
 
 
-@dataclass(frozen=True)
+@frozen
 class Back:
     label: str
     number: str                       # "" when the back must not tell the card
     pack_title: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Face:
     key: str                          # what a diagnostic calls the card: "poi P106"
     kind: str                         # poi ... unique, location, vcard

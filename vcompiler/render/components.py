@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.frozen import frozen
 from vcompiler.model.types import Pack
 from vcompiler.render.board import Board, board_of, render_board
 from vcompiler.render.cards import CARD_SIZES, Face, faces_of, location_faces
@@ -32,14 +32,14 @@ from vcompiler.workers import running
 CARD_PAPERS = {"a4": "a4", "letter": "letter", "a5": "a4"}
 
 
-@dataclass(frozen=True)
+@frozen
 class ComponentOptions:
     paper: str = "a4"
     layout: str = "sheets"            # sheets | single
     parts: frozenset[str] = frozenset({"cards", "board"})
 
 
-@dataclass(frozen=True)
+@frozen
 class Deck:
     """One file: of cards (the jobs that print them) or a board (one job)."""
     pack: str
@@ -86,7 +86,7 @@ def _jobs(title: str, faces: list[Face], options: ComponentOptions) -> tuple[lis
 
 
 
-@dataclass(frozen=True)
+@frozen
 class ComponentPlan:
     decks: tuple[Deck, ...]
     diagnostics: tuple[Diagnostic, ...]

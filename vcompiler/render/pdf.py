@@ -9,12 +9,13 @@ import logging
 import os
 import tempfile
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import UTC, datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from vcompiler import __version__
+from vcompiler.frozen import frozen
 from vcompiler.render.books import Book, Entry, Section, entry_size, index_sections, sections
 from vcompiler.render.seams import stitch, true_tops
 
@@ -33,7 +34,7 @@ HALF = {"a4": "148.5mm 210mm", "a5": "148.5mm 210mm", "letter": "5.5in 8.5in"}
 SIGNATURE = 40
 
 
-@dataclass(frozen=True)
+@frozen
 class RenderOptions:
     paper: str = "a4"
     bleed_mm: float = 0.0
@@ -132,7 +133,7 @@ def book_html(book: Book, parts: list[Section], options: RenderOptions, pages: d
         created=source_date(), version=__version__, elsewhere=() if naive else elsewhere(parts), links=True)
 
 
-@dataclass(frozen=True)
+@frozen
 class RenderedSection:
     pdf: bytes
     anchors: tuple[tuple[str, ...], ...]     # the ids on each page, page by page
@@ -311,7 +312,7 @@ def render_html(html: str, options: RenderOptions, extra_css: str = "",
     return RenderedSection(pdf, anchors, _fresh(laid_out.pages), boxes, _area(laid_out.pages), gap, width, ends)
 
 
-@dataclass(frozen=True)
+@frozen
 class Head:
     """What is printed around one page of the book: the running head of its outer
     edge, the cue of an entry it continues, and whether it carries a page number."""
@@ -459,7 +460,7 @@ def fresh_sheet(pages_before: int) -> int:
     return 2 if pages_before % 2 == 0 else 1
 
 
-@dataclass(frozen=True)
+@frozen
 class Layout:
     """A book's pages: which rendered section each comes from, its part, its ids."""
     pieces: tuple[Piece | Composed, ...]

@@ -15,8 +15,9 @@ as what precedes it there (`again`), and that layout's pages are drawn as they a
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
+
+from vcompiler.frozen import frozen
 
 # WeasyPrint lays out in CSS px; a PDF page is in points.
 POINTS = 0.75
@@ -24,7 +25,7 @@ POINTS = 0.75
 SLACK = 0.01
 
 
-@dataclass(frozen=True)
+@frozen
 class Spot:
     """A page of a rendered section drawn on a page of the book, moved by (dx, dy) CSS
     px (down is positive)."""
@@ -34,7 +35,7 @@ class Spot:
     dy: float = 0.0
 
 
-@dataclass(frozen=True)
+@frozen
 class _Unit:
     section: Any
     pages: tuple[int, ...]            # an entry (or a part's heading and first entry) and the pages it spans

@@ -18,13 +18,13 @@ phase can be laid out again from a true page top, all at once, before stitching.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+from vcompiler.frozen import frozen
 from vcompiler.render.books import Section
 
 
-@dataclass(frozen=True)
+@frozen
 class Laid:
     """What the seams need of a rendered section: per page, the ids on it, and the id
     of the entry that starts at the page's top ("" when the page starts otherwise)."""

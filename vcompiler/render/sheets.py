@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import hashlib
 import io
-from dataclasses import dataclass
 
 from vcompiler import __version__
+from vcompiler.frozen import frozen
 from vcompiler.render.cards import Face
 
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a5": (148.0, 210.0)}
@@ -27,7 +27,7 @@ MARK_MM = 4.0
 SHEETS_PER_JOB = 6
 
 
-@dataclass(frozen=True)
+@frozen
 class Slot:
     x: float                         # top-left corner of the card's bleed box, mm
     y: float
@@ -35,7 +35,7 @@ class Slot:
     h: float
 
 
-@dataclass(frozen=True)
+@frozen
 class Page:
     side: str                        # front | back
     size: tuple[float, float]        # mm
@@ -43,7 +43,7 @@ class Page:
     marks: tuple[tuple[float, float, float, float], ...] = ()   # cut marks: x1, y1, x2, y2 in mm
 
 
-@dataclass(frozen=True)
+@frozen
 class Layout:
     """Where one kind's cards go on a sheet: the paper's orientation and the grid."""
     size: tuple[float, float]
@@ -127,7 +127,7 @@ def single_pages(indices: list[int], faces: list[Face]) -> list[Page]:
     return pages
 
 
-@dataclass(frozen=True)
+@frozen
 class Job:
     """One run of pages, rendered in one process: the faces it prints and the pages."""
     title: str
@@ -136,14 +136,14 @@ class Job:
     measure: frozenset[int]           # faces whose fit this job reports (first copies)
 
 
-@dataclass(frozen=True)
+@frozen
 class Overflow:
     face: int                         # index in the job's faces
     part: str                         # title | body | foot
     lines: int
 
 
-@dataclass(frozen=True)
+@frozen
 class RenderedJob:
     pdf: bytes
     overflows: tuple[Overflow, ...]

@@ -4,15 +4,15 @@ booklet, which outcomes are printed on the sheet side of the entry they follow."
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
+from vcompiler.frozen import frozen
 from vcompiler.render.books import Book, Entry
 
 # Fewer links than this and the share says little: a short book is a few spreads.
 SMALLEST = 50
 
 
-@dataclass(frozen=True)
+@frozen
 class Exposure:
     same: int                                  # links landing on their entry's spread
     total: int                                 # links counted

@@ -15,6 +15,7 @@ import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from vcompiler.frozen import frozen
 from vcompiler.model.types import Card, CheckAction, Pack, Row
 from vcompiler.render import voice
 from vcompiler.render.books import books_of
@@ -25,7 +26,7 @@ class DiffError(Exception):
     """OLD or NEW cannot be read as packs (not a folder, not a revision, errors)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Printed:
     """One entry as printed: its identity across versions, where it is looked up
     (what "renumbered" means), its title and its paragraphs."""

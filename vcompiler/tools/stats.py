@@ -8,10 +8,11 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 
 from vcompiler import codes
 from vcompiler.compile import CompileResult
+from vcompiler.frozen import frozen
 from vcompiler.model.types import Pack
 from vcompiler.render.books import Book, books_of
 from vcompiler.render.voice import plain
@@ -22,7 +23,7 @@ WORDS_PER_PAGE = {"a5": 255, "a4": 700, "letter": 660}
 INDEX_LINES_PER_PAGE = {"a5": 40, "a4": 100, "letter": 95}
 
 
-@dataclass(frozen=True)
+@frozen
 class BookStats:
     file: str
     entries: int
@@ -30,7 +31,7 @@ class BookStats:
     pages: dict[str, int]
 
 
-@dataclass(frozen=True)
+@frozen
 class Stats:
     pack: str
     game: str

@@ -43,17 +43,21 @@ class Entities:
     def statements(self, origin: Origin, statements: Iterable[ast.Statement]) -> tuple[m.Statement, ...]:
         out: list[m.Statement] = []
         after_if = False
+        vantage = self.resolve.game == "vantage"
+        # By the node's exact type (no node type is subclassed), the commonest first:
+        # this runs for every statement of the pack.
         for s in statements:
-            follows_if, after_if = after_if, isinstance(s, ast.IfStmt)
-            if self.resolve.game == "vantage" and self._vanguard_only(s):
+            kind = type(s)
+            follows_if, after_if = after_if, kind is ast.IfStmt
+            if vantage and self._vanguard_only(s):
                 continue
-            if isinstance(s, ast.TextStmt):
+            if kind is ast.TextStmt:
                 self.references.text(origin, s.text)
                 out.append(m.TextStatement(s.text, s.span))
-            elif isinstance(s, ast.CheckStmt):
-                out.append(m.CheckStatement(s.span))
-            elif isinstance(s, ast.ChoiceStmt):
+            elif kind is ast.ChoiceStmt:
                 out.append(self.choice_statement(origin, s))
+            elif kind is ast.CheckStmt:
+                out.append(m.CheckStatement(s.span))
             elif isinstance(s, ast.IfStmt):
                 condition = self.resolve.condition(origin, s.condition,
                                                    Span.covering(s.condition[0].span, s.condition[-1].span))

@@ -43,17 +43,23 @@ class References:
 
     def goto(self, origin: Origin, goto: ast.Goto, via: str) -> m.Effect:
         if goto.kind == "log":
-            key = self.log_key(goto.target)
-            self.refer(origin, "log", key, goto.span, via)
+            target = goto.target
+            # refer() and log_key() written out for a numbered log, the commonest goto.
+            key = target.value if target.kind == "number" else self.log_key(target)
+            if key is not None:
+                self.found.append(m.Reference("log", key, goto.span, origin, via))
             return m.Effect("goto_log", (("log", key),), goto.span)
         self.refer(origin, "location", goto.target.value, goto.span, via)
         return m.Effect("goto_location", (("location", goto.target.value),), goto.span)
 
     def text(self, origin: Origin, *texts: ast.Text | None) -> None:
+        run = ast.Run
         for text in texts:
             if text is not None:
                 for paragraph in text.paragraphs:
-                    self._inline(origin, paragraph)
+                    # Most paragraphs (titles, choice labels) are one run of words.
+                    if len(paragraph) != 1 or type(paragraph[0]) is not run:
+                        self._inline(origin, paragraph)
 
     def _inline(self, origin: Origin, nodes: Iterable[ast.Inline]) -> None:
         for node in nodes:

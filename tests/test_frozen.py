@@ -4,9 +4,11 @@ from __future__ import annotations
 import dataclasses
 import pickle
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 
+import vcompiler
 from vcompiler import ast
 from vcompiler.frozen import frozen
 from vcompiler.parse import serial
@@ -90,3 +92,11 @@ def test_the_syntax_tree_pickles_and_round_trips_the_parse_cache():
     node = ast.Ref("log", ast.Value("number", 12, Span("f", 1, 2, 1, 9)), Span("f", 1, 1, 1, 10))
     assert pickle.loads(pickle.dumps(node)) == node
     assert serial.loads(serial.dumps(node), ast.Ref) == node
+
+
+def test_every_frozen_value_of_the_package_is_declared_with_frozen():
+    package = Path(vcompiler.__file__).parent
+    slow = [f"{path.relative_to(package)}:{number}" for path in sorted(package.rglob("*.py"))
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+            if line.strip().startswith("@dataclass(") and "frozen=True" in line]
+    assert slow == [], "declare these with @frozen (vcompiler/frozen.py): " + ", ".join(slow)

@@ -135,6 +135,9 @@ def test_a_check_mark_survives_a_reload(browser, readers):
     box.check()
     page.reload()
     assert _at(page, "log-227")
+    # The marks are put back by the page's script once it has loaded: wait for them.
+    page.wait_for_function("() => document.querySelector(\"article.current input[data-check='log-227']\")"
+                           "?.checked === true", timeout=10_000)
     assert page.locator("article.current input[data-check='log-227']").is_checked()
     assert page.locator("#checked").inner_text() == "Log 227"
     page.click("#reset")

@@ -47,16 +47,15 @@ class Entities:
         # By the node's exact type (no node type is subclassed), the commonest first:
         # this runs for every statement of the pack.
         for s in statements:
-            kind = type(s)
-            follows_if, after_if = after_if, kind is ast.IfStmt
+            follows_if, after_if = after_if, type(s) is ast.IfStmt
             if vantage and self._vanguard_only(s):
                 continue
-            if kind is ast.TextStmt:
+            if type(s) is ast.TextStmt:
                 self.references.text(origin, s.text)
                 out.append(m.TextStatement(s.text, s.span))
-            elif kind is ast.ChoiceStmt:
+            elif type(s) is ast.ChoiceStmt:
                 out.append(self.choice_statement(origin, s))
-            elif kind is ast.CheckStmt:
+            elif type(s) is ast.CheckStmt:
                 out.append(m.CheckStatement(s.span))
             elif isinstance(s, ast.IfStmt):
                 condition = self.resolve.condition(origin, s.condition,
@@ -77,7 +76,7 @@ class Entities:
                 effects = self.resolve.choices(origin, s.effects or ())
                 if all(p is not None for p in payments):
                     out.append(m.PaidStatement(tuple(p for p in payments if p is not None), effects, s.span))
-            else:
+            elif isinstance(s, ast.EffectStmt):
                 choice = self.resolve.choice(origin, s.effect)
                 if choice is not None:
                     out.append(m.EffectStatement(choice, s.span))

@@ -172,3 +172,22 @@ def test_paper_is_read_in_either_case(tmp_path, pack_copy, monkeypatch):
     assert seen == ["a5"]
     refused = run("build", folder, "-o", tmp_path / "out", "--only", "json", "--paper", "A3")
     assert refused.exit_code == 2 and "'a4', 'letter', 'a5'" in refused.output
+
+
+@pytest.mark.parametrize("args, word", [
+    (("check", "{pack}", "--format", "JSON"), '"diagnostics"'),
+    (("build", "{pack}", "-o", "{out}", "--only", "JSON", "--card-layout", "Single", "--paper", "Letter"), "wrote"),
+    (("stats", "{pack}", "--format", "Json"), '"'),
+    (("simulate", "{pack}", "--runs", "2", "--format", "JSON"), "{"),
+])
+def test_every_option_word_is_read_in_either_case(tmp_path, pack_copy, args, word):
+    folder = pack_copy("eye-of-the-void")
+    result = run(*(a.format(pack=folder, out=tmp_path / "out") for a in args))
+    assert result.exit_code == 0, result.output
+    assert word in result.output
+
+
+def test_new_takes_its_game_in_either_case(tmp_path):
+    result = run("new", "Vantage", tmp_path / "coast")
+    assert result.exit_code == 0, result.output
+    assert "game vantage" in (tmp_path / "coast" / "pack.vcl").read_text()

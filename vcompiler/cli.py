@@ -138,9 +138,15 @@ def _short_lived_process() -> None:
     gc.disable()
 
 
+def _one_of(*values: str) -> click.Choice:
+    """A word an option takes, in any case: typed at a shell, `JSON` and `A4` are as
+    likely as `json` and `a4`, and one command should not take what another refuses."""
+    return click.Choice(values, case_sensitive=False)
+
+
 _paths = click.argument("paths", nargs=-1,
                         type=click.Path(exists=True, file_okay=False, path_type=Path))
-_format = click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+_format = click.option("--format", "fmt", type=_one_of(*FORMATS), default="text", show_default=True,
                        help="How to print diagnostics: text for people, json for tools, "
                             "sarif for code scanning, github for Actions annotations.")
 _strict = click.option("--strict", is_flag=True, help="Fail on warnings too.")
@@ -239,14 +245,14 @@ def _millimetres(ctx, param, value: str | None) -> float:
 @_paths
 @click.option("-o", "--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               default=Path("build"), show_default=True, help="Where to write build/<pack>/.")
-@click.option("--only", type=click.Choice(("json", "pdf", "cards", "board", "html")), default=None,
+@click.option("--only", type=_one_of("json", "pdf", "cards", "board", "html"), default=None,
               help="Write only the bundles (json), the books (pdf), the card sheets and location cards "
                    "(cards), the planet boards (board) or the browser reader (html: reader.html). "
                    "Default: all.")
-@click.option("--card-layout", type=click.Choice(("sheets", "single")), default="sheets", show_default=True,
+@click.option("--card-layout", type=_one_of("sheets", "single"), default="sheets", show_default=True,
               help="Cards N-up on sheets with backs for long-edge duplex, or one card a page with its bleed "
                    "(front, back) for print-on-demand services.")
-@click.option("--paper", type=click.Choice(("a4", "letter", "a5"), case_sensitive=False), default="a4",
+@click.option("--paper", type=_one_of("a4", "letter", "a5"), default="a4",
               show_default=True,
               help="Page size of the books: two columns on A4 and Letter, one on A5.")
 @click.option("--bleed", callback=_millimetres, metavar="MM",
@@ -357,7 +363,7 @@ def _nothing_written(diagnostics: list[Diagnostic]) -> NoReturn:
 
 
 @main.command()
-@click.argument("game", type=click.Choice(("vanguard", "vantage")))
+@click.argument("game", type=_one_of("vanguard", "vantage"))
 @click.argument("folder", type=click.Path(path_type=Path))
 def new(game: str, folder: Path) -> None:
     """Create a pack for GAME in the new folder FOLDER: a few entries of every kind,
@@ -449,7 +455,7 @@ def _checked_pack(path: Path) -> CompileResult:
 
 @main.command()
 @_paths
-@click.option("--format", "fmt", type=click.Choice(("text", "json")), default="text", show_default=True)
+@click.option("--format", "fmt", type=_one_of("text", "json"), default="text", show_default=True)
 def stats(paths: tuple[Path, ...], fmt: str) -> None:
     """Entries per kind, words and estimated pages per book and paper, free numbers,
     the label-to-number table, unreachable entries and warnings of each pack.
@@ -525,7 +531,7 @@ def graph(pack: Path, out: Path | None, focus: str | None, depth: int) -> None:
 @main.command()
 @click.argument("old")
 @click.argument("new", type=click.Path(exists=True, file_okay=False, path_type=Path))
-@click.option("--format", "fmt", type=click.Choice(("markdown", "json")), default="markdown", show_default=True)
+@click.option("--format", "fmt", type=_one_of("markdown", "json"), default="markdown", show_default=True)
 def diff(old: str, new: Path, fmt: str) -> None:
     """Print the errata between two versions of the packs: entries added, removed,
     renumbered (an @label given another number) and retitled, and every change of
@@ -614,7 +620,7 @@ def play(pack: Path, entry: str | None, save: Path | None, load: Path | None, se
 @click.option("--max-steps", type=click.IntRange(1), default=None,
               help="Entries a run may read, and choices it may make, before it is stopped as never ending "
                    "(default: 10 per entry, plus 100).")
-@click.option("--format", "fmt", type=click.Choice(("text", "json")), default="text", show_default=True)
+@click.option("--format", "fmt", type=_one_of("text", "json"), default="text", show_default=True)
 @click.option("--workers", type=click.IntRange(1, 64), default=None, help="Processes (default: one per core).")
 def simulate(pack: Path, runs: int, seed: int, max_steps: int | None, fmt: str, workers: int | None) -> None:
     """Play PACK many times at random: choices, outcome rows, moves and actions drawn

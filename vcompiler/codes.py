@@ -188,6 +188,10 @@ UNUSED_CARD = _code("W402", W, "{what} is never placed, gained or printed", "car
 NOT_POINTING_BACK = _code("W403", W, "{direction} of location {number} leads to location {target}, which does not lead back", "neighbour does not point back")
 ENDLESS_LOOP = _code("W404", W, "logs {logs} form a loop with no way out", "loop of logs with no way out")
 UNTESTED_CHECK = _code("W406", W, "nothing tests the check mark of log {number}", "check mark that nothing tests")
+SAME_CHOICE = _code("W415", W, "{where} offers the choice {label} twice, both {target}", "one choice written twice in an entry", """\
+Two choices of one entry with the same words and the same way print the same line
+twice, and one of them is usually a choice whose way was meant to go elsewhere (copied
+and never changed). Mend: change where one of them leads (or its words), or remove it.""")
 
 SPOILER_SPREAD = _code("W500", W, "{share}% of the gotos and choices of {book} land on the spread of their own entry ({same} of {total})", "outcomes printed beside their choice", """\
 A reader who decides at an open book sees both pages. When a choice sends the reader

@@ -1,6 +1,6 @@
 """What a log says, in the order it is read: effects that only a card can resolve,
-lines below a way out, an `else` before its `if`, a D10 read before it is rolled (E310,
-E314, E315, E319)."""
+lines below a way out, an `else` before its `if`, a D10 read before it is rolled, a
+choice written twice (E310, E314, E315, E319, W415)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -11,6 +11,8 @@ from vcompiler.checks.tables import written
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
 from vcompiler.model.types import (
     CheckStatement,
+    ChoiceStatement,
+    Effect,
     EffectStatement,
     ElseStatement,
     IfStatement,
@@ -142,3 +144,57 @@ def _d10_unrolled(log: Log) -> Diagnostic | None:
         elif isinstance(statement, IfStatement) and statement.condition.kind == "d10" and not rolled:
             return diagnostic(codes.D10_WITHOUT_ROLL, statement.condition.span, hint="add `roll d10` on the line above")
     return None
+
+
+@rule(codes.SAME_CHOICE)
+def choices_differ(context: CheckContext) -> Iterator[Diagnostic]:
+    """Two choices of one entry (a log, a location, a storybook result) with the same
+    words and the same way print one line twice; usually one was copied and its way
+    never changed. Reported at the second. Mend: change where one leads, or remove it."""
+    pack = context.pack
+    for log, pairs in zip(pack.logs, context.of_logs(_same_choices_of_log)):
+        yield from _same_choice_diagnostics(pairs, f"log {log.shown}", pack)
+    for location in pack.locations:
+        where = f"location {location.number:03d}"
+        yield from _same_choice_diagnostics(_same_choices(location.choices), where, pack)
+        for action in location.actions:
+            yield from _same_choice_diagnostics(_same_choices(action.result), f"{where}'s {action.category}", pack)
+    for depart in pack.departs:
+        yield from _same_choice_diagnostics(_same_choices(depart.action.result),
+                                            f"depart entry {depart.number} {depart.direction}", pack)
+
+
+@per_log
+def _same_choices_of_log(log: Log) -> list[tuple[ChoiceStatement, ChoiceStatement]]:
+    return _same_choices(log.statements)
+
+
+def _same_choices(statements: tuple) -> list[tuple[ChoiceStatement, ChoiceStatement]]:
+    """Each choice that repeats an earlier one of `statements`, with that one."""
+    first: dict[tuple, ChoiceStatement] = {}
+    pairs = []
+    for statement in statements:
+        if isinstance(statement, ChoiceStatement):
+            target = statement.target
+            key = (statement.label.plain(), target.op, target.params)
+            if key in first:
+                pairs.append((first[key], statement))
+            else:
+                first[key] = statement
+    return pairs
+
+
+def _way(goto: Effect, pack: Pack) -> str:
+    """Where a choice leads, as a message says it: `log @label`, `location 101`."""
+    if goto.op == "goto_location":
+        return f"location {goto.param('location'):03d}"
+    return written(goto, pack).removeprefix("-> ")
+
+
+def _same_choice_diagnostics(pairs: list[tuple[ChoiceStatement, ChoiceStatement]], where: str,
+                             pack: Pack) -> Iterator[Diagnostic]:
+    for earlier, again in pairs:
+        target = _way(again.target, pack)
+        yield diagnostic(codes.SAME_CHOICE, again.span, where=where, label=f'"{again.label.plain()}"',
+                         target=f"to {target}", hint=f"make one of them lead elsewhere than {target}, or remove it",
+                         related=[Related(earlier.span, "the same choice, first")])

@@ -66,6 +66,27 @@ def test_a_declaration_of_the_other_game_says_how_this_one_writes_it(write_pack)
     assert hint == "move it to a vantage pack; a vanguard pack writes " + kind_named("location").instead
 
 
+def test_a_mistake_inside_a_declaration_of_the_other_game_names_the_declarations_game(write_pack):
+    found = _found(write_pack, VANGUARD_HEADER, '''log 1 "Start" { return }
+location 2 "Cliff" {
+  north 3 walk
+  blah blah
+}
+''')
+    [(code, line, column, message, hint)] = found
+    assert (code, line, column) == ("E100", 4, 3)
+    assert message.startswith("unexpected word `blah`")
+    line = 2 + VANGUARD_HEADER.count("\n")
+    assert hint == f"`location` on line {line} opens a location, which belongs to the vantage game; " \
+                   "a vanguard pack writes " + kind_named("location").instead
+
+
+def test_a_mistake_inside_a_declaration_of_this_game_gets_no_other_game_hint(write_pack):
+    [(code, line, column, _, hint)] = _found(write_pack, VANTAGE_HEADER, 'location 1 "Cliff" {\n  blah blah\n}\n')
+    assert (code, line, column) == ("E100", 2, 3)
+    assert hint is None or "game" not in hint
+
+
 def test_a_misspelt_condition_gets_the_nearest_with_the_writers_own_words(write_pack):
     found = _found(write_pack, VANGUARD_HEADER, '''log 1 "Start" {
   if chekced log 2 -> log 2

@@ -3,6 +3,7 @@ It runs the stages in order (read, parse, model, checks) and hands back the mode
 every diagnostic; it writes nothing."""
 from __future__ import annotations
 
+import bisect
 import gc
 import os
 from contextlib import contextmanager
@@ -24,7 +25,7 @@ from vcompiler.parse import ParsedFile, parse_source, statement_keyword, warm_pa
 from vcompiler.parse.cache import ParseCache
 from vcompiler.parse.split import split_declarations
 from vcompiler.registry import verbs_of_game
-from vcompiler.registry.constructs import foreign_construct, other_game_hint
+from vcompiler.registry.constructs import declared_construct, foreign_construct, other_game_hint
 from vcompiler.source import SourceFile, Span
 from vcompiler.suppression import allow_mistakes, apply_allows
 from vcompiler.workers import forked_shares, idle_cores
@@ -283,8 +284,22 @@ def _name_other_game(found: list[Diagnostic], game: str, sources: dict[str, Sour
             construct = foreign_construct(source.line_text(d.span.line)[:d.span.end_column - 1], game)
             if construct is not None:
                 d = replace(d, hint=other_game_hint(construct, game))
+            else:
+                # A mistake inside a declaration of the other game (a vantage `location`
+                # in a vanguard pack) is one the grammar of this game cannot name.
+                first = _declaration_start(source, d.span.line)
+                construct = declared_construct(source.line_text(first), game)
+                if construct is not None:
+                    d = replace(d, hint=other_game_hint(construct, game, first if first != d.span.line else None))
         out.append(d)
     return out
+
+
+def _declaration_start(source: SourceFile, line: int) -> int:
+    """The first line of the declaration that holds `line`, cut as the parser cuts it."""
+    starts = _declaration_lines(source)
+    at = bisect.bisect_right(starts, line)
+    return starts[at - 1] if at else 1
 
 
 def _name_keywords(found: list[Diagnostic], game: str, sources: dict[str, SourceFile]) -> list[Diagnostic]:

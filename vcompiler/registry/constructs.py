@@ -74,6 +74,19 @@ def foreign_construct(line: str, game: str) -> Construct | None:
     return None
 
 
-def other_game_hint(construct: Construct, game: str) -> str:
-    return f"`{construct.word}` opens {construct.what}, which belongs to the {construct.game} game; " \
+_FIRST_WORD = re.compile(r"\s*([A-Za-z_]\w*)")
+
+
+def declared_construct(header: str, game: str) -> Construct | None:
+    """The construct of another game than `game` that the declaration whose first line
+    is `header` opens, if it opens one: what a mistake anywhere in its body is part of."""
+    match = _FIRST_WORD.match(header)
+    construct = CONSTRUCTS.get(match.group(1)) if match else None
+    return construct if construct is not None and construct.game != game else None
+
+
+def other_game_hint(construct: Construct, game: str, line: int | None = None) -> str:
+    """`line`: where the construct opens, when not on the line of the mistake."""
+    where = f" on line {line}" if line is not None else ""
+    return f"`{construct.word}`{where} opens {construct.what}, which belongs to the {construct.game} game; " \
            f"a {game} pack writes {construct.instead}"

@@ -56,6 +56,22 @@ def test_binary_and_latin_1_are_E103_at_the_right_place(tmp_path):
     assert found == [("E103", "bin.vcl", 1, 1), ("E103", "latin.vcl", 3, 11)]
 
 
+def test_a_latin_1_file_shows_its_line_with_a_caret_under_the_bad_byte_and_nothing_else(tmp_path):
+    folder = tmp_path / "p"
+    folder.mkdir()
+    (folder / "pack.vcl").write_text(VANGUARD_HEADER)       # starts at log 1, which the file defines
+    # A character that is UTF-8 before the bad byte: the column counts characters.
+    (folder / "latin.vcl").write_bytes(b'\nlog 1 "\xc3\x9cber Caf\xe9" { return }\n')
+    result = CliRunner().invoke(main, ["check", str(folder)])
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0].endswith("latin.vcl:2:16: error E103: the file is not UTF-8: byte 0xe9 at line 2")
+    assert lines[1] == '    2 | log 1 "\u00dcber Caf\ufffd" { return }'
+    assert lines[2] == "      |                " + "^"
+    assert "Latin-1" in lines[3] and "save the file as UTF-8" in lines[3]
+    assert lines[-1] == "1 error, 0 warnings"
+
+
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-32"])
 def test_a_file_in_utf_16_or_32_is_told_to_be_saved_as_utf_8(tmp_path, encoding):
     folder = tmp_path / "p"

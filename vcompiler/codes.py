@@ -69,7 +69,9 @@ printed as it stands in the books. Mend: `\\*`, `\\{` and `\\\\` print a star, a
 and a backslash.""")
 UNREADABLE = _code("E103", E, "{message}", "file unreadable or not UTF-8", """\
 The file could not be read as UTF-8 text (it may be binary, or saved in another
-encoding). Mend: save it as UTF-8, or move it out of the pack folder.""")
+encoding). A text file in another encoding (Latin-1, Windows-1252) is shown at its
+first byte that is not UTF-8, with its line as UTF-8 reads it. Mend: save it as UTF-8,
+or move it out of the pack folder.""")
 CANNOT_WRITE = _code("E104", E, "{message}", "the outputs cannot be written", """\
 `build` checks that it can write the output folder (and each pack's numbers.lock)
 before it renders anything, and writes a pack's files as one set: into a staging

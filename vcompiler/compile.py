@@ -100,12 +100,18 @@ def decode_source(path: Path, display: str, relative: str, data: bytes) -> tuple
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as error:
             line = data[:error.start].count(b"\n") + 1
-            column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-            source = SourceFile.from_text(path, display, relative, "")
+            line_start = data.rfind(b"\n", 0, error.start) + 1
+            # The bytes before the first bad one are UTF-8: the caret's column counts
+            # their characters, as an editor does.
+            column = len(data[line_start:error.start].decode("utf-8-sig")) + 1
+            # Kept only to show the line: the file is not read for the pack.
+            shown = data.decode("utf-8-sig", errors="replace").replace("\r\n", "\n").replace("\r", "\n")
+            source = SourceFile.from_text(path, display, relative, shown)
             return source, diagnostic(
                 codes.UNREADABLE, Span(display, line, column, line, column + 1),
                 message=f"the file is not UTF-8: byte 0x{data[error.start]:02x} at line {line}",
-                hint="save the file as UTF-8")
+                hint="save the file as UTF-8 (it was saved in another encoding, such as Latin-1 or "
+                     "Windows-1252: an editor's \"Save as\" offers the encoding)")
     if problem:
         source = SourceFile.from_text(path, display, relative, "")
         return source, diagnostic(codes.UNREADABLE, source.whole(), message=problem, hint=hint)

@@ -10,7 +10,7 @@ from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.model.types import Card, Reference
-from vcompiler.registry import ANY_CARD, CARD_KINDS, game_named, kind_named
+from vcompiler.registry import ANY_CARD, CARD_KINDS, STARTING_LOG, game_named, kind_named
 from vcompiler.source import Span
 
 
@@ -179,7 +179,12 @@ def start_defined(context: CheckContext) -> Iterator[Diagnostic]:
     that entry exists: it is the root everything else is reached from."""
     pack = context.pack
     game = game_named(pack.game)
+    # A file that could not be read, or a Starting Log that did not parse, may be the
+    # start: its own error is the one to mend.
+    unknown = context.near_errors is None
     if pack.start is None:
+        if unknown or ("log", STARTING_LOG) in pack.unparsed:
+            return
         example = game.start_example if game else "start log 1"
         yield diagnostic(codes.NO_START, pack.span, message=f"pack {pack.name} has no `start`",
                          hint=f"add `{example}` to the pack declaration")
@@ -189,7 +194,7 @@ def start_defined(context: CheckContext) -> Iterator[Diagnostic]:
         yield diagnostic(codes.NO_START, pack.start.span,
                          message=f"a {game.name} pack starts at a {game.start}",
                          hint=f"start {game.start} N")
-    elif (kind, key) not in context.defined and (kind, key) not in pack.unparsed:
+    elif (kind, key) not in context.defined and (kind, key) not in pack.unparsed and not unknown:
         yield diagnostic(codes.NO_START, pack.start.span,
                          message=f"the pack starts at {kind} {key}, which is not defined",
                          hint=f"define {kind} {key}, or start somewhere that exists")

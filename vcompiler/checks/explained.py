@@ -10,7 +10,10 @@ have meant, and only for those, so that the rest of the pack is still checked:
   the start;
 - a log with a dangling reference may have had its way out there; a log holding an
   error may have had its way out in what did not resolve (`retrun`);
-- a line with an error may hold the test of a log's check mark (`if checked log 5`).
+- a line with an error may hold the test of a log's check mark (`if checked log 5`);
+- a way out whose target was lost to a syntax error (`choice "Go on"` with no `->`)
+  may have led anywhere: nothing counts as unreachable while the declaration that held
+  it may itself be read.
 Only when a whole file could not be read is nothing known: the warnings stand down,
 and so do the references to what it may define (E200-E203)."""
 from __future__ import annotations
@@ -23,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic
 from vcompiler.frozen import frozen
-from vcompiler.registry import CARD_KINDS
+from vcompiler.registry import CARD_KINDS, STARTING_LOG
 from vcompiler.source import SourceFile
 
 # A file that could not be read at all: anything may have been in it.
@@ -49,6 +52,22 @@ _WORD = re.compile(r"\w+")
 
 # A test of a log's check mark, its condition word right or not (`if chekced log 5`).
 _TEST = re.compile(r"\bif\s+(?:not\s+)?[a-z_]+\s+log\s+(@\w+|\d+)")
+
+
+# A way out that lost its target: a choice with no `->`, or a `->` with nothing after it.
+_LOST_WAY = re.compile(r'\bchoice\s+"[^"\n]*"?\s*(?://.*)?$|->\s*(?:log|location)?\s*(?://.*)?$')
+# The entry a declaration's first line declares: `log 12`, `log @name`, `log start`, `location 000`.
+_DECLARED = re.compile(r"\s*(log|location)\s+(\d{1,9}|@\w+|start)\b")
+
+
+def _declared(header: str) -> tuple[str, object] | None:
+    match = _DECLARED.match(header)
+    if match is None:
+        return None
+    kind, key = match.groups()
+    if key == "start":
+        return ("log", STARTING_LOG) if kind == "log" else None
+    return ("label", key[1:]) if key.startswith("@") else (kind, int(key))
 
 
 def _tests(text: str) -> Iterable[tuple[str, object]]:
@@ -92,6 +111,8 @@ class NearErrors:
     # (file, first line) of each declaration holding one: an effect that did not
     # resolve may have been the way out its log lacks (E401).
     declarations: frozenset[tuple[str, int]] = frozenset()
+    # The entries (log, location, label) whose declaration lost a way out's target.
+    lost_ways: frozenset[tuple[str, object]] = frozenset()
 
 
 # What is known when no error was found before the checks.
@@ -108,6 +129,7 @@ def near_errors(diagnostics: Iterable[Diagnostic], sources: Mapping[str, SourceF
     tests: set[tuple[str, object]] = set()
     declarations: set[tuple[str, int]] = set()
     words: set[tuple[str, int, str]] = set()
+    lost: set[tuple[str, object]] = set()
     starts: dict[str, Sequence[int]] = {}
     for d in diagnostics:
         if d.severity is not codes.Severity.ERROR or d.code.id in _DANGLING or d.code.id in _UNDERSTOOD:
@@ -129,6 +151,10 @@ def near_errors(diagnostics: Iterable[Diagnostic], sources: Mapping[str, SourceF
         if d.code.id.startswith("E1"):
             end = starts[d.span.file][at] if at < len(starts[d.span.file]) else len(source.lines) + 1
             around = range(first, end)
+            if _LOST_WAY.search(source.line_text(d.span.line)):
+                declared = _declared(source.line_text(first))
+                if declared is not None:
+                    lost.add(declared)
         else:
             around = range(d.span.line, d.span.end_line + 1)
         for number in around:
@@ -136,7 +162,8 @@ def near_errors(diagnostics: Iterable[Diagnostic], sources: Mapping[str, SourceF
             mentions.update(_mentions(text))
             if "if" in text:
                 tests.update(_tests(text))
-    return NearErrors(frozenset(mentions), frozenset(tests), frozenset(words), frozenset(declarations))
+    return NearErrors(frozenset(mentions), frozenset(tests), frozenset(words), frozenset(declarations),
+                      frozenset(lost))
 
 
 def logs_named(mentions: frozenset[tuple[str, object]], labels: Mapping[str, int]) -> set[int]:

@@ -34,7 +34,7 @@ from vcompiler.model.types import (
     Reference,
     VantageCard,
 )
-from vcompiler.registry import DECK_KINDS, FORM_BY_OP, WAYS_OUT, kind_named
+from vcompiler.registry import DECK_KINDS, FORM_BY_OP, STARTING_LOG, WAYS_OUT, kind_named
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -403,6 +403,8 @@ def everything_is_reachable(context: CheckContext) -> Iterator[Diagnostic]:
         return  # a file that could not be read may hold the missing edge
     seen = context.maybe_reachable
     pack = context.pack
+    if _lost_way_read(context, seen):
+        return  # a way out that lost its target to a syntax error may lead to any entry
     starred = {(loc.number, e.direction) for loc in pack.locations for e in loc.exits if e.target is None}
     for log in pack.logs:
         if ("log", log.number) not in seen:
@@ -418,6 +420,21 @@ def everything_is_reachable(context: CheckContext) -> Iterator[Diagnostic]:
         if key in starred and ("depart", key) not in seen:
             yield diagnostic(codes.UNREACHABLE, depart.span, what=f"depart entry {depart.number} {depart.direction}",
                              hint=f"location {depart.number} is itself unreachable")
+
+
+def _lost_way_read(context: CheckContext, seen: set) -> bool:
+    """Whether an entry whose declaration lost a way out's target (see explained.py)
+    may be read: the Starting Log, or an entry something read leads to."""
+    assert context.near_errors is not None
+    labels = context.pack.labels
+    # A label is led to by its number, or as `@name` when no log that parsed has it.
+    lost = {("log", labels.get(str(key), f"@{key}")) if kind == "label" else (kind, key)
+            for kind, key in context.near_errors.lost_ways}
+    if not lost:
+        return False
+    if ("log", STARTING_LOG) in lost and context.pack.start is None:
+        return True
+    return any((ref.kind, ref.key) in lost and ref.origin in seen for ref in context.pack.references)
 
 
 @rule(codes.UNUSED_CARD)

@@ -378,6 +378,8 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
             return misspelt, False
         span = Span(file, token.line + offset, token.column,
                     token.end_line + offset, token.end_column)
+        if token.type == "_NL":
+            span = _after_the_code(text, token.start_pos, span)
         expected = set(error.expected)
         wanted = _describe_expected(expected)
         hint = _keyword_hint(token, expected)
@@ -406,6 +408,19 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
     return diagnostic(codes.SYNTAX, span,
                       message=f"the declaration ends too early; expected {_describe_expected(expected)}",
                       hint=hint), False
+
+
+_STRING_OR_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"?|//')
+
+
+def _after_the_code(text: str, end: int, span: Span) -> Span:
+    """Where a line that ends too early ends: right after its last word, not after a
+    comment or spaces that follow it, which is where what is missing goes."""
+    start = text.rfind("\n", 0, end) + 1
+    line = text[start:end]
+    cut = next((m.start() for m in _STRING_OR_COMMENT.finditer(line) if m.group() == "//"), len(line))
+    column = len(line[:cut].rstrip()) + 1
+    return Span(span.file, span.line, column, span.line, column + 1)
 
 
 _FIRST_WORD = re.compile(r"[ \t]*([a-z_]\w*)")

@@ -326,3 +326,18 @@ planet moon "Moon" {
     # `2 -> 4` meant `2 -> 3`: without it no path would lead into sector 3.
     [undefined] = _found(write_pack, VANGUARD_HEADER, board.replace("path 2 -> 3", "path 2 -> 4"))
     assert undefined[:3] == ("E203", 7, 13)
+
+
+def test_a_sector_numbered_twice_is_told_the_number_its_paths_lead_to(write_pack):
+    found = _found(write_pack, VANGUARD_HEADER, '''log 1 "Start" { return }
+planet p1 "P1" {
+  lift_off -> log 1
+  sector 1 { lander }
+  sector 1 { }
+  path 1 <-> 2 [travel]
+  path 2 <-> 4 [travel]
+}
+''')
+    [(code, line, column, message, hint)] = found
+    assert (code, line, column, message) == ("E205", 5, 3, "sector 1 of planet p1 is defined twice")
+    assert hint.startswith("its paths lead to sector 2 or 4, which planet p1 does not have: was this one meant")

@@ -223,10 +223,24 @@ def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
         vantage_cards=tuple(vcards[n] for n in sorted(vcards)),
         labels=dict(sorted(labels.items())),
         references=tuple(references.found),
-        unparsed=frozenset(key for p in parsed for key in p.unparsed if key[0] != "label"),
+        unparsed=frozenset(key for p in parsed for key in p.unparsed if key[0] != "label") | _renumbered(kept),
         complete=complete,
     )
     return ModelResult(pack, tuple(found))
+
+
+def _renumbered(declarations: Iterable[ast.Declaration]) -> frozenset[tuple[str, object]]:
+    """Planets with two sectors of one number (E205): the second was most likely meant
+    to have a number the planet now lacks, and which one is not known, so the planet's
+    sectors are as unknown as those of a planet that did not parse, and a way to a
+    sector it lacks is not a second error (see checks.references.undefined_test)."""
+    found = set()
+    for decl in declarations:
+        if isinstance(decl, ast.PlanetDecl):
+            numbers = [sector.number for sector in decl.sectors]
+            if len(set(numbers)) < len(numbers):
+                found.add(("planet", decl.id))
+    return frozenset(found)
 
 
 # ---------------------------------------------------------------- pack header

@@ -139,7 +139,8 @@ class Entities:
         board_pois: list[m.Card] = []
         for sector in decl.sectors:
             if sector.number in sectors:
-                duplicate("sector", f"{sector.number} of planet {decl.id}", sector.span, sectors[sector.number].span)
+                duplicate("sector", f"{sector.number} of planet {decl.id}", sector.span, sectors[sector.number].span,
+                          _lost_sectors(decl))
                 continue
             if sector.board_poi is not None:
                 poi = dataclasses.replace(sector.board_poi, id=board_poi_id(decl.id, sector.number))
@@ -291,6 +292,18 @@ class Entities:
                              ending)
 
 
+def _lost_sectors(decl: ast.PlanetDecl) -> str | None:
+    """The hint for a sector numbered like another: the numbers the planet's paths lead
+    to that no sector has, which the second was likely meant to have."""
+    numbers = {sector.number for sector in decl.sectors}
+    lost = sorted({end for path in decl.paths for end in (path.a, path.b)} - numbers)
+    if not lost:
+        return None
+    shown = ", ".join(map(str, lost[:-1])) + (" or " if len(lost) > 1 else "") + str(lost[-1])
+    return (f"its paths lead to sector {shown}, which planet {decl.id} does not have: was this one meant to be "
+            f"sector {shown}? Else renumber or remove one of them")
+
+
 def board_poi_id(planet: str, sector: int) -> str:
     """The key of a POI printed on the board: it has no card id, and never prints one."""
     return f"{planet}.{sector}"
@@ -301,7 +314,7 @@ class Duplicate:
     def __init__(self, found: list[Diagnostic]):
         self.found = found
 
-    def __call__(self, kind: str, name: object, span: Span, first: Span) -> None:
+    def __call__(self, kind: str, name: object, span: Span, first: Span, hint: str | None = None) -> None:
         self.found.append(diagnostic(codes.DUPLICATE, span, kind=kind_named(kind).noun, name=name,
-                                     hint="renumber or remove one of them",
+                                     hint=hint or "renumber or remove one of them",
                                      related=[Related(first, "first defined here")]))

@@ -7,7 +7,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import CONTENT, VANGUARD_HEADER
+from conftest import CONTENT, VANGUARD_HEADER, VANTAGE_HEADER
 from vcompiler.cli import main
 
 BAD_FILES = {
@@ -289,3 +289,73 @@ def test_a_declaration_numbered_past_the_digit_limit_that_does_not_parse_is_E108
     code, report = check_json(folder)
     assert code == 1
     assert [d["code"] for d in report["diagnostics"]] == ["E108"]
+
+
+_START = 'log 1 "S" {\n  return\n}\n'
+
+
+@pytest.mark.parametrize("header, body, line, column, message", [
+    # What a table counts: amounts, dice, boxes.
+    (VANGUARD_HEADER, 'log 1 "S" {\n  gain success 100\n  return\n}\n', 8, 16,
+     "an amount of 100 is past the most a table counts, 99"),
+    (VANGUARD_HEADER, _START + 'poi P1 "W" {\n  action "A" danger 100 {\n    outcome red => nothing\n  }\n}\n',
+     11, 21, "`danger 100` is past the most a table counts, 99"),
+    (VANTAGE_HEADER, 'location 1 "L" {\n  text "T"\n  look "S" cost 120 { result { text "R" } }\n}\n',
+     9, 17, "`cost 120` is past the most a table counts, 99"),
+    (VANTAGE_HEADER, 'location 1 "L" {\n  text "T"\n}\ncard 1201 item "I" {\n  slots 500\n}\n',
+     11, 9, "`slots 500` is past the most a table counts, 99"),
+    # What a book numbers: logs, sectors, gotos, and numbers of any size.
+    (VANGUARD_HEADER, _START + 'log 1234567 "Far" {\n  return\n}\n', 10, 5,
+     "1234567 is past the largest number the language takes, 999,999"),
+    (VANGUARD_HEADER, 'log 1 "S" {\n  -> log 10000000\n}\n', 8, 10,
+     "10000000 is past the largest number the language takes, 999,999"),
+    (VANGUARD_HEADER, _START + 'planet p "P" {\n  lift_off -> log 1\n  sector 1 { lander }\n'
+     '  path 1 <-> 4000000 [travel]\n}\n', 13, 14, "4000000 is past the largest number the language takes, 999,999"),
+    (VANGUARD_HEADER, 'log 1 "S" {\n  gain success ' + "1" * 40 + '\n  return\n}\n', 8, 16,
+     "a number of 40 digits is past the largest number the language takes, 999,999"),
+    (VANGUARD_HEADER.replace("  start log 1\n", "  start log 1\n  numbering 1..1000000\n"), _START, 6, 3,
+     "numbering range 1..1000000 runs past 999,999, the largest number the language takes"),
+])
+def test_a_number_past_what_a_table_uses_is_one_E108_at_the_number(write_pack, header, body, line, column, message):
+    code, report = check_json(write_pack({"a.vcl": header + body}))
+    assert code == 1
+    errors = [d for d in report["diagnostics"] if d["severity"] == "error"]
+    assert [(d["code"], d["line"], d["column"], d["message"]) for d in errors] == [("E108", line, column, message)]
+    assert errors[0]["hint"]
+
+
+def test_numbers_at_the_limits_are_built(write_pack, tmp_path):
+    big = 999_999
+    folder = write_pack({"a.vcl": VANGUARD_HEADER + f'''log 1 "S" {{
+  text "See {{log {big}}}; a year 10000000 in text is no number."    // nor is 10000000 here
+  gain success 99
+  -> log {big}
+}}
+log {big} "Far" {{
+  place poi P1 in sector {big}
+  return
+}}
+poi P1 "W" copies {big} {{
+  action "A" danger 99 {{
+    outcome red => nothing
+  }}
+}}
+planet p "P" {{
+  lift_off -> log 1
+  sector 1 {{ lander }}
+  sector {big} {{ }}
+  path 1 <-> {big} [travel]
+}}
+'''})
+    code, report = check_json(folder)
+    assert code == 0, report
+    result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--only", "json"])
+    assert result.exit_code == 0, result.output
+    bundle = json.loads((tmp_path / "out" / "test" / "bundle.json").read_text())
+    assert big in [log["number"] for log in bundle["logs"]]
+
+
+def test_a_card_named_in_text_is_not_undefined_when_its_declaration_did_not_parse(write_pack):
+    code, report = check_json(write_pack({"a.vcl": VANGUARD_HEADER + 'log 1 "S" {\n  text "See {card P1}."\n'
+                                          '  return\n}\npoi P1 "W" {\n  final }}\n}\n'}))
+    assert [d["code"] for d in report["diagnostics"]] == ["E100"]

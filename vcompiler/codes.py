@@ -93,7 +93,11 @@ cannot be written in any of them. Mend: rename the file.""")
 LIMIT = _code("E108", E, "{message}", "beyond a limit of the language", """\
 A number, a range, a nesting or a file is far beyond anything a printed game needs
 (the message gives the limit): the compiler stops there rather than spend minutes or
-gigabytes on it. Mend: as the message says.""")
+gigabytes on it, or print what no table can use. A number is at most 999,999 (a log,
+a location, a card, a sector, a `numbering` range); what a table counts at most 99 (an
+amount of tokens, the dice of `danger` and `cost`, the boxes of `boost` and `slots`,
+`standees`). The declaration holding the number is left out, as one that did not
+parse. Mend: as the message says.""")
 BAD_LOCK = _code("E109", E, "{message}", "numbers.lock that cannot be used", """\
 numbers.lock records the number each `@label` log was given, so that printed books
 keep sending readers to the same page. It must be a JSON object of label -> number

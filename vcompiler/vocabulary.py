@@ -24,6 +24,13 @@ OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
 CATEGORIES = ("move", "look", "engage", "help", "take", "overpower")
 # What a rolled challenge die shows (VR 27, 93, 119); a slot accepts some of them, or `any`.
 CHALLENGE_FACES = ("time", "morale", "health", "blank", "setback")
+# The largest number the language takes anywhere (a log, a location, a card, a sector;
+# the numbering range too): no printed game numbers an entry past six digits, and a
+# pack of 100,000 logs numbers them below it. Past it, a number is a slip of the finger.
+MAX_NUMBER = 999_999
+# The most of anything a table counts (an amount of tokens, dice rolled, boxes printed
+# on a card): a box holds a few dozen tokens, a table a handful of dice.
+MAX_COUNT = 99
 # A stat's track runs to 6 (VR 85): a starting level sets each stat within it.
 STAT_RANGE = (1, 6)
 VANTAGE_CARD_KINDS = ("character", "item", "flora", "vehicle", "destiny", "mission",

@@ -47,9 +47,12 @@ def undefined_test(defined: Mapping[tuple[str, object], object],
     # The sectors of a planet that did not parse are not known: a sector named without
     # its planet may be one of them.
     planets = {key for kind, key in unparsed if kind == "planet"}
+    # `{card P101}` names a card of any kind: a poi P101 that did not parse may be it.
+    cards = {key for kind, key in unparsed if kind in CARD_KINDS}
 
     def undefined(ref: Reference) -> bool:
         return (ref.via != "start" and (ref.kind, ref.key) not in defined and (ref.kind, ref.key) not in unparsed
+                and not (ref.kind == ANY_CARD.name and ref.key in cards)
                 and not (box_danger and ref.kind == "danger")
                 and not (planets and ref.kind == "sector"
                          and (not isinstance(ref.key, tuple) or ref.key[0] in planets)))

@@ -20,6 +20,7 @@ from vcompiler.model.references import References
 from vcompiler.model.resolve import Resolver
 from vcompiler.registry import GAMES, Kind, kind_named
 from vcompiler.source import Span
+from vcompiler.vocabulary import MAX_NUMBER
 
 Entity = TypeVar("Entity")
 DEFAULT_NUMBERING = (1, 999, 0)
@@ -278,11 +279,16 @@ def _read_header(decl: ast.PackDecl, found: list[Diagnostic]) -> _Header:
             found.append(diagnostic(codes.BAD_PACK, numbering.span, message=f"numbering range {low}..{high} is empty",
                                     hint="write the lower number first"))
             low, high = high, low
-        if high >= 2 ** 63 or high - low + 1 > MAX_NUMBERING_WIDTH or seed >= 2 ** 63:
+        if high > MAX_NUMBER:
             found.append(diagnostic(codes.LIMIT, numbering.span,
-                                    message=f"numbering range of {_size(high - low + 1)} numbers; the limit is "
-                                            f"{MAX_NUMBERING_WIDTH:,} numbers, each below 2**63 (and the seed too)",
+                                    message=f"numbering range {low}..{_size(high)} runs past {MAX_NUMBER:,}, the "
+                                            "largest number the language takes",
                                     hint="a printed book has a few thousand entries: give a range that fits it"))
+        elif seed >= 2 ** 63:
+            found.append(diagnostic(codes.LIMIT, numbering.span,
+                                    message=f"numbering seed {_size(seed)} is past the limit of 2**63 - 1",
+                                    hint="any smaller seed shuffles as well"))
+        if high > MAX_NUMBER or seed >= 2 ** 63:
             low, high, seed = DEFAULT_NUMBERING
     return _Header(
         game=game.game if isinstance(game, ast.GameSetting) else "",
@@ -292,14 +298,9 @@ def _read_header(decl: ast.PackDecl, found: list[Diagnostic]) -> _Header:
         numbering=m.Numbering(low, high, seed))
 
 
-# Labels are numbered by shuffling the whole range: far more numbers than any book
-# prints would only cost minutes and gigabytes.
-MAX_NUMBERING_WIDTH = 1_000_000
-
-
 def _size(count: int) -> str:
-    text = f"{count:,}" if count.bit_length() < 200 else f"about 10**{len(str(count)) - 1}"
-    return text
+    return str(count) if count.bit_length() < 80 else f"about 10**{len(str(count)) - 1}"
+
 
 def _right_game(decl: ast.Declaration, pack_game: str, found: list[Diagnostic]) -> bool:
     kind = kind_of(decl)

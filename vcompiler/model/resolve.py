@@ -15,7 +15,7 @@ from vcompiler.model.references import Origin, References
 from vcompiler.registry import CREW_TARGETS
 from vcompiler.registry.conditions import CONDITIONS, conditions_of_game
 from vcompiler.source import Span
-from vcompiler.vocabulary import DICE_ICONS, DIE_COLOURS, DISCOVERY_KINDS, SKILLS
+from vcompiler.vocabulary import DICE_ICONS, DIE_COLOURS, DISCOVERY_KINDS, MAX_COUNT, SKILLS
 
 REQUIREMENT_WORDS = (*DICE_ICONS, *DIE_COLOURS, "die", "same")
 
@@ -76,6 +76,12 @@ class Resolver:
             word = next((w for name, _, w in result.params if name == slot.name), None)
             if word is None:
                 continue
+            if slot.name == "amount" and isinstance(word.value, int) and word.value > MAX_COUNT:
+                self.found.append(diagnostic(
+                    codes.LIMIT, word.span,
+                    message=f"an amount of {word.value} is past the most a table counts, {MAX_COUNT}",
+                    hint="a table holds a few dozen of any token: a digit typed twice?"))
+                return None
             params.append((slot.name, word.value))
             if slot.kind == "skill":
                 self.skill(word)

@@ -20,7 +20,7 @@ from vcompiler.registry import KINDS, STARTING_LOG, Kind, is_kind, kind_declared
 from vcompiler.registry.forms import VERBS
 from vcompiler.resources import data_dir
 from vcompiler.source import SourceFile, Span
-from vcompiler.vocabulary import DIRECTIONS
+from vcompiler.vocabulary import DIRECTIONS, MAX_COUNT, MAX_NUMBER
 
 if TYPE_CHECKING:
     from lark import Lark, Token
@@ -160,6 +160,7 @@ def parse_source(source: SourceFile, chunks: Chunks | None = None) -> ParsedFile
     by_lark = 0
     # The builder reads a line only to find an `// allow`.
     lines = source.lines if "allow" in source.text else ()
+    large = _SUSPECT.search(source.text) is not None
     for chunk in split_declarations(source.text):
         key = (source.display, chunk.first_line, chunk.text)
         earlier = chunks.get(key) if chunks is not None else None
@@ -177,6 +178,15 @@ def parse_source(source: SourceFile, chunks: Chunks | None = None) -> ParsedFile
                 builder.begin(source.display, lines, chunk.first_line - 1)
                 # The transformer's `start` hands back the declarations, not a tree.
                 parsed = cast(list[ast.Declaration], _parser()[0].parse(chunk.text))
+            too_large = _too_large(source, chunk.first_line - 1, chunk.text) if large else None
+            if too_large is not None:
+                # What the declaration says with that number would be built, printed and
+                # checked as if it meant something: it is left out, as if it had not parsed.
+                found.append(too_large)
+                key_of = _header_key(chunk.text)
+                if key_of is not None:
+                    unparsed.append(key_of)
+                continue
             declarations.extend(parsed)
             chunk_end = chunk.first_line + chunk.text.count("\n")
             chunk_regions = []
@@ -572,6 +582,49 @@ def _long_string_ending_at(text: str, position: int) -> tuple[int, int] | None:
         if match.end() == position and match.group().startswith('"""') and "\n" in match.group():
             start = match.start()
             return text.count("\n", 0, start) + 1, start - (text.rfind("\n", 0, start) + 1) + 1
+    return None
+
+
+_DIGITS = len(str(MAX_NUMBER)) + 1
+# Words followed by a count of dice a table rolls or of boxes a card prints.
+_COUNTS = "danger|cost|boost|slots|standees"
+# Where a number past a bound may be: rare, and a search of the whole text is cheap
+# beside parsing it.
+_SUSPECT = re.compile("[0-9]{" + str(_DIGITS) + r",}|\b(?:" + _COUNTS + r")[ \t]+[0-9]{3,}")
+# In a declaration: strings and comments (skipped), numbers of more digits than
+# MAX_NUMBER, and counts.
+_NUMBER_IN_CODE = re.compile(r'"""[\s\S]*?(?:"""|$)|"(?:[^"\\\n]|\\.)*"?|//[^\n]*'
+                             r"|(?<![\w@])([0-9]{" + str(_DIGITS) + r",})(?![A-Za-z_])"
+                             r"|\b(" + _COUNTS + r")[ \t]+([0-9]+)(?![A-Za-z_])")
+_PACK_DECLARATION = re.compile(r"(?:\s|//[^\n]*)*pack\b")
+
+
+def _too_large(source: SourceFile, offset: int, text: str) -> Diagnostic | None:
+    """The first number past MAX_NUMBER in a declaration's code (not in its strings or
+    comments), or count past MAX_COUNT. The pack declaration's are its `numbering`
+    range's, which the model tells apart from its seed (a seed is any number)."""
+    if _PACK_DECLARATION.match(text):
+        return None
+    for match in _NUMBER_IN_CODE.finditer(text):
+        large, word, count = match.groups()
+        number = large or count
+        if number is None:
+            continue
+        at = match.start(1 if large else 3)
+        if len(number) >= _DIGITS:
+            shown = number if len(number) <= 24 else f"a number of {len(number):,} digits"
+            message = f"{shown} is past the largest number the language takes, {MAX_NUMBER:,}"
+            hint = ("no printed game numbers an entry in more than six digits: a digit typed twice, or a "
+                    "number in the wrong place?")
+        elif int(number) > MAX_COUNT:
+            message = f"`{word} {number}` is past the most a table counts, {MAX_COUNT}"
+            hint = "a table rolls a handful of dice, and a card has room for a few boxes: a digit typed twice?"
+        else:
+            continue
+        line = text.count("\n", 0, at) + 1 + offset
+        column = at - (text.rfind("\n", 0, at) + 1) + 1
+        return diagnostic(codes.LIMIT, Span(source.display, line, column, line, column + len(number)),
+                          message=message, hint=hint)
     return None
 
 

@@ -104,7 +104,7 @@ def test_copies_print_that_many(eye):
     assert len(titles) == 3
 
 
-def test_text_that_does_not_fit_is_w510_at_the_cards_declaration(tmp_path):
+def test_text_that_does_not_fit_is_w510_at_the_block_that_runs_past_its_box(tmp_path):
     case = ROOT / "tests" / "cases" / "render" / "W510-text-overflow.vcl"
     folder = tmp_path / "overflow"
     folder.mkdir()
@@ -331,8 +331,9 @@ def test_w510_on_a_threats_rows_says_rows_not_text(tmp_path, write_pack):
     assert result.exit_code == 0, result.output
     import json
     found = [d for d in json.loads(result.stdout)["diagnostics"] if d["code"] == "W510"]
-    assert [(d["line"], d["message"].split(" overflows")[0]) for d in found] == \
-        [(12, "the text box of threat T01")]
+    # At the row that first runs past the box: the seventh space of the time track.
+    assert [(d["line"], d["column"], d["message"].split(" overflows")[0]) for d in found] == \
+        [(22, 3, "the text box of threat T01")]
     hint = found[0]["hint"]
     assert "use fewer or shorter rows" in hint and "threat cards a larger size" in hint
     assert "shorten the text" not in hint
@@ -346,3 +347,30 @@ def test_a_reference_on_a_card_keeps_its_word_and_number_on_one_line(eye):
              for line in page.extract_text().splitlines()]
     assert "Log 420." in lines
     assert not [line for line in lines if line.endswith(("Log", "Location"))]
+
+
+def test_w510_on_a_location_card_points_at_the_paragraph_that_runs_past_its_box(tmp_path, write_pack):
+    long = " ".join(["The cliff path winds on."] * 60)
+    folder = write_pack({"pack.vcl": f'''pack coast {{
+  game vantage
+  title "Coast"
+  version "0.1.0"
+  start location 1
+}}
+location 1 "Cliff" {{
+  text "A short first paragraph."
+  text "{long}"
+  north 2 walk
+}}
+location 2 "Top" {{
+  text "The top."
+  south 1 walk
+}}
+'''})
+    result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--only", "cards",
+                                       "--format", "json"])
+    assert result.exit_code == 0, result.output
+    import json
+    found = [d for d in json.loads(result.stdout)["diagnostics"] if d["code"] == "W510"]
+    assert [(d["line"], d["column"], d["message"].split(" overflows")[0]) for d in found] == \
+        [(9, 8, "the text box of location 001")]

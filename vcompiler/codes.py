@@ -222,8 +222,9 @@ parts them all, when one does); or print it without `--booklet`.""")
 TEXT_OVERFLOW = _code("W510", W, "the {part} of {card} overflows by {lines} line{s}", "card text that does not fit its box", """\
 `build` lays out every card and measures its text against the boxes of the card's
 layout. A card whose title, text or bottom box is longer than the box prints cut, with
-a black band saying "Text cut", and is reported here with the number of lines that do
-not fit. Nothing is shrunk below the card's type size. Mend: shorten the text, move
+a black band saying "Text cut", and is reported with the number of lines that do not
+fit, at the first paragraph, row or action whose lines run past the box (a title at
+the card's declaration). Nothing is shrunk below the card's type size. Mend: shorten the text, move
 rules text to the Logbook or a storybook, or give the kind a larger size under
 [cards] in vcompiler.toml. Rows (a threat's spaces, attack and alone rows, a Special
 Action's outcomes) take at least a line each however short their text: the hint

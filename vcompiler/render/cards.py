@@ -77,6 +77,16 @@ class Face:
     back: Back
     copies: int
     span: Span
+    # Where each block of `blocks` and `foot` was written, in the same order, so that a
+    # box that overflows is reported at the block that runs past it; the declaration's
+    # span where a block has none of its own.
+    at: tuple[Span, ...] = ()
+    foot_at: tuple[Span, ...] = ()
+
+    def span_of(self, part: str, item: int | None) -> Span:
+        """Where the writer wrote block `item` of `part` (title, body or foot)."""
+        spans = self.foot_at if part == "foot" else self.at if part == "body" else ()
+        return spans[item] if item is not None and 0 <= item < len(spans) else self.span
 
 
 def requirement(requirement: ast.Requirement | None) -> Sentence:
@@ -130,52 +140,72 @@ def _row(row: m.Row) -> tuple:
     return ("row", "special", [("i", "special"), ("t", " "), *requirement(row.requirement)], said)
 
 
-def _paragraphs(texts: tuple[ast.Text, ...]) -> list[tuple]:
-    return [("p", p) for t in texts for p in rich(t)]
+# A block and where it was written.
+Placed = tuple[tuple, Span]
 
 
-def _threat_rows(rows: tuple[m.Row, ...]) -> list[tuple]:
+def _paragraphs(texts: tuple[ast.Text, ...]) -> list[Placed]:
+    return [(("p", p), t.span) for t in texts for p in rich(t)]
+
+
+def _blocks(placed: list[Placed]) -> list[tuple]:
+    return [block for block, _ in placed]
+
+
+def _spans(placed: list[Placed]) -> tuple[Span, ...]:
+    return tuple(span for _, span in placed)
+
+
+def _threat_rows(rows: tuple[m.Row, ...]) -> list[Placed]:
     """A threat's time track: one box per space, each with what happens there."""
     spaces = [row for row in rows if row.kind == "space"]
     if not spaces:
-        return [_row(r) for r in rows]
+        return [(_row(r), r.span) for r in rows]
     # What an attack does is read before the time track that makes it attack.
-    out: list[tuple] = [_row(r) for r in rows if r.kind != "space"] + [("rule", "Time track")]
+    out: list[Placed] = [(_row(r), r.span) for r in rows if r.kind != "space"] + [(("rule", "Time track"),
+                                                                                   spaces[0].span)]
     for row in spaces:
-        out.append(("row", "space", [("t", str(row.number))], effects_sentence(row.effects)))
+        out.append((("row", "space", [("t", str(row.number))], effects_sentence(row.effects)), row.span))
     return out
 
 
-def _card_blocks(card: m.Card) -> tuple[list[tuple], list[tuple]]:
-    body: list[tuple] = []
-    foot: list[tuple] = []
+def _card_blocks(card: m.Card) -> tuple[list[Placed], list[Placed]]:
+    body: list[Placed] = []
+    foot: list[Placed] = []
     if card.travel:
-        body.append(("row", "travel", [("i", "travel")], effects_sentence(card.travel)))
+        body.append((("row", "travel", [("i", "travel")], effects_sentence(card.travel)), card.travel[0].span))
     if card.kind == "event":
         if card.secondary:
-            body += [("rule", "Secondary"), ("p", effects_sentence(card.secondary))]
+            at = card.secondary[0].span
+            body += [(("rule", "Secondary"), at), (("p", effects_sentence(card.secondary)), at)]
         if card.main:
-            foot += [("rule", "Main"), ("p", effects_sentence(card.main))]
+            at = card.main[0].span
+            foot += [(("rule", "Main"), at), (("p", effects_sentence(card.main)), at)]
     body += _paragraphs(card.text)
     rows = tuple(r for r in card.rows if r.kind != "goal")
-    body += _threat_rows(rows) if card.kind == "threat" else [_row(r) for r in rows]
-    body += action_blocks(card.actions)
+    body += _threat_rows(rows) if card.kind == "threat" else [(_row(r), r.span) for r in rows]
+    body += _placed_actions(card.actions)
     for goal in (r for r in card.rows if r.kind == "goal"):
-        body.append(("rule", GOAL_WORDS.get(card.kind, "Goal")))
+        body.append((("rule", GOAL_WORDS.get(card.kind, "Goal")), goal.span))
         said = rich_line(goal.text) if goal.text is not None else []
-        body.append(("row", "goal", said, effects_sentence(goal.effects)) if goal.effects else ("p", said))
+        body.append((("row", "goal", said, effects_sentence(goal.effects)) if goal.effects else ("p", said),
+                     goal.span))
     return body, foot
 
 
 def action_blocks(actions: tuple[m.CheckAction, ...]) -> list[tuple]:
     """Each Special Action: its name, then its rows, or its text and effects."""
-    out: list[tuple] = []
+    return _blocks(_placed_actions(actions))
+
+
+def _placed_actions(actions: tuple[m.CheckAction, ...]) -> list[Placed]:
+    out: list[Placed] = []
     for action in actions:
-        out.append(("head", [("t", action.name)], action.danger))
+        out.append((("head", [("t", action.name)], action.danger), action.span))
         out += _paragraphs(action.text)
         if action.effects:
-            out.append(("p", effects_sentence(action.effects)))
-        out += [_row(r) for r in action.rows]
+            out.append((("p", effects_sentence(action.effects)), action.effects[0].span))
+        out += [(_row(r), r.span) for r in action.rows]
     return out
 
 
@@ -203,9 +233,9 @@ def vanguard_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[
             badges=(*(FLAG_WORDS.get(f, f) for f in card.flags),
                     *((f"{card.standees} standees",) if card.standees and card.standees > 1 else ()),
                     *_board_badge(card)),
-            blocks=tuple(body), foot=tuple(foot),
+            blocks=tuple(_blocks(body)), foot=tuple(_blocks(foot)),
             back=Back(label, "" if card.kind in SECRET_BACKS else number, pack.title),
-            copies=_copies(card.copies), span=card.span))
+            copies=_copies(card.copies), span=card.span, at=_spans(body), foot_at=_spans(foot)))
     return faces + [_landing_face(pack, planet, sizes) for planet in pack.planets if planet.landing is not None]
 
 
@@ -215,17 +245,18 @@ def _landing_face(pack: m.Pack, planet: m.Planet, sizes: dict[str, tuple[float, 
     at the foot, so the card says where the planet is found."""
     landing = planet.landing
     assert landing is not None
-    body = _paragraphs(landing.text) + [("row", "scan", [("t", f"{energy} Energy")], rich_line(text))
+    body = _paragraphs(landing.text) + [(("row", "scan", [("t", f"{energy} Energy")], rich_line(text)), text.span)
                                         for energy, text in landing.scans]
-    foot: list[tuple] = []
+    foot: list[Placed] = []
     if planet.system_map is not None:
         entry = planet.system_map
-        foot.append(("p", [("t", f"System Maps: {entry.system}, {entry.number}. Investigating it costs "
-                                 f"{entry.cost} Energy.")]))
+        foot.append((("p", [("t", f"System Maps: {entry.system}, {entry.number}. Investigating it costs "
+                                  f"{entry.cost} Energy.")]), entry.span))
     number = str(landing.number)
     return Face(key=f"landing {number}", kind="landing", label=KIND_LABELS["landing"], number=number,
-                title=[("t", planet.name)], size=sizes["landing"], icons=(), badges=(), blocks=tuple(body),
-                foot=tuple(foot), back=Back(KIND_LABELS["landing"], number, pack.title), copies=1, span=landing.span)
+                title=[("t", planet.name)], size=sizes["landing"], icons=(), badges=(), blocks=tuple(_blocks(body)),
+                foot=tuple(_blocks(foot)), back=Back(KIND_LABELS["landing"], number, pack.title), copies=1,
+                span=landing.span, at=_spans(body), foot_at=_spans(foot))
 
 
 def _options(actions: tuple[m.StoryAction, ...]) -> tuple:
@@ -245,20 +276,21 @@ def _slot_line(slot: m.Slot) -> Sentence:
 def vantage_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[Face]:
     faces = []
     for card in pack.vantage_cards:
-        body: list[tuple] = _paragraphs(card.text)
+        body: list[Placed] = _paragraphs(card.text)
         if card.placed:
-            body.append(("row", "arrival", [("t", "When placed")], effects_sentence(card.placed)))
+            body.append((("row", "arrival", [("t", "When placed")], effects_sentence(card.placed)),
+                         card.placed[0].span))
         if card.slots:
-            body.append(("boxes", "Slots", card.slots))
+            body.append((("boxes", "Slots", card.slots), card.slot_list[0].span if card.slot_list else card.span))
         if any(s.impact or s.faces != ("any",) for s in card.slot_list):
-            body.append(("choices", tuple(_slot_line(s) for s in card.slot_list)))
+            body.append((("choices", tuple(_slot_line(s) for s in card.slot_list)), card.slot_list[0].span))
         if card.boost is not None:
-            body.append(("boxes", "Boost", card.boost))
+            body.append((("boxes", "Boost", card.boost), card.span))
         for power in card.powers:
-            body.append(("row", "special", [("t", f"{power.boost} boost")],
-                         [*rich_line(power.text), ("t", " (until the end of the turn)")]))
+            body.append((("row", "special", [("t", f"{power.boost} boost")],
+                          [*rich_line(power.text), ("t", " (until the end of the turn)")]), power.span))
         if card.actions:
-            body.append(_options(card.actions))
+            body.append((_options(card.actions), card.actions[0].span))
         width, height = sizes["vcard"]
         size = (max(width, height), min(width, height)) if card.orientation == "horizontal" else (width, height)
         label = card.kind.capitalize()
@@ -266,8 +298,8 @@ def vantage_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[F
             key=f"card {card.number}", kind="vcard", label=label, number=str(card.number),
             title=rich_line(card.name), size=size, icons=(),
             badges=(card.orientation.capitalize(),) if card.orientation else (),
-            blocks=tuple(body), foot=(), back=Back(label, str(card.number), pack.title), copies=1,
-            span=card.span))
+            blocks=tuple(_blocks(body)), foot=(), back=Back(label, str(card.number), pack.title), copies=1,
+            span=card.span, at=_spans(body)))
     return faces
 
 
@@ -284,37 +316,45 @@ def _exit_target(exit: m.Exit | None) -> str:
 def setup_blocks(location: m.Location) -> list[tuple]:
     """Location 000's setup (VR 17-18): its steps in order, the characters players
     gain, and the starting levels of time, morale and health."""
-    body: list[tuple] = []
+    return _blocks(_placed_setup(location))
+
+
+def _placed_setup(location: m.Location) -> list[Placed]:
+    body: list[Placed] = []
     if location.steps:
-        body.append(("rule", "Setup"))
-        body.append(("steps", tuple(rich_line(step.text) for step in location.steps)))
+        at = location.steps[0].span
+        body.append((("rule", "Setup"), at))
+        body.append((("steps", tuple(rich_line(step.text) for step in location.steps)), at))
     if location.characters:
-        body.append(("rule", "Your character"))
-        body.append(("choices", tuple([*((*rich_line(c.label), ("t", ": ")) if c.label else ()),
-                                       ("t", f"take character card {c.card}.")] for c in location.characters)))
+        at = location.characters[0].span
+        body.append((("rule", "Your character"), at))
+        body.append((("choices", tuple([*((*rich_line(c.label), ("t", ": ")) if c.label else ()),
+                                        ("t", f"take character card {c.card}.")] for c in location.characters)), at))
     if location.levels:
-        body.append(("rule", "Starting level"))
-        body.append(("choices", tuple(
+        at = location.levels[0].span
+        body.append((("rule", "Starting level"), at))
+        body.append((("choices", tuple(
             [("s", [("t", level.name.capitalize())]),
              ("t", " (recommended for a first game)" if level.recommended else ""),
              ("t", f": {level.time} "), ("i", "time"), ("t", f" {level.morale} "), ("i", "morale"),
-             ("t", f" {level.health} "), ("i", "health")] for level in location.levels)))
+             ("t", f" {level.health} "), ("i", "health")] for level in location.levels)), at))
     return body
 
 
 def location_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[Face]:
     faces = []
     for location in pack.locations:
-        body: list[tuple] = [("p", p) for t in location.text for p in rich(t)]
+        body: list[Placed] = _paragraphs(location.text)
         if location.arrival:
-            body.append(("row", "arrival", [("t", "On arrival")], effects_sentence(location.arrival)))
-        body += setup_blocks(location)
+            body.append((("row", "arrival", [("t", "On arrival")], effects_sentence(location.arrival)),
+                         location.arrival[0].span))
+        body += _placed_setup(location)
         choices = tuple([*rich_line(s.label), ("t", ": "), *target(s.target), ("t", ".")]
                         for s in location.choices)
         if choices:
-            body.append(("choices", choices))
+            body.append((("choices", choices), location.choices[0].span))
         if location.actions:
-            body.append(_options(location.actions))
+            body.append((_options(location.actions), location.actions[0].span))
         exits = {e.direction: e for e in location.exits}
         compass = tuple((d, _exit_target(exits.get(d)), exits[d].mode or "" if d in exits else "blocked")
                         for d in ("north", "east", "south", "west"))
@@ -323,8 +363,9 @@ def location_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[
         faces.append(Face(
             key=f"location {number}", kind="location", label="Setup" if setup else "Location", number=number,
             title=rich_line(location.name), size=sizes["location"], icons=(), badges=(),
-            blocks=tuple(body), foot=() if setup and not location.exits else (("compass", compass),),
-            back=Back("Location", number, pack.title), copies=1, span=location.span))
+            blocks=tuple(_blocks(body)), foot=() if setup and not location.exits else (("compass", compass),),
+            back=Back("Location", number, pack.title), copies=1, span=location.span, at=_spans(body),
+            foot_at=(location.exits[0].span if location.exits else location.span,)))
     return faces
 
 

@@ -132,7 +132,7 @@ def _overflow_diagnostics(job: Job | Board, rendered: RenderedJob) -> list[Diagn
     if isinstance(job, Board):
         return []
     where = {"title": "title", "body": "text box", "foot": "bottom box"}
-    return [diagnostic(codes.TEXT_OVERFLOW, job.faces[o.face].span, card=job.faces[o.face].key,
+    return [diagnostic(codes.TEXT_OVERFLOW, job.faces[o.face].span_of(o.part, o.item), card=job.faces[o.face].key,
                        part=where.get(o.part, o.part), lines=o.lines, s="" if o.lines == 1 else "s",
                        hint=_overflow_hint(job.faces[o.face], o.part))
             for o in rendered.overflows]

@@ -141,6 +141,7 @@ class Overflow:
     face: int                         # index in the job's faces
     part: str                         # title | body | foot
     lines: int
+    item: int | None = None           # the block of the part whose lines first run past it
 
 
 @frozen
@@ -193,6 +194,18 @@ def _lines_past(box, limit: float) -> int:
     return count
 
 
+def _first_past(box, limit: float) -> int | None:
+    """Which block of a fit box first has a line past `limit`: the index of its element
+    among the box's elements, as the templates print one element a block."""
+    children = _children(box)
+    elements = [child for child in box.element] if box.element is not None else []
+    for child in children:
+        if _lines_past(child, limit):
+            element = getattr(child, "element", None)
+            return elements.index(element) if element in elements else None
+    return None
+
+
 def measure(document) -> list[Overflow]:
     """Every fit box (attribute data-fit="<face>-<part>") whose lines run past its
     bottom edge, from WeasyPrint's layout."""
@@ -210,7 +223,7 @@ def measure(document) -> list[Overflow]:
                 lines = _lines_past(box, limit)
                 if lines:
                     face, part = ident.split("-", 1)
-                    found.append(Overflow(int(face), part, lines))
+                    found.append(Overflow(int(face), part, lines, _first_past(box, limit)))
                 continue
             stack.extend(_children(box))
     return sorted(set(found), key=lambda o: (o.face, o.part))

@@ -160,7 +160,6 @@ def parse_source(source: SourceFile, chunks: Chunks | None = None) -> ParsedFile
     by_lark = 0
     # The builder reads a line only to find an `// allow`.
     lines = source.lines if "allow" in source.text else ()
-    large = _SUSPECT.search(source.text) is not None
     for chunk in split_declarations(source.text):
         key = (source.display, chunk.first_line, chunk.text)
         earlier = chunks.get(key) if chunks is not None else None
@@ -178,15 +177,18 @@ def parse_source(source: SourceFile, chunks: Chunks | None = None) -> ParsedFile
                 builder.begin(source.display, lines, chunk.first_line - 1)
                 # The transformer's `start` hands back the declarations, not a tree.
                 parsed = cast(list[ast.Declaration], _parser()[0].parse(chunk.text))
-            too_large = _too_large(source, chunk.first_line - 1, chunk.text) if large else None
-            if too_large is not None:
-                # What the declaration says with that number would be built, printed and
-                # checked as if it meant something: it is left out, as if it had not parsed.
-                found.append(too_large)
-                key_of = _header_key(chunk.text)
-                if key_of is not None:
-                    unparsed.append(key_of)
-                continue
+                # Only here: the log reader leaves a number past the largest to Lark,
+                # and reads no declaration that counts dice or boxes.
+                too_large = _too_large(source, chunk.first_line - 1, chunk.text)
+                if too_large is not None:
+                    # What the declaration says with that number would be built, printed
+                    # and checked as if it meant something: it is left out, as if it had
+                    # not parsed.
+                    found.append(too_large)
+                    key_of = _header_key(chunk.text)
+                    if key_of is not None:
+                        unparsed.append(key_of)
+                    continue
             declarations.extend(parsed)
             chunk_end = chunk.first_line + chunk.text.count("\n")
             chunk_regions = []
@@ -588,9 +590,6 @@ def _long_string_ending_at(text: str, position: int) -> tuple[int, int] | None:
 _DIGITS = len(str(MAX_NUMBER)) + 1
 # Words followed by a count of dice a table rolls or of boxes a card prints.
 _COUNTS = "danger|cost|boost|slots|standees"
-# Where a number past a bound may be: rare, and a search of the whole text is cheap
-# beside parsing it.
-_SUSPECT = re.compile("[0-9]{" + str(_DIGITS) + r",}|\b(?:" + _COUNTS + r")[ \t]+[0-9]{3,}")
 # In a declaration: strings and comments (skipped), numbers of more digits than
 # MAX_NUMBER, and counts.
 _NUMBER_IN_CODE = re.compile(r'"""[\s\S]*?(?:"""|$)|"(?:[^"\\\n]|\\.)*"?|//[^\n]*'

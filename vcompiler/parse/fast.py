@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from vcompiler.parse.transform import AstBuilder, FastToken
+from vcompiler.vocabulary import MAX_NUMBER
 
 # The grammar's rules and terminals that this module reads as Lark does. When any of
 # them changes, the fast reader is off (slower, never wrong) until it is brought in line
@@ -88,6 +89,7 @@ _TOKEN = re.compile(r"""
       | (?P<OTHER>.)
     )""", re.VERBOSE)
 
+_MOST_DIGITS = len(str(MAX_NUMBER))
 _NL = "\n"
 _END = ""
 _ARGS = ("WORD", "NUMBER", "CARD_ID", "STRING", "LABEL")
@@ -157,6 +159,8 @@ class FastLogReader:
             if kind == "OTHER" or kind is None:
                 raise _GiveUp
             start, position = found.span(kind)
+            if kind == "NUMBER" and position - start > _MOST_DIGITS:
+                raise _GiveUp          # past the largest number: Lark's, and its E108 (parse_source)
             if kind == "LONG":
                 # What `"""[\s\S]*?"""` matches, found by str.find: the regular expression
                 # would step through the prose one character at a time.

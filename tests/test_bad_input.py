@@ -300,6 +300,8 @@ _START = 'log 1 "S" {\n  return\n}\n'
      "an amount of 100 is past the most a table counts, 99"),
     (VANGUARD_HEADER, _START + 'poi P1 "W" {\n  action "A" danger 100 {\n    outcome red => nothing\n  }\n}\n',
      11, 21, "`danger 100` is past the most a table counts, 99"),
+    (VANGUARD_HEADER, _START + 'poi P1 "W" {\n  action "A" {\n    outcome green: 300 physical => nothing\n'
+     '    outcome red => nothing\n  }\n}\n', 12, 20, "a requirement of 300 dice is past the most a table counts, 99"),
     (VANTAGE_HEADER, 'location 1 "L" {\n  text "T"\n  look "S" cost 120 { result { text "R" } }\n}\n',
      9, 17, "`cost 120` is past the most a table counts, 99"),
     (VANTAGE_HEADER, 'location 1 "L" {\n  text "T"\n}\ncard 1201 item "I" {\n  slots 500\n}\n',

@@ -95,9 +95,8 @@ A number, a range, a nesting or a file is far beyond anything a printed game nee
 (the message gives the limit): the compiler stops there rather than spend minutes or
 gigabytes on it, or print what no table can use. A number is at most 999,999 (a log,
 a location, a card, a sector, a `numbering` range); what a table counts at most 99 (an
-amount of tokens, the dice of `danger` and `cost`, the boxes of `boost` and `slots`,
-`standees`). The declaration holding the number is left out, as one that did not
-parse. Mend: as the message says.""")
+amount of tokens, the dice of a requirement, of `danger` and of `cost`, the boxes of
+`boost` and `slots`, `standees`). Mend: as the message says.""")
 BAD_LOCK = _code("E109", E, "{message}", "numbers.lock that cannot be used", """\
 numbers.lock records the number each `@label` log was given, so that printed books
 keep sending readers to the same page. It must be a JSON object of label -> number
@@ -224,9 +223,9 @@ TEXT_OVERFLOW = _code("W510", W, "the {part} of {card} overflows by {lines} line
 layout. A card whose title, text or bottom box is longer than the box prints cut, with
 a black band saying "Text cut", and is reported with the number of lines that do not
 fit, at the first paragraph, row or action whose lines run past the box (a title at
-the card's declaration). Nothing is shrunk below the card's type size. Mend: shorten the text, move
-rules text to the Logbook or a storybook, or give the kind a larger size under
-[cards] in vcompiler.toml. Rows (a threat's spaces, attack and alone rows, a Special
+the card's declaration). Nothing is shrunk below the card's type size. Mend: shorten
+the text, move rules text to the Logbook or a storybook, or give the kind a larger
+size under [cards] in vcompiler.toml. Rows (a threat's spaces, attack and alone rows, a Special
 Action's outcomes) take at least a line each however short their text: the hint
 says so when the box that overflows holds them, and fewer rows is the mend.""")
 TOO_MANY_COPIES = _code("W511", W, "{card} asks for {copies} copies; {most} are printed", "more copies than a build prints", """\

@@ -203,6 +203,12 @@ class Resolver:
                                                      message=f"a requirement needs at least 1 die, not {count.value}",
                                                      hint="leave the count out for one die"))
                         continue
+                    if int(count.value) > MAX_COUNT:
+                        self.found.append(diagnostic(
+                            codes.LIMIT, count.span,
+                            message=f"a requirement of {count.value} dice is past the most a table counts, {MAX_COUNT}",
+                            hint="a table rolls a handful of dice: a digit typed twice?"))
+                        continue
                 if special and len(rest) == 2 and rest[0].value == "missing":
                     rest.pop(0)
                 if len(rest) != 1 or rest[0].kind != "word" or rest[0].value not in REQUIREMENT_WORDS:

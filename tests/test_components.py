@@ -323,14 +323,18 @@ threat T01 "Swarm" { // allow W402
 '''
 
 
-def test_w510_on_a_threats_rows_says_rows_not_text(tmp_path, write_pack):
-    spaces = "".join(f"  space {n} => threat move; threat attack 1\n" for n in range(1, 8))
-    folder = write_pack({"pack.vcl": THREAT % spaces})
+def _overflows(folder, tmp_path) -> list[dict]:
+    """The W510s of building the cards of `folder`, as the JSON report gives them."""
+    import json
     result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--only", "cards",
                                        "--format", "json"])
     assert result.exit_code == 0, result.output
-    import json
-    found = [d for d in json.loads(result.stdout)["diagnostics"] if d["code"] == "W510"]
+    return [d for d in json.loads(result.stdout)["diagnostics"] if d["code"] == "W510"]
+
+
+def test_w510_on_a_threats_rows_says_rows_not_text(tmp_path, write_pack):
+    spaces = "".join(f"  space {n} => threat move; threat attack 1\n" for n in range(1, 8))
+    found = _overflows(write_pack({"pack.vcl": THREAT % spaces}), tmp_path)
     # At the row that first runs past the box: the seventh space of the time track.
     assert [(d["line"], d["column"], d["message"].split(" overflows")[0]) for d in found] == \
         [(22, 3, "the text box of threat T01")]
@@ -367,10 +371,6 @@ location 2 "Top" {{
   south 1 walk
 }}
 '''})
-    result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--only", "cards",
-                                       "--format", "json"])
-    assert result.exit_code == 0, result.output
-    import json
-    found = [d for d in json.loads(result.stdout)["diagnostics"] if d["code"] == "W510"]
+    found = _overflows(folder, tmp_path)
     assert [(d["line"], d["column"], d["message"].split(" overflows")[0]) for d in found] == \
         [(9, 8, "the text box of location 001")]

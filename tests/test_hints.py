@@ -81,6 +81,16 @@ location 2 "Cliff" {
                    "a vanguard pack writes " + kind_named("location").instead
 
 
+def test_a_misspelt_keyword_inside_a_declaration_of_the_other_game_is_told_the_game(write_pack):
+    [(code, line, column, _, hint)] = _found(write_pack, VANGUARD_HEADER, '''log 1 "Start" { return }
+location 2 "Cliff" {
+  lok "Peer" cost 1 { result { text "Far." } }
+}
+''')
+    assert (code, line, column) == ("E100", 3, 3)
+    assert "belongs to the vantage game" in hint
+
+
 def test_a_mistake_inside_a_declaration_of_this_game_gets_no_other_game_hint(write_pack):
     [(code, line, column, _, hint)] = _found(write_pack, VANTAGE_HEADER, 'location 1 "Cliff" {\n  blah blah\n}\n')
     assert (code, line, column) == ("E100", 2, 3)

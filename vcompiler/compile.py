@@ -285,18 +285,21 @@ def _name_other_game(found: list[Diagnostic], game: str, sources: dict[str, Sour
     out = []
     for d in found:
         source = sources.get(d.span.file)
+        if d.code is not codes.SYNTAX or source is None:
+            out.append(d)
+            continue
         # A hint the reader already gives (a block left open) says more than the game.
-        if d.code is codes.SYNTAX and d.hint is None and source is not None:
-            construct = foreign_construct(source.line_text(d.span.line)[:d.span.end_column - 1], game)
+        construct = foreign_construct(source.line_text(d.span.line)[:d.span.end_column - 1], game)
+        if construct is not None and d.hint is None:
+            d = replace(d, hint=other_game_hint(construct, game))
+        elif construct is None and (d.hint is None or d.hint.startswith("did you mean")):
+            # A mistake inside a declaration of the other game (a vantage `location` in a
+            # vanguard pack): the whole declaration is in the wrong pack, which says more
+            # than the keyword its word is spelt like.
+            first = _declaration_start(source, d.span.line)
+            construct = declared_construct(source.line_text(first), game)
             if construct is not None:
-                d = replace(d, hint=other_game_hint(construct, game))
-            else:
-                # A mistake inside a declaration of the other game (a vantage `location`
-                # in a vanguard pack) is one the grammar of this game cannot name.
-                first = _declaration_start(source, d.span.line)
-                construct = declared_construct(source.line_text(first), game)
-                if construct is not None:
-                    d = replace(d, hint=other_game_hint(construct, game, first if first != d.span.line else None))
+                d = replace(d, hint=other_game_hint(construct, game, first if first != d.span.line else None))
         out.append(d)
     return out
 

@@ -123,7 +123,7 @@ def test_the_logbook_words_conditions_and_who_an_effect_befalls(built):
         "if you have 3 or more [success]", "if Threat T01 is in Sector 2", "if Threat T01 is in your Sector"]
     assert _log(built, 2)[:2] == [
         "Each Crewmember in the Sector: spend a die.",
-        "A random Crewmember: gain the injury “Bite” or one Crewmember of your choice: roll a [danger] danger die B."]
+        "A random Crewmember: gain the Injury “Bite” or one Crewmember of your choice: roll a [danger] Danger die B."]
 
 
 def test_the_board_prints_the_planets_rules_and_its_sectors_actions(built):
@@ -133,9 +133,9 @@ def test_the_board_prints_the_planets_rules_and_its_sectors_actions(built):
     number, name, said = board.actions[0]
     assert (number, name) == (1, "Climb the Spire")
     assert [voice.plain(p, "[{}]") for p in said] == [
-        "Look out over the ice.", "Gain 1 [lead], then roll a [danger] danger die T."]
+        "Look out over the ice.", "Gain 1 [lead], then roll a [danger] Danger die T."]
     assert [voice.plain(p, "[{}]") for p in board.actions[1][2]] == [
-        "[green] [physical]: Gain a mineral Discovery.", "[red]: Then resolve the [green] green outcome."]
+        "[green] [physical]: Gain a mineral Discovery.", "[red]: Then resolve the [green] green Outcome."]
 
 
 def test_cards_print_plain_actions_attacks_and_standees_and_the_packs_own_danger_tables(built):
@@ -145,7 +145,7 @@ def test_cards_print_plain_actions_attacks_and_standees_and_the_packs_own_danger
     assert poi == ["head", "p", "p"]
     threat = faces["threat T01"]
     assert "3 standees" in threat.badges
-    assert [(b[0], b[1]) for b in threat.blocks[:3]] == [("row", "attack"), ("row", "alone"), ("rule", "Time track")]
+    assert [(b[0], b[1]) for b in threat.blocks[:3]] == [("row", "attack"), ("row", "alone"), ("rule", "Time Track")]
 
 
 def test_play_offers_actions_without_a_dice_check_and_reads_the_new_conditions(built):

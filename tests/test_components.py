@@ -11,8 +11,10 @@ from pypdf import PdfReader
 from conftest import ROOT, VANGUARD_HEADER, expectations
 from vcompiler.cli import main
 from vcompiler.compile import compile_pack
+from vcompiler.model import types as m
+from vcompiler.render import voice
 from vcompiler.render.board import _cost, board_of, lay_out_board, pinned, place
-from vcompiler.render.cards import CARD_SIZES, location_faces, location_number
+from vcompiler.render.cards import CARD_SIZES, faces_of, location_faces, location_number
 from vcompiler.render.components import ComponentOptions, plan_components, render_components
 from vcompiler.render.sheets import Slot, behind, grid
 
@@ -95,6 +97,26 @@ def test_single_layout_is_one_card_a_page_with_trim_and_bleed_boxes(tidal):
     bleed = 3 * 72 / 25.4
     assert float(first.mediabox.width) == pytest.approx((70 + 6) * 72 / 25.4, abs=0.5)
     assert float(first.trimbox.left) == pytest.approx(bleed, abs=0.01)
+
+
+def test_the_tutorial_events_progress_every_time_track_when_no_biome_matches(eye):
+    # RB 907, 911: the secondary effect of the Tutorial's Event cards.
+    events = [face for face in faces_of(eye, CARD_SIZES) if face.kind == "event"]
+    assert [face.number for face in events] == ["E01", "E02"]
+    for face in events:
+        secondary = face.blocks[face.blocks.index(("rule", "Secondary")) + 1]
+        assert voice.plain(secondary[1], "[{}]") == "Progress all [time] Time Tracks."
+
+
+@pytest.mark.parametrize("name", ["eye-of-the-void", "glacier-of-echoes"])
+def test_no_shipped_log_says_in_its_text_what_its_effects_print(name):
+    pack = compile_pack(CONTENT / name).pack
+    for log in pack.logs:
+        text = " ".join(voice.plain(p, "[{}]") for s in log.statements if isinstance(s, m.TextStatement)
+                        for p in voice.rich(s.text))
+        said = [voice.plain(voice.sentence(s.effect), "[{}]") for s in log.statements
+                if isinstance(s, m.EffectStatement)]
+        assert not [line for line in said if line in text], log.number
 
 
 def test_copies_print_that_many(eye):

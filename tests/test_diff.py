@@ -116,8 +116,8 @@ def test_special_actions_without_a_check_on_sectors_missions_and_conditions(pack
     _edit(old, "cards.vcl",
           ('time 6 => progress time all; reset time', 'time 6 => progress time all; reset time\n'
            '  action "Shovel Out" {\n    text "Clear the hatch before it freezes."\n    lose supplies 1\n  }'),
-          ('goal "A crewmember ends', 'action "Trim the Wicks" {\n    text "Burn less, see less."\n'
-           '    gain supplies 1\n  }\n  goal "A crewmember ends'))
+          ('goal "A Crewmember ends', 'action "Trim the Wicks" {\n    text "Burn less, see less."\n'
+           '    gain supplies 1\n  }\n  goal "A Crewmember ends'))
     new = tmp_path / "new"
     shutil.copytree(old, new)
     _edit(new, "planet.vcl", ("reach the ship, at a price.", "reach the ship, at a steep price."),
@@ -125,7 +125,7 @@ def test_special_actions_without_a_check_on_sectors_missions_and_conditions(pack
     _edit(new, "cards.vcl", ("lose supplies 1\n", "lose supplies 2\n"), ("gain supplies 1\n", "gain supplies 2\n"),
           ("Burn less, see less.", "Burn less, see more."))
     md = run("diff", old, new).output
-    assert "### Planet" in md and "Sector 1: The lander's dish can still reach the ship, at a **steep** price." in md
+    assert "### Planet" in md and "Sector 1: The Lander's dish can still reach the ship, at a **steep** price." in md
     assert "Sector 1: Lose 1 [supplies], then gain ~~1~~ **2** [lead] on the technological Discovery deck." in md
     assert "### Card G11 “Endless Snowfall”\n\n> Lose ~~1~~ **2** [supplies]." in md
     assert "### Card M13 “Keep the Lamps Lit”\n\n> Burn less, see ~~less.~~ **more.** Gain ~~1~~ **2**" in md

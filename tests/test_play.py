@@ -148,17 +148,17 @@ def test_a_threat_comes_into_play_as_its_card_prints_it():
                              "│ It never enters Sector 1.\n"
                              "│    Attack: Each Crewmember in the Sector: spend a die.\n"
                              "│    No Crewmember in its Sector: The Threat moves.\n"
-                             "│ Time track:\n"
+                             "│ Time Track:\n"
                              "│    1: Nothing happens.\n"
                              "│    2: The Threat moves.\n"
-                             "│    3: The Threat attacks (1), then reset the [time] time track of T11.\n"
+                             "│    3: The Threat attacks (1), then reset the [time] Time Track of T11.\n"
                              "│ Drive It Into the Dark (1 [danger] Danger die):\n")
     # The global condition of the log before it, and the planet's mission at landing, as printed too.
     assert "Put Global Condition G11 into play.\n┌ Global Condition G11 Endless Snowfall\n" in out
     assert "── Landing on The Glacier of Echoes\n" in out and "┌ Mission M11 Echoes Beneath\n" in out
     caves = out.split("» Travel to Sector 4 Ice Caves")[1]
-    assert ("Progress the [time] time track of T11.\n"
-            "Time track of T11 Ice Stalker: space 1 of 3: Nothing happens.\n") in caves
+    assert ("Progress the [time] Time Track of T11.\n"
+            "Time Track of T11 Ice Stalker: space 1 of 3: Nothing happens.\n") in caves
     assert ("── The Glacier of Echoes, Sector 4 Ice Caves · turn 2, Action 1 of 2\n"
             "Threat T11 Ice Stalker is in this Sector.\n") in caves
     assert ("· Threat T11 Ice Stalker in Sector 4 (secondary standees in Sector 2) · "
@@ -196,11 +196,11 @@ def test_a_threat_time_track_attacks_the_crew_in_its_sector_or_moves_where_the_t
                       "its card says: “It never enters Sector 1.”",
                       ["To Sector 1 Landing Shelf", "It stays in Sector 4 Ice Caves, as its card says"])]
     # what was said before the question is shown before it, and not again
-    assert before[0] == ["Time track of T11 Ice Stalker: space 1 of 3: Nothing happens.",
-                         "Time track of T11 Ice Stalker: space 2 of 3: The Threat moves."]
+    assert before[0] == ["Time Track of T11 Ice Stalker: space 1 of 3: Nothing happens.",
+                         "Time Track of T11 Ice Stalker: space 2 of 3: The Threat moves."]
     assert scene.lines[:3] == ["Threat T11 Ice Stalker stays in Sector 4.",
-                               "Time track of T11 Ice Stalker: space 3 of 3: "
-                               "The Threat attacks (1), then reset the [time] time track of T11.",
+                               "Time Track of T11 Ice Stalker: space 3 of 3: "
+                               "The Threat attacks (1), then reset the [time] Time Track of T11.",
                                "Attack: Each Crewmember in the Sector: spend a die."]
     assert state.tracks.get("T11") is None and state.threats == {"T11": 4}          # reset, and stayed
     state.sector = 3                                       # alone: it moves, where the table says
@@ -230,10 +230,10 @@ def test_the_time_track_of_a_global_condition_leads_to_its_log():
     for space in range(1, 5):
         state.at = ["check", "P107", 0]
         red = game.advance(state).options[1]
-        assert red.label == "Red outcome: Progress the [time] time track."
+        assert red.label == "Red outcome: Progress the [time] Time Track."
         game.choose(state, red)
         scene = game.advance(state)
-        assert f"Time track of G01 Flickering Lights: space {space} of 4" + (
+        assert f"Time Track of G01 Flickering Lights: space {space} of 4" + (
             ": Go to Log 505." if space == 4 else ".") in scene.lines
     assert "── Log 505 · Lights Out" in scene.lines
 
@@ -309,7 +309,7 @@ def test_a_threat_time_track_fills_a_track_of_its_own_action(write_pack):
     game.advance(state)
     progress = m.Effect("progress_time_of_threat", (("card", "T01"),), None)
     game._apply(state, progress, None)
-    assert game.advance(state).lines[:2] == ["Time track of T01 Stalker: space 1 of 2: Progress the [red] red track.",
+    assert game.advance(state).lines[:2] == ["Time Track of T01 Stalker: space 1 of 2: Progress the [red] red track.",
                                              "The [red] track: 1 of 2 spaces marked."]
     moved = game._apply(state, progress, None)
     assert moved == ["row", "T01", 0, 2, 0]            # the red track is full: its effect is read
@@ -333,9 +333,9 @@ def test_a_turn_is_two_actions_then_an_event_card_is_drawn_and_resolved_by_the_s
     assert "── The Glacier of Echoes, Sector 2 Singing Crevasse: P201 Singing Crevasse · turn 1, Action 2 of 2\n" in out
     # Sector 2 prints no biome; its POI P201 shows [caves], as Groaning Ice does.
     assert ("Return to the planet.\nEnd of turn 1.\nYou draw an Event card: Groaning Ice.\n"
-            "┌ Event Groaning Ice · [caves]\n│ Secondary:\n│ Progress the [time] time track of T11.\n"
-            "│ Main:\n│ Roll a [danger] danger die B.\n"
-            "[caves] is in your Sector: its main effect: Roll a [danger] danger die B.\n"
+            "┌ Event Groaning Ice · [caves]\n│ Secondary:\n│ Progress the [time] Time Track of T11.\n"
+            "│ Main:\n│ Roll a [danger] Danger die B.\n"
+            "[caves] is in your Sector: its main effect: Roll a [danger] Danger die B.\n"
             "── The Glacier of Echoes, Sector 2 Singing Crevasse: P201 Singing Crevasse · turn 2, "
             "Action 1 of 2\n") in out
     state = json.loads(saved.read_text())["state"]
@@ -344,7 +344,7 @@ def test_a_turn_is_two_actions_then_an_event_card_is_drawn_and_resolved_by_the_s
     second = out.split("» Green outcome")[1]
     assert "  4) P201 Singing Crevasse: Listen to the Song (dice check)\n" in second
     after = play(CONTENT / "glacier-of-echoes", "--load", saved, answers="4\n4\n").output
-    board = after.split("» Red outcome: Roll a [danger] danger die B.\n")[1]
+    board = after.split("» Red outcome: Roll a [danger] Danger die B.\n")[1]
     assert "You have taken this turn's Special Action.\n" in board
     assert "Listen to the Song" not in board and "Triangulate" not in board
     # Two turns later the deck is empty: the discard pile is shuffled into a new deck.
@@ -361,8 +361,8 @@ def test_a_sector_without_a_matching_biome_resolves_the_secondary_effect():
     # Seed 1: Groaning Ice ([caves]) first, drawn at the end of turn 1 in Sector 1 ([frigid]).
     out = play(CONTENT / "glacier-of-echoes", "--seed", "1", answers="7\n7\n").output
     assert ("You draw an Event card: Groaning Ice.\n" in out
-            and "None of its biomes is in your Sector: its secondary effect: Progress the [time] time track of T11.\n"
-                "Time track of T11 Ice Stalker: space 1 of 3: Nothing happens.\n" in out)
+            and "None of its biomes is in your Sector: its secondary effect: Progress the [time] Time Track of T11.\n"
+                "Time Track of T11 Ice Stalker: space 1 of 3: Nothing happens.\n" in out)
 
 
 def test_no_travel_keeps_the_crew_in_the_sector_and_an_effect_still_moves_them():
@@ -410,7 +410,7 @@ def test_goals_are_claimed_before_or_after_any_action():
     game.advance(state)
     state.missions["M13"] = "active"
     goal = next(o for o in game.advance(state).options if o.label.startswith("Mission M13"))
-    assert goal.label == ("Mission M13 Keep the Lamps Lit: its goal is met (A crewmember ends a turn in "
+    assert goal.label == ("Mission M13 Keep the Lamps Lit: its goal is met (A Crewmember ends a turn in "
                           "Sector 1 with 4 or more [supplies])")
     game.choose(state, goal)
     scene = game.advance(state)
@@ -431,10 +431,10 @@ def test_a_choice_on_a_time_track_is_the_players(write_pack):
     effects is the players' choice (RB 1426)."""
     folder = write_pack({"p.vcl": SLASH_TRACK})
     out = play(folder, answers="2\n").output
-    assert ("Time track of G01 Clock: space 2 of 2: Go to Log 5 or go to Log 6.\n"
+    assert ("Time Track of G01 Clock: space 2 of 2: Go to Log 5 or go to Log 6.\n"
             "Choose one: Go to Log 5 or go to Log 6.\n  1) Go to Log 5\n  2) Go to Log 6\n> » Go to Log 6\n"
             "── Log 6 · Six\n") in out
-    assert "Time track of G01 Clock: space 2" not in out.split("» Go to Log 6")[1]     # said once
+    assert "Time Track of G01 Clock: space 2" not in out.split("» Go to Log 6")[1]     # said once
     first = play(folder, answers="1\n").output
     assert "── Log 5 · Five\n" in first and "── Log 7" not in first
     # A wrong answer is asked again; with no more input, the first option is taken.

@@ -1,12 +1,13 @@
 """The registry: every effect form has wording in its game's voice, and every kind and
 game it declares is known to the stages that read them."""
+import collections
 import itertools
 import json
 import re
 
 import pytest
 
-from conftest import CONTENT, ROOT, VANGUARD_HEADER, VANTAGE_HEADER
+from conftest import CONTENT, ROOT, SHARED, VANGUARD_HEADER, VANTAGE_HEADER
 from vcompiler.checks.graph import build_graph
 from vcompiler.compile import compile_pack
 from vcompiler.emit.bundle import to_bundle
@@ -23,6 +24,7 @@ from vcompiler.registry import (
     is_kind,
     kind_named,
 )
+from vcompiler.registry.conditions import CONDITIONS
 from vcompiler.registry.forms import VALUE_SLOTS
 from vcompiler.registry.schema import refreshed
 from vcompiler.render.books import books_of
@@ -58,6 +60,29 @@ def test_every_form_of_a_game_has_wording_in_its_voice(game):
             assert text.strip(), form.spelling()
             assert "{" not in text and "[" not in text, (form.spelling(), text)
             assert "None" not in text, (form.spelling(), text)
+
+
+# Game terms the vanguard wording prints; the rulebook capitalises each its own way.
+RULEBOOK_TERMS = ("crewmember", "danger die", "global condition", "injury", "mission", "outcome",
+                  "section card", "sector", "threat", "time track", "unique discovery")
+
+
+def test_the_vanguard_wording_writes_game_terms_as_the_rulebook_does():
+    rulebook = next(iter(sorted((SHARED / "seeds").glob("000_*.txt"))), None)
+    if rulebook is None:
+        pytest.skip("the ISS Vanguard rulebook is not beside the repository")
+    text = rulebook.read_text(encoding="utf-8")
+    wordings = [w.template for f in forms_of_game("vanguard") for w in f.says]
+    wordings += [c.says for c in CONDITIONS if c.game == "vanguard"]
+    # The words printed, not the names of icons and of the words filled in.
+    wordings = [re.sub(r"\{[^}]*\}|\[[^]]*\]", "", w) for w in wordings]
+    for term in RULEBOOK_TERMS:
+        pattern = re.compile(rf"\b{term}(?=s?\b)", re.IGNORECASE)
+        spellings = collections.Counter(found.group(0) for found in pattern.finditer(text))
+        usual = spellings.most_common(1)[0][0]
+        printed = {found.group(0) for w in wordings for found in pattern.finditer(w)}
+        assert printed, term
+        assert printed == {usual}, (term, printed, spellings)
 
 
 def test_every_form_is_of_a_game_and_names_kinds_of_its_game():

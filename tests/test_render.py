@@ -15,7 +15,7 @@ from vcompiler.cli import main
 from vcompiler.compile import compile_pack
 from vcompiler.render.books import books_of, logbook, sections
 from vcompiler.render.fetcher import TEMPLATES, PackageFetcher, RefusedResource
-from vcompiler.render.pdf import RenderOptions, book_html, render_book
+from vcompiler.render.pdf import RenderOptions, book_html, heads, render_book
 from vcompiler.vocabulary import ICONS
 
 A5 = RenderOptions(paper="a5")
@@ -56,7 +56,7 @@ def test_logbook_has_cover_entries_in_order_and_index(eye, eye_logbook):
     positions = [match.start() for match in found]
     assert positions == sorted(positions)       # every entry, in ascending number
     assert "Index" in text[-1] and "Beneath the Spire" in text[-1]
-    assert len(text) == 7
+    assert len(text) == 6
 
 
 def test_entries_speak_in_the_games_voice(eye_logbook):
@@ -74,10 +74,18 @@ def test_running_heads_name_the_first_and_last_entry_of_each_page(eye_logbook):
     for page in text[1:-2]:
         first, last = map(int, re.search(r"Logs (\d+)–(\d+)", page).groups())
         assert first < last
-    assert "Log 879" in text[-2] and "Logs" not in text[-2]     # one entry: "Log 879"
+    assert "Logs 505–879" in text[-2]
     for number, page in enumerate(text[1:], 2):                 # every page but the cover numbered
         assert re.search(rf"(^|\n){number}(\n|$)", page), number
     assert "Index" in text[-1]
+
+
+def test_a_page_on_which_one_entry_starts_names_it_alone(eye):
+    book = logbook(eye, titles=True)
+    anchors = tuple(entry.anchor for entry in book.entries)
+    pages = [("cover", ()), ("entries", anchors[:-1]), ("entries", anchors[-2:]), ("index", ())]
+    assert [(head.outer, head.continued) for head in heads(book, pages)] == [
+        ("", ""), ("Logs 1–858", ""), ("Log 879", "858, continued"), ("Index", "")]
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext (poppler-utils)")
@@ -319,6 +327,15 @@ def test_quotes_curl_by_what_stands_around_them():
     # after emphasis closes, an apostrophe after a reference is one.
     tokens = [("t", 'see "'), ("r", "Log 4", ""), ("t", '" and '), ("e", [("t", "Calder")]), ("t", "'s boat")]
     assert [quotes(t[1], tokens, i) for i, t in enumerate(tokens) if t[0] == "t"] == ["see “", "” and ", "’s boat"]
+
+
+def test_a_term_and_the_number_it_names_are_kept_on_one_line():
+    from vcompiler.render.typeset import ties
+    assert ties("Bring every Crewmember to Sector 4.") == 'Bring every Crewmember to <span class="tie">Sector 4</span>.'
+    assert ties("Place Threat T01 in Sector 6.") == ('Place <span class="tie">Threat T01</span> in '
+                                                     '<span class="tie">Sector 6</span>.')
+    # Escaped like any pack text; a term without a number is left to break.
+    assert ties("<b> Sector & the card</b>") == "&lt;b&gt; Sector &amp; the card&lt;/b&gt;"
 
 
 def test_writers_straight_quotes_print_curled_like_the_games_own_wording(tidal_books):

@@ -102,3 +102,15 @@ location 2 "Harbour" { south 1 walk }
     assert [(d.code.id, d.span.line, d.span.column, d.hint) for d in result.diagnostics] == [
         ("E208", line, 18, "a payment buys the effects after `=>`: `pay coin 2 => gain …`"),
         ("E208", line + 1, 19, "join two effects with `;`: `gain coin 1; lose …`")]
+
+
+def test_a_skill_gained_unnamed_is_a_random_one_rolled_on_a_skill_die(tmp_path):
+    # VR 85: "gain 1 random skill (roll a skill die)".
+    text = ('location 1 "Beach" {\n  north 2 walk\n  look "Look around" cost 1 {\n'
+            '    result {\n      gain skill\n      gain skill climbing\n    }\n  }\n}\n'
+            'location 2 "Cliff" { south 1 walk }\n')
+    result = _compile(tmp_path, VANTAGE_HEADER + text)
+    assert [d.code.id for d in result.diagnostics] == []
+    gains = [s.effect for s in result.pack.locations[0].actions[0].result if isinstance(s, m.EffectStatement)]
+    assert [voice.plain(voice.sentence(e), icon="[{}]") for e in gains] == [
+        "Gain 1 random [skill] skill (roll a skill die).", "Gain 1 [skill] climbing skill."]

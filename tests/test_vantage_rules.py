@@ -128,6 +128,8 @@ def test_location_000_and_cards_print_what_the_rules_give(tmp_path):
                          ("rule", "Starting level"),
                          ("choices", ["Daring (recommended for a first game): 5 [time] 4 [morale] 3 [health]",
                                       "Reckless: 2 [time] 2 [morale] 2 [health]"])]
+    # Its choices send each player to their crash site [VR 7, 17], under their own heading.
+    assert shown[6:] == [("rule", "Your crash site"), ("choices", ["Begin: go to Location 1."])]
     options = next(b for b in market.blocks if b[0] == "options")[1]
     assert [(c, x) for c, _, _, x in options] == [("take", ""), ("help", "not after Overpower"),
                                                   ("overpower", "not after Help")]

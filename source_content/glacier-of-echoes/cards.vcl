@@ -1,6 +1,6 @@
 // The global condition, the missions, the threat, events and injuries.
 condition G11 "Endless Snowfall" {
-  text "Crewmembers cannot gain supplies while this condition is in play."
+  text "Crewmembers cannot gain Supplies while this condition is in play."
   travel spend die / roll danger B
   special missing defense => roll danger B
   combination scouting + biology => gain lead 1 on biological
@@ -26,7 +26,7 @@ mission M12 "Raise the Mast" {
 // A mission the players complete themselves, once its requirement is met.
 mission M13 "Keep the Lamps Lit" {
   text "The caves eat light. Bring enough back out to see by."
-  goal "A crewmember ends a turn in Sector 1 with 4 or more {icon supplies}." => gain success 1; gain lead 1 on mineral
+  goal "A Crewmember ends a turn in Sector 1 with 4 or more {icon supplies}." => gain success 1; gain lead 1 on mineral
 }
 
 // A Rank-Up card: a goal for the whole exploration, dealt to the board at setup.
@@ -67,7 +67,7 @@ event "Groaning Ice" {                  // events are shuffled: this one has no 
 
 // The planet's own table of the Danger die Reference card.
 danger B "Blizzard" {
-  text "Lose 1 {icon supplies}. If you have none, gain the injury \"Frostbite\" instead."
+  text "Lose 1 {icon supplies}. If you have none, gain the Injury \"Frostbite\" instead."
 }
 
 injury "Frostbite" {

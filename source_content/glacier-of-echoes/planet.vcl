@@ -1,6 +1,6 @@
 // The planet board. The global condition is a card, put on the board at landing.
 planet glacier "The Glacier of Echoes" {
-  text "Sound carries here: whenever a Crewmember rolls a Danger die, progress threat T11's time track."
+  text "Sound carries here: whenever a Crewmember rolls a Danger die, progress Threat T11's Time Track."
   mission M11
   rank_up "Voices in the Ice"           // dealt to the board's Rank-Up space at setup
   unique 40 else gain success 1
@@ -10,8 +10,8 @@ planet glacier "The Glacier of Echoes" {
   landing 14 {                          // its Landing card, revealed by the Planetary Scanner
     text "A moon of blue ice that answers every sound."
     scan 1 "Atmosphere: thin and bitter. Bring filters."
-    scan 2 "Surface: a glacier over a frozen lake; {icon frigid} sectors everywhere."
-    scan 3 "Something below the ice moves when the lander's engines roar."
+    scan 2 "Surface: a glacier over a frozen lake; {icon frigid} Sectors everywhere."
+    scan 3 "Something below the ice moves when the Lander's engines roar."
   }
   system_map 7 "Tau Ceti" cost 2        // object 7 on the Tau Ceti page of the System Maps
 
@@ -19,7 +19,7 @@ planet glacier "The Glacier of Echoes" {
     lander
     biomes frigid
     action "Ping the Orbiter" {
-      text "The lander's dish can still reach the ship, at a price."
+      text "The Lander's dish can still reach the ship, at a price."
       lose supplies 1; gain lead 1 on technological
     }
   }

@@ -1,7 +1,7 @@
 // Points of interest cards. P201 is printed on the board; P202 is placed by a log.
 poi P201 "Singing Crevasse" {
   biomes frigid, caves
-  text "While this POI is in play, crewmembers in this sector cannot Rest."
+  text "While this POI is in play, Crewmembers in this Sector cannot Rest."
   time 4 => roll danger B; reset time
   action "Listen to the Song" {
     special missing scouting => immediate red
@@ -14,7 +14,7 @@ poi P201 "Singing Crevasse" {
 poi P202 "Thin Ice" {
   biomes frigid
   no_travel
-  text "No one may travel out of this sector until the ice is crossed."
+  text "No one may travel out of this Sector until the ice is crossed."
   action "Cross Carefully" danger 1 {
     outcome green: physical + gathering => gain supplies 2; replace poi with P204
     outcome red => gain injury "Frostbite"; move crew to sector 2

@@ -948,7 +948,7 @@ class Game:
         space = min(state.tracks.get(card_id, 0) + 1, length)
         state.tracks[card_id] = space
         reached = [r for r in rows if r.number == space]
-        self._note(f"Time track of {self.card_name(card_id)}: space {space} of {length}"
+        self._note(f"Time Track of {self.card_name(card_id)}: space {space} of {length}"
                    + (f": {words(voice.effects_sentence(reached[0].effects))}" if reached else "."))
         self._resolving.add(card_id)
         try:

@@ -162,7 +162,7 @@ def _threat_rows(rows: tuple[m.Row, ...]) -> list[Placed]:
     if not spaces:
         return [(_row(r), r.span) for r in rows]
     # What an attack does is read before the time track that makes it attack.
-    out: list[Placed] = [(_row(r), r.span) for r in rows if r.kind != "space"] + [(("rule", "Time track"),
+    out: list[Placed] = [(_row(r), r.span) for r in rows if r.kind != "space"] + [(("rule", "Time Track"),
                                                                                    spaces[0].span)]
     for row in spaces:
         out.append((("row", "space", [("t", str(row.number))], effects_sentence(row.effects)), row.span))
@@ -315,7 +315,8 @@ def _exit_target(exit: m.Exit | None) -> str:
 
 def setup_blocks(location: m.Location) -> list[tuple]:
     """Location 000's setup (VR 17-18): its steps in order, the characters players
-    gain, and the starting levels of time, morale and health."""
+    gain, the starting levels of time, morale and health, and the heading of its
+    choices, which send each player to their crash site (VR 7, 17)."""
     return _blocks(_placed_setup(location))
 
 
@@ -338,6 +339,8 @@ def _placed_setup(location: m.Location) -> list[Placed]:
              ("t", " (recommended for a first game)" if level.recommended else ""),
              ("t", f": {level.time} "), ("i", "time"), ("t", f" {level.morale} "), ("i", "morale"),
              ("t", f" {level.health} "), ("i", "health")] for level in location.levels)), at))
+    if location.number == 0 and location.choices:
+        body.append((("rule", "Your crash site"), location.choices[0].span))
     return body
 
 

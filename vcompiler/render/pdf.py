@@ -67,11 +67,12 @@ def _environment() -> Environment:
     from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
     from vcompiler.render.fetcher import TEMPLATES
-    from vcompiler.render.typeset import quotes
+    from vcompiler.render.typeset import quotes, ties
 
     environment = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True, undefined=StrictUndefined,
                               trim_blocks=False, lstrip_blocks=False)
     environment.filters["quotes"] = quotes
+    environment.filters["ties"] = ties
     return environment
 
 

@@ -1,7 +1,12 @@
-"""Typographic quotes for printed pack text. Writers type straight quotes and
-apostrophes; the game's own wording prints curly ones (the injury “Frostbite”), so the
-books, cards and boards set the writers' text the same way."""
+"""Typographic quotes and ties for printed text. Writers type straight quotes and
+apostrophes; the game's own wording prints curly ones (the Injury “Frostbite”), so the
+books, cards and boards set the writers' text the same way. A game term and the
+number or id it names stay on one line ("Sector 4", "Threat T01"), as in print."""
 from __future__ import annotations
+
+import re
+
+from markupsafe import Markup, escape
 
 # After these a quote opens: the start of a text, a space, an opening bracket or dash.
 _OPEN_AFTER = "([{\u2014\u2013\u201c\u2018"
@@ -32,3 +37,17 @@ def quotes(text: str, tokens: list | tuple = (), index: int = 0) -> str:
         out.append(ch)
         before = ch
     return "".join(out)
+
+
+# A term the rulebooks name things with, then the number or id it names.
+_TERM_AND_ID = re.compile(r"\b(?:Sector|Log|Location|Mission|Threat|Global Condition|Unique Discovery"
+                          r"|[Cc]ard|[Ss]pace) [A-Z]?\d\w*")
+
+
+def ties(text: str) -> Markup:
+    """`text`, escaped, with each term and the number or id it names in a span that
+    keeps them on one line, unhyphenated (base.css)."""
+    escaped = escape(text)
+    if " " not in text:
+        return escaped
+    return Markup(_TERM_AND_ID.sub(lambda found: f'<span class="tie">{found.group(0)}</span>', str(escaped)))

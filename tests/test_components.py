@@ -16,7 +16,7 @@ from vcompiler.render import voice
 from vcompiler.render.board import _cost, board_of, lay_out_board, pinned, place
 from vcompiler.render.cards import CARD_SIZES, faces_of, location_faces, location_number
 from vcompiler.render.components import ComponentOptions, plan_components, render_components
-from vcompiler.render.sheets import Slot, behind, grid
+from vcompiler.render.sheets import BLEED_MM, DUPLEX_NOTE, Slot, behind, grid, sheet_pages
 
 CONTENT = ROOT / "source_content"
 
@@ -63,6 +63,8 @@ def test_each_back_lands_behind_its_front_when_flipped_on_the_long_edge(eye, tid
         for front, back in zip(pages[0::2], pages[1::2]):
             width, height = float(front.mediabox.width), float(front.mediabox.height)
             on_front = words(front)
+            # Every sheet of fronts tells the printer so; a sheet of backs says nothing.
+            assert front.extract_text().count(DUPLEX_NOTE) == 1 and DUPLEX_NOTE not in back.extract_text()
             on_back = {text: (x, y) for text, x, y in words(back)}
             for number in numbers:
                 # The number prints twice on a front, at the panel's top left and bottom right.
@@ -89,11 +91,28 @@ def test_imposition_mirrors_the_long_edge_and_fits_the_paper():
     assert behind(Slot(10, 20, 69, 94), (297, 210)) == Slot(10, 96, 69, 94)
 
 
+@pytest.mark.parametrize("card", [(63, 88), (70, 120)])
+def test_the_printing_note_stands_above_the_first_card_between_its_cut_marks(card):
+    layout = grid(card, "a4")
+    pages = sheet_pages(list(range(layout.per_sheet + 1)), layout)
+    assert [page.side for page in pages] == ["front", "back", "front", "back"]
+    assert [page.note is None for page in pages] == [False, True, False, True]
+    for front in pages[0::2]:
+        note, first = front.note, front.cards[0][1]
+        above = sorted(x for x1, y1, x2, y2 in front.marks for x in (x1,) if x1 == x2 and y2 <= first.y)
+        # Within the paper, over the first card's trim, touching no cut mark.
+        assert 0 < note.y and note.y + note.h <= first.y
+        assert (note.x, note.x + note.w) == (first.x + BLEED_MM, first.x + first.w - BLEED_MM)
+        assert not [x for x in above if note.x < x < note.x + note.w]
+        assert note.x in above and note.x + note.w in above
+
+
 def test_single_layout_is_one_card_a_page_with_trim_and_bleed_boxes(tidal):
     files, _ = render([tidal], layout="single", parts=frozenset({"cards"}))
     pages = PdfReader(io.BytesIO(files[("tidal_reach", "locations.pdf")])).pages
     assert len(pages) == 2 * len(tidal.locations)
     first = pages[0]
+    assert DUPLEX_NOTE not in first.extract_text()      # for a print service, not a home printer
     bleed = 3 * 72 / 25.4
     assert float(first.mediabox.width) == pytest.approx((70 + 6) * 72 / 25.4, abs=0.5)
     assert float(first.trimbox.left) == pytest.approx(bleed, abs=0.01)

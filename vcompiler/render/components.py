@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from dataclasses import replace
 
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
@@ -80,8 +81,8 @@ def _jobs(title: str, faces: list[Face], options: ComponentOptions) -> tuple[lis
         first = frozenset(local[n] for n in used if n not in measured)
         measured.update(used)
         jobs.append(Job(title, tuple(faces[n] for n in used),
-                        tuple(type(page)(page.side, page.size, tuple((local[n], s) for n, s in page.cards),
-                                         page.marks) for page in pages), first))
+                        tuple(replace(page, cards=tuple((local[n], s) for n, s in page.cards)) for page in pages),
+                        first))
     return jobs, problems
 
 

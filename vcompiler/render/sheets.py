@@ -1,9 +1,9 @@
 """Faces on paper: N-up card sheets with a 3 mm bleed around every card, cut marks in
 the margin outside the cards, and after every sheet of fronts its sheet of backs,
 placed so that each back lands behind its front when the sheet is printed double-sided
-and flipped on its long edge; or, with the single layout, one card a page (front,
-then back) the size of the card and its bleed, the way print-on-demand services take
-them.
+and flipped on its long edge (the margin of every sheet of fronts says so); or, with
+the single layout, one card a page (front, then back) the size of the card and its
+bleed, the way print-on-demand services take them.
 
 A run of sheets renders in one process (a worker), which also measures the text of
 every card against its boxes (WeasyPrint's layout, not a guess from the word count):
@@ -22,6 +22,11 @@ BLEED_MM = 3.0
 # Room around the cards for the cut marks, inside what office printers can print.
 MARGIN_MM = 7.0
 MARK_MM = 4.0
+MARK_GAP_MM = 1.0                # between a cut mark and the bleed
+# Printed in the top margin of every sheet of fronts, between the cut marks of its first
+# card: what a home printer must be told for the backs to land behind their fronts and
+# the cards to come out their size.
+DUPLEX_NOTE = "Print at actual size, double-sided, flip on long edge"
 # Sheets per worker job: small enough to spread over the workers, large enough that
 # starting a document costs little.
 SHEETS_PER_JOB = 6
@@ -41,6 +46,7 @@ class Page:
     size: tuple[float, float]        # mm
     cards: tuple[tuple[int, Slot], ...]     # (index of the face in the deck, where)
     marks: tuple[tuple[float, float, float, float], ...] = ()   # cut marks: x1, y1, x2, y2 in mm
+    note: Slot | None = None         # where DUPLEX_NOTE is printed
 
 
 @frozen
@@ -89,7 +95,7 @@ def _cut_marks(layout: Layout, x0: float, y0: float, cards: int) -> tuple[tuple[
     right, bottom = x0 + columns * w, y0 + rows * h
     xs = sorted({round(x0 + c * w + d, 3) for c in range(columns) for d in (BLEED_MM, w - BLEED_MM)})
     ys = sorted({round(y0 + r * h + d, 3) for r in range(rows) for d in (BLEED_MM, h - BLEED_MM)})
-    gap = 1.0
+    gap = MARK_GAP_MM
     marks = []
     for x in xs:
         marks += [(x, y0 - gap - MARK_MM, x, y0 - gap), (x, bottom + gap, x, bottom + gap + MARK_MM)]
@@ -110,7 +116,9 @@ def sheet_pages(indices: list[int], layout: Layout) -> list[Page]:
         marks = _cut_marks(layout, x0, y0, len(run))
         slots = [Slot(round(x0 + (i % layout.columns) * w, 3), round(y0 + (i // layout.columns) * h, 3), w, h)
                  for i in range(len(run))]
-        pages.append(Page("front", layout.size, tuple(zip(run, slots)), marks))
+        # Above the first card, within its trim width: the cut marks stand on its edges.
+        note = Slot(round(x0 + BLEED_MM, 3), round(y0 - MARK_GAP_MM - MARK_MM, 3), round(w - 2 * BLEED_MM, 3), MARK_MM)
+        pages.append(Page("front", layout.size, tuple(zip(run, slots)), marks, note))
         pages.append(Page("back", layout.size, tuple((n, behind(s, layout.size)) for n, s in zip(run, slots)),
                           tuple((width - a, b, width - c, d) if width <= height else (a, height - b, c, height - d)
                                 for a, b, c, d in marks)))
@@ -154,7 +162,8 @@ class RenderedJob:
 def job_html(job: Job, marked: frozenset[int] = frozenset()) -> str:
     from vcompiler.render.pdf import _environment, source_date
     return _environment().get_template("cards.html.j2").render(
-        job=job, marked=marked, bleed=BLEED_MM, page_names=page_names, naive=False, created=source_date(),
+        job=job, marked=marked, bleed=BLEED_MM, note=DUPLEX_NOTE, page_names=page_names, naive=False,
+        created=source_date(),
         version=__version__)
 
 

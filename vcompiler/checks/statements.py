@@ -171,16 +171,23 @@ def _same_choices_of_log(log: Log) -> list[tuple[ChoiceStatement, ChoiceStatemen
 
 def _same_choices(statements: tuple) -> list[tuple[ChoiceStatement, ChoiceStatement]]:
     """Each choice that repeats an earlier one of `statements`, with that one."""
-    first: dict[tuple, ChoiceStatement] = {}
+    # By way first: this runs for every entry of the pack, and the words are compared
+    # only between choices that lead the same way, which few do.
+    by_way: dict[tuple, list[ChoiceStatement]] = {}
     pairs = []
     for statement in statements:
         if isinstance(statement, ChoiceStatement):
-            target = statement.target
-            key = (statement.label.plain(), target.op, target.params)
-            if key in first:
-                pairs.append((first[key], statement))
+            way = (statement.target.op, statement.target.params)
+            earlier = by_way.get(way)
+            if earlier is None:
+                by_way[way] = [statement]
+                continue
+            words = statement.label.plain()
+            same = next((e for e in earlier if e.label.plain() == words), None)
+            if same is not None:
+                pairs.append((same, statement))
             else:
-                first[key] = statement
+                earlier.append(statement)
     return pairs
 
 

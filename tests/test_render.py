@@ -334,6 +334,8 @@ def test_a_term_and_the_number_it_names_are_kept_on_one_line():
     assert ties("Bring every Crewmember to Sector 4.") == 'Bring every Crewmember to <span class="tie">Sector 4</span>.'
     assert ties("Place Threat T01 in Sector 6.") == ('Place <span class="tie">Threat T01</span> in '
                                                      '<span class="tie">Sector 6</span>.')
+    # Of a term of two words only the last: the line may break after "Unique".
+    assert ties("Gain Unique Discovery 1.") == 'Gain Unique <span class="tie">Discovery 1</span>.'
     # Escaped like any pack text; a term without a number is left to break.
     assert ties("<b> Sector & the card</b>") == "&lt;b&gt; Sector &amp; the card&lt;/b&gt;"
 

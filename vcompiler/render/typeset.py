@@ -39,9 +39,10 @@ def quotes(text: str, tokens: list | tuple = (), index: int = 0) -> str:
     return "".join(out)
 
 
-# A term the rulebooks name things with, then the number or id it names.
-_TERM_AND_ID = re.compile(r"\b(?:Sector|Log|Location|Mission|Threat|Global Condition|Unique Discovery"
-                          r"|[Cc]ard|[Ss]pace) [A-Z]?\d\w*")
+# A term the rulebooks name things with, then the number or id it names; of a term of
+# two words ("Unique Discovery 1") the last, so that the line may break after the first.
+_TERM_AND_ID = re.compile(r"\b(?:Sector|Log|Location|Mission|Threat|Condition|Discovery|[Cc]ard|[Ss]pace)"
+                          r" [A-Z]?\d\w*")
 
 
 def ties(text: str) -> Markup:

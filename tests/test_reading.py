@@ -257,3 +257,73 @@ def test_check_opens_only_the_packs_files_and_its_own(pack, tmp_path):
     assert str(outside) not in opened and str(pack / "stolen.vcl") not in opened
     assert str(tmp_path / "vcompiler.toml") not in opened
     assert [p for p in opened if p != str(record) and not any(p.startswith(a) for a in allowed)] == []
+
+
+STRAY = 'log 5 "x" { return }\n'
+
+
+def _report(*args):
+    result = CliRunner().invoke(main, ["check", "--no-cache", "--format", "json", *map(str, args)],
+                                catch_exceptions=False)
+    return result.exit_code, json.loads(result.output)["diagnostics"]
+
+
+def test_a_file_in_no_pack_is_e111_and_nothing_around_it_is_read(tmp_path, monkeypatch):
+    """Its folder (think /tmp or a home folder) is not taken for a pack: nothing below
+    it is read, so another folder's broken .vcl files are not reported."""
+    (tmp_path / "scratch.vcl").write_text(STRAY)
+    (tmp_path / "someone" / "deep").mkdir(parents=True)
+    (tmp_path / "someone" / "deep" / "theirs.vcl").write_text(f"{SECRET} {{\n")
+    monkeypatch.chdir(tmp_path)
+    status, found = _report("scratch.vcl")
+    assert status == 1
+    assert [(d["code"], d["file"], d["line"], d["column"]) for d in found] == [("E111", "scratch.vcl", 1, 1)]
+    assert "in no pack" in found[0]["message"] and "pack.vcl" in found[0]["hint"]
+
+
+def test_a_stray_file_beside_packs_does_not_merge_them(write_pack, tmp_path, monkeypatch):
+    """Packs below a folder that declares none stay apart; the folder's own file is E111."""
+    start = 'log 1 "Start" {\n  text "Hi."\n  end exploration\n}\n'
+    for name in ("ember", "reef"):
+        write_pack({"pack.vcl": VANGUARD_HEADER.replace("pack test", f"pack {name}") + start}, name=f"lone/{name}")
+    (tmp_path / "lone" / "scratch.vcl").write_text(STRAY)
+    monkeypatch.chdir(tmp_path)
+    for target in ("lone", "lone/scratch.vcl"):
+        status, found = _report(target)
+        assert status == 1
+        assert [(d["code"], d["file"], d["line"]) for d in found] == [("E111", "lone/scratch.vcl", 1)], target
+    assert find_packs(tmp_path / "lone") == [tmp_path / "lone" / "ember", tmp_path / "lone" / "reef"]
+
+
+def test_a_folder_declaring_its_own_pack_is_not_part_of_the_pack_above(pack):
+    """A copy of the pack kept inside it is a pack of its own, not twice every log."""
+    (pack / "backup").mkdir()
+    (pack / "backup" / "pack.vcl").write_text((pack / "pack.vcl").read_text().replace("pack test", "pack old"))
+    result = compile_pack(pack)
+    assert result.ok and [log.number for log in result.pack.logs] == [1]
+    assert find_packs(pack) == [pack, pack / "backup"]
+
+
+def test_a_folder_of_a_pack_declaring_none_is_still_the_packs(pack):
+    (pack / "more").mkdir()
+    (pack / "more" / "two.vcl").write_text('log 2 "Two" {\n  text "x"\n  end exploration\n}\n')
+    result = compile_pack(pack)
+    assert result.ok and len(result.pack.logs) == 2
+    assert find_packs(pack) == [pack]
+
+
+def test_a_folder_with_no_pack_declaration_and_no_packs_below_is_a_pack_that_lacks_one(write_pack):
+    folder = write_pack({"logbook.vcl": STRAY})
+    assert find_packs(folder) == [folder]
+    assert [d.code.id for d in compile_pack(folder).diagnostics] == ["E212"]
+
+
+def test_build_of_a_folder_with_a_stray_file_writes_nothing(write_pack, tmp_path, monkeypatch):
+    write_pack({"pack.vcl": VANGUARD_HEADER + 'log 1 "Start" {\n  text "Hi."\n  end exploration\n}\n'},
+               name="content/ember")
+    (tmp_path / "content" / "notes.vcl").write_text(STRAY)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["build", "--no-cache", "--only", "json", "content", "-o", "out"])
+    assert result.exit_code == 1
+    assert "content/notes.vcl:1:1: error E111: notes.vcl is in no pack" in result.output
+    assert not (tmp_path / "out").exists()

@@ -23,51 +23,63 @@ from vcompiler.failure import EXIT_INTERNAL, EXIT_INTERRUPTED, debugging, one_li
 # and `rules` start at once and `check` never loads what only `build` needs.
 if TYPE_CHECKING:
     from vcompiler.compile import CompileResult
+    from vcompiler.targets import Stray
 
 DEFAULT_CONTENT = Path("source_content")
 FORMATS = ("text", "json", "sarif", "github")
 
 
 def _packs(paths: tuple[Path, ...]) -> list[Path]:
+    return _survey(paths)[0]
+
+
+def _survey(paths: tuple[Path, ...]) -> tuple[list[Path], list[Stray]]:
+    """The packs under `paths`, and the .vcl files beside them that are in none."""
     if not paths:
         if not DEFAULT_CONTENT.is_dir():
             raise click.UsageError("no PATH given, and there is no source_content/ folder here")
         paths = (DEFAULT_CONTENT,)
-    from vcompiler.compile import find_packs
+    from vcompiler.files import survey
+    from vcompiler.targets import strays_beside
 
     packs: list[Path] = []
+    strays: list[Stray] = []
     for path in paths:
-        found = find_packs(path)
-        if not found:
+        found, beside = survey(path)
+        if not found and not beside:
             raise click.UsageError(f"{path} holds no pack (a folder with .vcl files)")
         packs.extend(p for p in found if p not in packs)
-    return packs
+        strays += strays_beside(beside)
+    return packs, strays
 
 
 def _compile_all(paths: tuple[Path, ...], use_cache: bool = True) -> list[CompileResult]:
     from vcompiler.compile import compile_pack, same_names_apart
     from vcompiler.parse.cache import ParseCache
+    from vcompiler.targets import in_no_pack
 
     cache = ParseCache() if use_cache else None
     keep = _KEPT if _OWN_PROCESS else None
-    return same_names_apart([compile_pack(folder, cache, keep=keep) for folder in _packs(paths)])
+    packs, strays = _survey(paths)
+    return same_names_apart([compile_pack(folder, cache, keep=keep) for folder in packs]) + \
+        [in_no_pack(stray) for stray in strays]
 
 
 def _check_targets(paths: tuple[Path, ...], use_cache: bool) -> list[CompileResult]:
     from vcompiler.compile import compile_pack, same_names_apart
     from vcompiler.parse.cache import ParseCache
-    from vcompiler.targets import TargetError, focus, resolve_targets
+    from vcompiler.targets import TargetError, focus, in_no_pack, resolve_targets
 
     if not paths:
         return _compile_all(paths, use_cache)
     try:
-        targets = resolve_targets(list(paths))
+        targets, strays = resolve_targets(list(paths))
     except TargetError as error:
         raise click.UsageError(str(error)) from None
     cache = ParseCache() if use_cache else None
     keep = _KEPT if _OWN_PROCESS else None
     results = same_names_apart([compile_pack(t.folder, cache, keep=keep) for t in targets])
-    return [focus(result, target) for result, target in zip(results, targets)]
+    return [focus(result, target) for result, target in zip(results, targets)] + [in_no_pack(s) for s in strays]
 
 
 def _report(results: list[CompileResult], fmt: str, later: list[Diagnostic] | None = None) -> list[Diagnostic]:
@@ -212,11 +224,12 @@ def main(debug: bool) -> None:
 def check(paths: tuple[Path, ...], fmt: str, strict: bool, no_cache: bool) -> None:
     """Report every problem in the packs under PATHS (default: source_content/).
 
-    A pack is a folder of .vcl files with one `pack` declaration; a folder that holds
-    packs is searched for them. A .vcl file is checked with the rest of its pack, and
-    the report keeps its diagnostics and the errors elsewhere in the pack. Nothing is
-    written. Exit status: 0 no error, 1 errors
-    (or warnings with --strict), 2 the command could not run.
+    A pack is a folder of .vcl files with one `pack` declaration (and the folders below
+    it that declare no pack of their own); a folder that holds packs is searched for
+    them, and a .vcl file in no pack is E111. A .vcl file is checked with the rest of
+    its pack, and the report keeps its diagnostics and the errors elsewhere in the
+    pack. Nothing is written. Exit status: 0 no error, 1 errors (or warnings with
+    --strict), 2 the command could not run.
 
     \b
     Example:
@@ -443,14 +456,13 @@ def _checked_pack(path: Path) -> CompileResult:
     """One pack that compiles without errors, for the tools that play or draw it; its
     errors are printed and the command exits 1 otherwise."""
     results = _compile_all((path,))
-    if len(results) != 1:
-        raise click.UsageError(f"{path} holds {len(results)} packs; name one of them")
-    result = results[0]
-    if not result.ok or result.pack is None:
+    if len(results) == 1 and (not results[0].ok or results[0].pack is None):
         _report(results, "text")
         click.echo(f"vcompiler: pack {path} has errors; `vcompiler check {path}` lists them", err=True)
         sys.exit(1)
-    return result
+    if len(results) != 1:
+        raise click.UsageError(f"{path} holds {len(results)} packs or files in no pack; name one pack")
+    return results[0]
 
 
 @main.command()

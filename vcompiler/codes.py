@@ -111,6 +111,13 @@ and Sans), so that every machine prints the same pages. A character none of them
 offers, or print as an empty box. Found by `check`, from a table of what the fonts
 cover; `build --only json` and `--only html` do not print and do not stop at it.
 Mend: write it another way, or use `{icon NAME}` for a symbol.""")
+IN_NO_PACK = _code("E111", E, "{message}", ".vcl file that belongs to no pack", """\
+A .vcl file is read as part of its pack: the nearest folder, its own or one above it,
+whose .vcl files declare `pack NAME { … }`. This file has none: either no folder above
+it declares a pack (checking it would mean reading whatever surrounds it, a home
+folder or /tmp), or it lies beside packs in a folder that is not one (reading that
+folder as a pack would merge the packs below it into one). It is not read. Mend: move
+it into the pack it belongs to, or give its folder a pack.vcl.""")
 UNUSED_ALLOW = _code("W100", W, "{message}", "`// allow` that silences nothing", """\
 An `// allow CODE` comment silences CODE in its declaration; this one found nothing
 to silence there (the warning was mended, or it is reported elsewhere). A stale allow

@@ -1,6 +1,7 @@
 """What is a pack's: the packs under a folder, and the .vcl files of a pack.
 
-A pack is what its folder holds. A file or folder that is a link leading outside the
+A pack is what its folder holds, but for the folders below it that declare a pack of
+their own. A file or folder that is a link leading outside the
 pack folder is not read (E105): a pack copied elsewhere would lose it, and a link
 could show any file of the machine in the diagnostics. A folder that cannot be listed,
 or that leads back into itself through a link, is E106 rather than a traceback, a hang
@@ -9,6 +10,7 @@ name it). Every folder is visited once, however many links lead to it."""
 from __future__ import annotations
 
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -17,6 +19,9 @@ from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.source import Span
 
 SUFFIX = ".vcl"
+# A `pack` declaration at the start of a line: enough to tell a pack's folder from
+# the folders below and above it without parsing anything.
+_PACK_DECLARATION = re.compile(rb"^[ \t]*pack[ \t]+[A-Za-z_]", re.MULTILINE)
 
 
 def shown_name(path: Path | str) -> str:
@@ -40,38 +45,82 @@ def _identity(status: os.stat_result) -> tuple[int, int]:
     return status.st_dev, status.st_ino
 
 
+def declares_pack(folder: Path) -> bool:
+    """Whether a .vcl file right in `folder` declares a pack. Such a folder is a pack
+    of its own: never part of a pack above it, however deep it lies."""
+    try:
+        with os.scandir(folder) as listing:
+            sources = [Path(e.path) for e in listing if e.name.endswith(SUFFIX) and _is_file(e)]
+    except OSError:
+        return False
+    return _declare(sources)
+
+
+def _declare(sources: list[Path]) -> bool:
+    for path in sources:
+        if not _regular(path):
+            continue
+        try:
+            if _PACK_DECLARATION.search(path.read_bytes()):
+                return True
+        except OSError:
+            continue
+    return False
+
+
 def find_packs(path: Path) -> list[Path]:
-    """A folder with .vcl files is a pack; any other folder holds packs, at any depth.
+    return survey(path)[0]
+
+
+def survey(path: Path) -> tuple[list[Path], list[Path]]:
+    """The packs at or below `path`, and the .vcl files that are in none of them.
+
+    A folder whose .vcl files declare a pack is a pack, with everything below it but
+    the folders that declare packs of their own. A folder with .vcl files and no
+    declaration is a pack that lacks one, unless there are packs below it: its files
+    are then in no pack (a note beside the packs), and reading the folder as a pack
+    would merge every pack below into one. Any other folder holds packs, at any depth.
     A folder reached again through a link is not searched again; a folder that cannot
     be listed is returned as a pack, so that checking it reports why."""
-    found: list[Path] = []
+    strays: list[Path] = []
     seen: set[tuple[int, int]] = set()
     root = path.resolve()
 
-    def visit(folder: Path) -> None:
+    def visit(folder: Path, in_pack: bool) -> list[tuple[Path, bool]]:
+        """The packs at or below `folder`, each with whether it declares itself."""
         try:
             identity = _identity(folder.stat())
         except OSError:
-            return
+            return []
         if identity in seen:
-            return
+            return []
         seen.add(identity)
         try:
             with os.scandir(folder) as listing:
                 entries = sorted(listing, key=lambda e: e.name)
         except OSError:
-            found.append(folder)
-            return
-        if any(e.name.endswith(SUFFIX) and _is_file(e) for e in entries):
-            found.append(folder)
-            return
-        for entry in entries:
-            if not entry.name.startswith(".") and _is_dir(entry) and not _leads_up(Path(entry.path), root):
-                visit(Path(entry.path))
+            return [] if in_pack else [(folder, False)]
+        sources = [Path(e.path) for e in entries if e.name.endswith(SUFFIX) and _is_file(e)]
+        declared = _declare(sources)
+        inside = in_pack or declared
+        below = [found for e in entries
+                 if not e.name.startswith(".") and _is_dir(e) and not _leads_up(Path(e.path), root)
+                 # A link inside a pack is the pack's to report (E105), not a way out of it.
+                 and not (inside and e.is_symlink())
+                 for found in visit(Path(e.path), inside)]
+        declared_below = [found for found in below if found[1]]
+        if declared:
+            return [(folder, True), *declared_below]
+        if in_pack:
+            return declared_below
+        if sources and not declared_below:
+            return [(folder, False)]
+        strays.extend(sources)
+        return below
 
     if path.is_dir():
-        visit(path)
-    return found
+        return [folder for folder, _ in visit(path, False)], strays
+    return [], strays
 
 
 def _leads_up(path: Path, root: Path) -> bool:
@@ -146,6 +195,8 @@ def list_pack(folder: Path, display=shown_name) -> tuple[list[Path], list[Diagno
                                              "this folder's name is not UTF-8; its files are not read",
                                              "rename the folder"))
                     continue
+                if declares_pack(path):
+                    continue        # a pack of its own
                 visit(path)
             elif entry.name.endswith(SUFFIX):
                 if not _utf8(entry.name):

@@ -4,43 +4,34 @@ report keeps that file's diagnostics and the errors elsewhere that stop the pack
 building."""
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from pathlib import Path
 
+from vcompiler import codes
 from vcompiler.codes import Severity
-from vcompiler.compile import CompileResult, display_path, find_packs
-from vcompiler.diagnostics import Diagnostic
+from vcompiler.compile import CompileResult, display_path, read_source
+from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.files import declares_pack, survey
 from vcompiler.frozen import frozen
-
-_PACK_DECLARATION = re.compile(rb"^[ \t]*pack[ \t]+[A-Za-z_]", re.MULTILINE)
+from vcompiler.source import SourceFile
 
 
 class TargetError(Exception):
     """A path that names neither a pack nor a .vcl file; the message says why."""
 
 
-def _declares_pack(folder: Path) -> bool:
-    for path in folder.glob("*.vcl"):
-        try:
-            if _PACK_DECLARATION.search(path.read_bytes()):
-                return True
-        except OSError:
-            continue
-    return False
-
-
-def pack_of_file(file: Path) -> Path:
+def pack_of_file(file: Path) -> Path | None:
     """The pack folder a .vcl file belongs to: the nearest folder above it (its own
-    first) whose .vcl files declare the pack; its own folder when none does (the
-    check then says the pack declaration is missing)."""
+    first) whose .vcl files declare the pack, up to the repository's root; None when
+    none does. Its own folder is not taken for a pack that lacks its declaration: that
+    folder could be /tmp or a home folder, and reading it would read all below it."""
     file = file.resolve()
     for folder in file.parents:
-        if _declares_pack(folder):
+        if declares_pack(folder):
             return folder
         if (folder / ".git").exists():
             break
-    return file.parent
+    return None
 
 
 @frozen
@@ -53,27 +44,55 @@ class Target:
         return not self.files or d.span.file in self.files or d.severity is Severity.ERROR
 
 
-def resolve_targets(paths: list[Path]) -> list[Target]:
+@frozen
+class Stray:
+    """A .vcl file in no pack, and why: it is reported, never read as a pack."""
+    file: Path
+    why: str
+
+
+def in_no_pack(stray: Stray) -> CompileResult:
+    """The report of a file in no pack: E111 at its first line (which it shows)."""
+    path = stray.file
+    # Read only to show its first line: a pipe named .vcl would never end.
+    source = read_source(path, display_path(path), path.name)[0] if path.is_file() else \
+        SourceFile.from_text(path, display_path(path), path.name, "")
+    found = diagnostic(codes.IN_NO_PACK, source.whole(),
+                       message=f"{path.name} is in no pack: {stray.why}; it is not read",
+                       hint="move it into the folder of the pack it belongs to, or give its folder a pack.vcl: "
+                            'pack NAME { game vanguard; title "…"; version "0.1.0"; start log 1 }')
+    return CompileResult(path, None, (found,), {source.display: source})
+
+
+def strays_beside(strays: list[Path]) -> list[Stray]:
+    return [Stray(path, f"{display_path(path.parent)}/ holds packs but does not declare one itself")
+            for path in strays]
+
+
+def resolve_targets(paths: list[Path]) -> tuple[list[Target], list[Stray]]:
     """Packs and files in the order given, each pack once; a pack named whole wins
     over files of it. Packs named whole keep the path as given (diagnostics print
-    their files relative to it)."""
+    their files relative to it). Beside them, the files in no pack."""
     whole: dict[Path, Path] = {}
     files: dict[Path, set[str]] = {}
+    strays: list[Stray] = []
     for path in paths:
         if path.is_dir():
-            found = find_packs(path)
-            if not found:
+            found, beside = survey(path)
+            if not found and not beside:
                 raise TargetError(f"{path} holds no pack (a folder with .vcl files)")
             for pack in found:
                 whole.setdefault(pack.resolve(), pack)
+            strays += strays_beside(beside)
         elif path.suffix != ".vcl":
             raise TargetError(f"{path} is not a .vcl file")
+        elif (folder := pack_of_file(path)) is None:
+            strays.append(Stray(path, "neither its folder nor a folder above it declares a pack"))
         else:
-            folder = pack_of_file(path)
             files.setdefault(folder, set()).add(display_path(path.resolve()))
     targets = [Target(folder) for folder in whole.values()]
     targets += [Target(folder, frozenset(names)) for folder, names in files.items() if folder not in whole]
-    return targets
+    return targets, strays
 
 
 def focus(result: CompileResult, target: Target) -> CompileResult:

@@ -93,7 +93,7 @@ class Workspace:
             folders.extend(p.resolve() for p in find_packs(root))
         for path in self._buffers:
             folder = pack_of_file(path)
-            if folder not in folders:
+            if folder is not None and folder not in folders:
                 folders.append(folder)
         self._folders = list(dict.fromkeys(folders))
         for folder in list(self._results):

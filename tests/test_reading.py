@@ -177,6 +177,35 @@ def test_odd_pyprojects_are_diagnostics(tmp_path, pyproject, expected):
         assert "`ingore`" in found[0].message and "`ignore`" in found[0].hint and found[0].span.line == 2
 
 
+@pytest.mark.parametrize("toml, expected, limit", [
+    ('[print]\nspoiler_limit = 40\n', [], 40.0),                      # as the README writes it
+    ('print.spoiler_limit = 40\n', [], 40.0),
+    ('ignore = []\n\n[print]\nspoiler_limit = 140\n', [("E214", 4, 1, "spoiler_limit")], 25.0),
+    ('spoiler_limit = 40\n', [("W103", 1, 1, "`[print]`")], 25.0),
+    ('[print]\n  spoilr_limit = 40\n', [("W103", 2, 3, "`spoiler_limit`")], 25.0),
+    ('ignore = []\nprint = 3\n', [("E214", 2, 1, "`[print]`")], 25.0),
+    ('ignore = "W400"\n', [("E214", 1, 1, "W402")], 25.0),
+    ('[cards]\npoi = "1x1"\n', [("E214", 2, 1, "63x88")], 25.0),
+])
+def test_settings_are_read_and_reported_at_their_key(tmp_path, toml, expected, limit):
+    folder = _warning_pack(tmp_path / "repo" / "one")
+    (tmp_path / "repo" / ".git").mkdir()
+    (tmp_path / "repo" / "vcompiler.toml").write_text(toml)
+    result = compile_pack(folder)
+    found = [d for d in result.diagnostics if d.code.id != "W400"]
+    assert [(d.code.id, d.span.line, d.span.column) for d in found] == [e[:3] for e in expected]
+    assert all(e[3] in d.hint for d, e in zip(found, expected))
+    assert result.spoiler_limit == limit
+
+
+def test_a_pyproject_setting_is_reported_at_its_key(tmp_path):
+    folder = _warning_pack(tmp_path / "repo" / "one")
+    (tmp_path / "repo" / "pyproject.toml").write_text(
+        '[project]\nname = "x"\n\n[tool.vcompiler.print]\nspoiler_limit = -1\n')
+    [found] = [d for d in compile_pack(folder).diagnostics if d.code.id != "W400"]
+    assert (found.code.id, found.span.line, found.span.column, found.span.end_column) == ("E214", 5, 1, 14)
+
+
 # ---------------------------------------------------------------- numbers.lock
 LABELLED = VANGUARD_HEADER.replace("start log 1", "start log 1\n  numbering 100..199 seed 3") + (
     'log 1 "Start" {\n  -> log @next\n}\nlog @next "Next" {\n  end exploration\n}\n')

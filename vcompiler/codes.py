@@ -131,9 +131,10 @@ An `// allow CODE` comment silences its declaration only at the end of the
 declaration's first line; on a line of its own (say, above the declaration) it is an
 ordinary comment. Mend: move it to the end of the declaration's first line.""")
 UNKNOWN_SETTING = _code("W103", W, "{message}", "unknown setting in vcompiler.toml", """\
-vcompiler.toml (or [tool.vcompiler] in pyproject.toml) takes `ignore` and `[cards]`;
-any other key is ignored, so a misspelt `ingore` silences nothing. Mend: as the hint
-says.""")
+vcompiler.toml (or [tool.vcompiler] in pyproject.toml) takes `ignore`, `[cards]` and
+`[print]` (`spoiler_limit`); any other key is ignored, so a misspelt `ingore`
+silences nothing, and a `spoiler_limit` outside `[print]` changes nothing. Mend: as
+the hint says.""")
 
 UNDEFINED_LOG = _code("E200", E, "undefined log {target}", "undefined log", """\
 A reference to a log that no file of the pack defines: the table would turn to a
@@ -264,7 +265,9 @@ range whose low end is not above its high end. Mend: as the message says.""")
 BAD_CONFIG = _code("E214", E, "{message}", "invalid project configuration", """\
 vcompiler.toml (or the [tool.vcompiler] table of pyproject.toml) takes
 `ignore = ["W402", ...]`: the warnings to silence for every pack below it. It cannot
-name an error (errors cannot be silenced) nor a code that does not exist.""")
+name an error (errors cannot be silenced) nor a code that does not exist. `[cards]`
+sizes are width x height in millimetres, 20 to 300; `[print] spoiler_limit` is a
+percentage, 0 to 100. Reported at the key.""")
 
 TWO_STARTS = _code("E225", E, "pack {pack} has a Starting Log and a `start` as well", "`start` given beside a Starting Log", """\
 Reading starts at one place. `log start` declares the Starting Log, where a vanguard

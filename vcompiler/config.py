@@ -4,8 +4,9 @@ pyproject.toml, never above), or a `[tool.vcompiler]` table in a pyproject.toml
 there. The nearest one wins. A folder that another user owns or that anyone may
 write (/tmp) ends the search before it, and a file another user owns is not read: a
 configuration silences warnings, so it must be the project's. It holds
-`ignore = ["W402", ...]`: warnings silenced project-wide, and a `[cards]` table of
-card sizes by kind (`poi = "63x88"`, in millimetres)."""
+`ignore = ["W402", ...]`: warnings silenced project-wide, a `[cards]` table of
+card sizes by kind (`poi = "63x88"`, in millimetres) and a `[print]` table
+(`spoiler_limit = 40`). Its diagnostics stand at the key they are about."""
 from __future__ import annotations
 
 import difflib
@@ -35,7 +36,8 @@ class Config:
 
 # Far more than any configuration: a bigger file is not read.
 MAX_BYTES = 1_000_000
-KEYS = ("ignore", "cards")
+KEYS = ("ignore", "cards", "print")
+PRINT_KEYS = ("spoiler_limit",)
 
 
 def _trusted(path: Path) -> bool:
@@ -105,18 +107,14 @@ def load_config(folder: Path, display) -> Config:
             codes.BAD_CONFIG, Span(shown, line, column, line, column + 1),
             message=f"{path.name} is not valid TOML: {str(error).split(' (at')[0]}",
             hint='write it as `ignore = ["W402"]`'),))
+    base: tuple[str, ...] = ("tool", "vcompiler") if in_pyproject else ()
     table = data.get("tool", {}).get("vcompiler", {}) if in_pyproject else data
     problems: list[Diagnostic] = []
     if not isinstance(table, dict):
         return Config(source=source, diagnostics=(diagnostic(
-            codes.BAD_CONFIG, source.whole(), message="`tool.vcompiler` must be a table",
+            codes.BAD_CONFIG, key_span(source, ("tool",), "vcompiler"), message="`tool.vcompiler` must be a table",
             hint='write it as `[tool.vcompiler]` with `ignore = ["W402"]` under it'),))
-    for key in table:
-        if key not in KEYS:
-            near = difflib.get_close_matches(key, KEYS, n=1)
-            problems.append(diagnostic(
-                codes.UNKNOWN_SETTING, _key_span(source, key), message=f"unknown setting `{key}`; it is ignored",
-                hint=f"did you mean `{near[0]}`?" if near else "the settings are " + ", ".join(f"`{k}`" for k in KEYS)))
+    problems += _unknown(source, base, table, KEYS, {k: "print" for k in PRINT_KEYS})
     ignore = table.get("ignore", [])
     kept: set[str] = set()
 
@@ -128,7 +126,8 @@ def load_config(folder: Path, display) -> Config:
         return source.whole()
 
     if not isinstance(ignore, list) or not all(isinstance(c, str) for c in ignore):
-        problems.append(diagnostic(codes.BAD_CONFIG, source.whole(), message="`ignore` must be a list of codes",
+        problems.append(diagnostic(codes.BAD_CONFIG, key_span(source, base, "ignore"),
+                                   message="`ignore` must be a list of codes",
                                    hint='write it as `ignore = ["W402"]`'))
         ignore = []
     for code in ignore:
@@ -142,31 +141,61 @@ def load_config(folder: Path, display) -> Config:
                                        hint=f"mend what {code} reports instead"))
         else:
             kept.add(code)
-    sizes = _card_sizes(table.get("cards", {}), problems, source)
+    sizes = _card_sizes(table.get("cards", {}), problems, source, base + ("cards",))
     printing = table.get("print", {})
-    limit = printing.get("spoiler_limit", 25.0) if isinstance(printing, dict) else 25.0
-    if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not 0 <= limit <= 100:
-        problems.append(diagnostic(codes.BAD_CONFIG, source.whole(), message="`spoiler_limit` must be a percentage",
-                                   hint="write it as `[print]` then `spoiler_limit = 25`"))
-        limit = 25.0
+    limit = 25.0
+    if not isinstance(printing, dict):
+        problems.append(diagnostic(codes.BAD_CONFIG, key_span(source, base, "print"),
+                                   message="`print` must be a table", hint=_LIMIT_HINT))
+    else:
+        problems += _unknown(source, base + ("print",), printing, PRINT_KEYS, {})
+        limit = printing.get("spoiler_limit", 25.0)
+        if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not 0 <= limit <= 100:
+            problems.append(diagnostic(codes.BAD_CONFIG, key_span(source, base + ("print",), "spoiler_limit"),
+                                       message=f"`spoiler_limit` must be a percentage from 0 to 100, not {limit!r}",
+                                       hint="give the share of a Logbook's gotos and choices that may land on the "
+                                            "spread of their own entry, e.g. `spoiler_limit = 40` (25 by default)"))
+            limit = 25.0
     return Config(frozenset(kept), source, tuple(problems), sizes, float(limit))
+
+
+_LIMIT_HINT = "write it as `[print]` then, on the next line, `spoiler_limit = 25`"
+
+
+def _unknown(source: SourceFile, table: tuple[str, ...], found: dict, known: tuple[str, ...],
+             elsewhere: dict[str, str]) -> list[Diagnostic]:
+    """W103 for every key of `found` (the table at `table`) not in `known`; a key that
+    belongs to another table (`elsewhere`) is told where it goes."""
+    problems = []
+    for key in found:
+        if key in known:
+            continue
+        if key in elsewhere:
+            hint = f"it belongs in the `[{elsewhere[key]}]` table: move it under a `[{elsewhere[key]}]` line"
+        elif near := difflib.get_close_matches(key, known, n=1):
+            hint = f"did you mean `{near[0]}`?"
+        else:
+            hint = "the settings here are " + ", ".join(f"`{k}`" for k in known)
+        name = key if table in ((), ("tool", "vcompiler")) else f"{table[-1]}.{key}"
+        problems.append(diagnostic(codes.UNKNOWN_SETTING, key_span(source, table, key),
+                                   message=f"unknown setting `{name}`; it is ignored", hint=hint))
+    return problems
 
 
 _SIZE = re.compile(r"\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*")
 
 
-def _card_sizes(table: object, problems: list[Diagnostic], source: SourceFile
+def _card_sizes(table: object, problems: list[Diagnostic], source: SourceFile, at: tuple[str, ...]
                 ) -> tuple[tuple[str, tuple[float, float]], ...]:
-    """`[cards]`: a size in millimetres, width x height, for any of CARD_KINDS."""
+    """`[cards]` (the table at `at`): a size in millimetres, width x height, for any of
+    CARD_KINDS."""
     def where(key: str) -> Span:
-        for number, line in enumerate(source.lines, 1):
-            if re.match(rf'\s*"?{re.escape(key)}"?\s*=', line):
-                return Span(source.display, number, 1, number, len(line) + 1)
-        return source.whole()
+        return key_span(source, at, key)
 
     hint = 'write a size in millimetres, width x height, e.g. `poi = "63x88"`'
     if not isinstance(table, dict):
-        problems.append(diagnostic(codes.BAD_CONFIG, source.whole(), message="`cards` must be a table", hint=hint))
+        problems.append(diagnostic(codes.BAD_CONFIG, key_span(source, at[:-1], at[-1]),
+                                   message="`cards` must be a table", hint=hint))
         return ()
     sizes = []
     for kind, value in sorted(table.items()):
@@ -182,9 +211,30 @@ def _card_sizes(table: object, problems: list[Diagnostic], source: SourceFile
     return tuple(sizes)
 
 
-def _key_span(source: SourceFile, key: str) -> Span:
+_HEADER = re.compile(r"\s*\[\s*([^\[\]]*?)\s*\]")
+
+
+def _parts(dotted: str) -> tuple[str, ...]:
+    return tuple(part.strip().strip('"\'') for part in dotted.split("."))
+
+
+def key_span(source: SourceFile, table: tuple[str, ...], key: str) -> Span:
+    """Where `key` of the table at `table` is written: its name in a table header
+    (`[print]`, `[tool.vcompiler.print]`) or before an `=` (`key =`, `print.key =`);
+    the file's start when it cannot be found (a TOML form this does not follow)."""
+    current: tuple[str, ...] = ()
+    wanted = (*table, key)
     for number, line in enumerate(source.lines, 1):
-        match = re.match(rf'\s*"?({re.escape(key)})"?\s*=', line)
-        if match:
-            return Span(source.display, number, match.start(1) + 1, number, match.end(1) + 1)
+        header = _HEADER.match(line)
+        if header:
+            current = _parts(header.group(1))
+            found = current[:len(wanted)] == wanted
+            name = header.group(1)
+        else:
+            name = line.split("=")[0]
+            found = "=" in line and (*current, *_parts(name))[:len(wanted)] == wanted
+        if found:
+            # The key's own mention: after those of the tables it is in.
+            at = line.find(key, line.find(name) + len(".".join(wanted[len(current) if not header else 0:-1])))
+            return Span(source.display, number, at + 1, number, at + len(key) + 1)
     return source.whole()

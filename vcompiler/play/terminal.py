@@ -1,7 +1,7 @@
 """`vcompiler play`: a pack in the terminal. Each entry is shown as the book prints it,
 the options are numbered, and the answer is read from standard input, so that a test
 or a writer's script can play a path: one number a line (an empty line takes the only
-option), `s` saves, `q` saves and quits."""
+option), `q` quits, and with --save `s` saves and `q` saves before it quits."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -13,6 +13,21 @@ from vcompiler.play.state import VANTAGE_STATS, State
 from vcompiler.vocabulary import ICONS
 
 HELP = "Type an option's number (Enter alone takes the only one), s to save, q to save and quit."
+HELP_UNSAVED = ("Type an option's number (Enter alone takes the only one), q to quit. Nothing is saved: "
+                "start play with --save FILE to keep a game.")
+NOT_SAVED = "Not saved: start play with --save FILE to keep a game."
+QUIT_UNSAVED = "Quit without saving: start play with --save FILE to keep a game."
+
+
+def wrong_answer(text: str, count: int, saving: bool) -> str:
+    """What an answer that names no option is told: the options there are, and the keys."""
+    keys = "s to save, q to save and quit" if saving else "q to quit"
+    options = "1 (or Enter alone)" if count == 1 else f"1 to {count}"
+    if not text:
+        said = "there are several options, so Enter alone takes none"
+    else:
+        said = f"there is no option {text}" if text.isdecimal() else f"“{text}” is not an option"
+    return f"{said[0].upper()}{said[1:]}: type {options}, or {keys}."
 
 
 # Counters the machine keeps for itself: a die's face read by the next `if`, a turn's bookkeeping.
@@ -118,7 +133,7 @@ def play(game: Game, state: State, stdin: TextIO, stdout: TextIO, save: Path | N
             out(f"Type an option's number, 1 to {len(labels)}: the effects are being resolved.")
 
     game.ask = ask
-    out(f"{game.pack.title}: {HELP}")
+    out(f"{game.pack.title}: {HELP if save is not None else HELP_UNSAVED}")
     while True:
         scene = game.advance(state)
         for line in scene.lines:
@@ -143,11 +158,13 @@ def play(game: Game, state: State, stdin: TextIO, stdout: TextIO, save: Path | N
                 picked = scene.options[number]
                 break
             if text in ("s", "q"):
+                if save is None:
+                    out(NOT_SAVED if text == "s" else QUIT_UNSAVED)
                 saved()
                 if text == "q":
                     return 0
                 continue
-            out(HELP)
+            out(wrong_answer(text, len(scene.options), save is not None))
         out(f"» {picked.label}")
         game.choose(state, picked)
         if save is not None:

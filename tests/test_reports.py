@@ -64,6 +64,22 @@ def test_sarif_uris_are_relative_to_the_working_folder():
     uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
             for r in json.loads(result.output)["runs"][0]["results"]}
     assert uris == {"golden/packs/coast-mistakes/pack.vcl"}
+    bases = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uriBaseId"]
+             for r in json.loads(result.output)["runs"][0]["results"]}
+    assert bases == {"%SRCROOT%"}
+
+
+def test_sarif_names_a_file_outside_the_working_folder_by_a_file_uri(tmp_path):
+    pack = tmp_path / "a pack"
+    pack.mkdir()
+    (pack / "pack.vcl").write_text((ROOT / "tests" / "golden" / "packs" / "coast-mistakes" / "pack.vcl").read_text())
+    (tmp_path / "elsewhere").mkdir()
+    log = json.loads(check(pack, "sarif", cwd=tmp_path / "elsewhere").output)
+    Draft4Validator(sarif_schema()).validate(log)
+    locations = {json.dumps(r["locations"][0]["physicalLocation"]["artifactLocation"])
+                 for r in log["runs"][0]["results"]}
+    assert locations == {json.dumps({"uri": (pack / "pack.vcl").as_uri()})}
+    assert (pack / "pack.vcl").as_uri().startswith("file:///") and "a%20pack" in (pack / "pack.vcl").as_uri()
 
 
 def test_fingerprints_are_stable_when_lines_move(tmp_path):

@@ -6,6 +6,7 @@ import hashlib
 import json
 from collections import Counter
 from collections.abc import Mapping
+from pathlib import PurePosixPath
 from urllib.parse import quote
 
 from vcompiler import __version__
@@ -25,8 +26,18 @@ def rule_docs() -> dict[str, str]:
     return docs
 
 
-def _uri(path: str) -> str:
-    return quote(path.replace("\\", "/"), safe="/.-_~")
+# What a relative URI is relative to: the folder vcompiler ran in, which a CI job
+# makes the repository's root (code-scanning services resolve this base id there).
+SOURCE_ROOT = "%SRCROOT%"
+
+
+def _artifact(path: str) -> dict:
+    """A file as SARIF names it: relative to the working folder, as the other reports
+    print it, or a file:// URI when it lies outside (an absolute path is no URI)."""
+    path = path.replace("\\", "/")
+    if PurePosixPath(path).is_absolute():
+        return {"uri": "file://" + quote(path, safe="/.-_~")}
+    return {"uri": quote(path, safe="/.-_~"), "uriBaseId": SOURCE_ROOT}
 
 
 def _region(span: Span) -> dict:
@@ -68,14 +79,14 @@ def to_sarif(diagnostics: list[Diagnostic], sources: Mapping[str, SourceFile]) -
             "ruleIndex": index[d.code.id],
             "level": d.severity.value,
             "message": {"text": text},
-            "locations": [{"physicalLocation": {"artifactLocation": {"uri": _uri(d.span.file)},
+            "locations": [{"physicalLocation": {"artifactLocation": _artifact(d.span.file),
                                                 "region": _region(d.span)}}],
             "partialFingerprints": {"vcompiler/v1": _fingerprint(d, sources, seen)},
         }
         if d.related:
             result["relatedLocations"] = [
                 {"id": i, "message": {"text": r.message},
-                 "physicalLocation": {"artifactLocation": {"uri": _uri(r.span.file)}, "region": _region(r.span)}}
+                 "physicalLocation": {"artifactLocation": _artifact(r.span.file), "region": _region(r.span)}}
                 for i, r in enumerate(d.related)]
         results.append(result)
     return {

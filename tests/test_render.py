@@ -319,6 +319,36 @@ location 2 "Two" { south 1 walk }
                                  "storybook-take.pdf", "storybook-overpower.pdf", "storybook-depart.pdf")]
 
 
+SMALL_VANTAGE = VANTAGE_HEADER + '''
+location 1 "One" {
+  north 2 walk
+  look "Look Around" cost 1 { text "Dust."; result { text "Nothing." } }
+}
+location 2 "Two" { south 1 walk }
+'''
+
+
+def test_only_board_says_which_packs_have_no_board(tmp_path, write_pack):
+    folder = write_pack({"pack.vcl": SMALL_VANTAGE})
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(folder), "-o", str(out), "--only", "board", "--no-cache"])
+    assert result.exit_code == 0, result.output
+    assert "no board for pack test: a vantage pack has no planet board; its locations are cards (--only cards)" \
+        in result.output.splitlines()
+
+
+def test_a_booklet_on_a5_paper_says_it_prints_a5_pages_on_a4_sheets(tmp_path, write_pack):
+    folder = write_pack({"pack.vcl": SMALL_VANTAGE})
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(folder), "-o", str(out), "--only", "pdf", "--no-cache",
+                                       "--paper", "a5", "--booklet"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("--paper a5 --booklet: a booklet's pages are half its sheet, and A5 is the "
+                                    "smallest page, so the books are A5 pages two-up on A4 sheets")
+    box = PdfReader(out / "test" / "storybook-look.pdf").pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (842, 595)        # A4, landscape
+
+
 def test_quotes_curl_by_what_stands_around_them():
     from vcompiler.render.typeset import quotes
     assert quotes('"Coin," she says. "Ask on the beach."') == "“Coin,” she says. “Ask on the beach.”"

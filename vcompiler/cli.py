@@ -267,7 +267,8 @@ def _millimetres(ctx, param, value: str | None) -> float:
                    "(front, back) for print-on-demand services.")
 @click.option("--paper", type=_one_of("a4", "letter", "a5"), default="a4",
               show_default=True,
-              help="Page size of the books: two columns on A4 and Letter, one on A5.")
+              help="Page size of the books: two columns on A4 and Letter, one on A5. With --booklet, the "
+                   "sheet the pages are imposed on, two-up (a5: A5 pages on A4 sheets, as a4).")
 @click.option("--bleed", callback=_millimetres, metavar="MM",
               help="Bleed around each page for a print shop, e.g. 3mm (sets TrimBox and BleedBox).")
 @click.option("--crop-marks", is_flag=True, help="Print crop marks in the bleed (3mm unless --bleed says).")
@@ -315,6 +316,7 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
         make_outputs,
         render_steps,
         unwritable,
+        without_boards,
         write_failure,
         write_outputs,
     )
@@ -334,6 +336,10 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
     if tagged and (booklet or pdfx):
         raise click.BadParameter("a tagged book is read on a screen: print it without --booklet and --pdfx",
                                  param_hint="--tagged")
+    if booklet and paper == "a5" and only in (None, "pdf"):
+        # --paper names the sheet of a booklet, and no page is smaller than A5.
+        click.echo("--paper a5 --booklet: a booklet's pages are half its sheet, and A5 is the smallest "
+                   "page, so the books are A5 pages two-up on A4 sheets, as with --paper a4 --booklet", err=True)
     options = RenderOptions(paper=paper, bleed_mm=bleed or (3.0 if crop_marks else 0.0), crop_marks=crop_marks,
                             booklet=booklet, signature=signature, titles=titles, pdfx=pdfx, greyscale=greyscale,
                             tagged=tagged)
@@ -361,6 +367,8 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
         click.echo(f"wrote {path}", err=True)
     for pack_name, file_name in left_out(results, only):
         click.echo(f"left out {out_dir / pack_name / file_name}: the book has no entries", err=True)
+    for pack_name, why in without_boards(results, only):
+        click.echo(f"no board for pack {pack_name}: {why}", err=True)
     _exit(0)
 
 

@@ -105,6 +105,15 @@ def left_out(results: list[CompileResult], only: str | None) -> list[tuple[str, 
     return [(r.model.name, name) for r in results for name in empty_books(r.model)]
 
 
+def without_boards(results: list[CompileResult], only: str | None) -> list[tuple[str, str]]:
+    """(pack name, why) of each pack `--only board` draws nothing for: boards are drawn
+    for planets, and a vantage pack has none."""
+    if only != "board":
+        return []
+    return [(r.model.name, "a vantage pack has no planet board; its locations are cards (--only cards)"
+             if r.model.game == "vantage" else "the pack has no planet") for r in results if not r.model.planets]
+
+
 def write_outputs(outputs: list[tuple[Output, Path]], out_dir: Path) -> list[Path]:
     written: list[Path] = []
     for output, folder in outputs:

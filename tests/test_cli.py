@@ -191,3 +191,19 @@ def test_new_takes_its_game_in_either_case(tmp_path):
     result = run("new", "Vantage", tmp_path / "coast")
     assert result.exit_code == 0, result.output
     assert "game vantage" in (tmp_path / "coast" / "pack.vcl").read_text()
+
+
+@pytest.mark.parametrize("folder, name", [("Été", "Ete"), ("Straße", "Strasse"), ("Øresund-Bay", "Oresund_Bay"),
+                                          ("日本", "pack"), ("123abc", "pack_123abc")])
+def test_new_names_the_pack_in_ascii_and_says_so(tmp_path, folder, name):
+    result = run("new", "vanguard", tmp_path / folder)
+    assert result.exit_code == 0, result.output
+    assert f"the pack is named {name} (a pack's name is ASCII letters, digits and _; rename it in pack.vcl)" \
+        in result.output.splitlines()
+    assert f"pack {name} {{" in (tmp_path / folder / "pack.vcl").read_text()
+    assert run("check", "--strict", tmp_path / folder).exit_code == 0
+
+
+def test_new_says_the_name_of_a_pack_named_as_its_folder(tmp_path):
+    result = run("new", "vantage", tmp_path / "coast")
+    assert result.output.splitlines()[-1] == "the pack is named coast"

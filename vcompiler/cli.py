@@ -397,11 +397,13 @@ def new(game: str, folder: Path) -> None:
     from vcompiler.scaffold import ScaffoldError, new_pack
 
     try:
-        written = new_pack(game, folder)
+        name, written = new_pack(game, folder)
     except (ScaffoldError, OSError) as error:
         raise click.UsageError(str(error)) from None
     for path in written:
         click.echo(f"wrote {path}", err=True)
+    why = "" if name == folder.name else " (a pack's name is ASCII letters, digits and _; rename it in pack.vcl)"
+    click.echo(f"the pack is named {name}{why}", err=True)
 
 
 @main.command()

@@ -3,6 +3,7 @@ comment on every construct. The pack it writes checks clean under --strict."""
 from __future__ import annotations
 
 import re
+import unicodedata
 import zlib
 from pathlib import Path
 
@@ -14,16 +15,25 @@ class ScaffoldError(Exception):
     """The pack could not be made; the message says why."""
 
 
+# Latin letters that are not a plain letter with marks, as they are written in ASCII.
+_LETTERS = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O",
+                          "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th", "Þ": "Th",
+                          "ı": "i"})
+
+
 def pack_name(folder_name: str) -> str:
-    """The pack's identifier: the folder's name with anything but letters, digits and
-    `_` turned into `_` (VCL words cannot hold a dash)."""
-    name = re.sub(r"[^A-Za-z0-9_]", "_", folder_name).strip("_") or "pack"
+    """The pack's identifier: the folder's name in ASCII (é as e, ß as ss: VCL names
+    are ASCII) with anything but letters, digits and `_` turned into `_` (VCL words
+    cannot hold a dash); `pack` when nothing is left."""
+    plain = unicodedata.normalize("NFKD", folder_name.translate(_LETTERS))
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    name = re.sub(r"[^A-Za-z0-9_]", "_", plain).strip("_") or "pack"
     return name if not name[0].isdigit() else f"pack_{name}"
 
 
-def new_pack(game: str, folder: Path) -> list[Path]:
+def new_pack(game: str, folder: Path) -> tuple[str, list[Path]]:
     """Write the starter pack of `game` into `folder` (which must not exist yet or be
-    empty). Returns the files written."""
+    empty). Returns the pack's name and the files written."""
     if game not in GAMES:
         raise ScaffoldError(f"no game {game!r}; choose {' or '.join(GAMES)}")
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
@@ -41,4 +51,4 @@ def new_pack(game: str, folder: Path) -> list[Path]:
         target = folder / template.name
         target.write_text(text, encoding="utf-8")
         written.append(target)
-    return written
+    return name, written

@@ -54,8 +54,11 @@ def test_binary_half_written_and_packless_buffers_give_diagnostics(tmp_path, pac
     loose.parent.mkdir()
     workspace.set_buffer(loose, 'log 1 "Alone" {\n  return\n}\n')
     by_folder = {r.folder: r for r in workspace.check()}
-    assert by_folder[loose.parent.resolve()].pack is None
-    assert [d.code.id for d in by_folder[loose.parent.resolve()].diagnostics] == ["E212"]
+    assert loose.parent.resolve() not in by_folder         # the folder around it is not read as a pack
+    assert by_folder[loose.resolve()].pack is None
+    assert [(d.code.id, d.span.line) for d in by_folder[loose.resolve()].diagnostics] == [("E111", 1)]
+    assert by_folder[loose.resolve()].sources[by_folder[loose.resolve()].diagnostics[0].span.file].text \
+        .startswith('log 1 "Alone"')
 
 
 GRAPH_PACK = '''pack loops {

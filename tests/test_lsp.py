@@ -285,7 +285,7 @@ async def test_a_workspace_with_no_pack(bare_client: LanguageClient):
     loose = bare_client.root / "notes.vcl"
     open_doc(bare_client, loose.as_uri(), 'log 1 "Alone" {\n  return\n}\n')
     [d] = await settle(bare_client, loose.as_uri(), lambda ds: len(ds) == 1)
-    assert d.code == "E212"
+    assert (d.code, d.range.start.line, d.range.start.character) == ("E111", 0, 0)
     hover = await bare_client.text_document_hover_async(lsp.HoverParams(
         lsp.TextDocumentIdentifier(loose.as_uri()), lsp.Position(0, 4)))
     assert hover is None

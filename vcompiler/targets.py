@@ -44,6 +44,9 @@ class Target:
         return not self.files or d.span.file in self.files or d.severity is Severity.ERROR
 
 
+NO_PACK_ABOVE = "neither its folder nor a folder above it declares a pack"
+
+
 @frozen
 class Stray:
     """A .vcl file in no pack, and why: it is reported, never read as a pack."""
@@ -51,12 +54,16 @@ class Stray:
     why: str
 
 
-def in_no_pack(stray: Stray) -> CompileResult:
-    """The report of a file in no pack: E111 at its first line (which it shows)."""
+def in_no_pack(stray: Stray, text: str | None = None) -> CompileResult:
+    """The report of a file in no pack: E111 at its first line (which it shows). `text`:
+    an editor's unsaved text of it, else it is read from the disk."""
     path = stray.file
-    # Read only to show its first line: a pipe named .vcl would never end.
-    source = read_source(path, display_path(path), path.name)[0] if path.is_file() else \
-        SourceFile.from_text(path, display_path(path), path.name, "")
+    if text is not None:
+        source = SourceFile.from_text(path, display_path(path), path.name, text)
+    elif path.is_file():            # not a pipe named .vcl, which would never end
+        source = read_source(path, display_path(path), path.name)[0]
+    else:
+        source = SourceFile.from_text(path, display_path(path), path.name, "")
     found = diagnostic(codes.IN_NO_PACK, source.whole(),
                        message=f"{path.name} is in no pack: {stray.why}; it is not read",
                        hint="move it into the folder of the pack it belongs to, or give its folder a pack.vcl: "
@@ -87,7 +94,7 @@ def resolve_targets(paths: list[Path]) -> tuple[list[Target], list[Stray]]:
         elif path.suffix != ".vcl":
             raise TargetError(f"{path} is not a .vcl file")
         elif (folder := pack_of_file(path)) is None:
-            strays.append(Stray(path, "neither its folder nor a folder above it declares a pack"))
+            strays.append(Stray(path, NO_PACK_ABOVE))
         else:
             files.setdefault(folder, set()).add(display_path(path.resolve()))
     targets = [Target(folder) for folder in whole.values()]

@@ -35,7 +35,7 @@ from vcompiler.frozen import frozen
 from vcompiler.model.build import Memo
 from vcompiler.parse import Chunks, ParsedFile, parse_source
 from vcompiler.source import SourceFile
-from vcompiler.targets import pack_of_file
+from vcompiler.targets import NO_PACK_ABOVE, Stray, in_no_pack, pack_of_file
 
 
 @frozen
@@ -83,6 +83,7 @@ class Workspace:
         self._memos: dict[Path, tuple[Memo, CheckMemo]] = {}
         self._dirty: set[Path] = set()
         self._folders: list[Path] = []
+        self._strays: list[Path] = []       # open files in no pack
         self.rescan()
 
     # ------------------------------------------------------------ what changed
@@ -91,10 +92,14 @@ class Workspace:
         folders: list[Path] = []
         for root in self.roots:
             folders.extend(p.resolve() for p in find_packs(root))
+        strays: list[Path] = []
         for path in self._buffers:
             folder = pack_of_file(path)
-            if folder is not None and folder not in folders:
+            if folder is None:
+                strays.append(path)
+            elif folder not in folders:
                 folders.append(folder)
+        self._strays = strays
         self._folders = list(dict.fromkeys(folders))
         for folder in list(self._results):
             if folder not in self._folders:
@@ -160,7 +165,8 @@ class Workspace:
                 for folder in dirty:
                     self._results[folder] = self._check_pack(folder)
             self._dirty.clear()
-        return [self._results[f] for f in self._folders if f in self._results]
+        return [self._results[f] for f in self._folders if f in self._results] + \
+            [in_no_pack(Stray(p, NO_PACK_ABOVE), self._buffers[p]) for p in self._strays if p in self._buffers]
 
     def result(self, folder: Path) -> CompileResult | None:
         self.check()

@@ -156,6 +156,32 @@ def test_rebuilds_are_byte_identical_in_process_and_in_parallel(eye, tidal, eye_
     assert parallel[("tidal_reach", "storybook-take.pdf")] == render_book(take, A5)
 
 
+def test_pages_with_empty_margins_lay_out_no_margin_boxes_and_print_the_same(eye, monkeypatch):
+    import weasyprint.layout
+    from weasyprint.layout import page as weasy_pages
+
+    from vcompiler.render.pdf import _skip_empty_margins, heads, render_html, render_section, stamp_jobs
+
+    assert _skip_empty_margins()
+    book = logbook(eye)
+    section = render_section(book, sections(book)[1], A5)
+    stamp = stamp_jobs(book, heads(book, [("entries", ()), ("entries", ())]), A5)[0]
+    made = weasy_pages.make_margin_boxes
+    calls = []
+
+    def counted(context, page, state):
+        calls.append(page)
+        return made(context, page, state)
+    monkeypatch.setattr(weasy_pages, "make_margin_boxes", counted)
+    entries, stamps = render_html(*section), render_html(*stamp)
+    # The entries' pages have nothing in their margins; the stamps' have heads and numbers.
+    assert len(calls) == len(stamps.anchors) == 2
+    assert pages_text(stamps.pdf)[1].strip() == "2"
+    monkeypatch.setattr(weasyprint.layout, "make_margin_boxes", made)
+    assert render_html(*section).pdf == entries.pdf
+    assert render_html(*stamp).pdf == stamps.pdf
+
+
 def font_families(pdf: bytes) -> set[str]:
     """Every font a page draws with, its own or that of a form it draws (entries placed
     on the page, heads and numbers laid over it)."""

@@ -249,10 +249,49 @@ def _join_leaders(pages, run: int) -> None:
             leader.children = tuple(runs)
 
 
+# The sixteen page-margin boxes of CSS Paged Media.
+MARGIN_BOXES = tuple(f"@{side}-{place}" for side in ("top", "bottom") for place in ("left", "center", "right")) + \
+    tuple(f"@{side}-{place}" for side in ("left", "right") for place in ("top", "middle", "bottom")) + \
+    tuple(f"@{corner}-corner" for corner in ("top-left", "top-right", "bottom-left", "bottom-right"))
+
+
+@lru_cache(maxsize=1)
+def _skip_empty_margins() -> bool:
+    """Pages with nothing in their margins lay out no margin boxes. WeasyPrint makes
+    all sixteen of every page, resolving each one's style and sizes, then drops those
+    with no content: on the pages of a book's sections, every one, at a twentieth of
+    the time of laying out an entry on a page of its own. They are skipped only when
+    none would be kept, which leaves every page as it was. Returns whether WeasyPrint
+    has the function this stands in front of."""
+    import inspect
+
+    import weasyprint.layout as layout
+    from weasyprint.layout import page as pages
+
+    made = getattr(pages, "make_margin_boxes", None)
+    if made is None or getattr(layout, "make_margin_boxes", None) is not made \
+            or list(inspect.signature(made).parameters) != ["context", "page", "state"]:
+        return False
+
+    def generated(style) -> bool:
+        # As WeasyPrint decides it (a page's margin box with no style of its own has
+        # the page's anonymous style, whose content is "normal").
+        return style is not None and style["content"] not in ("normal", "inhibit", "none")
+
+    def margin_boxes(context, page, state):
+        if any(generated(context.style_for(page.page_type, name)) for name in MARGIN_BOXES):
+            yield from pages.make_margin_boxes(context, page, state)
+
+    layout.make_margin_boxes = margin_boxes
+    return True
+
+
 def _weasy(html: str, options: RenderOptions, extra_css: str = "", sheets: tuple[str, ...] = ("base.css", "book.css")):
     from weasyprint import HTML
 
     from vcompiler.render.fetcher import TEMPLATES, PackageFetcher
+
+    _skip_empty_margins()
 
     # The fonts are written to the temporary folder, which a command removes when it ends.
     stylesheets, fonts = _stylesheets(sheets, options.page_css() + extra_css, tempfile.gettempdir())

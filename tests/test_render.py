@@ -182,6 +182,30 @@ def test_pages_with_empty_margins_lay_out_no_margin_boxes_and_print_the_same(eye
     assert render_html(*stamp).pdf == stamps.pdf
 
 
+def test_books_cascade_with_their_own_user_agent_rules_and_print_the_same(eye, tidal, monkeypatch):
+    from weasyprint import HTML
+
+    from vcompiler.render import pdf
+    from vcompiler.render.pdf import BOOK_SHEETS, render_html
+
+    # Every element the templates write, links and nested lists included.
+    every = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>t</title></head><body>'
+             '<section class="title-page"><h1>Title</h1><p>A <em>b</em> <strong>c</strong> <b>d</b></p></section>'
+             '<main class="entries"><article class="entry" id="a"><h2 class="entry-head"><span class="number">1</span>'
+             '</h2><p>See <a class="ref" href="#a">Log 1</a>, <a href="#a">here</a> '
+             '<img class="icon" src="icons/supplies.svg" alt="s"></p><ul class="choices"><li>One<ul><li>Two</li>'
+             '</ul></li></ul></article></main><section class="results"><h3 class="result-head">3</h3><div>x</div>'
+             '</section></body></html>')
+    storybook = next(book for book in books_of(tidal) if book.kind == "storybook")
+    made = (render_html(every, A5).pdf, render_book(logbook(eye, titles=True), A5),
+            render_book(storybook, RenderOptions(paper="a4")))
+    assert isinstance(pdf._weasy(every, A5, "", BOOK_SHEETS)[0], pdf._BookHTML())
+    assert not isinstance(pdf._weasy(every, A5, "", ("base.css", "cards.css"))[0], pdf._BookHTML())
+    monkeypatch.setattr(pdf, "_BookHTML", lambda: HTML)
+    assert made == (render_html(every, A5).pdf, render_book(logbook(eye, titles=True), A5),
+                    render_book(storybook, RenderOptions(paper="a4")))
+
+
 def font_families(pdf: bytes) -> set[str]:
     """Every font a page draws with, its own or that of a form it draws (entries placed
     on the page, heads and numbers laid over it)."""

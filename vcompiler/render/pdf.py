@@ -268,9 +268,11 @@ def _skip_empty_margins() -> bool:
     import weasyprint.layout as layout
     from weasyprint.layout import page as pages
 
-    made = getattr(pages, "make_margin_boxes", None)
-    if made is None or getattr(layout, "make_margin_boxes", None) is not made \
-            or list(inspect.signature(made).parameters) != ["context", "page", "state"]:
+    if not hasattr(pages, "make_margin_boxes"):
+        return False
+    parameters = list(inspect.signature(pages.make_margin_boxes).parameters)
+    if parameters != ["context", "page", "state"] or getattr(layout, "make_margin_boxes", None) is not \
+            pages.make_margin_boxes:
         return False
 
     def generated(style) -> bool:
@@ -295,7 +297,24 @@ def _weasy(html: str, options: RenderOptions, extra_css: str = "", sheets: tuple
 
     # The fonts are written to the temporary folder, which a command removes when it ends.
     stylesheets, fonts = _stylesheets(sheets, options.page_css() + extra_css, tempfile.gettempdir())
-    return HTML(string=html, base_url=TEMPLATES.as_uri() + "/", url_fetcher=PackageFetcher()), stylesheets, fonts
+    kind = _BookHTML() if set(sheets) <= set(BOOK_SHEETS) else HTML
+    return kind(string=html, base_url=TEMPLATES.as_uri() + "/", url_fetcher=PackageFetcher()), stylesheets, fonts
+
+
+@lru_cache(maxsize=1)
+def _BookHTML() -> type:
+    """A document of the books' own HTML, cascaded with the user-agent rules of its
+    elements only (templates/book-ua.css)."""
+    from weasyprint import CSS, HTML
+
+    from vcompiler.render.fetcher import TEMPLATES
+
+    agent = CSS(filename=str(TEMPLATES / "book-ua.css"))
+
+    class BookHTML(HTML):
+        def _ua_stylesheets(self, forms: bool = False) -> list:
+            return [agent]
+    return BookHTML
 
 
 @lru_cache(maxsize=16)

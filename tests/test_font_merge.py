@@ -46,3 +46,27 @@ def test_subsets_with_kept_ids_join_and_draw_every_letter_as_before():
 
 def test_subsets_whose_ids_disagree_are_not_joined():
     assert _join_glyphs([_cut("Y Test", False), _cut("you from cryosleep", False)]) is None
+
+
+
+def test_glyphs_stored_alike_are_compared_without_decoding_and_others_by_their_outlines():
+    from vcompiler.render.fonts import _Subset
+
+    first, second = _Subset(_cut("Test e", True)), _Subset(_cut("see", True))
+    e = _gid(_cut("e", True), "e")
+    assert e in first.drawn and e in second.drawn
+    assert first.agrees(e, second)
+    assert hasattr(first.glyf.glyphs[first.names[e]], "data") and hasattr(second.glyf.glyphs[second.names[e]], "data")
+    second.glyf[second.names[e]]                 # decoded: compared by its outline from now on
+    assert not hasattr(second.glyf.glyphs[second.names[e]], "data")
+    assert first.agrees(e, second)
+    # The bold face keeps the same glyph ids for other outlines.
+    bold = TTFont(SERIF.with_name("DejaVuSerif-Bold.ttf"))
+    options = subset.Options()
+    options.retain_gids = True
+    cutter = subset.Subsetter(options)
+    cutter.populate(text="e")
+    cutter.subset(bold)
+    out = io.BytesIO()
+    bold.save(out)
+    assert not first.agrees(e, _Subset(out.getvalue()))

@@ -110,6 +110,31 @@ def _text_map_stream(mapping: dict[int, str]) -> bytes:
     return b"\n".join(lines)
 
 
+def _stored(glyf, name: str) -> bytes | None:
+    """A glyph's data as its font stores it, or None once fontTools has decoded it."""
+    return getattr(glyf.glyphs[name], "data", None)
+
+
+def _draws(glyf, name: str) -> bool:
+    """Whether a glyph draws anything (contours or components), read from its stored
+    data where fontTools has not decoded it."""
+    stored = _stored(glyf, name)
+    if stored is None:
+        return bool(glyf.glyphs[name].numberOfContours != 0)
+    # A glyph's header starts with its number of contours (-1: made of components).
+    return len(stored) >= 2 and int.from_bytes(stored[:2], "big", signed=True) != 0
+
+
+def _same_outline(glyf, name: str, other_glyf, other_name: str) -> bool:
+    """Whether two glyphs draw the same, compiled as fontTools compiles them. Glyphs
+    stored byte for byte alike (subsets cut from one font) are not decoded: decoding
+    every glyph of every subset took most of the time of joining a book's fonts."""
+    stored = _stored(glyf, name)
+    if stored is not None and stored == _stored(other_glyf, other_name):
+        return True
+    return bool(glyf[name].compile(glyf) == other_glyf[other_name].compile(other_glyf))
+
+
 def _join_glyphs(programs: list[bytes]) -> bytes | None:
     """One TrueType program with every glyph any of the subsets draws, or None when two
     subsets draw different glyphs under one glyph id (they were not cut from one font
@@ -125,27 +150,33 @@ def _join_glyphs(programs: list[bytes]) -> bytes | None:
         # Glyph names may differ between subsets; glyph ids do not.
         rename = {name: order[gid] for gid, name in enumerate(other.getGlyphOrder())}
         for name, mine in rename.items():
-            theirs = their_glyf[name]
-            if theirs.numberOfContours != 0 and glyf[mine].numberOfContours != 0:
-                if theirs.compile(their_glyf) != glyf[mine].compile(glyf):
+            if not _draws(their_glyf, name):
+                continue
+            if _draws(glyf, mine):
+                if not _same_outline(their_glyf, name, glyf, mine):
                     return None
-            if theirs.numberOfContours != 0 and glyf[mine].numberOfContours == 0:
-                theirs = copy.deepcopy(theirs)
-                for component in getattr(theirs, "components", []) if theirs.isComposite() else []:
-                    component.glyphName = rename[component.glyphName]
-                glyf[mine] = theirs
-                hmtx[mine] = their_hmtx[name]
+                continue
+            theirs = copy.deepcopy(their_glyf[name])
+            for component in getattr(theirs, "components", []) if theirs.isComposite() else []:
+                component.glyphName = rename[component.glyphName]
+            glyf[mine] = theirs
+            hmtx[mine] = their_hmtx[name]
     out = io.BytesIO()
     base.save(out)
     return out.getvalue()
 
 
-def _outlines(program: bytes) -> dict[int, bytes]:
-    """What each glyph id of a subset draws, for the glyphs it draws at all."""
-    font = TTFont(io.BytesIO(program))
-    glyf = font["glyf"]
-    return {gid: glyf[name].compile(glyf) for gid, name in enumerate(font.getGlyphOrder())
-            if glyf[name].numberOfContours != 0}
+class _Subset:
+    """A subset's glyphs, for grouping the subsets of a font that agree (merge_fonts)."""
+
+    def __init__(self, program: bytes) -> None:
+        font = TTFont(io.BytesIO(program))
+        self.glyf = font["glyf"]
+        self.names = font.getGlyphOrder()
+        self.drawn = [gid for gid, name in enumerate(self.names) if _draws(self.glyf, name)]
+
+    def agrees(self, gid: int, other: _Subset) -> bool:
+        return _same_outline(self.glyf, self.names[gid], other.glyf, other.names[gid])
 
 
 def _tag(data: bytes) -> str:
@@ -175,18 +206,20 @@ def merge_fonts(pdf: pikepdf.Pdf) -> int:
         # Fonts that only share a name (their glyph ids draw different glyphs) are joined
         # apart: one font per group of subsets that agree, each under a name of its own.
         # Each subset is read once for grouping, and each group's program joined once.
-        groups: list[tuple[dict[int, bytes], list[bytes], list[pikepdf.Object]]] = []
+        # A group holds, for each glyph id, the first of its subsets that draws it.
+        groups: list[tuple[dict[int, _Subset], list[bytes], list[pikepdf.Object]]] = []
         for font in copies.values():
             program = font.DescendantFonts[0].FontDescriptor.FontFile2.read_bytes()
-            drawn = _outlines(program)
+            subset = _Subset(program)
             for outlines, programs, members in groups:
-                if all(outlines.get(gid, outline) == outline for gid, outline in drawn.items()):
-                    outlines.update(drawn)
+                if all(gid not in outlines or outlines[gid].agrees(gid, subset) for gid in subset.drawn):
+                    for gid in subset.drawn:
+                        outlines.setdefault(gid, subset)
                     programs.append(program)
                     members.append(font)
                     break
             else:
-                groups.append((drawn, [program], [font]))
+                groups.append(({gid: subset for gid in subset.drawn}, [program], [font]))
         left += len(groups)
         keeps: dict[tuple[int, int], pikepdf.Object] = {}
         for _, programs, members in groups:

@@ -21,7 +21,7 @@ def play(*args, answers=""):
 def test_tidal_reach_played_to_an_ending():
     # Take a character at location 000, land on the flats, walk north, dig into the
     # hatch, claim the beacon (continue), light it, and end with a destiny victory.
-    result = play(CONTENT / "tidal-reach", answers="1\n1\n1\n3\n2\n2\n1\n")
+    result = play(CONTENT / "tidal-reach", answers="1\n2\n1\n1\n3\n2\n2\n1\n")
     assert result.exit_code == 0, result.output
     out = result.output
     assert "── Location 000 · Landfall" in out and "Place card 1601 in the center." in out
@@ -43,6 +43,43 @@ def test_tidal_reach_played_to_an_ending():
                                  "State: time 3, morale 4, health 4 · destiny 1705 Keeper of the Beacon: complete · "
                                  "cards: 1601 Relight the Lighthouse, 1101 The Diver, 1705 Keeper of the Beacon\n"
                                  "7 entries read.")
+
+
+def test_location_000_reads_its_setup_steps_then_asks_each_choice_of_the_setup():
+    # VR 17-18: location 000's instructions complete the setup: its steps, the character
+    # and the starting level each player picks, then where they crash.
+    result = play(CONTENT / "tidal-reach", answers="2\n3\n2\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert ("running blind.\nSetup:\n"
+            "   1. Place the mission card in the center, as this location says.\n"
+            "   2. Seed the challenge dice pool: 8 dice, and 2 more for each player.\n"
+            "   3. Each player rolls a skill die: it gives their character, then their crash site.\n"
+            "Place card 1601 in the center.\n") in out
+    assert out.count("Setup:\n") == 1
+    levels = out.split("» You rolled 4, 5 or 6: take character card 1102")[1]
+    assert ("Setup at Location 000 · Landfall: choose your starting level\n"
+            "State: time 4, morale 4, health 4 · cards: 1601 Relight the Lighthouse, 1102 The Beachcomber\n"
+            "  1) Easygoing: 5 [time] time, 5 [morale] morale, 5 [health] health\n"
+            "  2) Daring (recommended for a first game): 4 [time] time, 4 [morale] morale, 4 [health] health\n"
+            "  3) Perilous: 3 [time] time, 3 [morale] morale, 3 [health] health\n") in levels
+    assert ("You start at the perilous level: 3 [time] time, 3 [morale] morale, 3 [health] health.\n"
+            "Setup at Location 000 · Landfall: go on as it says\n"
+            "State: time 3, morale 3, health 3 ·") in levels
+    assert "Turn 1 at Location 000" not in out
+    # the crash site is where the turns begin
+    assert "» You rolled 4, 5 or 6 (go to Location 104)\n── Location 104 · Kelp Forest" in out
+    assert "Turn 1 at Location 104 · Kelp Forest\nState: time 2, morale 3, health 3" in out
+
+
+def test_a_saved_setup_goes_on_from_the_level_it_picked(tmp_path):
+    saved = tmp_path / "run.json"
+    play(CONTENT / "tidal-reach", "--save", saved, answers="1\n1\nq\n")
+    state = json.loads(saved.read_text())["state"]
+    assert state["level"] == "easygoing" and state["counters"]["time"] == 5
+    again = play(CONTENT / "tidal-reach", "--load", saved, answers="1\n").output
+    assert "choose your starting level" not in again and "Setup:" not in again
+    assert "State: time 5, morale 5, health 5" in again and "── Location 101 · Tidal Flats" in again
 
 
 def test_a_location_action_is_taken_once_unless_always_available():

@@ -18,6 +18,7 @@ takes one. A position is a JSON list:
                                      id, or "sector N" for a sector's action)
   ["goal", CARD, r, k]               a mission's or Rank-Up card's goal claimed: row r's effects from the k-th
   ["location", N]                    at location N, choosing an action
+  ["level", N, NAME]                 the starting level NAME of location N picked
   ["read", LABEL, TEXT, RESULT]      an action taken: its text, then its result
   ["ending", MISSION, STAT, i]       a stat ran out: the mission's game-end entry from statement i
   ["end", REASON]
@@ -39,7 +40,7 @@ from typing import Any
 
 from vcompiler.frozen import frozen
 from vcompiler.model import types as m
-from vcompiler.play.cards import face_lines, words
+from vcompiler.play.cards import INDENT, face_lines, words
 from vcompiler.play.state import STAT_START, VANTAGE_STATS, State
 from vcompiler.registry import WAYS_OUT
 from vcompiler.render import voice
@@ -311,8 +312,8 @@ class Game:
         card = effect.param("card")
         done = {key.split()[0] for key, status in state.missions.items() if status == "complete"}
         # VR 74: both the mission and a destiny make an epic victory.
-        victory = "epic" if {"mission", "destiny"} <= done else "mission" if "mission" in done else "destiny"
-        scene.options = [Option("End the game", then=["end", f"Card {card} complete: a {victory} victory."]),
+        victory = "an epic" if {"mission", "destiny"} <= done else "a mission" if "mission" in done else "a destiny"
+        scene.options = [Option("End the game", then=["end", f"Card {card} complete: {victory} victory."]),
                          Option("Go on playing", then=after)]
         state.at = after
 
@@ -370,6 +371,12 @@ class Game:
             if show:
                 scene.lines.append(f"── Location {location_number(number)} · {location.name.plain()}")
                 scene.lines.extend(words(p) for t in location.text for p in voice.rich(t))
+                # VR 17: the table follows location 000's instructions to complete setup,
+                # the first of which its arrival effects carry out just below.
+                if location.steps:
+                    scene.lines.append("Setup:")
+                    scene.lines.extend(f"{INDENT}{i}. {words(voice.rich_line(step.text))}"
+                                       for i, step in enumerate(location.steps, 1))
         return self._effects(state, scene, show, location.arrival, k, ["arrival", number], ["location", number])
 
     def _effects(self, state: State, scene: Scene, show: bool, choices: tuple[m.Choice, ...], k: int,
@@ -405,6 +412,18 @@ class Game:
             if show:
                 scene.lines.append(f"Setup at Location {location_number(number)} · {location.name.plain()}: "
                                    "choose your character")
+            scene.options = options
+            return True
+        # VR 17-18: each player also picks a starting level of time, morale and health.
+        if location.levels and state.level is None:
+            for level in location.levels:
+                first = " (recommended for a first game)" if level.recommended else ""
+                options.append(Option(f"{level.name.capitalize()}{first}: {level.time} [time] time, "
+                                      f"{level.morale} [morale] morale, {level.health} [health] health",
+                                      then=["level", number, level.name]))
+            if show:
+                scene.lines.append(f"Setup at Location {location_number(number)} · {location.name.plain()}: "
+                                   "choose your starting level")
             scene.options = options
             return True
         for c in location.choices:
@@ -447,7 +466,11 @@ class Game:
                     option = replace(option, effects=(m.Effect("pay_boost", (("amount", action.boost),),
                                                                action.span),))
                 options.append(option)
-        if show:
+        if show and not location.actions and not location.exits and location.choices:
+            # Location 000's own choices end the setup: where each player crashes (VR 17).
+            scene.lines.append(f"Setup at Location {location_number(number)} · {location.name.plain()}: "
+                               "go on as it says")
+        elif show:
             # The turn the next action belongs to: a new one, unless the last result said to continue.
             turn = state.turn + (1 if state.counters.get("acted") and not state.counters.get("continue") else 0)
             scene.lines.append(f"Turn {turn} at Location {location_number(number)} · {location.name.plain()}")
@@ -456,6 +479,18 @@ class Game:
             return False
         scene.options = options
         return True
+
+    def _at_level(self, state: State, scene: Scene, show: bool) -> bool:
+        """A starting level picked at setup: the stats start there (VR 18)."""
+        _, number, name = state.at
+        level = next(v for v in self.locations[number].levels if v.name == name)
+        state.level = name
+        state.counters.update(time=level.time, morale=level.morale, health=level.health)
+        if show:
+            scene.lines.append(f"You start at the {name} level: {level.time} [time] time, "
+                               f"{level.morale} [morale] morale, {level.health} [health] health.")
+        state.at = ["location", number]
+        return False
 
     def _story_option(self, what: str, action: m.StoryAction, result: list, use: str | None) -> Option:
         # The storybook's cost line (VR 57, 47), shortened: the dice, the skill tokens that

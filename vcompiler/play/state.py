@@ -33,6 +33,7 @@ class State:
     actions: int = 0                                           # Actions taken this turn (vanguard)
     special: bool = False                                      # a Special Action taken this turn
     goals: set[str] = field(default_factory=set)               # Rank-Up cards flipped to Completed
+    level: str | None = None                   # the starting level picked at setup (vantage)
     planet: str | None = None
     sector: int | None = None
     location: int | None = None

@@ -150,7 +150,7 @@ def test_cards_print_plain_actions_attacks_and_standees_and_the_packs_own_danger
 
 def test_play_offers_actions_without_a_dice_check_and_reads_the_new_conditions(built):
     game = Game(built)
-    state = State(at=["board"])
+    state = State(at=["board"], supplies=4)       # the Lander's, told at landing
     game._to_board(state)
     labels = [o.label for o in game.advance(state, show=False).options]
     assert "Sector 1: Climb the Spire" in labels

@@ -194,8 +194,9 @@ def test_bad_starts_and_saves_exit_2(tmp_path):
 
 
 def test_a_threat_comes_into_play_as_its_card_prints_it():
-    # Land, travel to Sector 2, then into the Ice Caves where the Stalker waits, and act on it.
-    result = play(CONTENT / "glacier-of-echoes", "--seed", "0", answers="1\n3\n2\n1\n")
+    # Land with 4 Supplies, travel to Sector 2 (spending a die for the Travel icon), then
+    # into the Ice Caves where the Stalker waits, and act on it.
+    result = play(CONTENT / "glacier-of-echoes", "--seed", "0", answers="4\n1\n1\n3\n2\n1\n")
     assert result.exit_code == 0, result.output
     out = result.output
     placed = out.split("Place Threat T11 in Sector 4.\n")[1]
@@ -224,6 +225,7 @@ def test_a_threat_comes_into_play_as_its_card_prints_it():
     # Back at Sector 2, only the secondary standee is there: its Special Action is not offered.
     game = Game(compile_pack(CONTENT / "glacier-of-echoes").pack)
     state = game.start()
+    state.supplies = 4                     # the Lander's, told at landing
     game.advance(state)
     state.threats, state.standees, state.sector = {"T11": 4}, {"T11": [2]}, 2
     scene = game.advance(state)
@@ -240,6 +242,7 @@ def test_a_threat_time_track_attacks_the_crew_in_its_sector_or_moves_where_the_t
     answers = iter([1, 0, 1])
     game.ask = lambda said, question, labels: before.append(said) or asked.append((question, labels)) or next(answers)
     state = game.start()
+    state.supplies = 4
     game.advance(state)
     progress = m.Effect("progress_time_of_threat", (("card", "T11"),), None)
     state.threats, state.sector = {"T11": 4}, 4
@@ -323,6 +326,7 @@ def test_going_back_to_the_ship_book_ends_the_exploration():
     pack = compile_pack(CONTENT / "glacier-of-echoes").pack
     game = Game(pack)
     state = game.start()
+    state.supplies = 4                     # the Lander's, told at landing
     game.advance(state)
     state.at = ["log", next(log.number for log in pack.logs if log.label == "empty_handed"), 0]
     scene = game.advance(state)
@@ -361,6 +365,7 @@ def test_a_threat_time_track_fills_a_track_of_its_own_action(write_pack):
     pack = compile_pack(write_pack({"pack.vcl": THREAT_PACK})).pack
     game = Game(pack)
     state = game.start()
+    state.supplies = 4                     # the Lander's, told at landing
     game.advance(state)
     progress = m.Effect("progress_time_of_threat", (("card", "T01"),), None)
     game._apply(state, progress, None)
@@ -379,9 +384,9 @@ def test_a_turn_is_two_actions_then_an_event_card_is_drawn_and_resolved_by_the_s
     biomes is in the Sector, the POI card's included, else its secondary; it is discarded,
     and an empty deck is the discard pile shuffled."""
     saved = tmp_path / "run.json"
-    # Seed 1 shuffles Groaning Ice above E11 Whiteout. Travel to Sector 2, listen to the
-    # song (green), and the turn is over.
-    result = play(CONTENT / "glacier-of-echoes", "--seed", "1", "--save", saved, answers="1\n4\n3\n")
+    # Seed 1 shuffles Groaning Ice above E11 Whiteout. Land with 4 Supplies, travel to
+    # Sector 2 (spending a die), listen to the song (green), and the turn is over.
+    result = play(CONTENT / "glacier-of-echoes", "--seed", "1", "--save", saved, answers="4\n1\n1\n4\n3\n")
     assert result.exit_code == 0, result.output
     out = result.output
     assert "── The Glacier of Echoes, Sector 1 Landing Shelf · turn 1, Action 1 of 2\n" in out
@@ -391,6 +396,8 @@ def test_a_turn_is_two_actions_then_an_event_card_is_drawn_and_resolved_by_the_s
             "┌ Event Groaning Ice · [caves]\n│ Secondary:\n│ Progress the [time] Time Track of T11.\n"
             "│ Main:\n│ Roll a [danger] Danger die B.\n"
             "[caves] is in your Sector: its main effect: Roll a [danger] Danger die B.\n"
+            "Roll the [danger] Danger die B and look it up on the Danger die Reference card: Blizzard: "
+            "Lose 1 [supplies]. If you have none, gain the injury \"Frostbite\" instead.\n"
             "── The Glacier of Echoes, Sector 2 Singing Crevasse: P201 Singing Crevasse · turn 2, "
             "Action 1 of 2\n") in out
     state = json.loads(saved.read_text())["state"]
@@ -414,7 +421,7 @@ def test_a_turn_is_two_actions_then_an_event_card_is_drawn_and_resolved_by_the_s
 def test_a_sector_without_a_matching_biome_resolves_the_secondary_effect():
     """RB 1420: no biome of the card in the Sector: its secondary effect."""
     # Seed 1: Groaning Ice ([caves]) first, drawn at the end of turn 1 in Sector 1 ([frigid]).
-    out = play(CONTENT / "glacier-of-echoes", "--seed", "1", answers="7\n7\n").output
+    out = play(CONTENT / "glacier-of-echoes", "--seed", "1", answers="4\n7\n7\n").output
     assert ("You draw an Event card: Groaning Ice.\n" in out
             and "None of its biomes is in your Sector: its secondary effect: Progress the [time] Time Track of T11.\n"
                 "Time Track of T11 Ice Stalker: space 1 of 3: Nothing happens.\n" in out)
@@ -424,8 +431,11 @@ def test_no_travel_keeps_the_crew_in_the_sector_and_an_effect_still_moves_them()
     """RB 1114: with a No Travel icon in the Sector, no Travel Action; RB 1741: effects
     that place the Crewmember in another Sector still do."""
     # Sector 2's song places P202 Thin Ice (No Travel) in Sector 3; cross it, fail, and be moved.
-    out = play(CONTENT / "glacier-of-echoes", "--seed", "1", answers="1\n4\n3\n2\n1\n2\n").output
+    out = play(CONTENT / "glacier-of-echoes", "--seed", "1", answers="4\n1\n1\n4\n3\n2\n1\n1\n2\n").output
     lake = out.split("» Travel to Sector 3 Frozen Lake (pay the travel cost)\n")[1]
+    assert lake.startswith("Travel icon: Global Condition G11 Endless Snowfall: Spend a die or roll a [danger] "
+                           "danger die B.\n")
+    lake = lake.split("» Spend a die\n")[1]
     assert lake.startswith("── The Glacier of Echoes, Sector 3 Frozen Lake: P202 Thin Ice · turn 2, Action 2 of 2\n"
                            "┌ Point of Interest P202 Thin Ice · [frigid], No Travel\n")
     assert "No Travel (P202 Thin Ice): no one may travel out of this Sector.\n" in lake
@@ -441,6 +451,7 @@ def test_a_final_poi_says_the_sector_is_fully_explored():
     """RB 1743: a Final POI: the Sector is fully explored."""
     game = Game(compile_pack(CONTENT / "glacier-of-echoes").pack)
     state = game.start()
+    state.supplies = 4                     # the Lander's, told at landing
     game.advance(state)
     state.pois["glacier:3"], state.sector, state.at = "P204", 3, ["sector", 3]
     scene = game.advance(state)
@@ -452,7 +463,7 @@ def test_a_final_poi_says_the_sector_is_fully_explored():
 def test_goals_are_claimed_before_or_after_any_action():
     """RB 1400: a mission's Completion is triggered once its requirement is met, before or
     after any Action; RB 804: a Rank-Up card is flipped to its Completed side."""
-    out = play(CONTENT / "glacier-of-echoes", "--seed", "0", answers="6\n").output
+    out = play(CONTENT / "glacier-of-echoes", "--seed", "0", answers="4\n6\n").output
     assert "  6) Rank-Up card Voices in the Ice: its goal is met (Hold the Echo Stone and have 2 [success])\n" in out
     after = out.split("» Rank-Up card Voices in the Ice")[1]
     assert after.startswith(": its goal is met (Hold the Echo Stone and have 2 [success])\n"
@@ -462,6 +473,7 @@ def test_goals_are_claimed_before_or_after_any_action():
     # A mission's goal does what its Completion says, and the mission is complete.
     game = Game(compile_pack(CONTENT / "glacier-of-echoes").pack)
     state = game.start()
+    state.supplies = 4                     # the Lander's, told at landing
     game.advance(state)
     state.missions["M13"] = "active"
     goal = next(o for o in game.advance(state).options if o.label.startswith("Mission M13"))
@@ -507,3 +519,117 @@ def test_the_simulation_makes_a_choice_on_a_card_at_random(write_pack):
     assert report["endings"] == {"The exploration ends.": 2000}
     again = CliRunner().invoke(main, ["simulate", str(folder), "--runs", "2000", "--seed", "2", "--format", "json"])
     assert again.output == result.output
+
+
+def _travel_pack(condition: str, costs: str = "lose supplies 2") -> str:
+    return VANGUARD_HEADER + f'''
+log 1 "Landing" {{ return }}
+log 2 "Far Side" {{ end exploration }}
+log 3 "Lifted" {{ end exploration }}
+planet p "P" {{
+  {condition}
+  lift_off -> log 3
+  sector 1 "Shelf" {{ lander }}
+  sector 2 {{ -> log 2 }}
+  sector 3 "Ridge" {{ poi slot }}
+  path 1 -> 2 [{costs}]
+  path 1 <-> 3 [travel]
+}}
+condition G01 "Storm" {{
+  travel lose supplies 1 / roll danger T
+}}
+'''
+
+
+_CALM = 'condition printed "Calm" {{\n    travel spend die\n    supplies {}\n  }}'
+
+
+def _board(folder, supplies=None):
+    game = Game(compile_pack(folder).pack)
+    asked = []
+    game.ask = lambda said, question, labels: asked.append((question, labels)) or 0
+    state = game.start()
+    state.supplies = supplies
+    return game, state, asked
+
+
+def test_a_path_is_closed_while_its_supplies_cannot_be_paid_and_resting_too(write_pack):
+    """RB 1118-1122: every icon on the path is paid to travel it; Supplies come from the
+    board's track (RB 1720). A cost that cannot be paid in full cannot be chosen (RB 1426),
+    as Rest cannot be taken with no Supplies (RB 1146)."""
+    folder = write_pack({"p.vcl": _travel_pack(_CALM.format("1"))})
+    game, state, _ = _board(folder)
+    scene = game.advance(state)
+    assert state.counters["supplies"] == 1
+    assert ("You cannot travel to Sector 2: its path costs lose 2 [supplies], and you cannot pay that in full."
+            in scene.lines)
+    labels = [o.label for o in scene.options]
+    assert "Travel to Sector 3 Ridge (pay the travel cost)" in labels and not any("Sector 2" in x for x in labels)
+    rest = next(o for o in scene.options if o.label.startswith("Rest"))
+    game.choose(state, rest)
+    scene = game.advance(state)
+    assert state.counters["supplies"] == 0 and "You have no [supplies] left: you cannot Rest." in scene.lines
+    assert not any(o.label.startswith("Rest") for o in scene.options)
+    # with Supplies enough, the path is taken and paid
+    state.counters["supplies"] = 3
+    scene = game.advance(state)
+    game.choose(state, next(o for o in scene.options if o.label.startswith("Travel to Sector 2")))
+    scene = game.advance(state)
+    assert scene.lines[:2] == ["On the path: lose 2 [supplies].", "── Log 2 · Far Side"]
+    assert state.counters["supplies"] == 1 and scene.ended == "The exploration ends."
+
+
+def test_the_travel_icon_pays_the_global_condition_in_play_and_offers_what_can_be_paid(write_pack):
+    """RB 1121: a Travel icon is resolved by the travel effect of the Global Condition on
+    the board (a card put there replaces the printed one, RB 443); of its `/` options only
+    those that can be paid in full are offered (RB 1426)."""
+    folder = write_pack({"p.vcl": _travel_pack(_CALM.format("unlimited"))})
+    game, state, asked = _board(folder)
+    scene = game.advance(state)
+    assert "Rest (the [supplies] Supplies are unlimited; refresh dice, which play keeps none of)" in [
+        o.label for o in scene.options]
+    game.choose(state, next(o for o in scene.options if o.label.startswith("Travel to Sector 3")))
+    scene = game.advance(state)
+    assert scene.lines[0] == "Travel icon: Global Condition Calm: Spend a die."
+    assert state.sector == 3 and asked == []
+    # unlimited Supplies: a path's Supplies are paid without running out
+    state.sector, state.at = 1, ["board"]
+    game.choose(state, next(o for o in game.advance(state).options if o.label.startswith("Travel to Sector 2")))
+    assert "supplies" not in state.counters and "── Log 2 · Far Side" in game.advance(state).lines
+    # the Storm card replaces the printed condition: with Supplies, the table chooses
+    game, state, asked = _board(folder)
+    game.advance(state)
+    game._apply(state, m.Effect("set_condition", (("card", "G01"),), None), None)
+    state.supplies = state.counters["supplies"] = 1        # the Lander's, now that the board's are gone
+    scene = game.advance(state)
+    game.choose(state, next(o for o in scene.options if o.label.startswith("Travel to Sector 3")))
+    scene = game.advance(state)
+    assert asked == [("Choose one: Lose 1 [supplies] or roll a [danger] danger die T.",
+                      ["Lose 1 [supplies]", "Roll a [danger] danger die T"])]
+    assert state.counters["supplies"] == 0 and state.sector == 3
+    # with no Supplies left, the roll is the only way to pay: it is not asked
+    state.at = ["board"]
+    game.choose(state, next(o for o in game.advance(state).options if o.label.startswith("Travel to Sector 1")))
+    scene = game.advance(state)
+    assert len(asked) == 1 and state.sector == 1
+    assert ("Roll the [danger] Danger die T and look it up on the Danger die Reference card." in scene.lines)
+
+
+def test_the_lander_supplies_are_asked_where_the_board_prints_none(write_pack):
+    """RB 1473: the Lander's Capacity says how many Supplies the exploration starts with."""
+    folder = write_pack({"p.vcl": _travel_pack("condition G01", "travel")})
+    out = play(folder, answers="3\n").output
+    assert ("How many [supplies] Supplies does your Lander start with (its Capacity)?\n"
+            "State: Global Condition G01 Storm\n  1) 1 [supplies]\n") in out
+    assert "» 3 [supplies]\n── P, Sector 1 Shelf · turn 1, Action 1 of 2\nState: 3 [supplies] ·" in out
+
+
+def test_simulate_never_travels_a_path_it_cannot_pay(write_pack):
+    folder = write_pack({"p.vcl": _travel_pack(_CALM.format("1"),
+                                               "lose supplies 3")})
+    result = CliRunner().invoke(main, ["simulate", str(folder), "--runs", "300", "--seed", "1", "--format", "json"])
+    assert json.loads(result.output)["never_reached"] == ["Log 2 Far Side"]
+    cheaper = write_pack({"p.vcl": _travel_pack(_CALM.format("1"),
+                                                "lose supplies 1")}, "cheaper")
+    result = CliRunner().invoke(main, ["simulate", str(cheaper), "--runs", "300", "--seed", "1", "--format", "json"])
+    assert json.loads(result.output)["never_reached"] == []

@@ -13,7 +13,9 @@ takes one. A position is a JSON list:
   ["row", POI, action, row, k]       a dice-check row's effects from the k-th
   ["arrival", N, k]                  a location's arrival effects from the k-th
   ["board"]                          on the planet board, at state.sector
+  ["path", A, B, k]                  travelling from sector A to B: the path's k-th icon on
   ["sector", N]                      arriving in sector N of state.planet
+  ["supplies", N]                    the Lander's Supplies at the start of the exploration
   ["check", POI, action]             choosing the outcome of a dice check (POI: a card's
                                      id, or "sector N" for a sector's action)
   ["goal", CARD, r, k]               a mission's or Rank-Up card's goal claimed: row r's effects from the k-th
@@ -68,6 +70,8 @@ ACTIONS_A_TURN = 2
 # How often random play claims a goal met, against 1 for an Action: its requirement is
 # in words play cannot test, so the claim is the player's.
 GOAL_CLAIM = 0.2
+# The Supplies a Lander may start with, asked at landing where the board does not print them.
+SUPPLIES_ASKED = tuple(range(1, 11))
 # A decision met while effects resolve (a `/` choice on a card, where a threat moves):
 # ask(what was said before it, the question, the options' labels) -> the index picked.
 Ask = Callable[[list[str], str, list[str]], int]
@@ -524,6 +528,8 @@ class Game:
         return self.planets[state.planet]
 
     def _at_board(self, state: State, scene: Scene, show: bool) -> bool:
+        if state.supplies is None and self._condition(state)[2] is None:
+            return self._ask_supplies(state, scene, show)
         if state.actions >= ACTIONS_A_TURN:
             moved = self._end_turn(state)
             self._flush(scene, show)
@@ -540,14 +546,19 @@ class Game:
         blocking = [c for c in (card, *(self.cards.get(t) for t in threats))
                     if c is not None and "no_travel" in c.flags]
         options = []
+        closed = []
         for path in planet.paths if not blocking else ():
             other = path.b if path.a == here else path.a if path.two_way and path.b == here else None
             if other is None:
                 continue
             cost = ", ".join(words(voice.target(c)) for c in path.costs)
             name = f" {sectors[other].name}" if other in sectors and sectors[other].name else ""
+            if not all(self._payable(state, c) for c in path.costs):
+                closed.append(f"You cannot travel to Sector {other}{name}: its path costs {cost}, "
+                              "and you cannot pay that in full.")
+                continue
             options.append(Option(f"Travel to Sector {other}{name}" + (f" ({cost})" if cost else ""),
-                                  then=["sector", other], action=True))
+                                  then=["path", here, other, 0], action=True))
         # RB 1101-1108: the Special Actions a Crewmember may take here: the board's in the
         # Sector, its POI's, the Global Conditions', a Threat's in the Sector, revealed
         # Missions'; one a turn (RB 1069).
@@ -569,9 +580,16 @@ class Game:
                 options.append(Option(what, tuple(effects), then=["board"], weight=LEAVING))
         options += self._goals(state, active, planet)
         # RB 1073, 1135-1150: Prepare and Rest are Actions too; play keeps no dice or
-        # Section cards, so they only take up the Action.
-        options.append(Option("Prepare or Rest (draw Section cards or refresh dice; play keeps neither)",
-                              then=["board"], action=True))
+        # Section cards, so Prepare only takes up the Action, and Rest costs its Supplies:
+        # with none left, you cannot Rest (RB 1146).
+        options.append(Option("Prepare (draw Section cards; play keeps none)", then=["board"], action=True))
+        rest = m.Effect("lose_supplies", (("amount", 1),), planet.span)
+        if self._payable(state, rest):
+            paid = "the [supplies] Supplies are unlimited" if self._unlimited(state) else "lose 1 [supplies]"
+            options.append(Option(f"Rest ({paid}; refresh dice, which play keeps none of)", (rest,),
+                                  then=["board"], action=True))
+        else:
+            closed.append("You have no [supplies] left: you cannot Rest.")
         if show:
             sector = sectors.get(here) if here is not None else None
             name = f" {sector.name}" if sector and sector.name else ""
@@ -592,9 +610,25 @@ class Game:
                 scene.lines.append(f"No Travel ({self.card_name(blocker.id)}): no one may travel out of this Sector.")
             if state.special:
                 scene.lines.append("You have taken this turn's Special Action.")
+            scene.lines.extend(closed)
         self._arrived = False
         scene.options = options
         return True
+
+    def _ask_supplies(self, state: State, scene: Scene, show: bool) -> bool:
+        """RB 1473: the Lander's Capacity says how many Supplies the exploration starts
+        with, where the board prints no Supplies track; which Lander the table took, the
+        pack does not know."""
+        if show:
+            scene.lines.append("How many [supplies] Supplies does your Lander start with (its Capacity)?")
+        scene.options = [Option(f"{n} [supplies]", then=["supplies", n]) for n in SUPPLIES_ASKED]
+        return True
+
+    def _at_supplies(self, state: State, scene: Scene, show: bool) -> bool:
+        state.supplies = state.at[1]
+        state.add("supplies", state.supplies)
+        state.at = ["board"]
+        return False
 
     def _goals(self, state: State, missions: list[m.Card], planet: m.Planet) -> list[Option]:
         """RB 1400: a mission's Completion, triggered before or after any Action once its
@@ -660,6 +694,60 @@ class Game:
         self._note(f"{', '.join(f'[{b}]' for b in matched)} is in your Sector: its main effect: {said}" if matched
                    else f"None of its biomes is in your Sector: its secondary effect: {said}")
         return self._resolve(state, effects, (event.id, None))
+
+    def _at_path(self, state: State, scene: Scene, show: bool) -> bool:
+        """RB 1118-1122: each icon on the path is resolved, in order; the Travel icon by the
+        current Global Condition's travel effect. Until they are, the Crewmember is still
+        in the Sector they left; then they arrive."""
+        _, start, end, k = state.at
+        path = next(p for p in self._planet(state).paths
+                    if (p.a, p.b) == (start, end) or p.two_way and (p.b, p.a) == (start, end))
+        while k < len(path.costs):
+            cost = path.costs[k]
+            k += 1
+            state.at = ["path", start, end, k]
+            if cost.op == "travel":
+                name, travel, _ = self._condition(state)
+                self._note(f"Travel icon: Global Condition {name}: {words(voice.effects_sentence(travel))}"
+                           if travel else f"Travel icon: Global Condition {name} says no travel cost.")
+                moved = self._resolve(state, travel, None)
+            else:
+                self._note(f"On the path: {words(voice.said(cost))}.")
+                moved = self._apply(state, cost, None)
+            self._flush(scene, show)
+            if moved is not None:
+                return self._move(state, moved)
+        state.at = ["sector", end]
+        return False
+
+    def _condition(self, state: State) -> tuple[str, tuple[m.Choice, ...], str | int | None]:
+        """The Global Condition in the board's corner (RB 443): a card put there, else the
+        one printed on the board: its name, its travel effect, its Supplies."""
+        card = self.cards.get(state.condition or "")
+        if card is not None:
+            return self.card_name(card.id), card.travel, None
+        printed = self._planet(state).printed_conditions if state.planet else ()
+        if printed:
+            return printed[0].name, printed[0].travel, printed[0].supplies
+        return "(none)", (), None
+
+    def _payable(self, state: State, effect: m.Effect) -> bool:
+        """Whether an effect can be paid in full (RB 1426): Supplies, unless the Global
+        Condition makes them unlimited; the Travel icon, when every choice of the Global
+        Condition's travel effect has an option that can be. A die to spend or sacrifice
+        always can: without one, the rules take another (RB 1709, 1735)."""
+        if effect.op == "lose_supplies":
+            amount = effect.param("amount")
+            return (self._unlimited(state) or not isinstance(amount, int)
+                    or state.counters.get("supplies", 0) >= amount)
+        if effect.op == "travel":
+            return all(any(self._payable(state, e) for e in choice.options) for choice in self._condition(state)[1])
+        if effect.op.startswith("pay_"):
+            return self.can_pay(state, effect)
+        return True
+
+    def _unlimited(self, state: State) -> bool:
+        return state.planet is not None and self._condition(state)[2] == "unlimited"
 
     def _at_sector(self, state: State, scene: Scene, show: bool) -> bool:
         """Arriving in a sector: a sector that prints a log sends the players there."""
@@ -794,6 +882,14 @@ class Game:
             self._threat_moves(state, holder)
         elif op == "threat_attack" and holder in state.threats:
             return self._threat_attacks(state, holder, p("amount"))
+        if op == "lose_supplies" and self._unlimited(state):
+            return None             # RB 701: the Global Condition's Supplies are unlimited
+        if op == "roll_danger":
+            # Play rolls no dice: the table rolls, and reads the pack's own table of the die.
+            table = next((c for c in self.pack.cards if c.kind == "danger" and c.id == p("die")), None)
+            said = f": {table.name}: " + " ".join(words(x) for t in table.text for x in voice.rich(t)) \
+                if table is not None and table.text else "."
+            self._note(f"Roll the [danger] Danger die {p('die')} and look it up on the Danger die Reference card{said}")
         if op.startswith(("gain_", "lose_", "suffer_")) and isinstance(p("amount"), int):
             verb, counter = op.split("_", 1)
             counter = counter.removesuffix("_on")        # lead gained on a discovery deck is lead
@@ -817,6 +913,7 @@ class Game:
             state.missions[p("card")] = {"reveal": "active", "complete": "complete", "fail": "failed"}[op.split("_")[0]]
         elif op == "set_condition":
             state.conditions.add(p("card"))
+            state.condition = p("card")            # RB 443: it replaces the one on the board
         elif op == "replace_poi" and state.planet is not None:
             state.pois[f"{state.planet}:{state.sector}"] = p("card")
         elif op in ("replace_poi_in_sector", "place_poi") and state.planet is not None:
@@ -861,7 +958,7 @@ class Game:
         can pay for in full (RB 1426)."""
         if len(choice.options) == 1:
             return choice.options[0]
-        payable = [e for e in choice.options if not e.op.startswith("pay_") or self.can_pay(state, e)]
+        payable = [e for e in choice.options if self._payable(state, e)]
         options = payable or list(choice.options)
         return options[self._ask(f"Choose one: {words(voice.sentence(choice))}",
                                  [_cap(words(voice.said(e))) for e in options])]
@@ -905,9 +1002,15 @@ class Game:
                 self._note(f"Global Condition {printed.name} (printed on the board): [travel] "
                            f"{words(voice.effects_sentence(printed.travel))}")
             for condition in planet.condition_cards:
+                state.condition = condition
                 if condition not in state.conditions:
                     state.conditions.add(condition)
                     self._show_card("condition", condition)
+            supplies = self._condition(state)[2]
+            if isinstance(supplies, int):
+                # RB 1720: the Supplies track printed on the board starts the exploration.
+                state.supplies = supplies
+                state.add("supplies", supplies)
             for mission in planet.missions:
                 if mission not in state.missions:
                     state.missions[mission] = "active"

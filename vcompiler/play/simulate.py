@@ -45,6 +45,7 @@ _COUNTERS_ONLY = frozenset((
 # Moving Time Tracks: nothing to the machine in a pack with no card that has one (a
 # track's last space may lead on).
 _TIME_OPS = frozenset(f"{verb}_{which}" for verb in ("progress", "reduce", "reset") for which in ("time", "all_time"))
+_SUPPLIES = frozenset(("gain_supplies", "lose_supplies"))
 _ENDS = {"end_exploration": "The exploration ends.", "end_game": "The game ends."}
 
 
@@ -185,6 +186,8 @@ class Plan:
         exits = {}
         tracks = any(r.kind in ("time", "space") for c in pack.cards for r in c.rows)
         counters = _COUNTERS_ONLY if tracks else _COUNTERS_ONLY | _TIME_OPS
+        if pack.planets:
+            counters -= _SUPPLIES           # on a board, Supplies decide the paths and Rest
         for log in pack.logs:
             way = _fast_exit(log, *read, counters)
             if way is not None:

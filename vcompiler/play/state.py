@@ -33,6 +33,8 @@ class State:
     actions: int = 0                                           # Actions taken this turn (vanguard)
     special: bool = False                                      # a Special Action taken this turn
     goals: set[str] = field(default_factory=set)               # Rank-Up cards flipped to Completed
+    condition: str | None = None               # the Global Condition card on the board; None: the printed one
+    supplies: int | None = None                # the Supplies the exploration started with (vanguard)
     level: str | None = None                   # the starting level picked at setup (vantage)
     planet: str | None = None
     sector: int | None = None

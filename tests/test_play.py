@@ -633,3 +633,25 @@ def test_simulate_never_travels_a_path_it_cannot_pay(write_pack):
                                                 "lose supplies 1")}, "cheaper")
     result = CliRunner().invoke(main, ["simulate", str(cheaper), "--runs", "300", "--seed", "1", "--format", "json"])
     assert json.loads(result.output)["never_reached"] == []
+
+
+def test_no_event_card_is_drawn_until_the_planets_events_condition_holds():
+    """RB 747: during the Tutorial, no Event card is drawn at the end of a turn until
+    Mission M02 has been revealed (the Eye of the Void says `events if mission M02 revealed`)."""
+    game = Game(compile_pack(CONTENT / "eye-of-the-void").pack)
+    state = game.start()
+    game.advance(state)
+    prepare = "Prepare (draw Section cards; play keeps none)"
+    for _ in range(2):
+        game.choose(state, next(o for o in game.advance(state).options if o.label == prepare))
+    scene = game.advance(state)
+    assert scene.lines[:2] == ["End of turn 1.", "No Event card is drawn. The planet's rule: Draw an Event card at "
+                                                 "the end of your turn only if Mission M02 has been revealed."]
+    assert state.deck == state.discard == [] and state.turn == 2
+    game._apply(state, m.Effect("reveal_mission", (("card", "M02"),), None), None)
+    game._apply(state, m.Effect("complete_mission", (("card", "M02"),), None), None)   # revealed once is enough
+    for _ in range(2):
+        game.choose(state, next(o for o in game.advance(state).options if o.label == prepare))
+    lines = game.advance(state).lines
+    assert lines[0] == "End of turn 2." and lines[1].startswith("You draw an Event card: ")
+    assert len(state.discard) == 1

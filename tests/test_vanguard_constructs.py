@@ -193,3 +193,55 @@ unique 1 "Resonant Shard" { text "It hums." }
                               "Gain 2 [lead] on the mineral Discovery deck.",
                               "If you have Unique Discovery 1, go to Log 1.",
                               "Return to the planet.")
+
+
+EVENTS_PLANET = '''log 2 "Voice" external {
+  reveal mission M02
+  if mission M02 revealed -> log 3
+  return
+}
+log 3 "Heard" { return }
+mission M01 "Regroup" { text "Regroup." }
+mission M02 "The Voice" { text "Find it." }
+event E01 "Ash" {
+  secondary progress time
+  main spend die
+}
+planet p "P" {
+  mission M01
+  events if mission M02 revealed
+  sector 1 { lander }
+}
+'''
+
+
+def test_a_planet_draws_events_only_while_its_condition_holds(write_pack):
+    """RB 747: during the Tutorial no Event card is drawn until Mission M02 is revealed."""
+    from vcompiler.reader import reader_html
+    from vcompiler.render.board import board_of
+    result = _compiled(write_pack, EVENTS_PLANET)
+    assert result.diagnostics == ()
+    planet = result.pack.planets[0]
+    assert (planet.events.kind, planet.events.key) == ("mission_revealed", "M02")
+    assert to_bundle(result.pack)["planets"][0]["events"] == {"test": "mission_revealed", "subject": "M02"}
+    assert [x[1] for x in board_of(result.pack, planet, "a4").rules[-1]] == [
+        "Draw an Event card at the end of your turn only ", "if Mission M02 has been revealed", "."]
+    assert ('<p>Draw an Event card at the end of your turn only if <a href="#mission-M02">Mission M02</a> '
+            'has been revealed.</p>') in reader_html(result.pack).decode()
+    # a log tests it too, and the Logbook says it
+    [log] = [entry for entry in printed_entries(result.pack) if entry.name == "Log 2 “Voice”"]
+    assert log.paragraphs[1] == "If Mission M02 has been revealed, go to Log 3."
+
+
+def test_an_events_line_is_checked_like_a_logs_condition(write_pack):
+    body = EVENTS_PLANET.replace("  events if mission M02 revealed\n",
+                                 "  events if mission M09 revealed\n  events if mission M02 revealed\n"
+                                 "  events if mission M02 seen\n")
+    result = _compiled(write_pack, body)
+    # the first line is the one the planet keeps: its mission is checked, the others are E226
+    assert [(d.code.id, d.span.line, d.span.column) for d in result.diagnostics] == [
+        ("E201", 22, 21), ("E226", 23, 3), ("E226", 24, 3)]
+    assert result.diagnostics[1].message == "planet p has an `events if` line already"
+    for line, code, column in (("  events if mission M02 seen\n", "E208", 13), ("  events if has card 5\n", "E209", 3)):
+        other = _compiled(write_pack, EVENTS_PLANET.replace("  events if mission M02 revealed\n", line))
+        assert [(d.code.id, d.span.line, d.span.column) for d in other.diagnostics] == [(code, 22, column)]

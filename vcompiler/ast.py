@@ -281,6 +281,14 @@ class PlanetDecl:
     landing: tuple[Landing, ...] = ()                 # as written; one is expected (E226)
     system_map: tuple[SystemMapEntry, ...] = ()
     rank_ups: tuple[Value, ...] = ()                  # Rank-Up cards dealt to the board, by name
+    events: tuple[EventsWhen, ...] = ()               # as written; one is expected (E226)
+
+
+@frozen
+class EventsWhen:
+    """`events if CONDITION`: Event cards are drawn at the end of a turn only while it holds."""
+    condition: tuple[Value, ...]
+    span: Span
 
 
 @frozen

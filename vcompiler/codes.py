@@ -274,10 +274,11 @@ Reading starts at one place. `log start` declares the Starting Log, where a vang
 campaign begins (printed first in the Logbook, with no number); a pack that has one
 needs no `start` in its declaration, and one that names another log contradicts it.
 Mend: remove the pack's `start`, or number the log.""")
-PLANET_ONCE = _code("E226", E, "planet {planet} has {what} already", "a planet's Landing card or System Maps entry given twice", """\
+PLANET_ONCE = _code("E226", E, "planet {planet} has {what} already", "a planet's Landing card, System Maps entry or `events if` line given twice", """\
 A planet has one Landing card and one entry in the System Maps book; a second
 `landing` or `system_map` line would print a second card or row the players cannot
-tell apart. Mend: keep one.""")
+tell apart. It says once when its Event cards are drawn: a second `events if` line
+would leave the table two rules to choose from. Mend: keep one.""")
 UNKNOWN_BIOME = _code("E215", E, "`{name}` is not a biome", "unknown biome name")
 AMBIGUOUS_SECTOR = _code("E216", E, "sector {number} is a sector of {planets}", "`sector N` in an effect names a sector of two planets")
 UNDEFINED_DANGER = _code("E217", E, "the pack defines no Danger die {letter}", "a Danger die letter the pack's `danger` declarations do not define", """\

@@ -60,16 +60,19 @@ class _Emitter:
         if isinstance(s, m.ChoiceStatement):
             return {"kind": "choice", "label": rich(s.label), "goto": self.target(s.target)}
         if isinstance(s, m.IfStatement):
-            condition: dict[str, object] = {"test": s.condition.kind, "subject": s.condition.key}
-            if s.condition.more:
-                condition["more"] = list(s.condition.more)
-            return {"kind": "if", "condition": condition, "goto": self.target(s.target)}
+            return {"kind": "if", "condition": self.condition(s.condition), "goto": self.target(s.target)}
         if isinstance(s, m.ElseStatement):
             return {"kind": "else", "goto": self.target(s.target)}
         if isinstance(s, m.PaidStatement):
             return {"kind": "paid", "pay": [self.effect(e) for e in s.payments],
                     "effects": [self.choice(c) for c in s.effects]}
         return {"kind": "effect", "effect": self.choice(s.effect)}
+
+    def condition(self, c: m.Condition) -> dict[str, object]:
+        condition: dict[str, object] = {"test": c.kind, "subject": c.key}
+        if c.more:
+            condition["more"] = list(c.more)
+        return condition
 
     def requirement(self, requirement: ast.Requirement | None) -> list | None:
         if requirement is None:
@@ -128,6 +131,7 @@ class _Emitter:
                 "source": self.source(p.landing.span)},
             "system_map": None if p.system_map is None else {
                 "number": p.system_map.number, "system": p.system_map.system, "cost": p.system_map.cost},
+            "events": None if p.events is None else self.condition(p.events),
             "source": self.source(p.span),
         }
 

@@ -160,7 +160,11 @@ class Entities:
                         tuple(sectors[n] for n in sorted(sectors)), tuple(paths), decl.span, decl.text,
                         tuple(board_pois),
                         self._landing(origin, decl), self._one(decl.system_map, "an entry in the System Maps", decl.id),
-                        tuple(str(r.value) for r in decl.rank_ups))
+                        tuple(str(r.value) for r in decl.rank_ups), self._events(origin, decl))
+
+    def _events(self, origin: Origin, decl: ast.PlanetDecl) -> m.Condition | None:
+        rule = self._one(decl.events, "an `events if` line", decl.id)
+        return self.resolve.condition(origin, rule.condition, rule.span) if rule is not None else None
 
     def _landing(self, origin: Origin, decl: ast.PlanetDecl) -> m.Landing | None:
         landing = self._one(decl.landing, "a Landing card", decl.id)

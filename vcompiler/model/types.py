@@ -221,6 +221,7 @@ class Planet:
     landing: Landing | None = None
     system_map: ast.SystemMapEntry | None = None
     rank_ups: tuple[str, ...] = ()         # the Rank-Up cards dealt to its Rank-Up space
+    events: Condition | None = None        # Event cards are drawn only while it holds; None: always
 
 
 @frozen

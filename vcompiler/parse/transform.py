@@ -235,6 +235,10 @@ class AstBuilder:
     def planet_rank_up(self, c):
         return self.item("rank_up", self.value(c[1]), c[0], c[1])
 
+    def planet_events(self, c):
+        rule = ast.EventsWhen(tuple(self.value(t) for t in c[2:]), self.span(c[0], c[-1]))
+        return self.item("events", rule, c[0], c[-1])
+
     def planet_unique(self, c):
         return self.item("unique", (self.value(c[1]), c[3]), c[0], c[3])
 
@@ -324,7 +328,7 @@ class AstBuilder:
             str(c[1]), plain_string(str(c[2])), group("mission"), group("unique"), group("condition"),
             group("lift_off"), group("evac"), group("sector"), group("path"), header, self.allow(header),
             tuple(x.text for x in c[3:] if isinstance(x, ast.TextStmt)),
-            group("landing"), group("system_map"), group("rank_up"))
+            group("landing"), group("system_map"), group("rank_up"), group("events"))
 
     def flag(self, c):
         return self.item("flag", str(c[0]), c[0])

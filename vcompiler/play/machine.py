@@ -667,6 +667,11 @@ class Game:
         state.turn += 1
         state.actions = 0
         state.special = False
+        events = self._planet(state).events
+        if events is not None and not self.holds(state, events):
+            # RB 747: the planet keeps the Event deck out of play until then.
+            self._note(f"No Event card is drawn. The planet's rule: {words(voice.events_rule(events))}")
+            return None
         return self._draw_event(state)
 
     def _draw_event(self, state: State) -> list | None:
@@ -840,6 +845,8 @@ class Game:
             return state.threats.get(str(condition.key)) == condition.more[0]
         if condition.kind == "threat_here":
             return str(condition.key) in state.threats and state.threats[str(condition.key)] == state.sector
+        if condition.kind == "mission_revealed":
+            return condition.key in state.missions
         if condition.kind == "d10":
             return int(str(condition.key)) <= state.counters.get("d10", 0) <= int(str(condition.more[0]))
         return isinstance(condition.key, str) and state.missions.get(condition.key) == "active"

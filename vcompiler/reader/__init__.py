@@ -270,7 +270,8 @@ class _Writer:
         # A sector's Special Actions, each headed with where it is done: "Sector 1: Climb the Spire".
         actions = [self.card_blocks([("head", [("t", f"Sector {s.number}: "), *b[1]], b[2]) if b[0] == "head" else b
                                      for b in action_blocks(s.actions)]) for s in planet.sectors if s.actions]
-        content = (self.paragraphs(planet.text) + self.spaces(planet)
+        rule = f"<p>{self.inline(voice.events_rule(planet.events))}</p>" if planet.events is not None else ""
+        content = (self.paragraphs(planet.text) + rule + self.spaces(planet)
                    + f'<ul class="choices">{"".join(items)}</ul><h3>Paths</h3><ul class="choices">{"".join(paths)}</ul>'
                    + "".join(ways) + "".join(actions))
         return self.article(f"planet-{planet.id}", planet.id, f"Planet {planet.name}", _e(planet.name), content)

@@ -62,6 +62,9 @@ CONDITIONS: tuple[ConditionForm, ...] = (
                   "if you have Unique Discovery {subject}", "unique"),
     ConditionForm("mission_active", ("mission", "<card>", "active"), "vanguard",
                   "if Mission {subject} is active", "mission"),
+    # RB 747: revealed once, whatever became of it since (completed, failed).
+    ConditionForm("mission_revealed", ("mission", "<card>", "revealed"), "vanguard",
+                  "if Mission {subject} has been revealed", "mission"),
     # What a log may test besides its check marks: discoveries and successes held, where a
     # threat stands, the D10 the log rolled (RB 1699).
     ConditionForm("has_discovery", ("has", "discovery", "<discovery>"), "vanguard",

@@ -18,7 +18,7 @@ from vcompiler.model import types as m
 from vcompiler.model.places import pinned
 from vcompiler.render.cards import row_lead
 from vcompiler.render.sheets import PAPER_MM
-from vcompiler.render.voice import Sentence, effects_sentence, log_ref, plain, rich, said
+from vcompiler.render.voice import Sentence, effects_sentence, events_rule, log_ref, plain, rich, said
 from vcompiler.source import Span
 from vcompiler.vocabulary import ICONS
 
@@ -311,6 +311,8 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
     columns = max(c for c, _ in cells.values()) + 1 if cells else 1
     rows = max(r for _, r in cells.values()) + 1 if cells else 1
     rules = tuple(p for t in planet.text for p in rich(t))
+    if planet.events is not None:
+        rules += (events_rule(planet.events),)
     actions = tuple((sector.number, action.name, _action_said(action))
                     for sector in planet.sectors for action in sector.actions)
     extra = (_space_height([plain(p) for p in rules]) if rules else 0.0) + sum(

@@ -205,6 +205,11 @@ def condition(c: m.Condition) -> Sentence:
                    lambda name: c.key if name == "subject" else c.more[0] if c.more else None)
 
 
+def events_rule(c: m.Condition) -> Sentence:
+    """A planet's `events if` as its board prints it among the planet's rules (RB 747)."""
+    return [("t", "Draw an Event card at the end of your turn only "), *condition(c), ("t", ".")]
+
+
 def target(effect: m.Effect) -> Sentence:
     return said(effect)
 

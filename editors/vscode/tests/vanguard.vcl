@@ -84,4 +84,6 @@ planet X2 "Ice" {
 //             ^^^^ keyword.other.vcl
   system_map 7 "Tau Ceti" cost 2
 //^^^^^^^^^^ keyword.other.vcl
+  events if mission M02 revealed
+//^^^^^^ keyword.other.vcl
 }

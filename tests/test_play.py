@@ -592,6 +592,9 @@ def test_the_travel_icon_pays_the_global_condition_in_play_and_offers_what_can_b
     scene = game.advance(state)
     assert scene.lines[0] == "Travel icon: Global Condition Calm: Spend a die."
     assert state.sector == 3 and asked == []
+    # a card's Travel icon (an Event's, a Section card's) costs the same
+    game._apply(state, m.Effect("travel", (), None), None)
+    assert game.advance(state).lines[0] == "Travel icon: Global Condition Calm: Spend a die."
     # unlimited Supplies: a path's Supplies are paid without running out
     state.sector, state.at = 1, ["board"]
     game.choose(state, next(o for o in game.advance(state).options if o.label.startswith("Travel to Sector 2")))

@@ -711,14 +711,9 @@ class Game:
             cost = path.costs[k]
             k += 1
             state.at = ["path", start, end, k]
-            if cost.op == "travel":
-                name, travel, _ = self._condition(state)
-                self._note(f"Travel icon: Global Condition {name}: {words(voice.effects_sentence(travel))}"
-                           if travel else f"Travel icon: Global Condition {name} says no travel cost.")
-                moved = self._resolve(state, travel, None)
-            else:
+            if cost.op != "travel":
                 self._note(f"On the path: {words(voice.said(cost))}.")
-                moved = self._apply(state, cost, None)
+            moved = self._apply(state, cost, None)
             self._flush(scene, show)
             if moved is not None:
                 return self._move(state, moved)
@@ -889,6 +884,12 @@ class Game:
             self._threat_moves(state, holder)
         elif op == "threat_attack" and holder in state.threats:
             return self._threat_attacks(state, holder, p("amount"))
+        if op == "travel" and state.planet is not None:
+            # RB 1121: a Travel icon, on a path or a card, costs what the Global Condition says.
+            name, travel, _ = self._condition(state)
+            self._note(f"Travel icon: Global Condition {name}: {words(voice.effects_sentence(travel))}"
+                       if travel else f"Travel icon: Global Condition {name} says no travel cost.")
+            return self._resolve(state, travel, None)
         if op == "lose_supplies" and self._unlimited(state):
             return None             # RB 701: the Global Condition's Supplies are unlimited
         if op == "roll_danger":

@@ -433,8 +433,8 @@ def test_no_travel_keeps_the_crew_in_the_sector_and_an_effect_still_moves_them()
     # Sector 2's song places P202 Thin Ice (No Travel) in Sector 3; cross it, fail, and be moved.
     out = play(CONTENT / "glacier-of-echoes", "--seed", "1", answers="4\n1\n1\n4\n3\n2\n1\n1\n2\n").output
     lake = out.split("» Travel to Sector 3 Frozen Lake (pay the travel cost)\n")[1]
-    assert lake.startswith("Travel icon: Global Condition G11 Endless Snowfall: Spend a die or roll a [danger] "
-                           "danger die B.\n")
+    assert lake.startswith("Travel icon: pay what Global Condition G11 Endless Snowfall says.\n"
+                           "Choose one: Spend a die or roll a [danger] danger die B.\n")
     lake = lake.split("» Spend a die\n")[1]
     assert lake.startswith("── The Glacier of Echoes, Sector 3 Frozen Lake: P202 Thin Ice · turn 2, Action 2 of 2\n"
                            "┌ Point of Interest P202 Thin Ice · [frigid], No Travel\n")

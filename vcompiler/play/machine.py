@@ -887,7 +887,10 @@ class Game:
         if op == "travel" and state.planet is not None:
             # RB 1121: a Travel icon, on a path or a card, costs what the Global Condition says.
             name, travel, _ = self._condition(state)
-            self._note(f"Travel icon: Global Condition {name}: {words(voice.effects_sentence(travel))}"
+            asked = any(sum(self._payable(state, e) for e in c.options) > 1 for c in travel)
+            # a choice the table is asked is said by its question
+            self._note(f"Travel icon: pay what Global Condition {name} says." if asked
+                       else f"Travel icon: Global Condition {name}: {words(voice.effects_sentence(travel))}"
                        if travel else f"Travel icon: Global Condition {name} says no travel cost.")
             return self._resolve(state, travel, None)
         if op == "lose_supplies" and self._unlimited(state):

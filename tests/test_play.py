@@ -93,17 +93,17 @@ def test_a_location_action_is_taken_once_unless_always_available():
 
 def test_without_save_the_keys_say_nothing_is_saved_and_a_wrong_answer_names_the_options(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    out = play(CONTENT / "tidal-reach", answers="1\ns\n9\nabc\n\nq\n").output
+    out = play(CONTENT / "tidal-reach", answers="1\n2\ns\n9\nabc\n\nq\n").output
     assert out.startswith("Tidal Reach: Type an option's number (Enter alone takes the only one), q to quit. "
                           "Nothing is saved: start play with --save FILE to keep a game.\n")
-    after = out.split("Turn 1 at Location 000")[1]
+    after = out.split("Setup at Location 000 · Landfall: go on as it says")[1]
     assert ("> Not saved: start play with --save FILE to keep a game.\n"
             "> There is no option 9: type 1 to 2, or q to quit.\n"
             "> “abc” is not an option: type 1 to 2, or q to quit.\n"
             "> There are several options, so Enter alone takes none: type 1 to 2, or q to quit.\n"
             "> Quit without saving: start play with --save FILE to keep a game.\n") in after
     assert list(tmp_path.iterdir()) == []
-    saving = play(CONTENT / "tidal-reach", "--save", tmp_path / "run.json", answers="1\n7\ns\n").output
+    saving = play(CONTENT / "tidal-reach", "--save", tmp_path / "run.json", answers="1\n2\n7\ns\n").output
     assert "s to save, q to save and quit." in saving.splitlines()[0]
     assert "> There is no option 7: type 1 to 2, or s to save, q to save and quit.\n" in saving
     assert f"(saved to {tmp_path / 'run.json'})" in saving

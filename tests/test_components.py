@@ -162,7 +162,8 @@ def test_text_that_does_not_fit_is_w510_at_the_block_that_runs_past_its_box(tmp_
     lines = int(message.split("overflows by ")[1].split(" ")[0])
     assert 5 <= lines <= 40
     pdf = (tmp_path / "out" / "overflow" / "cards.pdf").read_bytes()
-    assert "Text cut" in PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+    # The band says what the warning says: the lines that are not printed.
+    assert f"{lines} lines not printed (warning W510)" in PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
     strict = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "strict"), "--only", "cards",
                                        "--strict"])
     assert strict.exit_code == 1 and not (tmp_path / "strict").exists()
@@ -376,9 +377,10 @@ def _overflows(folder, tmp_path) -> list[dict]:
 def test_w510_on_a_threats_rows_says_rows_not_text(tmp_path, write_pack):
     spaces = "".join(f"  space {n} => threat move; threat attack 1\n" for n in range(1, 8))
     found = _overflows(write_pack({"pack.vcl": THREAT % spaces}), tmp_path)
-    # At the row that first runs past the box: the seventh space of the time track.
+    # At the first row not printed: the sixth space of the time track, which the band
+    # over the bottom of the box covers (the seventh runs past it).
     assert [(d["line"], d["column"], d["message"].split(" overflows")[0]) for d in found] == \
-        [(22, 3, "the text box of threat T01")]
+        [(21, 3, "the text box of threat T01")]
     hint = found[0]["hint"]
     assert "use fewer or shorter rows" in hint and "threat cards a larger size" in hint
     assert "shorten the text" not in hint
@@ -415,3 +417,46 @@ location 2 "Top" {{
     found = _overflows(folder, tmp_path)
     assert [(d["line"], d["column"], d["message"].split(" overflows")[0]) for d in found] == \
         [(9, 8, "the text box of location 001")]
+    # A location's longer text belongs in its actions' storybook entries, not a Logbook.
+    assert "storybook entries of its actions" in found[0]["hint"] and "Logbook" not in found[0]["hint"]
+
+
+def test_a_location_card_cut_short_keeps_its_actions_clear_of_the_compass_and_says_what_is_cut(tmp_path, write_pack):
+    long = " ".join(["Sand, wind and a line of cliffs that run along the bay as far as the eye can see."] * 10)
+    folder = write_pack({"pack.vcl": f'''pack coast {{
+  game vantage
+  title "Coast"
+  version "0.1.0"
+  start location 1
+}}
+location 1 "Beach" {{
+  text "{long}"
+  arrival suffer cold 1
+  north 2 walk
+  take "Take the shell" cost 1 {{
+    text "A shell."
+    result {{ gain morale 1 }}
+  }}
+  look "Search the sand" cost 2 {{
+    text "Sand."
+    result {{ gain morale 1 }}
+  }}
+}}
+location 2 "Top" {{
+  text "The top."
+  south 1 walk
+}}
+'''})
+    found = _overflows(folder, tmp_path)
+    assert [(d["line"], d["message"]) for d in found] == [(11, "the text box of location 001 overflows by 2 lines")]
+    page = PdfReader(io.BytesIO((tmp_path / "out" / "coast" / "locations.pdf").read_bytes())).pages[0]
+    placed = words(page)
+    band = [y for text, _, y in placed if text.startswith("2 lines not printed (warning W510)")]
+    first = min(x for text, x, _ in placed if text == "N")       # location 1's compass, left of location 2's
+    north = [y for text, x, y in placed if text == "N" and x == first]
+    actions = [y for text, _, y in placed if text in ("Take the shell", "Search the sand")]
+    # The band stands above the compass's north box; the actions it cuts (the first half
+    # fits, under the band's blank; the second runs past the box, clipped) are set
+    # above the compass, never in it.
+    assert len(band) == 1 and len(north) == 1 and band[0] > north[0] + 10
+    assert len(actions) == 2 and min(actions) > north[0]

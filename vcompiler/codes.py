@@ -228,14 +228,16 @@ entry and its outcome on other sheets (the hint names the largest `--signature` 
 parts them all, when one does); or print it without `--booklet`.""")
 TEXT_OVERFLOW = _code("W510", W, "the {part} of {card} overflows by {lines} line{s}", "card text that does not fit its box", """\
 `build` lays out every card and measures its text against the boxes of the card's
-layout. A card whose title, text or bottom box is longer than the box prints cut, with
-a black band saying "Text cut", and is reported with the number of lines that do not
-fit, at the first paragraph, row or action whose lines run past the box (a title at
-the card's declaration). Nothing is shrunk below the card's type size. Mend: shorten
-the text, move rules text to the Logbook or a storybook, or give the kind a larger
-size under [cards] in vcompiler.toml. Rows (a threat's spaces, attack and alone rows, a Special
-Action's outcomes) take at least a line each however short their text: the hint
-says so when the box that overflows holds them, and fewer rows is the mend.""")
+layout. A card whose title, text or bottom box is longer than the box prints cut: from
+the first line that does not fit whole, the box is blank down to a black band saying
+how many lines are not printed, and never runs into the next box (a location's
+compass rose). The warning gives that same number, at the first paragraph, row or
+action cut (a title at the card's declaration). Nothing is shrunk below the card's
+type size. Mend: shorten the text, move rules text to the Logbook (a Vanguard card) or
+to the storybook entries of its actions (a location or Vantage card), or give the kind
+a larger size under [cards] in vcompiler.toml. Rows (a threat's spaces, attack and
+alone rows, a Special Action's outcomes) take at least a line each however short
+their text: the hint says so when they make most of the box, and fewer rows is the mend.""")
 TOO_MANY_COPIES = _code("W511", W, "{card} asks for {copies} copies; {most} are printed", "more copies than a build prints", """\
 A card's `copies` is capped when printed, so that a slip of the finger does not
 become a thousand sheets. Mend: lower `copies`, or print the card sheet more than once.""")

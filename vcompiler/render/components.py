@@ -144,19 +144,25 @@ def _overflow_diagnostics(job: Job | Board, rendered: RenderedJob) -> list[Diagn
 _ROWS = ("row", "track")
 
 
+# Where a card's longer text belongs instead: a Vanguard card's rules in the Logbook, a
+# Vantage card's or location's in the storybook entries of its actions (VR 37, 44).
+_ELSEWHERE = {"location": "the storybook entries of its actions", "vcard": "the storybook entries of its actions"}
+
+
 def _overflow_hint(face: Face, part: str) -> str:
-    """What to change, for the part that overflowed and what it holds."""
-    cut = "the card prints it cut, with a mark that says so"
+    """What to change, for the part that overflowed, what it holds and where else its
+    text can go."""
+    cut = "the card prints it cut, with a band that says how many lines are not printed"
     larger = f"give {face.kind} cards a larger size under [cards] in vcompiler.toml"
     if part == "title":
         return f"shorten the title; {cut}"
     held = face.foot if part == "foot" else face.blocks
     rows = sum(1 for block in held if block[0] in _ROWS)
-    if rows:
+    if rows and 2 * rows >= len(held):
         each = "at least a line each" if rows > 1 else "at least a line"
         return f"its {rows} row{'s' if rows > 1 else ''} take{'' if rows > 1 else 's'} {each}: use fewer or shorter " \
                f"rows, or {larger}; {cut}"
-    return f"shorten the text or move rules text to the Logbook, or {larger}; {cut}"
+    return f"shorten the text or move some of it to {_ELSEWHERE.get(face.kind, 'the Logbook')}, or {larger}; {cut}"
 
 
 def render_components(work: ComponentPlan, workers: int | None = None,

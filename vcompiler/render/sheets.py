@@ -7,7 +7,8 @@ bleed, the way print-on-demand services take them.
 
 A run of sheets renders in one process (a worker), which also measures the text of
 every card against its boxes (WeasyPrint's layout, not a guess from the word count):
-a card whose text does not fit is rendered again with a visible mark, and reported."""
+a card whose text does not fit is rendered again with a band at the bottom of the box
+that overflows, over its last line, saying how many lines are not printed, and reported."""
 from __future__ import annotations
 
 import hashlib
@@ -30,6 +31,10 @@ DUPLEX_NOTE = "Print at actual size, double-sided, flip on long edge"
 # Sheets per worker job: small enough to spread over the workers, large enough that
 # starting a document costs little.
 SHEETS_PER_JOB = 6
+# The band printed over the bottom of a box whose text does not fit (cards.css's .cut
+# has this height): the lines it covers are cut too, and counted so.
+CUT_BAND_MM = 3.2
+PX_PER_MM = 96 / 25.4                # WeasyPrint lays out in CSS px
 
 
 @frozen
@@ -148,8 +153,9 @@ class Job:
 class Overflow:
     face: int                         # index in the job's faces
     part: str                         # title | body | foot
-    lines: int
+    lines: int                        # lines not printed: past the box or under the band
     item: int | None = None           # the block of the part whose lines first run past it
+    top: float = 0.0                  # where the first of them begins, mm below the box's top
 
 
 @frozen
@@ -159,10 +165,11 @@ class RenderedJob:
     pages: int
 
 
-def job_html(job: Job, marked: frozenset[int] = frozenset()) -> str:
+def job_html(job: Job, marked: dict[int, dict[str, Overflow]] | None = None) -> str:
+    """`marked`: by face, the parts (title, body, foot) printed cut, and what is cut."""
     from vcompiler.render.pdf import _environment, source_date
     return _environment().get_template("cards.html.j2").render(
-        job=job, marked=marked, bleed=BLEED_MM, note=DUPLEX_NOTE, page_names=page_names, naive=False,
+        job=job, marked=marked or {}, bleed=BLEED_MM, note=DUPLEX_NOTE, page_names=page_names, naive=False,
         created=source_date(),
         version=__version__)
 
@@ -187,20 +194,20 @@ def _children(box) -> list:
     return [getattr(child, "_box", child) for child in box.children]
 
 
-def _lines_past(box, limit: float) -> int:
-    """How many lines inside `box` end below `limit` (in CSS px)."""
+def _lines_past(box, limit: float) -> list[float]:
+    """Where the lines inside `box` that end below `limit` begin (in CSS px)."""
     from weasyprint.formatting_structure.boxes import LineBox
 
-    count = 0
+    tops = []
     stack = [box]
     while stack:
         current = stack.pop()
         if isinstance(current, LineBox):
             if current.position_y + current.height > limit + 0.5:
-                count += 1
+                tops.append(current.position_y)
             continue
         stack.extend(_children(current))
-    return count
+    return tops
 
 
 def _first_past(box, limit: float) -> int | None:
@@ -217,7 +224,8 @@ def _first_past(box, limit: float) -> int | None:
 
 def measure(document) -> list[Overflow]:
     """Every fit box (attribute data-fit="<face>-<part>") whose lines run past its
-    bottom edge, from WeasyPrint's layout."""
+    bottom edge, from WeasyPrint's layout, with the lines that will not be read: those
+    past the edge and those the band printed over the box's bottom covers."""
     from weasyprint.formatting_structure.boxes import BlockBox
 
     found = []
@@ -229,10 +237,13 @@ def measure(document) -> list[Overflow]:
             ident = element.get("data-fit", "") if element is not None else ""
             if ident and isinstance(box, BlockBox):
                 limit = box.content_box_y() + box.height
-                lines = _lines_past(box, limit)
-                if lines:
+                if _lines_past(box, limit):
+                    covered = limit - CUT_BAND_MM * PX_PER_MM
+                    tops = _lines_past(box, covered)
+                    # A little above the line, so that the border of a boxed row goes too.
+                    top = max(0.0, round((min(tops) - box.content_box_y()) / PX_PER_MM - 0.6, 3))
                     face, part = ident.split("-", 1)
-                    found.append(Overflow(int(face), part, lines, _first_past(box, limit)))
+                    found.append(Overflow(int(face), part, len(tops), _first_past(box, covered), top))
                 continue
             stack.extend(_children(box))
     return sorted(set(found), key=lambda o: (o.face, o.part))
@@ -260,13 +271,16 @@ def lay_out(html: str, extra_css: str, sheets: tuple[str, ...]):
 
 
 def render_job(job: Job) -> RenderedJob:
-    """The job's pages as a PDF. A card that overflows is drawn again with a mark that
-    says so: a proof must never hide that text was cut."""
+    """The job's pages as a PDF. A card that overflows is drawn again with a band that
+    says how much is cut: a proof must never hide that text was cut."""
     css = _page_css(job)
     laid_out, write = lay_out(job_html(job), css, ("base.css", "cards.css"))
     found = measure(laid_out)
     if found:
-        laid_out, write = lay_out(job_html(job, frozenset(o.face for o in found)), css, ("base.css", "cards.css"))
+        marked: dict[int, dict[str, Overflow]] = {}
+        for o in found:
+            marked.setdefault(o.face, {})[o.part] = o
+        laid_out, write = lay_out(job_html(job, marked), css, ("base.css", "cards.css"))
     return RenderedJob(write(), tuple(o for o in found if o.face in job.measure), len(laid_out.pages))
 
 

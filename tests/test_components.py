@@ -460,3 +460,52 @@ location 2 "Top" {{
     # above the compass, never in it.
     assert len(band) == 1 and len(north) == 1 and band[0] > north[0] + 10
     assert len(actions) == 2 and min(actions) > north[0]
+
+
+def _ring_with_chords() -> str:
+    """Twelve sectors in a ring and three chords across it: no grid draws every path
+    clear of the spaces."""
+    sectors = "".join(f"  sector {n} {{ {'lander' if n == 1 else 'poi slot'} }}\n" for n in range(1, 13))
+    paths = "".join(f"  path {n} <-> {n + 1} [travel]\n" for n in range(1, 12))
+    return VANGUARD_HEADER + f'''log 1 "Start" {{ return }}
+planet ring "Ring" {{
+  lift_off -> log 1
+  evac -> log 1
+  condition printed "Calm" {{
+    travel spend die
+  }}
+{sectors}{paths}  path 12 -> 1 [spend die]
+  path 3 <-> 9 [travel]
+  path 5 <-> 11 [travel]
+  path 2 <-> 7 [travel]
+}}
+'''
+
+
+def test_a_path_drawn_over_a_sector_is_w513_and_its_cost_is_printed_clear_of_every_other_space(tmp_path, write_pack):
+    from vcompiler.render.board import _LABEL_HALF, BOX, over_sectors
+
+    folder = write_pack({"pack.vcl": _ring_with_chords()})
+    pack = compile_pack(folder).pack
+    assert pack is not None
+    board = board_of(pack, pack.planets[0], "a4")
+    planet = pack.planets[0]
+    cells = place(planet, paper="a4")
+    drawn_over = [(a, b, n) for _, a, _, b, n in board.over]
+    assert drawn_over and drawn_over == [(p.a, p.b, n) for p in planet.paths for n in over_sectors(cells, p.a, p.b)]
+    # A label covers no space but those of its own path's two sectors.
+    ends = {(mark.x, mark.y): (p.a, p.b) for mark, p in zip(board.marks, planet.paths)}
+    for (x, y), (a, b) in ends.items():
+        for sector in board.sectors:
+            if sector.number in (a, b):
+                continue
+            inside_x = sector.x - _LABEL_HALF[0] < x < sector.x + BOX[0] + _LABEL_HALF[0]
+            inside_y = sector.y - _LABEL_HALF[1] < y < sector.y + BOX[1] + _LABEL_HALF[1]
+            assert not (inside_x and inside_y), (a, b, sector.number)
+    result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--only", "board",
+                                       "--format", "json"])
+    import json
+    found = [(d["line"], d["message"]) for d in json.loads(result.stdout)["diagnostics"] if d["code"] == "W513"]
+    lines = {f"path {p.a} <-> {p.b}": p.span.line for p in planet.paths}
+    assert found == [(lines[f"path {a} <-> {b}"], f"path {a} <-> {b} is drawn over sector {n} on the board")
+                     for a, b, n in drawn_over]

@@ -241,6 +241,23 @@ their text: the hint says so when they make most of the box, and fewer rows is t
 TOO_MANY_COPIES = _code("W511", W, "{card} asks for {copies} copies; {most} are printed", "more copies than a build prints", """\
 A card's `copies` is capped when printed, so that a slip of the finger does not
 become a thousand sheets. Mend: lower `copies`, or print the card sheet more than once.""")
+UNDEFINED_TRAVEL = _code("W512", W, "the Travel icons on the paths of planet {planet} cost what no Global Condition says",
+                         "Travel icons on a planet with no Global Condition", """\
+A Travel icon on a path costs what the current Global Condition in the bottom right
+corner of the planet board says (RB 443, 587, 1121); a planet with neither a printed
+`condition` nor a condition card prints Travel icons that nothing defines, and its
+board leaves the Global Condition space out. Mend: give the planet a `condition` (with
+its `travel` effect) or a condition card, print the paths' costs themselves (`spend
+die`, `roll danger T`, ...), or silence it with `// allow W512` on the planet when a
+log places a Global Condition before the crew travels.""")
+PATH_OVER_SECTOR = _code("W513", W, "path {a} {arrow} {b} is drawn over sector {sector} on the board",
+                         "board path drawn across another sector's space", """\
+The board draws a path as a straight line between its two sectors' spaces. The layout
+places the sectors so that no path runs over a third sector's space where it can (a
+graph with many paths across it cannot always be drawn so); a path that still does is
+warned of, since a player may read it as leading into that sector. Its cost is
+printed clear of the space. Mend: pin the sectors' places with `at COLUMN, ROW` so
+that the path runs clear, or join the sectors through the one it crosses.""")
 NO_COPIES = _code("E512", E, "{card} asks for 0 copies", "a card printed no times", """\
 `copies N` says how many of a card the card sheets print; a card is printed at least
 once, so `copies 0` would still print one. Mend: leave the card out of the pack, or

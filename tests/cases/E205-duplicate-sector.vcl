@@ -17,6 +17,9 @@ threat T01 "Beast" {
 
 planet p1 "P1" {
   lift_off -> log 1
+  condition printed "Calm" {
+    travel spend die
+  }
   sector 1 { lander }
   sector 2 { }
   sector 2 { }  // expect: E205@3

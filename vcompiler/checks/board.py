@@ -1,5 +1,5 @@
 """The planet board: landers, paths, sectors and biomes, the standees put on it
-(E215, E216, E311-E313, E320, E511, W407, W408)."""
+(E215, E216, E311-E313, E320, E511, W407, W408, W512)."""
 from __future__ import annotations
 
 import difflib
@@ -153,6 +153,22 @@ def paths_print_travel_costs(context: CheckContext) -> Iterator[Diagnostic]:
                     yield diagnostic(codes.PATH_EFFECT, effect.span, form=written(effect),
                                      hint="a path takes `travel`, `spend die`, `sacrifice die`, `roll danger "
                                           "LETTER`, `lose supplies N` or `progress time`")
+
+
+@rule(codes.UNDEFINED_TRAVEL)
+def travel_icons_have_a_condition(context: CheckContext) -> Iterator[Diagnostic]:
+    """A Travel icon costs what the current Global Condition says (RB 587, 1121): a
+    planet whose paths print one needs a printed `condition` or a condition card. The
+    warning stands at the first path with a Travel icon. Mend: add a `condition`, or
+    print the paths' costs themselves."""
+    for planet in context.pack.planets:
+        if planet.printed_conditions or planet.condition_cards:
+            continue
+        travel = next((e for path in planet.paths for e in path.costs if e.op == "travel"), None)
+        if travel is not None:
+            yield diagnostic(codes.UNDEFINED_TRAVEL, travel.span, planet=planet.id,
+                             hint=f"add a Global Condition to planet {planet.id}, e.g. `condition printed "
+                                  f"\"Calm Skies\" {{ travel spend die }}`, or write the path's cost itself")
 
 
 def word_span(pack: Pack, within: Span, keyword: str, word: str) -> Span:

@@ -7,7 +7,9 @@ The layout is deterministic: a few candidate drawings of the graph (networkx: pl
 where the graph is planar, circular, seeded spring layouts; none that needs SciPy, so
 that every installation draws the same board) are snapped to a grid of sector
 spaces, and the one with the fewest crossings and paths running through other sectors
-wins; a sector with a place pinned in the source keeps it."""
+wins, bettered a sector at a time; a sector with a place pinned in the source keeps
+it. A path's cost is printed clear of other sectors' spaces; a path that still runs
+over one is W513."""
 from __future__ import annotations
 
 import base64
@@ -94,6 +96,8 @@ class Board:
     # The sectors' Special Actions in full: (sector, name, what it says, paragraph by paragraph).
     actions: tuple[tuple[int, str, tuple[Sentence, ...]], ...] = ()
     compact: bool = False             # the panel's spaces without their empty room
+    # Paths drawn over a sector's space: (the path's span, its ends and arrow, the sector).
+    over: tuple[tuple[Span, int, str, int, int], ...] = ()
 
 
 def _graph(planet: m.Planet):
@@ -151,15 +155,23 @@ def _cross(p, q, r, s) -> bool:
 
 
 def _through(p, q, cell) -> bool:
-    """Whether the straight path p-q passes over the space of sector `cell`."""
-    steps = 24
+    """Whether the straight path p-q passes over the space of sector `cell` (cells'
+    centres in cell units): the segment clipped to the space's box (Liang-Barsky)."""
     half_w, half_h = BOX[0] / CELL[0] / 2, BOX[1] / CELL[1] / 2
-    for i in range(1, steps):
-        t = i / steps
-        x, y = p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t
-        if abs(x - cell[0]) < half_w and abs(y - cell[1]) < half_h:
-            return True
-    return False
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    low, high = 0.0, 1.0
+    for step, room in ((-dx, p[0] - (cell[0] - half_w)), (dx, (cell[0] + half_w) - p[0]),
+                       (-dy, p[1] - (cell[1] - half_h)), (dy, (cell[1] + half_h) - p[1])):
+        if abs(step) < 1e-12:
+            if room <= 0:
+                return False
+            continue
+        t = room / step
+        if step < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+    return high - low > 1e-9
 
 
 def _cost(cells: dict[int, tuple[int, int]], edges, paper: str) -> tuple:
@@ -207,7 +219,45 @@ def place(planet: m.Planet, pinned: dict[int, tuple[int, int]] | None = None,
             if best is None or score < best[0]:
                 best = (score, cells)
     assert best is not None          # there is always a first candidate
-    return best[1]
+    return _improve(best[1], edges, paper, set(pinned))
+
+
+def _improve(cells: dict[int, tuple[int, int]], edges, paper: str, fixed: set[int]) -> dict[int, tuple[int, int]]:
+    """The drawing's places bettered a sector at a time: each unpinned sector moved to
+    another cell of the grid (or swapped with the sector there) while that lowers the
+    cost. A drawing snapped to a grid often leaves a path running over a sector that a
+    move beside it clears (a ring with chords across it)."""
+    columns = max(c for c, _ in cells.values()) + 1
+    rows = max(r for _, r in cells.values()) + 1
+    grid = [(c, r) for r in range(rows) for c in range(columns)]
+    best = dict(cells)
+    score = _cost(best, edges, paper)
+    for _ in range(4):               # rounds: each is a pass over every sector and cell
+        better = False
+        for node in sorted(best):
+            if node in fixed:
+                continue
+            for cell in grid:
+                if cell == best[node]:
+                    continue
+                other = next((n for n, c in best.items() if c == cell), None)
+                if other in fixed:
+                    continue
+                trial = dict(best)
+                trial[node] = cell
+                if other is not None:
+                    trial[other] = best[node]
+                found = _cost(trial, edges, paper)
+                if found < score:
+                    best, score, better = trial, found, True
+        if not better or score[0] == 0:
+            break
+    return best
+
+
+def over_sectors(cells: dict[int, tuple[int, int]], a: int, b: int) -> list[int]:
+    """The sectors whose spaces the straight path from sector a to sector b runs over."""
+    return sorted(n for n in cells if n not in (a, b) and _through(cells[a], cells[b], cells[n]))
 
 
 def _centre(cell: tuple[int, int]) -> tuple[float, float]:
@@ -265,18 +315,38 @@ def _cost_groups(costs: tuple[m.Effect, ...]) -> tuple[Sentence, ...]:
     return tuple(groups)
 
 
+# Half the room a path's label takes, mm: kept off the spaces of other sectors.
+_LABEL_HALF = (5.0, 3.5)
+
+
+def _in_space(point: tuple[float, float], spaces: tuple[tuple[float, float], ...]) -> bool:
+    """Whether a label at `point` would cover one of the spaces centred at `spaces`."""
+    return any(abs(point[0] - x) < BOX[0] / 2 + _LABEL_HALF[0] and abs(point[1] - y) < BOX[1] / 2 + _LABEL_HALF[1]
+               for x, y in spaces)
+
+
 def _mark(start: tuple[float, float], end: tuple[float, float], two_way: bool,
-          groups: tuple[Sentence, ...]) -> PathMark:
+          groups: tuple[Sentence, ...], others: tuple[tuple[float, float], ...] = ()) -> PathMark:
     """A path's label: on the middle of a two-way path, off the arrowhead of a one-way
-    one; between spaces side by side, no wider than the gap it sits in."""
-    if abs(end[1] - start[1]) > 1e-6:
-        t = 0.5 if two_way else 0.3
-        return PathMark(start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t, groups)
-    # The path leaves a space's edge `EDGE_INSET` away and, one way, ends in its arrowhead.
-    sign = 1.0 if end[0] > start[0] else -1.0
-    near = start[0] - sign * EDGE_INSET
-    far = end[0] + sign * (EDGE_INSET if two_way else -ARROW)
-    return PathMark((near + far) / 2, start[1], groups, abs(far - near) - 2 * LABEL_CLEARANCE)
+    one, or the nearest point along the path clear of the spaces of other sectors
+    (`others`, their centres), so that a cost is never read as a sector's; between
+    spaces side by side, no wider than the gap it sits in."""
+    if abs(end[1] - start[1]) <= 1e-6:
+        # The path leaves a space's edge `EDGE_INSET` away and, one way, ends in its arrowhead.
+        sign = 1.0 if end[0] > start[0] else -1.0
+        near = start[0] - sign * EDGE_INSET
+        far = end[0] + sign * (EDGE_INSET if two_way else -ARROW)
+        if not _in_space(((near + far) / 2, start[1]), others):
+            return PathMark((near + far) / 2, start[1], groups, abs(far - near) - 2 * LABEL_CLEARANCE)
+    first = 0.5 if two_way else 0.3
+    # Steps of a millimetre or two: the gap between two spaces is 14 mm.
+    tries = [first] + [first + sign * k / 160 for k in range(1, 81) for sign in (-1, 1)]
+    points = [(start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
+              for t in tries if 0.05 <= t <= 0.95]
+    x, y = next((p for p in points if not _in_space(p, others)), points[0])
+    # Slid into the gap between two spaces of a row: no wider than the gap.
+    room = CELL[0] - BOX[0] - 2 * (EDGE_INSET + LABEL_CLEARANCE) if abs(end[1] - start[1]) <= 1e-6 else 0.0
+    return PathMark(x, y, groups, room)
 
 
 def _tiles(width: float, height: float, paper: str) -> tuple[tuple[Tile, ...], tuple[tuple[float, float], ...]]:
@@ -332,6 +402,7 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
                                   cx - BOX[0] / 2, cy - BOX[1] / 2, tuple(a.name for a in sector.actions)))
     segments = []
     marks = []
+    over: list[tuple[Span, int, str, int, int]] = []
     for path in planet.paths:
         if path.a == path.b or path.a not in cells or path.b not in cells:
             continue
@@ -339,7 +410,10 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
         start, end = _edge_point(b, a), _edge_point(a, b)
         segments.append((start, end, not path.two_way))
         if path.costs:
-            marks.append(_mark(start, end, path.two_way, _cost_groups(path.costs)))
+            others = tuple(_centre(cell) for n, cell in cells.items() if n not in (path.a, path.b))
+            marks.append(_mark(start, end, path.two_way, _cost_groups(path.costs), others))
+        for n in over_sectors(cells, path.a, path.b):
+            over.append((path.span, path.a, "<->" if path.two_way else "->", path.b, n))
     condition: tuple = ()
     if planet.printed_conditions:
         printed = planet.printed_conditions[0]
@@ -355,7 +429,7 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
         uniques=tuple((n, effects_sentence((choice,))) for n, choice in planet.uniques),
         condition=condition, lift_off=_log_line(planet.lift_off), evac=_log_line(planet.evac),
         tiles=tiles, align=align, span=planet.span,
-        rules=rules, actions=actions, compact=extra > 0)
+        rules=rules, actions=actions, compact=extra > 0, over=tuple(over))
 
 
 def _action_said(action: m.CheckAction) -> tuple[Sentence, ...]:

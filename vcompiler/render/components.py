@@ -120,6 +120,10 @@ def plan_components(packs: list[Pack], options: ComponentOptions,
             for planet in pack.planets:
                 board = board_of(pack, planet, CARD_PAPERS[options.paper])
                 decks.append(Deck(pack.name, board.file_name, (board,), False))
+                problems += [diagnostic(codes.PATH_OVER_SECTOR, span, a=a, b=b, sector=n, arrow=arrow,
+                                        hint=f"pin sectors with `at COLUMN, ROW` so that it runs clear of sector {n}, "
+                                             f"or lead it through sector {n}")
+                             for span, a, arrow, b, n in board.over]
     return ComponentPlan(tuple(decks), tuple(problems))
 
 

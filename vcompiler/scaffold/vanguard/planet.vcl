@@ -3,6 +3,9 @@ planet {{name}} "{{title}}" {
   mission M01                      // a mission card dealt with this planet
   lift_off -> log 2                // read when the lander leaves
   evac -> log 3                    // read when the team is evacuated
+  condition printed "Calm Skies" { // the Global Condition printed on the board:
+    travel spend die               // what a Travel icon on a path costs
+  }
 
   // A sector of the board; its number is printed on it.
   sector 1 "Landing Zone" {

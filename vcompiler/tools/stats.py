@@ -17,9 +17,13 @@ from vcompiler.model.types import Pack
 from vcompiler.render.books import Book, books_of
 from vcompiler.render.voice import plain
 
-# Words of running text a page holds, from rendered books (about 255 on A5 for the
-# generated logbook: 70 words of text, a title and two choices an entry).
-WORDS_PER_PAGE = {"a5": 255, "a4": 700, "letter": 660}
+# Words of running text a page holds, from rendered books, and the room an entry takes
+# besides its words (its title, the gaps between paragraphs, their last lines' ends)
+# in words: fitted to the A5 logbook of 1,000 generated logs (70 words of text, a title
+# and two choices an entry, 352 pages) and the 18 short logs of eye-of-the-void (a
+# third of their room is not words: 2 A4 pages of logs, not 1).
+WORDS_PER_PAGE = {"a5": 355, "a4": 975, "letter": 920}
+ENTRY_ROOM = 30
 INDEX_LINES_PER_PAGE = {"a5": 40, "a4": 100, "letter": 95}
 
 
@@ -61,9 +65,10 @@ def book_words(book: Book) -> int:
 def _pages(book: Book, count: int) -> dict[str, int]:
     out = {}
     for paper, per_page in WORDS_PER_PAGE.items():
-        pages = 1 + math.ceil(count / per_page) if count else 2
+        room = count + ENTRY_ROOM * len(book.entries)
+        pages = 1 + math.ceil(room / per_page) if count else 2
         if book.kind == "storybook" and book.entries:
-            pages += 1                         # results start on a page of their own
+            pages += 2                         # results start on a page of their own, after a blank
         if book.kind == "logbook":
             pages += math.ceil(len(book.index) / INDEX_LINES_PER_PAGE[paper])
         out[paper] = pages

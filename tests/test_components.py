@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from conftest import ROOT, VANGUARD_HEADER, expectations
+from conftest import ROOT, VANGUARD_HEADER, VANTAGE_HEADER, expectations
 from vcompiler.cli import main
 from vcompiler.compile import compile_pack
 from vcompiler.model import types as m
@@ -423,13 +423,7 @@ location 2 "Top" {{
 
 def test_a_location_card_cut_short_keeps_its_actions_clear_of_the_compass_and_says_what_is_cut(tmp_path, write_pack):
     long = " ".join(["Sand, wind and a line of cliffs that run along the bay as far as the eye can see."] * 10)
-    folder = write_pack({"pack.vcl": f'''pack coast {{
-  game vantage
-  title "Coast"
-  version "0.1.0"
-  start location 1
-}}
-location 1 "Beach" {{
+    folder = write_pack({"pack.vcl": VANTAGE_HEADER + f'''location 1 "Beach" {{
   text "{long}"
   arrival suffer cold 1
   north 2 walk
@@ -449,7 +443,7 @@ location 2 "Top" {{
 '''})
     found = _overflows(folder, tmp_path)
     assert [(d["line"], d["message"]) for d in found] == [(11, "the text box of location 001 overflows by 2 lines")]
-    page = PdfReader(io.BytesIO((tmp_path / "out" / "coast" / "locations.pdf").read_bytes())).pages[0]
+    page = PdfReader(io.BytesIO((tmp_path / "out" / "test" / "locations.pdf").read_bytes())).pages[0]
     placed = words(page)
     band = [y for text, _, y in placed if text.startswith("2 lines not printed (warning W510)")]
     first = min(x for text, x, _ in placed if text == "N")       # location 1's compass, left of location 2's

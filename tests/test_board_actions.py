@@ -52,7 +52,7 @@ planet p "P" {
       outcome red => then green
     }
   }
-  path 1 <-> 2 [travel]
+  path 1 <-> 2 [spend die]
 }
 
 poi P1 "Beacon" {

@@ -215,7 +215,7 @@ planet frost_moon "The Frost Moon" {
   sector 1 "Ice Plain" { lander }
   sector 2 "Cracked Dome" { poi slot }
   sector 3 { poi slot }
-  path 1 <-> 2 [travel]
+  path 1 <-> 2 [spend die]
   path 2 -> 3 [spend die]
 }
 ''')
@@ -324,9 +324,9 @@ planet moon "Moon" {
   sector 1 { lander }
   sector 2 { poi slot }
   sector 3 { poi slot }
-  path 1 <-> 2 [travel]
-  path 2 -> 3 [travel]
-  path 3 -> 1 [travel]
+  path 1 <-> 2 [spend die]
+  path 2 -> 3 [spend die]
+  path 3 -> 1 [spend die]
 }
 '''
     assert _found(write_pack, VANGUARD_HEADER, board) == []
@@ -344,8 +344,8 @@ planet p1 "P1" {
   lift_off -> log 1
   sector 1 { lander }
   sector 1 { }
-  path 1 <-> 2 [travel]
-  path 2 <-> 4 [travel]
+  path 1 <-> 2 [spend die]
+  path 2 <-> 4 [spend die]
 }
 ''')
     [(code, line, column, message, hint)] = found

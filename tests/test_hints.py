@@ -351,3 +351,80 @@ planet p1 "P1" {
     [(code, line, column, message, hint)] = found
     assert (code, line, column, message) == ("E205", 5, 3, "sector 1 of planet p1 is defined twice")
     assert hint.startswith("its paths lead to sector 2 or 4, which planet p1 does not have: was this one meant")
+
+
+def test_text_pasted_with_curly_quotes_is_told_to_use_straight_ones(write_pack):
+    [(code, line, column, _, hint)] = _found(write_pack, VANGUARD_HEADER,
+                                             'log 1 "Start" {\n  text \u201cYou scratch an arrow.\u201d\n  return\n}\n')
+    assert (code, line, column) == ("E100", 2, 8)
+    assert hint.startswith('write straight quotes: "…"')
+
+
+def test_a_string_closed_by_a_curly_quote_is_told_the_quote_to_straighten(write_pack):
+    [(code, line, column, _, hint)] = _found(write_pack, VANGUARD_HEADER,
+                                             'log 1 "Start" {\n  text "You scratch an arrow.\u201d\n  return\n}\n')
+    assert (code, line, column) == ("E101", 2, 8)
+    assert hint == 'it ends with a curly `\u201d`: close it with a straight `"`'
+
+
+def test_single_quotes_and_a_hash_comment_are_told_the_vcl_way(write_pack):
+    [(code, line, column, _, hint)] = _found(write_pack, VANGUARD_HEADER,
+                                             "log 1 \"Start\" {\n  text 'You scratch an arrow.'\n  return\n}\n")
+    assert (code, line, column, hint) == ("E100", 2, 8, 'text goes in double quotes: "…"')
+    [(code, line, column, _, hint)] = _found(write_pack, VANGUARD_HEADER,
+                                             "# the way in\nlog 1 \"Start\" {\n  return\n}\n")
+    assert (code, line, column, hint) == ("E100", 1, 1, "a comment starts with `//`")
+
+
+def test_a_second_effect_on_a_one_effect_line_is_told_to_repeat_the_line(write_pack):
+    [(code, line, column, _, hint)] = _found(write_pack, VANTAGE_HEADER,
+                                             'location 1 "Cliff" {\n  arrival suffer cold 1; gain coin 1\n}\n')
+    assert (code, line, column) == ("E100", 2, 26)
+    assert hint == ("`arrival` takes one effect (or a `/` choice of effects): repeat the line for a "
+                    "second effect: `arrival gain coin 1`")
+    [(code, line, column, _, hint)] = _found(write_pack, VANGUARD_HEADER, '''event E01 "Tremor" {
+  biomes volcanic
+  secondary progress time; spend die
+}
+log 1 "Start" {
+  return
+}
+''')
+    assert (code, line, column) == ("E100", 3, 28)
+    assert hint.endswith("second effect: `secondary spend die`")
+
+
+def _syntax(write_pack, header: str, body: str):
+    """The syntax errors of a pack, without what a pack of only the mistake lacks."""
+    return [found for found in _found(write_pack, header, body) if found[0] in ("E100", "E101")]
+
+
+def test_a_second_fat_arrow_is_told_to_join_the_effects(write_pack):
+    [(code, line, column, _, hint)] = _syntax(write_pack, VANGUARD_HEADER, '''injury "Scorched" {
+  damage => spend die => lose supplies 1
+}
+''')
+    assert (code, line, column) == ("E100", 2, 23)
+    assert hint == "a line has at most one `=>`; join its effects with `;`: `=> spend die; lose supplies 1`"
+
+
+def test_effects_without_a_fat_arrow_are_shown_where_it_goes(write_pack):
+    found = _syntax(write_pack, VANGUARD_HEADER, '''poi P201 "Lava Tubes" {
+  action "Crawl Inside" danger 1 {
+    outcome green: 2 science gain success 1
+    outcome red gain injury "Scorched"
+  }
+}
+''')
+    assert [(code, line, column, hint) for code, line, column, _, hint in found] == [
+        ("E100", 3, 43, "effects follow `=>`: `outcome green: 2 science => gain success 1`"),
+    ]
+    [(code, line, column, _, hint)] = _syntax(write_pack, VANGUARD_HEADER, '''poi P201 "Lava Tubes" {
+  action "Crawl Inside" danger 1 {
+    outcome red gain injury "Scorched"
+  }
+}
+''')
+    # A red row has no requirement: the hint does not offer a `:`.
+    assert (code, line, column) == ("E100", 3, 17)
+    assert hint == 'effects follow `=>`: `outcome red => gain injury "Scorched"`'

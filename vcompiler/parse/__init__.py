@@ -309,7 +309,56 @@ def _character_hint(text: str, at: int, allowed: set[str]) -> str | None:
             return "a number has no sign: `lose`, `spend` or `reduce` takes away"
         if allowed and allowed <= {"ARROW", "TWO_WAY"}:
             return "`->` leads one way, `<->` both ways"
+    if char in "\u201c\u201d\u201e":
+        # A word processor curls the quotes of text pasted from it.
+        return 'write straight quotes: "…" (curly quotes inside a string print curled anyway)'
+    if char in "'\u2018\u2019":
+        return 'text goes in double quotes: "…"'
+    if char == "#":
+        return "a comment starts with `//`"
     return None
+
+
+# The lines that take one effect or a `/` choice of effects, not a `;` list.
+_ONE_EFFECT_LINE = re.compile(r"[ \t]*(travel|secondary|main|arrival|when placed|unique \d+ else)\b[^\n]*;[ \t]*$")
+_FATARROW_BEFORE = re.compile(r"=>[^\n]*$")
+_WORD = re.compile(r"[a-z_]\w*")
+# The rows whose effects follow `=>`.
+_ROWS = frozenset({"outcome", "special", "track", "time", "space", "attack", "alone", "damage", "heavy",
+                   "mental", "combination", "goal", "pay"})
+
+
+def _line_hint(text: str, token: Token, expected: set[str]) -> str | None:
+    """How to mend a line whose shape the writer got wrong: a second `=>`, a `;` list
+    where one effect goes, effects with no `=>` before them."""
+    start = token.start_pos
+    if start is None:
+        return None
+    before = text[text.rfind("\n", 0, start) + 1:start]
+    end = text.find("\n", start)
+    after = text[start:end if end >= 0 else len(text)].strip()
+    if token.type == "_FATARROW" and "=>" in before:
+        first = _FATARROW_BEFORE.search(before)
+        effects = first.group()[2:].strip() if first else ""
+        rest = after[2:].strip()
+        joined = f": `=> {effects}; {rest}`" if effects and rest else ""
+        return f"a line has at most one `=>`; join its effects with `;`{joined}"
+    one = _ONE_EFFECT_LINE.match(before)
+    if one is not None:
+        keyword = one.group(1).split(" ")[0]
+        head = before[:before.index(keyword) + len(keyword)].strip()
+        return (f"`{keyword}` takes one effect (or a `/` choice of effects): repeat the line for a "
+                f"second effect: `{head} {after}`")
+    row = _WORD.match(before.strip())
+    if "_FATARROW" not in expected or row is None or row.group() not in _ROWS:
+        return None
+    if token.type == "WORD" and str(token) in VERBS:
+        return f"effects follow `=>`: `{before.strip()} => {after}`"
+    # A verb read as a word of the requirement (`2 science gain unique 1`).
+    verb = next((w for w in _WORD.finditer(before, before.find(":") + 1) if w.group() in VERBS), None)
+    if verb is None:
+        return None
+    return f"effects follow `=>`: `{before[:verb.start()].strip()} => {before[verb.start():]}{after}`"
 
 
 def _glued_word(text: str, token: Token, file: str, offset: int) -> Diagnostic | None:
@@ -363,10 +412,15 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
                 return diagnostic(codes.UNTERMINATED_STRING, span,
                                   message='unterminated string: `"""` opens here and never closes',
                                   hint='close it with `"""`; everything after it was read as text'), True
+            end = text.find("\n", at)
+            rest = text[at + 1:end if end >= 0 else len(text)].rstrip()
+            closing = ('close it with `"` on the same line, or use `"""` for text over several lines'
+                    if not rest.endswith(("\u201d", "\u201c")) else
+                    # Pasted text whose closing quote a word processor curled.
+                    f'it ends with a curly `{rest[-1]}`: close it with a straight `"`')
             return diagnostic(codes.UNTERMINATED_STRING, span,
                               message="unterminated string: `\"` opens here and the line ends",
-                              hint='close it with `"` on the same line, '
-                                   'or use `"""` for text over several lines'), False
+                              hint=closing), False
         span = Span(file, line, column, line, column + 1)
         shown = repr(char) if char and not char.isprintable() else f"`{char}`"
         allowed = set(error.allowed or ())
@@ -394,7 +448,7 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
             span = _after_the_code(text, token.start_pos, span)
         expected = set(error.expected)
         wanted = _describe_expected(expected)
-        hint = _keyword_hint(token, expected)
+        hint = _line_hint(text, token, expected) or _keyword_hint(token, expected)
         kind = _card_kind_before(text, token) if "CARD_ID" in expected else None
         if kind is not None:
             wanted = wanted.replace(_SYMBOLS["CARD_ID"], f"a {kind.name} card id such as {kind.example}")

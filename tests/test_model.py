@@ -42,6 +42,33 @@ def test_fixed_number_taken_by_a_locked_label_is_E206():
     assert "@x" in problems[0].message
 
 
+def test_a_merged_lock_giving_two_labels_one_number_is_one_error_at_its_line(write_pack):
+    folder = write_pack({"pack.vcl": LOGBOOK})
+    (folder / "numbers.lock").write_text('{\n  "left": 150,\n  "right": 150\n}\n')
+    result = compile_pack(folder)
+    [problem] = result.diagnostics
+    lock = problem.span.file
+    assert (problem.code.id, lock.endswith("/numbers.lock"), problem.span.line, problem.span.column) == \
+        ("E109", True, 3, 3)
+    assert problem.message == "numbers.lock gives 150 to both @left and @right"
+    assert "delete the line of the one no printed book sends readers to" in problem.hint
+    assert result.sources[lock].line_text(3) == '  "right": 150'
+    # The label that lost the number is given another one, not a log defined twice.
+    assert result.pack is not None and result.pack.labels["left"] == 150 and result.pack.labels["right"] != 150
+
+
+def test_a_lock_giving_a_label_a_written_number_is_one_error_at_that_log(write_pack):
+    # Before, @left also had the number 120: log 120 defined twice, and its test of
+    # @left's check mark testing a log with none.
+    checked = LOGBOOK.replace('log @left "Left" { return }', 'log @left "Left" { check; return }')
+    folder = write_pack({"pack.vcl": checked
+                         + 'log 120 "Fixed" external {\n  if checked log @left -> log 1\n  return\n}\n'})
+    (folder / "numbers.lock").write_text('{\n  "left": 120,\n  "right": 150\n}\n')
+    [problem] = compile_pack(folder).diagnostics
+    assert (problem.code.id, problem.span.line - VANGUARD_HEADER.count("\n") - 1) == ("E206", 8)
+    assert "delete the line of left in numbers.lock" in problem.hint
+
+
 def test_lock_text_is_sorted_one_label_a_line():
     assert lock_text({"b": 2, "a": 10}) == '{\n  "a": 10,\n  "b": 2\n}\n'
 

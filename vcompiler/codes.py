@@ -102,8 +102,9 @@ numbers.lock records the number each `@label` log was given, so that printed boo
 keep sending readers to the same page. It must be a JSON object of label -> number
 (as `build` writes it), at most 16 MB, each number inside the pack's `numbering`
 range. A locked number that falls outside a narrowed range is an error, not a silent
-renumbering: the books already printed use it. Mend: widen `numbering` again, or
-delete the line if nothing was printed.""")
+renumbering: the books already printed use it. Two labels locked to one number (a
+merge that kept both branches' new lines) are reported at the second line. Mend: widen
+`numbering` again, or delete the line if nothing was printed.""")
 MISSING_GLYPH = _code("E110", E, "{message}", "character the printed fonts cannot draw", """\
 Books, cards and boards are printed with the package's own fonts only (DejaVu Serif
 and Sans), so that every machine prints the same pages. A character none of them has

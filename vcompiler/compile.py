@@ -20,6 +20,7 @@ from vcompiler.diagnostics import Diagnostic, Related, diagnostic
 from vcompiler.frozen import frozen
 from vcompiler.model.build import Memo, build_model
 from vcompiler.model.labels import number_text_labels
+from vcompiler.model.numbering import LOCK_NAME, read_lock
 from vcompiler.model.types import Pack
 from vcompiler.parse import ParsedFile, parse_source, statement_keyword, warm_parser
 from vcompiler.parse.cache import ParseCache
@@ -273,10 +274,22 @@ def _compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnost
     config = load_config(folder, display_path)
     if config.source is not None:
         sources[config.source.display] = config.source
+    _show_lock(folder, found, sources)
     found = [d for d in found if d.code.id not in config.ignore] + list(config.diagnostics)
     return CompileResult(folder, pack, tuple(sorted(found, key=Diagnostic.sort_key)), sources,
                          config.card_sizes, None if "W500" in config.ignore else config.spoiler_limit,
                          frozenset(config.ignore))
+
+
+def _show_lock(folder: Path, found: list[Diagnostic], sources: dict[str, SourceFile]) -> None:
+    """The lock among the sources when a diagnostic points into it, so that its line is
+    shown as a .vcl file's is."""
+    display = f"{display_path(folder).rstrip('/')}/{LOCK_NAME}"
+    if display in sources or not any(d.span.file == display and d.span.line > 1 for d in found):
+        return
+    lock = read_lock(folder)
+    if lock.text:
+        sources[display] = SourceFile.from_text(folder / LOCK_NAME, display, LOCK_NAME, lock.text)
 
 
 def _name_other_game(found: list[Diagnostic], game: str, sources: dict[str, SourceFile]) -> list[Diagnostic]:

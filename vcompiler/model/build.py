@@ -334,11 +334,13 @@ def _number_logs(declarations: Iterable[ast.Declaration], parsed: list[ParsedFil
     # are not undefined, they just have no number to print yet.
     declared.update(str(key) for p in parsed for kind, key in p.unparsed if kind == "label")
     lock = read_lock(folder)
+    lock_display = f"{folder_display.rstrip('/')}/{LOCK_NAME}"
     if lock.problem:
-        lock_span = Span(f"{folder_display.rstrip('/')}/{LOCK_NAME}", 1, 1, 1, 2)
+        lock_span = Span(lock_display, 1, 1, 1, 2)
         found.append(diagnostic(codes.BAD_LOCK, lock_span, message=lock.problem,
                                 hint="fix the file, or delete it to number the labels afresh"))
-    numbers, problems = assign_numbers(fixed, labels, lock.labels, numbering.low, numbering.high, numbering.seed)
+    numbers, problems = assign_numbers(fixed, labels, lock.labels, numbering.low, numbering.high, numbering.seed,
+                                       lock.spans(lock_display))
     found.extend(problems)
     return numbers, declared
 

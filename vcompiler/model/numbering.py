@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import stat
+from collections.abc import Mapping
 from pathlib import Path
 
 from vcompiler import codes
@@ -21,6 +22,22 @@ LOCK_NAME = "numbers.lock"
 class LockFile:
     labels: dict[str, int]
     problem: str | None = None
+    text: str = ""
+
+    def spans(self, display: str) -> dict[str, Span]:
+        """Where each label's line stands in the lock, so that a problem of the lock is
+        shown at the line to mend."""
+        found: dict[str, Span] = {}
+        for number, line in enumerate(self.text.split("\n"), 1):
+            key = line.strip().split(":", 1)[0].strip()
+            if key.startswith('"'):
+                try:
+                    name = json.loads(key)
+                except ValueError:
+                    continue
+                column = line.index(key) + 1
+                found.setdefault(str(name), Span(display, number, column, number, column + len(key)))
+        return found
 
 
 # Room for hundreds of thousands of labels; more is not a lock `build` wrote.
@@ -42,7 +59,8 @@ def read_lock(folder: Path) -> LockFile:
             raw = handle.read(MAX_LOCK_BYTES + 1)
         if len(raw) > MAX_LOCK_BYTES:
             return LockFile({}, f"{LOCK_NAME} is over the limit of {MAX_LOCK_BYTES:,} bytes")
-        data = json.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
+        data = json.loads(text)
     except (OSError, UnicodeDecodeError, ValueError) as error:
         return LockFile({}, f"{LOCK_NAME} cannot be read: {error}")
     except RecursionError:
@@ -50,7 +68,7 @@ def read_lock(folder: Path) -> LockFile:
     if not isinstance(data, dict) or not all(
             isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) for k, v in data.items()):
         return LockFile({}, f"{LOCK_NAME} must be a JSON object of label -> number")
-    return LockFile(dict(data))
+    return LockFile(dict(data), text=text)
 
 
 def lock_text(labels: dict[str, int]) -> str:
@@ -59,27 +77,44 @@ def lock_text(labels: dict[str, int]) -> str:
 
 
 def assign_numbers(fixed: dict[int, Span], labels: list[tuple[str, Span]], locked: dict[str, int],
-                   low: int, high: int, seed: int) -> tuple[dict[str, int], list[Diagnostic]]:
+                   low: int, high: int, seed: int,
+                   lock_spans: Mapping[str, Span] | None = None) -> tuple[dict[str, int], list[Diagnostic]]:
     """`fixed`: the numbers written in the source and where; `labels`: in order of
-    appearance. Returns the number of every label that could be given one."""
+    appearance; `lock_spans`: where each label's line of the lock stands. Returns the
+    number of every label that could be given one. A label the lock gives a number
+    that is not its to have is reported once and given a new number, so that the one
+    bad line of the lock is not also a log defined twice."""
     found: list[Diagnostic] = []
     assigned: dict[str, int] = {}
     owner_of_number: dict[int, str] = {}
-    present = {name for name, _ in labels}
+    present = dict(reversed(labels))
     for name, number in sorted(locked.items()):
         if name not in present:
             continue          # a label that is gone frees its number
+        if number in fixed:
+            found.append(diagnostic(codes.NUMBER_COLLISION, fixed[number], number=number, label=name,
+                                    hint=f"choose another number for this log; {LOCK_NAME} gives {number} to "
+                                         f"@{name} (if no book was printed with that, delete the line of {name} "
+                                         f"in {LOCK_NAME} instead)"))
+            continue
+        if number in owner_of_number:
+            # Two branches that each added a label were given the same next number,
+            # and a merge kept both lines.
+            first = owner_of_number[number]
+            span = (lock_spans or {}).get(name, present[name])
+            found.append(diagnostic(codes.BAD_LOCK, span, message=f"{LOCK_NAME} gives {number} to both @{first} "
+                                    f"and @{name}",
+                                    hint=f"delete the line of the one no printed book sends readers to, "
+                                         f"@{first} or @{name}: it is given a new number"))
+            continue
         if not low <= number <= high:
             # Not renumbered in silence: books already printed send readers to it.
-            span = next(s for n, s in labels if n == name)
+            span = present[name]
             shown = str(number) if number.bit_length() < 64 else f"{str(number)[:12]}… ({len(str(number))} digits)"
             found.append(diagnostic(codes.BAD_LOCK, span, message=f"{LOCK_NAME} gives @{name} the number {shown}, "
                                     f"outside the pack's numbering {low}..{high}",
                                     hint=f"widen `numbering` to hold {shown}, or delete the line of {name} in "
                                          f"{LOCK_NAME} if no book was printed with it"))
-        if number in fixed:
-            found.append(diagnostic(codes.NUMBER_COLLISION, fixed[number], number=number, label=name,
-                                    hint=f"choose another number for this log; {LOCK_NAME} gives {number} to @{name}"))
         assigned[name] = number
         owner_of_number[number] = name
     taken = set(fixed) | set(owner_of_number)

@@ -175,6 +175,32 @@ def test_a_second_pack_of_another_name_is_e212_naming_both(write_pack):
     assert found.related[0].span.file.endswith("pack.vcl")
 
 
+def test_a_second_pack_pasted_into_a_file_is_blamed_not_pack_vcl(write_pack):
+    # "logbook.vcl" is read after "a.vcl" and before "pack.vcl": file order is no guide.
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER + 'log 1 "Start" { return }\n',
+                         "a.vcl": 'log 2 "Two" external { return }\n' + VANGUARD_HEADER.replace("pack test", "pack b"),
+                         "logbook.vcl": 'log 3 "Three" external { return }\n' + VANGUARD_HEADER})
+    found = sorted((d.code.id, d.span.file.rsplit("/", 1)[-1], d.span.line, d.hint)
+                   for d in compile_pack(folder).diagnostics)
+    assert found == [("E205", "logbook.vcl", 2, "a folder holds one pack: remove this declaration"),
+                     ("E212", "a.vcl", 2, "move pack b and its files into a folder of their own, "
+                                          "or remove one declaration")]
+
+
+def test_a_copy_of_the_pack_in_a_subfolder_is_one_error_naming_the_subfolder(write_pack):
+    body = VANGUARD_HEADER + 'log 1 "Start" { -> log 2 }\nlog 2 "Two" { return }\n'
+    folder = write_pack({"pack.vcl": body})
+    (folder / "backup" / "old").mkdir(parents=True)
+    (folder / "backup" / "pack.vcl").write_text(body)
+    (folder / "backup" / "old" / "pack.vcl").write_text(body)
+    [found] = compile_pack(folder).diagnostics
+    assert (found.code.id, found.span.file.endswith("/backup/old/pack.vcl"), found.span.line) == ("E205", True, 1)
+    assert found.message == "the subfolder backup/ defines again pack test and 5 more of the pack's definitions"
+    assert found.hint.startswith("every .vcl file under the pack's folder is part of the pack, subfolders too: "
+                                 "move backup/ out of ")
+    assert found.related[0].span.file.endswith(f"{folder.name}/pack.vcl")
+
+
 def test_an_undefined_sector_of_a_path_or_location_of_an_exit_is_pointed_at_by_its_number(write_pack):
     planet = write_pack({"pack.vcl": VANGUARD_HEADER + '''log 1 "Start" { return }
 planet p "P" {

@@ -261,6 +261,7 @@ def _compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnost
     complete = not any(d.code.id.startswith("E1") for d in found)
     model = build_model(parsed, folder, display_path(folder), complete, memo)
     found.extend(model.diagnostics)
+    found = _copied_folders(found, sources, display_path(folder))
     if model.pack is not None and not complete:
         found = _name_other_game(found, model.pack.game, sources)
     if model.pack is not None and any(d.code is codes.UNKNOWN_VERB for d in model.diagnostics):
@@ -279,6 +280,48 @@ def _compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnost
     return CompileResult(folder, pack, tuple(sorted(found, key=Diagnostic.sort_key)), sources,
                          config.card_sizes, None if "W500" in config.ignore else config.spoiler_limit,
                          frozenset(config.ignore))
+
+
+def _copied_folders(found: list[Diagnostic], sources: dict[str, SourceFile], shown: str) -> list[Diagnostic]:
+    """Definitions repeated by the files of a subfolder (a backup copy of the pack kept
+    inside it) are told once for the subfolder, which is the mistake, rather than once
+    for each definition, and at the copy whatever the order the files were read in."""
+    def path(span: Span) -> str:
+        return sources[span.file].relative if span.file in sources else ""
+
+    definitions: dict[str, list[Diagnostic]] = {}
+    out = []
+    for d in found:
+        if d.code is codes.DUPLICATE and d.related and path(d.span) and path(d.related[0].span):
+            definitions.setdefault(d.message, []).append(d)
+        else:
+            out.append(d)
+    copies: dict[str, list[tuple[str, Span, Span]]] = {}
+    for message, repeated in definitions.items():
+        spans = [repeated[0].related[0].span, *(d.span for d in repeated)]
+        # The original is the one nearest the pack's top; the others are copies.
+        original = min(spans, key=lambda s: (path(s).count("/"), path(s)))
+        top = os.path.dirname(path(original))
+        above = top.split("/") if top else []
+        grouped: set[Span] = set()
+        for d in repeated:
+            copy = d.span if d.span is not original else d.related[0].span
+            parts = path(copy).split("/")[:-1]
+            if parts[:len(above)] != above or len(parts) == len(above):
+                out.append(d)     # two definitions in one folder: each is a mistake of its own
+            elif copy not in grouped:
+                grouped.add(copy)
+                copies.setdefault("/".join(parts[:len(above) + 1]), []).append((message, copy, original))
+    for folder, copied in copies.items():
+        copied.sort(key=lambda r: (path(r[1]), r[1].line, r[1].column))
+        message, copy, original = copied[0]
+        what = message.removesuffix(" is defined twice")
+        more = f" and {len(copied) - 1} more of the pack's definitions" if len(copied) > 1 else ""
+        out.append(Diagnostic(codes.DUPLICATE, f"the subfolder {folder}/ defines again {what}{more}", copy,
+                              f"every .vcl file under the pack's folder is part of the pack, subfolders too: "
+                              f"move {folder}/ out of {shown.rstrip('/')}/ (keep a copy outside the pack, or in git)",
+                              (Related(original, "defined here"),)))
+    return out
 
 
 def _show_lock(folder: Path, found: list[Diagnostic], sources: dict[str, SourceFile]) -> None:

@@ -97,7 +97,12 @@ def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
     found: list[Diagnostic] = []
     duplicate = Duplicate(found)
     declarations = [d for p in parsed for d in p.file.declarations]
-    packs = [d for d in declarations if isinstance(d, ast.PackDecl)]
+    relative = {p.source.display: p.source.relative for p in parsed}
+    # The pack is the one declared in pack.vcl at the top of the folder: one pasted into
+    # another file or in a copy in a subfolder is the second, whatever the file order.
+    packs = sorted((d for d in declarations if isinstance(d, ast.PackDecl)),
+                   key=lambda d: (relative.get(d.span.file, "").count("/"),
+                                  relative.get(d.span.file, "").rsplit("/", 1)[-1] != "pack.vcl"))
     if not packs and any(kind == "pack" for p in parsed for kind, _ in p.unparsed):
         # The pack declaration is there but did not parse (E100 says where): without
         # its game and start there is nothing more to check.
@@ -111,7 +116,8 @@ def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
         return ModelResult(None, tuple(found))
     for extra in packs[1:]:
         if extra.name == packs[0].name:
-            duplicate("pack", extra.name, extra.span, packs[0].span)
+            duplicate("pack", extra.name, extra.span, packs[0].span, hint="a folder holds one pack: remove this "
+                      "declaration")
             continue
         found.append(diagnostic(
             codes.NO_PACK, extra.span,

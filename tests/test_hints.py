@@ -428,3 +428,24 @@ def test_effects_without_a_fat_arrow_are_shown_where_it_goes(write_pack):
     # A red row has no requirement: the hint does not offer a `:`.
     assert (code, line, column) == ("E100", 3, 17)
     assert hint == 'effects follow `=>`: `outcome red => gain injury "Scorched"`'
+
+
+def test_a_mistyped_log_number_is_told_the_written_number_before_a_labels(write_pack):
+    header = VANGUARD_HEADER.replace("start log 1", "start log 1\n  numbering 200..299 seed 1")
+    folder = write_pack({"pack.vcl": header + '''log 1 "Start" {
+  choice "Run" -> log 21
+  choice "Mark" -> log @mark
+  choice "Lift off" -> log 22
+}
+log 20 "Lift-Off" { -> log @home }
+log 21 "Run" { return }
+log @mark "Marked" { return }
+log @home "Home" { end exploration }
+'''})
+    (folder / "numbers.lock").write_text('{"home": 250, "mark": 220}\n')
+    # 20 and 21 are one digit off, as is @mark's 220; 20 is what nothing else leads to.
+    # Log 20 and @home, which only the mistyped goto leads to, are not also unreachable.
+    [(code, line, column, hint)] = [(d.code.id, d.span.line - header.count("\n"), d.span.column, d.hint)
+                                    for d in compile_pack(folder).diagnostics]
+    assert (code, line, column) == ("E200", 4, 21)
+    assert hint == "did you mean 20 or 21? (defined logs near 22: 21, @mark (220))"

@@ -19,21 +19,62 @@ def _near_numbers(wanted: int, numbers: list[int]) -> list[int]:
     return numbers[max(0, at - 1):at + 1]
 
 
+def _one_edit(a: str, b: str) -> bool:
+    """Whether `b` is `a` with one digit changed, added, dropped or two swapped. Any
+    one-digit number is one edit from any other: a single digit is too little to go on."""
+    if a == b or abs(len(a) - len(b)) > 1 or min(len(a), len(b)) < 2:
+        return False
+    if len(a) == len(b):
+        apart = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(apart) == 1 or (len(apart) == 2 and apart[1] == apart[0] + 1
+                                   and a[apart[0]] == b[apart[1]] and a[apart[1]] == b[apart[0]])
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+
+
 def _number_candidates(context: CheckContext, kind: str, wanted: int) -> tuple[list[str], list[int]]:
-    """A mistyped number is usually one digit off (2066 for 206): those, then the
-    defined numbers either side."""
+    """A mistyped number is usually one digit off (2066 for 206, 22 for 20): those,
+    then the defined numbers either side. A number the writer wrote is likelier meant
+    than one the compiler gave a label, which the writer never sees; of those, one that
+    nothing else leads to, which is likely what the mistyped reference was for."""
     def make() -> tuple[list[str], list[int]]:
         numbers = _numbered(context, kind)
-        typo = difflib.get_close_matches(str(wanted), [str(n) for n in numbers], n=2, cutoff=0.7)
-        return typo, _near_numbers(wanted, numbers)
+        given = _label_numbers(context) if kind == "log" else {}
+        led_to = _led_to(context, kind)
+        typed = str(wanted)
+        close = [n for n in numbers if _one_edit(typed, str(n))]
+        close += [int(n) for n in difflib.get_close_matches(typed, [str(n) for n in numbers], n=2, cutoff=0.7)
+                  if int(n) not in close]
+        close.sort(key=lambda n: (n in given, n in led_to, abs(n - wanted)))
+        return [str(n) for n in close[:2]], _near_numbers(wanted, numbers)
     return context.shared(("near", kind, wanted), make)
+
+
+def _label_numbers(context: CheckContext) -> dict[int, str]:
+    """The numbers the compiler gave labels, and the label of each."""
+    return context.shared("label numbers", lambda: {n: name for name, n in context.pack.labels.items()})
+
+
+def _led_to(context: CheckContext, kind: str) -> set[object]:
+    """The numbers of the entries of `kind` that a reference names."""
+    def make() -> set[object]:
+        labels = context.pack.labels
+        return {labels.get(ref.key) if isinstance(ref.key, str) else ref.key
+                for ref in context.pack.references if ref.kind == kind}
+    return context.shared(("led to", kind), make)
 
 
 def _number_hint(context: CheckContext, kind: str, wanted: int) -> str | None:
     typo, near = _number_candidates(context, kind, wanted)
-    around = f"defined {kind}s near {wanted}: {', '.join(map(str, near))}" if near else ""
+    given = _label_numbers(context) if kind == "log" else {}
+
+    def shown(number: object) -> str:
+        # A label's number is one the writer never wrote: say whose it is.
+        name = given.get(int(str(number)))
+        return f"@{name} ({number})" if name is not None else str(number)
+    around = f"defined {kind}s near {wanted}: {', '.join(map(shown, near))}" if near else ""
     if typo:
-        return f"did you mean {' or '.join(typo)}?" + (f" ({around})" if around else "")
+        return f"did you mean {' or '.join(map(shown, typo))}?" + (f" ({around})" if around else "")
     return around or None
 
 

@@ -306,3 +306,30 @@ def test_a_depart_entry_for_the_wrong_point_is_one_error_at_the_entry(write_pack
     [found] = compile_pack(write_pack({"pack.vcl": region.replace("DIRECTION", "north")})).diagnostics
     assert (found.code.id, found.span.line) == ("E307", 12)
     assert found.hint == "location 1 stars south, which no entry is for: did you mean `depart 1 south`?"
+
+
+def test_an_action_with_no_result_or_an_empty_one_is_E342_at_its_category(write_pack):
+    header = VANTAGE_HEADER
+    folder = write_pack({"pack.vcl": header + '''location 1 "Shore" {
+  north 2 walk
+  look "Search the tideline" cost 1 {
+    text "Bottles, rope, a boot."
+  }
+  take "Gather coconuts" cost 0 always {
+    result { }
+  }
+}
+location 2 "Rock" {
+  south 1 walk
+  help "Climb" cost 1 { result { gain morale 1 } }
+}
+'''})
+    found = [(d.code.id, d.span.line - header.count("\n"), d.span.column, d.span.end_column, d.message, d.hint)
+             for d in compile_pack(folder).diagnostics]
+    assert found == [
+        ("E342", 3, 3, 7, "action “Search the tideline” has no result",
+         "the storybook sends the player to its result to read what acting does: "
+         "add `result { … }` after the action's text"),
+        ("E342", 6, 3, 7, "action “Gather coconuts” has an empty result",
+         "the storybook sends the player to its result to read what acting does: write it inside `result { … }`"),
+    ]

@@ -410,6 +410,10 @@ ENDING_ELSEWHERE = _code("E340", E, "card {number} is {kind} card; only a missio
 When a player's time, morale or health reaches 0, the game ends and the table reads
 the mission's entry in the take storybook (VR 71). Mend: move the `ending` to the
 mission card.""")
+NO_RESULT = _code("E342", E, "action {name} has {what}", "an action without its result", """\
+Acting is paying the cost and then reading the action's result (VR 29, VR 40): the
+storybook sends the player to the result's entry, which would be empty. Mend: add
+`result { ... }` with what the action does, after its text.""")
 NO_ENDING = _code("W411", W, "mission {number} has no game-end entry", "mission without its game-end entry", """\
 When any player's time, morale or health reaches 0, the table reads the mission's
 entry in the take storybook (VR 71). Mend: add `ending "TITLE" { ... }` to the mission.""")

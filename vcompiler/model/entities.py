@@ -239,6 +239,14 @@ class Entities:
         for skill in cost.skills:
             self.resolve.skill(skill)
         boost = int(cost.boost.value) if cost.boost is not None else None
+        if not action.result:
+            at = action.span
+            self.found.append(diagnostic(
+                codes.NO_RESULT, Span(at.file, at.line, at.column, at.line, at.column + len(action.category)),
+                name=f"“{action.name.plain()}”", what="no result" if action.result is None else "an empty result",
+                hint="the storybook sends the player to its result to read what acting does: "
+                     + ("add `result { … }` after the action's text" if action.result is None
+                        else "write it inside `result { … }`")))
         return m.StoryAction(action.category, action.name, cost.dice, action.always, action.text,
                              self.statements(origin, action.result or ()), action.span,
                              tuple(str(s.value) for s in cost.skills), boost,

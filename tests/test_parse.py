@@ -84,6 +84,21 @@ def test_backslash_escapes_print_markup_characters_as_text():
     assert second == (ast.Run("long * { \\ \\n"),)
 
 
+def test_a_star_between_digits_is_a_times_sign_not_emphasis():
+    result = parse('log 1 {\n  text "It is 5*3 metres deep, 2*2 wide, x*2 high and *very* 4**2 cold: *dig 3*."\n'
+                   '  return\n}\n')
+    assert result.diagnostics == ()
+    assert only(result).statements[0].text.paragraphs[0] == (
+        ast.Run("It is 5*3 metres deep, 2*2 wide, x*2 high and "), ast.Emphasis((ast.Run("very"),), False),
+        ast.Run(" 4**2 cold: "), ast.Emphasis((ast.Run("dig 3"),), False), ast.Run("."))
+    # Between letters a star still opens emphasis, and one between digits still closes it.
+    result = parse('log 1 {\n  text "un*believ*able, *page 3*4"\n  return\n}\n')
+    assert result.diagnostics == ()
+    assert only(result).statements[0].text.paragraphs[0] == (
+        ast.Run("un"), ast.Emphasis((ast.Run("believ"),), False), ast.Run("able, "),
+        ast.Emphasis((ast.Run("page 3"),), False), ast.Run("4"))
+
+
 def test_an_escaped_backslash_before_a_star_leaves_the_star_markup():
     log = only(parse('log 1 {\n  text "\\\\*x*"\n  return\n}\n'))
     assert log.statements[0].text.paragraphs[0] == (ast.Run("\\"), ast.Emphasis((ast.Run("x"),), False))

@@ -125,6 +125,12 @@ def paragraphs_of(raw: str, line: int, column: int) -> list[tuple[str, Positions
     return [(value, where)] if value else []
 
 
+def _arithmetic(before: str, after: str) -> bool:
+    """A star between a digit and a digit or letter (`5*3`, `2*x`) is a times sign: it
+    does not open emphasis, which would print "53" with the 3 in italics."""
+    return before.isalnum() and after.isalnum() and (before.isdigit() or after.isdigit())
+
+
 _SPECIAL = re.compile(r"\\[" + re.escape(TEXT_ESCAPES) + r"]|\{|\*\*?")
 
 
@@ -208,7 +214,7 @@ class _MarkupReader:
                 _, _, children = stack.pop()
                 stack[-1][2].append(ast.Emphasis(tuple(children), marker == "**"))
                 i = run_start = at + len(marker)
-            elif not after.isspace() and after != "*":
+            elif not after.isspace() and after != "*" and not _arithmetic(before, after):
                 flush(at)
                 if len(stack) > MAX_EMPHASIS_DEPTH:
                     self.diagnostics.append(diagnostic(

@@ -449,3 +449,15 @@ log @home "Home" { end exploration }
                                     for d in compile_pack(folder).diagnostics]
     assert (code, line, column) == ("E200", 4, 21)
     assert hint == "did you mean 20 or 21? (defined logs near 22: 21, @mark (220))"
+
+
+def test_a_log_leading_only_to_itself_is_not_told_as_logs(write_pack):
+    [(code, line, column, message, hint)] = _found(write_pack, VANGUARD_HEADER, '''log 1 "Start" { -> log 2 }
+log 2 "Marked" {
+  text "You scratch an arrow."
+  -> log 2
+}
+''')
+    assert (code, line, column) == ("W404", 2, 1)
+    assert message == "log 2 leads only back to itself, a loop with no way out"
+    assert hint == "give it `return`, `end exploration`, or a way to a log that has one"

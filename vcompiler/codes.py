@@ -200,7 +200,7 @@ DEAD_END = _code("E401", E, "log {number} has no way out", "dead end: no way out
 UNREACHABLE = _code("W400", W, "{what} is unreachable", "log, location or storybook entry unreachable from every root")
 UNUSED_CARD = _code("W402", W, "{what} is never placed, gained or printed", "card that nothing places, gains or prints")
 NOT_POINTING_BACK = _code("W403", W, "{direction} of location {number} leads to location {target}, which does not lead back", "neighbour does not point back")
-ENDLESS_LOOP = _code("W404", W, "logs {logs} form a loop with no way out", "loop of logs with no way out")
+ENDLESS_LOOP = _code("W404", W, "{loop} with no way out", "loop of logs with no way out")
 UNTESTED_CHECK = _code("W406", W, "nothing tests the check mark of log {number}", "check mark that nothing tests")
 SAME_CHOICE = _code("W415", W, "{where} offers the choice {label} twice, both {target}", "one choice written twice in an entry", """\
 Two choices of one entry with the same words and the same way print the same line

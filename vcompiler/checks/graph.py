@@ -475,8 +475,13 @@ def loops_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
         shown = ", ".join(str(log.shown) for log in map(pack.log, numbers[:6]) if log is not None) \
             + (", …" if len(numbers) > 6 else "")
         log = pack.log(numbers[0])
-        if log is not None:
-            yield diagnostic(codes.ENDLESS_LOOP, log.span, logs=shown,
+        if log is None:
+            continue
+        if len(numbers) == 1:
+            yield diagnostic(codes.ENDLESS_LOOP, log.span, loop=f"log {shown} leads only back to itself, a loop",
+                             hint="give it `return`, `end exploration`, or a way to a log that has one")
+        else:
+            yield diagnostic(codes.ENDLESS_LOOP, log.span, loop=f"logs {shown} form a loop",
                              hint="give one of them `return`, `end exploration`, or a way to a log that has one")
 
 

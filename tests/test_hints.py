@@ -461,3 +461,21 @@ log 2 "Marked" {
     assert (code, line, column) == ("W404", 2, 1)
     assert message == "log 2 leads only back to itself, a loop with no way out"
     assert hint == "give it `return`, `end exploration`, or a way to a log that has one"
+
+
+def test_a_mistyped_exit_is_not_also_a_neighbour_that_does_not_lead_back(write_pack):
+    found = _found(write_pack, VANTAGE_HEADER, '''location 1 "Shore" {
+  east 4 swim
+  take "Gather" cost 0 { result { gain health 1 } }
+}
+location 3 "Reef" {
+  west 1 swim
+  south 5 walk
+}
+location 5 "Cove" {
+  north 3 walk
+  south 1 walk
+}
+''')
+    # Location 1's way north, back to 5, is not the one mistyped.
+    assert [(code, line, column) for code, line, column, _, _ in found] == [("E202", 2, 8), ("W403", 11, 3)]

@@ -99,6 +99,8 @@ def neighbours_point_back(context: CheckContext) -> Iterator[Diagnostic]:
             taken = next((e for e in neighbour.exits if e.direction == back), None)
             if taken is not None and taken.target == neighbour.number:
                 continue      # its way back leads to itself: E332 says so
+            if taken is not None and taken.target is not None and taken.target not in locations:
+                continue      # its way back leads to a location not there (E202): a mistyped number
             if taken is not None and taken.target is not None:
                 hint = (f"{back} of location {exit.target} leads to location {taken.target}: "
                         f"fix one of the two numbers")

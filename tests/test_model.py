@@ -188,17 +188,18 @@ def test_a_second_pack_pasted_into_a_file_is_blamed_not_pack_vcl(write_pack):
 
 
 def test_a_copy_of_the_pack_in_a_subfolder_is_one_error_naming_the_subfolder(write_pack):
-    body = VANGUARD_HEADER + 'log 1 "Start" { -> log 2 }\nlog 2 "Two" { return }\n'
-    folder = write_pack({"pack.vcl": body})
+    # A copy of the files of logs (a copy of pack.vcl too would be a pack of its own).
+    logs = 'log 1 "Start" { -> log 2 }\nlog 2 "Two" { return }\nlog 3 "Three" external { return }\n'
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER, "logs.vcl": logs})
     (folder / "backup" / "old").mkdir(parents=True)
-    (folder / "backup" / "pack.vcl").write_text(body)
-    (folder / "backup" / "old" / "pack.vcl").write_text(body)
+    (folder / "backup" / "logs.vcl").write_text(logs)
+    (folder / "backup" / "old" / "logs.vcl").write_text(logs)
     [found] = compile_pack(folder).diagnostics
-    assert (found.code.id, found.span.file.endswith("/backup/old/pack.vcl"), found.span.line) == ("E205", True, 1)
-    assert found.message == "the subfolder backup/ defines again pack test and 5 more of the pack's definitions"
+    assert (found.code.id, found.span.file.endswith("/backup/logs.vcl"), found.span.line) == ("E205", True, 1)
+    assert found.message == "the subfolder backup/ defines again log 1 and 5 more of the pack's definitions"
     assert found.hint.startswith("every .vcl file under the pack's folder is part of the pack, subfolders too: "
                                  "move backup/ out of ")
-    assert found.related[0].span.file.endswith(f"{folder.name}/pack.vcl")
+    assert found.related[0].span.file.endswith(f"{folder.name}/logs.vcl")
 
 
 def test_an_undefined_sector_of_a_path_or_location_of_an_exit_is_pointed_at_by_its_number(write_pack):

@@ -315,7 +315,7 @@ _START = 'log 1 "S" {\n  return\n}\n'
      '  path 1 <-> 4000000 [travel]\n}\n', 13, 14, "4000000 is past the largest number the language takes, 999,999"),
     (VANGUARD_HEADER, 'log 1 "S" {\n  gain success ' + "1" * 40 + '\n  return\n}\n', 8, 16,
      "a number of 40 digits is past the largest number the language takes, 999,999"),
-    (VANGUARD_HEADER.replace("  start log 1\n", "  start log 1\n  numbering 1..1000000\n"), _START, 6, 3,
+    (VANGUARD_HEADER.replace("  start log 1\n", "  start log 1\n  numbering 1..1000000\n"), _START, 6, 16,
      "numbering range 1..1000000 runs past 999,999, the largest number the language takes"),
 ])
 def test_a_number_past_what_a_table_uses_is_one_E108_at_the_number(write_pack, header, body, line, column, message):

@@ -3,7 +3,7 @@ pack limits {
   title "Limits"
   version "0.0.1"
   start log 1
-  numbering 1..50000000 seed 7   // expect: E108
+  numbering 1..50000000 seed 7   // expect: E108@16
 }
 
 log 1 "Start" {

@@ -19,7 +19,7 @@ from vcompiler.model.numbering import LOCK_NAME, assign_numbers, read_lock
 from vcompiler.model.references import References
 from vcompiler.model.resolve import Resolver
 from vcompiler.registry import GAMES, Kind, kind_named
-from vcompiler.source import Span
+from vcompiler.source import SourceFile, Span
 from vcompiler.vocabulary import MAX_NUMBER
 
 Entity = TypeVar("Entity")
@@ -126,7 +126,8 @@ def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
             hint=f"move pack {extra.name} and its files into a folder of their own, or remove one declaration",
             related=[Related(packs[0].span, f"pack {packs[0].name}")]))
     pack_decl = packs[0]
-    header = _read_header(pack_decl, found)
+    source = next((p.source for p in parsed if p.source.display == pack_decl.span.file), None)
+    header = _read_header(pack_decl, found, source)
 
     kept = [d for d in declarations if not isinstance(d, ast.PackDecl) and _right_game(d, header.game, found)]
     card_kinds: dict[str, str] = {}
@@ -258,7 +259,8 @@ _REQUIRED_HINTS = {
 }
 
 
-def _read_header(decl: ast.PackDecl, found: list[Diagnostic]) -> _Header:
+def _read_header(decl: ast.PackDecl, found: list[Diagnostic], source: SourceFile | None = None) -> _Header:
+    """`source`: the file of the declaration, to point at a number of its settings."""
     first: dict[str, ast.PackSetting] = {}
     for setting in decl.settings:
         keyword = ast.SETTING_KEYWORDS[type(setting)]
@@ -286,7 +288,8 @@ def _read_header(decl: ast.PackDecl, found: list[Diagnostic]) -> _Header:
                                     hint="write the lower number first"))
             low, high = high, low
         if high > MAX_NUMBER:
-            found.append(diagnostic(codes.LIMIT, numbering.span,
+            at = source.word_in(numbering.span, str(high)) if source is not None else numbering.span
+            found.append(diagnostic(codes.LIMIT, at,
                                     message=f"numbering range {low}..{_size(high)} runs past {MAX_NUMBER:,}, the "
                                             "largest number the language takes",
                                     hint="a printed book has a few thousand entries: give a range that fits it"))

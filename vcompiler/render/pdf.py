@@ -514,12 +514,9 @@ def _metadata(book: Book) -> dict[str, str]:
 
 
 def fresh_sheet(pages_before: int) -> int:
-    """Blank pages that start a part on a leaf whose other side, and a spread whose
-    other page, show nothing of the pages before: a result never faces its action nor
-    backs it. One is enough whichever side the part starts on: the page before it is
-    the other side of its leaf (a left page) or the other page of its spread (a right
-    page). A second, only to start on a right page, would cost a sheet for nothing."""
-    return 1
+    """Blank pages that start a part on a fresh sheet (an odd page) whose spread shows
+    nothing of the pages before: a result never faces its action."""
+    return 2 if pages_before % 2 == 0 else 1
 
 
 @frozen

@@ -15,6 +15,7 @@ from vcompiler.compile import CompileResult
 from vcompiler.frozen import frozen
 from vcompiler.model.types import Pack
 from vcompiler.render.books import Book, books_of
+from vcompiler.render.pdf import fresh_sheet
 from vcompiler.render.voice import plain
 
 # Words of running text a page holds, from rendered books, and the room an entry takes
@@ -68,7 +69,10 @@ def _pages(book: Book, count: int) -> dict[str, int]:
         room = count + ENTRY_ROOM * len(book.entries)
         pages = 1 + math.ceil(room / per_page) if count else 2
         if book.kind == "storybook" and book.entries:
-            pages += 2                         # results start on a page of their own, after a blank
+            # Results start on a page of their own, on a fresh sheet after the cover and
+            # the entries (about half the words): one or two blank pages.
+            before = 1 + max(1, math.ceil(room / 2 / per_page))
+            pages += 1 + fresh_sheet(before)
         if book.kind == "logbook":
             pages += math.ceil(len(book.index) / INDEX_LINES_PER_PAGE[paper])
         out[paper] = pages

@@ -503,3 +503,11 @@ def test_a_path_drawn_over_a_sector_is_w513_and_its_cost_is_printed_clear_of_eve
     lines = {f"path {p.a} <-> {p.b}": p.span.line for p in planet.paths}
     assert found == [(lines[f"path {a} <-> {b}"], f"path {a} <-> {b} is drawn over sector {n} on the board")
                      for a, b, n in drawn_over]
+
+
+def test_a_location_action_says_always_available_as_the_rulebook_and_storybook_do(tidal):
+    # VR 38: an action "marked 'always available'"; the storybook entry prints the same words.
+    files, _ = render([tidal], parts=frozenset({"cards"}))
+    flats = PdfReader(io.BytesIO(files[("tidal_reach", "locations.pdf")])).pages[0].extract_text()
+    line = next(line for line in flats.splitlines() if "Pocket a shell" in line)
+    assert line.upper().endswith("ALWAYS AVAILABLE")

@@ -124,6 +124,19 @@ def test_tidal_reach_played_to_an_ending_in_chromium(browser, readers, tmp_path)
     assert problems == []
 
 
+def test_the_first_entry_opens_with_its_heading_below_the_header_on_a_phone(browser, readers):
+    # Location 000 is taller than the screen: opened without an address, the reader went to
+    # it and the browser's jump to its anchor hid its number and title under the header.
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(readers["tidal_reach"].as_uri())
+    assert _at(page, "location-0")
+    page.wait_for_load_state("load")
+    header = page.locator("header").bounding_box()
+    heading = page.locator("article.current h2").bounding_box()
+    assert page.evaluate("scrollY") == 0
+    assert heading["y"] >= header["y"] + header["height"]
+
+
 def test_a_check_mark_survives_a_reload(browser, readers):
     page = browser.new_page()
     page.goto(readers["eye_of_the_void"].as_uri())

@@ -179,6 +179,18 @@ def test_heads_on_the_outer_edge_name_the_entries(big_logbook):
         assert head.lstrip().startswith("Log") == (number % 2 == 0), (number, head)
 
 
+def test_a_running_head_stands_clear_of_the_first_entry_below_it(big_logbook, shipped):
+    need("pdftotext")
+    for pdf in (big_logbook[1], shipped[("a4-bleed-crop", "eye_of_the_void", "logbook.pdf")]):
+        done = subprocess.run(["pdftotext", "-f", "2", "-l", "2", "-bbox", "-", "-"], input=pdf,
+                              capture_output=True, check=True)
+        words = re.findall(r'yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)<', done.stdout.decode())
+        head = float(min((float(top), bottom) for top, bottom, word in words if word in ("Log", "Logs"))[1])
+        number = next(float(top) for top, _, word in words if word.isdigit() and float(top) > head)
+        # a head touching the entry under it reads as part of its heading
+        assert number - head >= 2.5 / 25.4 * 72, (head, number)
+
+
 def test_crop_marks_sit_outside_the_bleed_at_standard_length(shipped):
     pdf = shipped[("a4-bleed-crop", "eye_of_the_void", "logbook.pdf")]
     page = PdfReader(io.BytesIO(pdf)).pages[1]

@@ -413,8 +413,11 @@ def heads(book: Book, pages: list[tuple[str, tuple[str, ...]]]) -> list[Head]:
     return out
 
 
+# A head set on the bottom of the top margin would touch the entry below it and read as
+# part of its heading: the top boxes keep some space under them.
 STAMPS_CSS = """
 html { font-family: "Book Serif", "Book Symbols"; }
+@page { @top-left { padding-bottom: 3mm; } @top-center { padding-bottom: 3mm; } @top-right { padding-bottom: 3mm; } }
 @page { @top-center { content: string(continued); font: italic 8pt "Book Serif", "Book Symbols"; color: #444;
                       vertical-align: bottom; } }
 @page :right {

@@ -137,6 +137,18 @@ def test_the_first_entry_opens_with_its_heading_below_the_header_on_a_phone(brow
     assert heading["y"] >= header["y"] + header["height"]
 
 
+def test_a_card_without_a_number_is_found_by_its_title(browser, readers):
+    page = browser.new_page()
+    page.goto(readers["glacier_of_echoes"].as_uri())
+    page.fill("#q", "ice")
+    assert page.locator("#results a").all_inner_texts() == [
+        "Log 1006 The Ice Caves", "Log 1089 The Ice Gives Way", "Event Groaning Ice", "Point of Interest P202 Thin Ice",
+        "Rank-Up Voices in the Ice", "Threat T11 Ice Stalker"]
+    page.fill("#q", "frostbite")
+    page.press("#q", "Enter")
+    assert _at(page, "injury-Frostbite")
+
+
 def test_a_check_mark_survives_a_reload(browser, readers):
     page = browser.new_page()
     page.goto(readers["eye_of_the_void"].as_uri())

@@ -62,7 +62,12 @@
 
   const q = document.getElementById("q");
   const results = document.getElementById("results");
-  const title = (a) => a.dataset.name.slice(a.dataset.name.indexOf(a.dataset.key) + a.dataset.key.length).toLowerCase();
+  // What follows the number in the name; a card without a number has its title for key.
+  const title = (a) => {
+    const { name, key } = a.dataset;
+    const at = name.indexOf(key);
+    return (at < 0 ? name : name.slice(at + key.length) || key).toLowerCase();
+  };
   const index = Array.from(entries.values(), (a) => [a.id, a.dataset.key, a.dataset.name, title(a)]);
   function search() {
     const text = q.value.trim().toLowerCase();

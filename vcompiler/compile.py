@@ -339,6 +339,7 @@ def _name_other_game(found: list[Diagnostic], game: str, sources: dict[str, Sour
     """A syntax error on a line that opens a construct of the other game is told so,
     with this game's way of writing it, rather than with the tokens the grammar wanted."""
     out = []
+    starts: dict[str, list[int]] = {}      # each file cut once, however many errors it holds
     for d in found:
         source = sources.get(d.span.file)
         if d.code is not codes.SYNTAX or source is None:
@@ -352,7 +353,9 @@ def _name_other_game(found: list[Diagnostic], game: str, sources: dict[str, Sour
             # A mistake inside a declaration of the other game (a vantage `location` in a
             # vanguard pack): the whole declaration is in the wrong pack, which says more
             # than the keyword its word is spelt like.
-            first = _declaration_start(source, d.span.line)
+            if source.display not in starts:
+                starts[source.display] = _declaration_lines(source)
+            first = _declaration_start(starts[source.display], d.span.line)
             construct = declared_construct(source.line_text(first), game)
             if construct is not None:
                 d = replace(d, hint=other_game_hint(construct, game, first if first != d.span.line else None))
@@ -360,9 +363,9 @@ def _name_other_game(found: list[Diagnostic], game: str, sources: dict[str, Sour
     return out
 
 
-def _declaration_start(source: SourceFile, line: int) -> int:
-    """The first line of the declaration that holds `line`, cut as the parser cuts it."""
-    starts = _declaration_lines(source)
+def _declaration_start(starts: list[int], line: int) -> int:
+    """The first line of the declaration that holds `line`, among the first lines of a
+    file's declarations (`starts`, cut as the parser cuts them)."""
     at = bisect.bisect_right(starts, line)
     return starts[at - 1] if at else 1
 

@@ -202,6 +202,54 @@ def test_a_copy_of_the_pack_in_a_subfolder_is_one_error_naming_the_subfolder(wri
     assert found.related[0].span.file.endswith(f"{folder.name}/logs.vcl")
 
 
+LOGS = ('log 1 "Start" { -> log 2 }\nlog 2 "Two" { -> log 3 }\n'
+        'log 3 "Three" { check; return }\nlog 4 "Four" external { if checked log 3 -> log 2; return }\n')
+
+
+def test_a_copy_of_a_file_beside_it_is_one_error_at_the_copy_whichever_is_read_first(write_pack):
+    # "logbook copy.vcl" is read before "logbook.vcl" (a space sorts before a dot).
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER, "logbook.vcl": LOGS, "logbook copy.vcl": LOGS})
+    [found] = compile_pack(folder).diagnostics
+    assert (found.code.id, found.span.file.endswith("/logbook copy.vcl"), found.span.line, found.span.column) == (
+        "E205", True, 1, 1)
+    assert found.message == "logbook copy.vcl defines again log 1 and 3 more of the definitions of logbook.vcl"
+    assert found.hint == ("it looks like a copy of logbook.vcl, and every .vcl file in the pack's folder is part "
+                          f"of the pack: delete it, or move it out of {folder}/ (keep old versions in git)")
+    assert (found.related[0].span.file.endswith("/logbook.vcl"), found.related[0].span.line) == (True, 1)
+
+
+def test_a_copy_edited_since_is_still_one_error_and_two_copies_are_one_each(write_pack):
+    edited = LOGS.replace('log 4 "Four" external', 'log 5 "Five" external') + 'log 6 "Six" external { return }\n'
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER, "logbook.vcl": LOGS, "Copy of logbook.vcl": edited,
+                         "logbook (2).vcl": LOGS})
+    found = sorted((d.code.id, d.span.file.rsplit("/", 1)[-1], d.span.line, d.message)
+                   for d in compile_pack(folder).diagnostics if d.severity.name == "ERROR")
+    assert found == [
+        ("E205", "Copy of logbook.vcl", 1, "Copy of logbook.vcl defines again log 1 and 2 more of the "
+                                           "definitions of logbook.vcl"),
+        ("E205", "logbook (2).vcl", 1, "logbook (2).vcl defines again log 1 and 3 more of the definitions of "
+                                       "logbook.vcl")]
+
+
+def test_definitions_moved_into_a_new_file_and_left_in_the_old_name_both_ways(write_pack):
+    moved = 'log 2 "Two" { -> log 3 }\nlog 3 "Three" { check; return }\n'
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER, "logbook.vcl": LOGS, "cave.vcl": moved})
+    [found] = compile_pack(folder).diagnostics
+    assert (found.span.file.endswith("/cave.vcl"), found.span.line, found.span.column) == (True, 1, 1)
+    assert found.message == "cave.vcl defines again log 2 and 1 more of the definitions of logbook.vcl"
+    assert found.hint.endswith("; if you moved these definitions into cave.vcl, delete them from logbook.vcl instead")
+
+
+def test_one_number_given_twice_in_two_files_is_an_error_of_its_own_still(write_pack):
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER, "logbook.vcl": LOGS,
+                         "cave.vcl": 'log 9 "Nine" external { return }\nlog 4 "Cave" external { return }\n'
+                                     'log 10 "Ten" external { return }\n'})
+    [found] = compile_pack(folder).diagnostics
+    assert (found.message, found.span.file.endswith("/logbook.vcl"), found.span.line, found.hint) == (
+        "log 4 is defined twice", True, 4, "renumber or remove one of them")
+    assert found.related[0].span.file.endswith("/cave.vcl")
+
+
 def test_an_undefined_sector_of_a_path_or_location_of_an_exit_is_pointed_at_by_its_number(write_pack):
     planet = write_pack({"pack.vcl": VANGUARD_HEADER + '''log 1 "Start" { return }
 planet p "P" {

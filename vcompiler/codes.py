@@ -156,7 +156,10 @@ to put the token. Mend: add the track or row, or fix the colour.""")
 DUPLICATE = _code("E205", E, "{kind} {name} is defined twice", "duplicate definition", """\
 Two definitions share one number or id, so a reference to it is ambiguous and the
 books would print two entries under one number. The diagnostic points at the second
-definition; the first is given as related. Mend: renumber or remove one.""")
+definition; the first is given as related. A file that repeats most of another
+file's definitions (a copy beside the original, `logbook copy.vcl`), or a subfolder
+holding a copy of the pack, is one E205 at the copy instead of one for each definition.
+Mend: renumber or remove one; delete a copy, or move it out of the pack's folder.""")
 NUMBER_COLLISION = _code("E206", E, "log {number} is already the number of @{label}", "number collides with a numbered label", """\
 A fixed log number is the number `numbers.lock` gives a label: printed books already
 send readers there for the label. Mend: choose another fixed number (or remove the

@@ -6,6 +6,7 @@ from __future__ import annotations
 import bisect
 import gc
 import os
+import re
 from contextlib import contextmanager
 from dataclasses import fields, replace
 from functools import lru_cache
@@ -261,6 +262,7 @@ def _compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnost
     complete = not any(d.code.id.startswith("E1") for d in found)
     model = build_model(parsed, folder, display_path(folder), complete, memo)
     found.extend(model.diagnostics)
+    found = _copied_files(found, sources, parsed, display_path(folder))
     found = _copied_folders(found, sources, display_path(folder))
     if model.pack is not None and not complete:
         found = _name_other_game(found, model.pack.game, sources)
@@ -280,6 +282,98 @@ def _compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnost
     return CompileResult(folder, pack, tuple(sorted(found, key=Diagnostic.sort_key)), sources,
                          config.card_sizes, None if "W500" in config.ignore else config.spoiler_limit,
                          frozenset(config.ignore))
+
+
+# Names a file manager gives a copy: `logbook copy.vcl`, `logbook copy 2.vcl`, `Copy of
+# logbook.vcl`, `logbook - Copy.vcl`, `logbook (1).vcl`, and a writer's own backups.
+_COPY_NAME = re.compile(r"\bcopy\b|\bbackup\b|\bbak\b|\bold\b|\(\d+\)|~", re.IGNORECASE)
+
+
+def _copied_files(found: list[Diagnostic], sources: dict[str, SourceFile], parsed: list[ParsedFile],
+                  shown: str) -> list[Diagnostic]:
+    """A file that repeats most of the definitions of another file of its folder (a
+    copy made in a file manager beside the original) is told once, at the copy, rather
+    than with one E205 for each definition, whichever of the two was read first. What
+    is left defined twice is told against the original."""
+    def relative(span: Span) -> str:
+        return sources[span.file].relative if span.file in sources else ""
+
+    by_key: dict[str, list[Diagnostic]] = {}
+    for d in found:
+        if d.code is codes.DUPLICATE and d.related and relative(d.span) and relative(d.related[0].span):
+            by_key.setdefault(d.message, []).append(d)
+    # Each definition made twice: the files that make it, and where in each.
+    places: dict[str, dict[str, Span]] = {}
+    for key, repeated in by_key.items():
+        where: dict[str, Span] = {}
+        for span in (repeated[0].related[0].span, *(d.span for d in repeated)):
+            where.setdefault(span.file, span)
+        places[key] = where
+    if not places:
+        return found
+    starts = {p.source.display: sorted(decl.span.line for decl in p.file.declarations) for p in parsed}
+
+    def repeated_declarations(copy: str, original: str) -> set[int]:
+        """The declarations of `copy` (by their place in it) that define again what
+        `original` defines."""
+        lines = starts.get(copy, [])
+        return {bisect.bisect_right(lines, where[copy].line) - 1 for where in places.values()
+                if copy in where and original in where}
+
+    def mostly_repeats(copy: str, original: str) -> bool:
+        total = len(starts.get(copy, ()))
+        return total > 0 and 2 * len(repeated_declarations(copy, original)) > total
+
+    def originality(file: str) -> tuple:
+        stem = Path(relative_of[file]).stem
+        return (bool(_COPY_NAME.search(stem)), len(stem), relative_of[file])
+
+    relative_of = {file: sources[file].relative for where in places.values() for file in where}
+    in_folder: dict[str, list[str]] = {}
+    for file in sorted(relative_of, key=originality):
+        in_folder.setdefault(os.path.dirname(relative_of[file]), []).append(file)
+    copies: dict[str, str] = {}          # copy -> its original
+    for files_of_folder in in_folder.values():
+        for at, file in enumerate(files_of_folder):
+            # Of two files that repeat each other, the one with the name of a copy (or the
+            # longer name) is the copy; of a file that repeats a larger one, the smaller.
+            originals = [other for other in files_of_folder[:at] if other not in copies
+                         and mostly_repeats(file, other)]
+            originals += [other for other in files_of_folder[at + 1:]
+                          if mostly_repeats(file, other) and not mostly_repeats(other, file)]
+            if originals:
+                copies[file] = originals[0]
+    if not copies:
+        return found
+
+    folded: set[Span] = set()
+    out = [d for d in found if not (d.code is codes.DUPLICATE and d.message in places)]
+    for copy, original in copies.items():
+        shared = sorted(((where[copy], where[original], key) for key, where in places.items()
+                         if copy in where and original in where), key=lambda s: (s[0].line, s[0].column))
+        folded.update(span for span, _, _ in shared)
+        span, first, key = shared[0]
+        what = key.removesuffix(" is defined twice")
+        name, other = relative_of[copy], relative_of[original]
+        whose = (f" and {len(shared) - 1} more of the definitions of {other}" if len(shared) > 1
+                 else f", as {other} does")
+        hint = (f"it looks like a copy of {other}, and every .vcl file in the pack's folder is part of the pack: "
+                f"delete it, or move it out of {shown.rstrip('/')}/ (keep old versions in git)")
+        if not _COPY_NAME.search(Path(name).stem) and not mostly_repeats(original, copy):
+            hint += f"; if you moved these definitions into {name}, delete them from {other} instead"
+        out.append(Diagnostic(codes.DUPLICATE, f"{name} defines again {what}{whose}",
+                              span, hint, (Related(first, "defined here"),)))
+    for repeated in by_key.values():
+        kept = [s for s in (repeated[0].related[0].span, *(d.span for d in repeated)) if s not in folded]
+        for d in repeated:
+            if not kept:
+                break
+            if d.span in folded or d.span == kept[0]:
+                continue
+            if d.related[0].span in folded:
+                d = replace(d, related=(Related(kept[0], d.related[0].message), *d.related[1:]))
+            out.append(d)
+    return out
 
 
 def _copied_folders(found: list[Diagnostic], sources: dict[str, SourceFile], shown: str) -> list[Diagnostic]:

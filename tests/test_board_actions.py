@@ -123,7 +123,7 @@ def test_the_logbook_words_conditions_and_who_an_effect_befalls(built):
         "if you have 3 or more [success]", "if Threat T01 is in Sector 2", "if Threat T01 is in your Sector"]
     assert _log(built, 2)[:2] == [
         "Each Crewmember in the Sector: spend a die.",
-        "A random Crewmember: gain the Injury “Bite” or one Crewmember of your choice: roll a [danger] Danger die B."]
+        "A random Crewmember: gain the Injury “Bite” or one Crewmember of your choice: roll a [danger B] Danger die."]
 
 
 def test_the_board_prints_the_planets_rules_and_its_sectors_actions(built):
@@ -133,7 +133,7 @@ def test_the_board_prints_the_planets_rules_and_its_sectors_actions(built):
     number, name, said = board.actions[0]
     assert (number, name) == (1, "Climb the Spire")
     assert [voice.plain(p, "[{}]") for p in said] == [
-        "Look out over the ice.", "Gain 1 [lead], then roll a [danger] Danger die T."]
+        "Look out over the ice.", "Gain 1 [lead], then roll a [danger T] Danger die."]
     assert [voice.plain(p, "[{}]") for p in board.actions[1][2]] == [
         "[green] [physical]: Gain a mineral Discovery.", "[red]: Then resolve the [green] green Outcome."]
 

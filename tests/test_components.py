@@ -290,7 +290,7 @@ planet p "P" {
 """})
     pack = compile_pack(folder).pack
     marks = [mark.groups for mark in board_of(pack, pack.planets[0], "a4").marks]
-    assert marks[0] == ([("i", "danger"), ("s", [("t", "A")])], [("i", "red")])
+    assert marks[0] == ([("i", "danger", "A")], [("i", "red")])
     assert marks[1][0] == [("t", "sacrifice a die"), ("t", ",")] and len(marks[1]) == 2
     assert ("i", "die") not in marks[1][0] + marks[1][1]
 
@@ -394,6 +394,16 @@ def test_a_reference_on_a_card_keeps_its_word_and_number_on_one_line(eye):
              for line in page.extract_text().splitlines()]
     assert "Log 420." in lines
     assert not [line for line in lines if line.endswith(("Log", "Location"))]
+
+
+def test_a_danger_die_prints_its_letter_inside_its_icon_as_the_rulebook_does(eye):
+    # RB 1455: the result is looked up "depending on the letter inside the icon". The
+    # letter is text drawn on the die's face, so the page reads "roll a T Danger die".
+    files, _ = render([eye], parts=frozenset({"cards"}))
+    text = " ".join(" ".join(page.extract_text().split())
+                    for page in PdfReader(io.BytesIO(files[("eye_of_the_void", "cards.pdf")])).pages)
+    assert "Roll a T Danger die." in text and "roll a T Danger die." in text
+    assert "Danger die T" not in text
 
 
 def test_w510_on_a_location_card_points_at_the_paragraph_that_runs_past_its_box(tmp_path, write_pack):

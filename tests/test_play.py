@@ -394,9 +394,9 @@ def test_a_turn_is_two_actions_then_an_event_card_is_drawn_and_resolved_by_the_s
     # Sector 2 prints no biome; its POI P201 shows [caves], as Groaning Ice does.
     assert ("Return to the planet.\nEnd of turn 1.\nYou draw an Event card: Groaning Ice.\n"
             "┌ Event Groaning Ice · [caves]\n│ Secondary:\n│ Progress the [time] Time Track of T11.\n"
-            "│ Main:\n│ Roll a [danger] Danger die B.\n"
-            "[caves] is in your Sector: its main effect: Roll a [danger] Danger die B.\n"
-            "Roll the [danger] Danger die B and look it up on the Danger die Reference card: Blizzard: "
+            "│ Main:\n│ Roll a [danger B] Danger die.\n"
+            "[caves] is in your Sector: its main effect: Roll a [danger B] Danger die.\n"
+            "Roll the [danger B] Danger die and look it up on the Danger die Reference card: Blizzard: "
             "Lose 1 [supplies]. If you have none, gain the Injury \"Frostbite\" instead.\n"
             "── The Glacier of Echoes, Sector 2 Singing Crevasse: P201 Singing Crevasse · turn 2, "
             "Action 1 of 2\n") in out
@@ -406,7 +406,7 @@ def test_a_turn_is_two_actions_then_an_event_card_is_drawn_and_resolved_by_the_s
     second = out.split("» Green outcome")[1]
     assert "  4) P201 Singing Crevasse: Listen to the Song (dice check)\n" in second
     after = play(CONTENT / "glacier-of-echoes", "--load", saved, answers="4\n4\n").output
-    board = after.split("» Red outcome: Roll a [danger] Danger die B.\n")[1]
+    board = after.split("» Red outcome: Roll a [danger B] Danger die.\n")[1]
     assert "You have taken this turn's Special Action.\n" in board
     assert "Listen to the Song" not in board and "Triangulate" not in board
     # Two turns later the deck is empty: the discard pile is shuffled into a new deck.
@@ -434,7 +434,7 @@ def test_no_travel_keeps_the_crew_in_the_sector_and_an_effect_still_moves_them()
     out = play(CONTENT / "glacier-of-echoes", "--seed", "1", answers="4\n1\n1\n4\n3\n2\n1\n1\n2\n").output
     lake = out.split("» Travel to Sector 3 Frozen Lake (pay the travel cost)\n")[1]
     assert lake.startswith("Travel icon: pay what Global Condition G11 Endless Snowfall says.\n"
-                           "Choose one: Spend a die or roll a [danger] Danger die B.\n")
+                           "Choose one: Spend a die or roll a [danger B] Danger die.\n")
     lake = lake.split("» Spend a die\n")[1]
     assert lake.startswith("── The Glacier of Echoes, Sector 3 Frozen Lake: P202 Thin Ice · turn 2, Action 2 of 2\n"
                            "┌ Point of Interest P202 Thin Ice · [frigid], No Travel\n")
@@ -607,15 +607,15 @@ def test_the_travel_icon_pays_the_global_condition_in_play_and_offers_what_can_b
     scene = game.advance(state)
     game.choose(state, next(o for o in scene.options if o.label.startswith("Travel to Sector 3")))
     scene = game.advance(state)
-    assert asked == [("Choose one: Lose 1 [supplies] or roll a [danger] Danger die T.",
-                      ["Lose 1 [supplies]", "Roll a [danger] Danger die T"])]
+    assert asked == [("Choose one: Lose 1 [supplies] or roll a [danger T] Danger die.",
+                      ["Lose 1 [supplies]", "Roll a [danger T] Danger die"])]
     assert state.counters["supplies"] == 0 and state.sector == 3
     # with no Supplies left, the roll is the only way to pay: it is not asked
     state.at = ["board"]
     game.choose(state, next(o for o in game.advance(state).options if o.label.startswith("Travel to Sector 1")))
     scene = game.advance(state)
     assert len(asked) == 1 and state.sector == 1
-    assert ("Roll the [danger] Danger die T and look it up on the Danger die Reference card." in scene.lines)
+    assert ("Roll the [danger T] Danger die and look it up on the Danger die Reference card." in scene.lines)
 
 
 def test_the_lander_supplies_are_asked_where_the_board_prints_none(write_pack):

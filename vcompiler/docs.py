@@ -52,7 +52,7 @@ def _plain(tokens) -> str:
         if token[0] == "t":
             out.append(token[1])
         elif token[0] == "i":
-            out.append(f"[{token[1]}]")
+            out.append(f"[{' '.join(token[1:])}]")
         elif token[0] == "r":
             out.append(token[1])
         else:

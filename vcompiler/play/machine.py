@@ -900,7 +900,7 @@ class Game:
             table = next((c for c in self.pack.cards if c.kind == "danger" and c.id == p("die")), None)
             said = f": {table.name}: " + " ".join(words(x) for t in table.text for x in voice.rich(t)) \
                 if table is not None and table.text else "."
-            self._note(f"Roll the [danger] Danger die {p('die')} and look it up on the Danger die Reference card{said}")
+            self._note(f"Roll the [danger {p('die')}] Danger die and look it up on the Danger die Reference card{said}")
         if op.startswith(("gain_", "lose_", "suffer_")) and isinstance(p("amount"), int):
             verb, counter = op.split("_", 1)
             counter = counter.removesuffix("_on")        # lead gained on a discovery deck is lead

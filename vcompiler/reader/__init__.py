@@ -73,6 +73,12 @@ class _Writer:
             kind = token[0]
             if kind == "t":
                 out.append(self._linked(token[1]))
+            elif kind == "i" and len(token) > 2 and (ICONS / "faces" / f"{token[1]}.svg").is_file():
+                # A mark inside its icon (a Danger die's letter, RB 1455), as the pages print it.
+                self.icons.add(f"faces/{token[1]}")
+                out.append(f'<span class="icon marked i-faces-{_e(token[1])}" role="img" '
+                           f'aria-label="{_e(token[1])} {_e(token[2])}" title="{_e(token[1])} {_e(token[2])}">'
+                           f"{_e(token[2])}</span>")
             elif kind == "i":
                 if (ICONS / f"{token[1]}.svg").is_file():
                     self.icons.add(token[1])
@@ -317,7 +323,7 @@ class _Writer:
         articles += [self.location(loc) for loc in pack.locations]
         articles += [self.depart(d) for d in pack.departs]
         articles += [self.vcard(c) for c in pack.vantage_cards]
-        icons = "".join(f".i-{name}{{background-image:url(data:image/svg+xml;base64,"
+        icons = "".join(f".i-{name.replace('/', '-')}{{background-image:url(data:image/svg+xml;base64,"
                         f"{base64.b64encode((ICONS / f'{name}.svg').read_bytes()).decode()})}}\n"
                         for name in sorted(self.icons))
         css = (HERE / "reader.css").read_text(encoding="utf-8")

@@ -11,8 +11,9 @@ A form is written as it is typed, with `{name:slot}` for a word the writer choos
 Its wording is one sentence fragment without the capital or the full stop, or
 several of which the first whose words are all given is printed (for optional
 words). In it `{name}` is the word's value, `{name:a}` the article "a" or "an" for it,
-`{name:s}` an "s" unless it is 1, `[icon]` an icon and `[{name}]` the icon the word
-names."""
+`{name:s}` an "s" unless it is 1, `[icon]` an icon, `[{name}]` the icon the word
+names and `[icon {name}]` an icon bearing the word (a Danger die shows its letter inside
+its icon, RB 1455)."""
 from __future__ import annotations
 
 import re
@@ -93,13 +94,15 @@ class Slot:
 
 
 # ---------------------------------------------------------------- wording
-_PIECE = re.compile(r"\[\{(?P<icon_of>\w+)\}\]|\[(?P<icon>\w+)\]|\{(?P<param>\w+)(?::(?P<filter>[as]))?\}")
+_PIECE = re.compile(r"\[\{(?P<icon_of>\w+)\}\]|\[(?P<icon>\w+)(?: \{(?P<borne>\w+)\})?\]"
+                    r"|\{(?P<param>\w+)(?::(?P<filter>[as]))?\}")
 
 
 @frozen
 class Piece:
-    """Part of a wording: `text` words, an `icon`, or the value of `param` (printed
-    as an icon when `as_icon`, through `filter` "a" or "s" when one is given)."""
+    """Part of a wording: `text` words, an `icon` (bearing the value of `param` when
+    both are given), or the value of `param` (printed as an icon when `as_icon`, through
+    `filter` "a" or "s" when one is given)."""
     text: str = ""
     icon: str = ""
     param: str = ""
@@ -130,7 +133,7 @@ def wording(template: str) -> Wording:
         if match["icon_of"]:
             pieces.append(Piece(param=match["icon_of"], as_icon=True))
         elif match["icon"]:
-            pieces.append(Piece(icon=match["icon"]))
+            pieces.append(Piece(icon=match["icon"], param=match["borne"] or ""))
         else:
             pieces.append(Piece(param=match["param"], filter=match["filter"] or ""))
         at = match.end()
@@ -208,7 +211,7 @@ FORMS: tuple[Form, ...] = (
           travel_cost=True, crew=True),
     _form("sacrifice die {colour:colour?}", "sacrifice_die", V,
           ("sacrifice a [{colour}] {colour} die", "sacrifice a die"), travel_cost=True, crew=True),
-    _form("roll danger {die:danger}", "roll_danger", V, "roll a [danger] Danger die {die}", travel_cost=True,
+    _form("roll danger {die:danger}", "roll_danger", V, "roll a [danger {die}] Danger die", travel_cost=True,
           crew=True),
     _form("progress time", "progress_time", V, "progress the [time] Time Track", travel_cost=True),
     _form("progress {track:outcome}", "progress_track", V, "progress the [{track}] {track} track", card_only=True),

@@ -293,7 +293,7 @@ def _lines_svg(width: float, height: float, segments: list[tuple[tuple[float, fl
 
 def _cost_groups(costs: tuple[m.Effect, ...]) -> tuple[Sentence, ...]:
     """A path's cost as icons where an icon says all of it: the Travel icon, a die (of
-    its colour), a Danger die with its letter, which names the table to roll on.
+    its colour), a Danger die with its letter inside (RB 1455), which names the table to roll on.
     Sacrificing a die has no icon of its own and would read as spending one, so it
     and the other costs are words, set apart by commas. One group a cost, printed
     unbroken, so that a label stacks its costs rather than split one."""
@@ -309,7 +309,7 @@ def _cost_groups(costs: tuple[m.Effect, ...]) -> tuple[Sentence, ...]:
         elif effect.op == "spend_die":
             groups.append([("i", str(effect.param("colour") or "die"))])
         elif effect.op == "roll_danger":
-            groups.append([("i", "danger"), ("s", [("t", str(effect.param("die")))])])
+            groups.append([("i", "danger", str(effect.param("die")))])
         else:
             groups.append(said(effect))
     return tuple(groups)

@@ -4,6 +4,7 @@
 Sentences are lists of inline tokens, which the templates print:
   ("t", text)          words
   ("i", icon)          an icon
+  ("i", icon, mark)    an icon with `mark` inside it (a Danger die's letter, RB 1455)
   ("r", text, anchor)  a reference, printed as text ("Log 505"); `anchor` is the id of
                        the entry it names in this book, or "" when it is elsewhere
   ("e", tokens)        emphasis
@@ -76,7 +77,9 @@ def _worded(wording: Wording, param: Callable[[str], object]) -> Sentence:
     """A registry wording with its {param}s filled in, [icon]s as icon tokens."""
     out: Sentence = []
     for piece in wording.pieces:
-        if piece.icon:
+        if piece.icon and piece.param:
+            out.append(("i", piece.icon, str(param(piece.param))))
+        elif piece.icon:
             out.append(("i", piece.icon))
         elif piece.as_icon:
             out.append(("i", str(param(piece.param))))
@@ -115,7 +118,8 @@ _GOTOS = {
 
 def plain(tokens: Sentence, icon: str = "") -> str:
     """Tokens as plain words: references as their text, an icon as `icon` formatted
-    with its name ("[{}]" gives "[success]"; the default leaves icons out)."""
+    with its name and what it bears ("[{}]" gives "[success]" and "[danger T]"; the
+    default leaves icons out)."""
     out = []
     for token in tokens:
         if token[0] in ("t", "r"):
@@ -123,7 +127,7 @@ def plain(tokens: Sentence, icon: str = "") -> str:
         elif token[0] in ("e", "s"):
             out.append(plain(token[1], icon))
         elif token[0] == "i" and icon:
-            out.append(icon.format(token[1]))
+            out.append(icon.format(" ".join(token[1:])))
     return "".join(out)
 
 

@@ -231,3 +231,67 @@ def test_an_expected_card_id_is_exemplified_by_the_kind_being_declared():
     assert "a condition card id such as G01" in result.diagnostics[0].message
     result = parse('planet q "Q" {\n  sector 1 { poi 5 printed }\n}\n')
     assert "a poi card id such as P101" in result.diagnostics[0].message
+
+
+# ---------------------------------------------------------------- files parsed in parts
+def _parts(source: SourceFile, count: int):
+    from vcompiler.parse import cuts, parse_part
+    places = cuts(source, count)
+    ends = [start for start, _ in places[1:]] + [len(source.text)]
+    return [parse_part(source, start, end, line) for (start, line), end in zip(places, ends)]
+
+
+_TRICKY = '''log 1 "One" {  // allow W400
+  text """
+  Prose with a {log 2} and a brace } and a quote " here.
+  """
+  choice "On" -> log 2
+  choice "Back" -> log 3
+}
+
+log 2 "Two" {
+  text """
+  An unclosed string swallows what follows it, up to a header line:
+log 3 "Three" {
+  text "closed"
+  choice "A" -> log 1
+  choice "B" -> log @far
+}
+
+log @far "Far" {
+  txet "misspelt"
+}
+
+log 4 "Four" {
+  choice "A" -> log 1
+  choice "B" -> log 99
+'''
+
+
+def test_a_file_parsed_in_parts_is_the_file_parsed_whole():
+    source = SourceFile.from_text(Path("f.vcl"), "f.vcl", "f.vcl", _TRICKY)
+    whole = parse_source(source)
+    assert {d.code.id for d in whole.diagnostics} and whole.unparsed and whole.allow_regions
+    from vcompiler.parse import joined
+    for count in range(2, 8):
+        parts = _parts(source, count)
+        assert len(parts) > 1
+        assert joined(source, parts) == whole, count
+
+
+def test_every_shipped_and_example_file_parses_the_same_in_parts():
+    from vcompiler.parse import joined
+    repository = Path(__file__).parent.parent
+    roots = [repository / "source_content", repository.parent / "shared" / "examples"]
+    files = [path for root in roots if root.exists() for path in sorted(root.rglob("*.vcl"))]
+    assert files
+    cut = 0
+    for path in files:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        source = SourceFile.from_text(path, str(path), path.name, text)
+        whole = parse_source(source)
+        for count in (2, 5):
+            parts = _parts(source, count)
+            cut += len(parts) > 1
+            assert joined(source, parts) == whole, (path, count)
+    assert cut > len(files) // 2

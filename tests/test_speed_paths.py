@@ -47,6 +47,33 @@ def test_cache_and_workers_change_nothing(name, generated, tmp_path):
         assert any(code == "E200" for code, *_ in plain[0])
 
 
+def test_rules_checked_in_a_forked_process_find_what_one_process_finds(generated, tmp_path, monkeypatch):
+    import shutil
+
+    from vcompiler import checks
+    folder = tmp_path / "pack"
+    shutil.copytree(generated, folder)
+    # What the story graph's rules report (W400, E401, W404), beside the E200.
+    with open(sorted(folder.glob("logbook-*.vcl"))[-1], "a") as out:
+        out.write('\nlog 19998 "Lost" {\n  text "No way in, no way out."\n}\n'
+                  'log 19996 "Round" {\n  choice "A" -> log 19997\n  choice "B" -> log 19997\n}\n'
+                  'log 19997 "About" {\n  choice "A" -> log 19996\n  choice "B" -> log 19996\n}\n')
+    plain = outcome(compile_pack(folder, cache=None, workers=1))
+    assert {"E200", "E401", "W400", "W404"} <= {code for code, *_ in plain[0]}
+    calls = []
+
+    def spied(items, *args):
+        calls.append(len(items))
+        return forked_shares(items, *args)
+
+    from vcompiler.workers import forked_shares
+    monkeypatch.setattr(checks, "FORKED_RULES_LOGS", 0)
+    monkeypatch.setattr(checks, "idle_cores", lambda: 2)
+    monkeypatch.setattr(checks, "forked_shares", spied)
+    assert outcome(compile_pack(folder, cache=None, workers=2)) == plain
+    assert calls == [2]
+
+
 def test_an_edited_file_is_parsed_again(generated, tmp_path):
     import shutil
     folder = tmp_path / "pack"

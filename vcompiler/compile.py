@@ -23,7 +23,7 @@ from vcompiler.model.build import Memo, build_model
 from vcompiler.model.labels import number_text_labels
 from vcompiler.model.numbering import LOCK_NAME, read_lock
 from vcompiler.model.types import Pack
-from vcompiler.parse import ParsedFile, parse_source, statement_keyword, warm_parser
+from vcompiler.parse import ParsedFile, Part, cuts, joined, parse_part, parse_source, statement_keyword, warm_parser
 from vcompiler.parse.cache import ParseCache
 from vcompiler.parse.split import split_declarations
 from vcompiler.registry import verbs_of_game
@@ -128,9 +128,13 @@ def pack_files(folder: Path) -> list[Path]:
 
 # Below this much text, a second process costs more than it saves.
 PARALLEL_PARSE_BYTES = 1_000_000
-# What a forked child pays to send a file's AST back, as a fraction of parsing it:
-# pickling it (0.74 on bench/corpus's logs) and the pages the fork makes it copy.
-AST_PICKLING_COST = 0.85
+# What sending a file's AST back from a forked process costs, as fractions of parsing
+# it (bench/corpus's logs): pickling it there, unpickling it here.
+AST_PICKLING_COST = 0.5
+AST_UNPICKLING_COST = 0.26
+# Without a cache, files are parsed in parts of about this size, so that the processes'
+# shares come out even whatever the files' sizes.
+PART_BYTES = 150_000
 
 
 def _entry(parsed: ParsedFile) -> tuple:
@@ -184,7 +188,20 @@ def _entries_all(sources: list[SourceFile], cache: ParseCache | None, workers: i
         workers = idle_cores()
     if workers > 1:
         warm_parser()            # made once, here, for the forked processes to inherit
-    return forked_shares(sources, lambda s: len(s.text), _Entries(cache), workers, AST_PICKLING_COST)
+    if workers <= 1 or cache is not None:
+        return forked_shares(sources, lambda s: len(s.text), _Entries(cache), workers, AST_PICKLING_COST,
+                             AST_UNPICKLING_COST)
+    units: list[tuple[int, int, int, int]] = []        # (source, start, end, first line)
+    for index, source in enumerate(sources):
+        places = cuts(source, round(len(source.text) / PART_BYTES))
+        ends = [start for start, _ in places[1:]] + [len(source.text)]
+        units.extend((index, start, end, line) for (start, line), end in zip(places, ends))
+    parts = forked_shares(units, lambda u: u[2] - u[1], lambda u: parse_part(sources[u[0]], *u[1:]), workers,
+                          AST_PICKLING_COST, AST_UNPICKLING_COST)
+    of_source: list[list[Part]] = [[] for _ in sources]
+    for (index, *_), part in zip(units, parts):
+        of_source[index].append(part)
+    return [(_entry(joined(source, found)), True) for source, found in zip(sources, of_source)]
 
 
 def parse_pack(folder: Path, cache: ParseCache | None = None, workers: int | None = None

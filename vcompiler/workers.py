@@ -13,8 +13,10 @@ import contextlib
 import os
 import pickle
 import re
+import select
 import shutil
 import signal
+import struct
 import sys
 import tempfile
 import threading
@@ -119,21 +121,23 @@ def _cpu_quota() -> int:
 
 
 def forked_shares(items: Sequence[T], weight: Callable[[T], int], run: Callable[[T], R], processes: int,
-                  result_cost: float) -> list[R]:
+                  result_cost: float, receive_cost: float = 0.0) -> list[R]:
     """[run(item) for item in items], in `processes` processes: this one and forked
     children, which inherit everything (the items, loaded tables) without pickling and
-    send back only their results, pickled. `result_cost`: what pickling a result costs
-    a child, as a fraction of making it; children take that much less of the work
-    (by `weight`), so that all end together. A child that fails or dies costs nothing
-    but time: this process makes its share itself. Where there is no fork, or this
-    process runs threads (a fork copies their locks, held or not), one process does
-    everything."""
+    send back only their results, pickled, each as soon as it is made. `result_cost`:
+    what pickling a result costs a child, and `receive_cost` what unpickling it costs
+    this process, as fractions of making it; children take less of the work (by
+    `weight`) so that all end together, this process unpickling what they send while
+    they make the rest. A child that fails or dies costs nothing but time: this process
+    makes its share itself. Where there is no fork, or this process runs threads (a
+    fork copies their locks, held or not), one process does everything."""
     if processes <= 1 or len(items) < 2 or not hasattr(os, "fork") or threading.active_count() > 1:
         return [run(item) for item in items]
     children = min(processes, len(items)) - 1
-    # Shares by time: this process makes m, each child c with m = c * (1 + result_cost),
-    # and afterwards unpickles the children's results, which is cheap beside the rest.
-    child_part = 1 / (1 + result_cost + children)
+    # Shares by time: this process makes m and unpickles what the children send
+    # (receive_cost * their shares), each child makes c and pickles it, and all end
+    # together: m + receive_cost * children * c = (1 + result_cost) * c, m + children * c = 1.
+    child_part = 1 / (1 + result_cost + children * (1 - receive_cost))
     budgets = [1 - children * child_part] + [child_part] * children
     total = sum(weight(item) for item in items) or 1
     shares: list[list[int]] = [[] for _ in budgets]
@@ -143,44 +147,49 @@ def forked_shares(items: Sequence[T], weight: Callable[[T], int], run: Callable[
         shares[party].append(index)
         given[party] += weight(items[index]) / total
     results: dict[int, R] = {}
-    children_running: dict[int, list[int]] = {}
-    pipes: dict[int, int] = {}
+    streams: dict[int, _Stream] = {}
     try:
         for share in shares[1:]:
             if share:
-                pid, pipes[pid] = _fork_child(items, run, share)
-                children_running[pid] = share
+                pid, pipe = _fork_child(items, run, share)
+                streams[pid] = _Stream(pid, pipe, share)
         for index in shares[0]:
             results[index] = run(items[index])
-        for pid, share in list(children_running.items()):
-            values = _collect(pid, pipes.pop(pid), len(share))
-            del children_running[pid]
+            for stream in streams.values():
+                stream.take(block=False)
+        for pid, stream in list(streams.items()):
+            values = stream.finish()
+            del streams[pid]
             if values is None:
-                values = [run(items[i]) for i in share]
-            results.update(zip(share, values))
+                values = [run(items[i]) for i in stream.share]
+            results.update(zip(stream.share, values))
     finally:
-        for pid in children_running:             # stopped early (Ctrl-C, an error)
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
-            with contextlib.suppress(OSError):
-                os.waitpid(pid, 0)
-        for pipe in pipes.values():
-            os.close(pipe)
+        for stream in streams.values():          # stopped early (Ctrl-C, an error)
+            stream.kill()
     return [results[i] for i in range(len(items))]
+
+
+_FRAME = struct.Struct("<Q")
+_F_SETPIPE_SZ = 1031                 # Linux's fcntl for a pipe's buffer size
+_PIPE_SIZE = 1 << 20                 # Linux's default largest: a child rarely waits for room
 
 
 def _fork_child(items: Sequence[T], run: Callable[[T], R], share: list[int]) -> tuple[int, int]:
     parent = os.getpid()
     read_end, write_end = os.pipe()
+    with contextlib.suppress(OSError, ImportError):
+        import fcntl
+        fcntl.fcntl(write_end, _F_SETPIPE_SZ, _PIPE_SIZE)
     pid = os.fork()
     if pid == 0:                                 # the child: never returns
         status = 1
         try:
             os.close(read_end)
             _tie_to_parent(parent, None)
-            data = pickle.dumps([run(items[i]) for i in share], protocol=pickle.HIGHEST_PROTOCOL)
-            with open(write_end, "wb") as out:
-                out.write(data)
+            with open(write_end, "wb", buffering=0) as out:
+                for index in share:
+                    data = pickle.dumps(run(items[index]), protocol=pickle.HIGHEST_PROTOCOL)
+                    out.write(_FRAME.pack(len(data)) + data)
             status = 0
         finally:
             os._exit(status)
@@ -188,19 +197,69 @@ def _fork_child(items: Sequence[T], run: Callable[[T], R], share: list[int]) -> 
     return pid, read_end
 
 
-def _collect(pid: int, pipe: int, count: int) -> list | None:
-    """A child's results, or None if it failed. Closes `pipe`, and reaps the child
-    unless interrupted while reading."""
-    with open(pipe, "rb") as handle:
-        data = handle.read()
-    _, status = os.waitpid(pid, 0)
-    if status != 0:
-        return None
-    try:
-        values = pickle.loads(data)
-    except Exception:
-        return None
-    return values if isinstance(values, list) and len(values) == count else None
+class _Stream:
+    """A child's results as they come through its pipe: each a frame, its length then
+    its pickle."""
+
+    def __init__(self, pid: int, pipe: int, share: list[int]):
+        self.pid, self.pipe, self.share = pid, pipe, share
+        self.buffer = bytearray()
+        self.values: list = []
+        self.broken = False
+        self.open = True
+        os.set_blocking(pipe, False)
+
+    def take(self, block: bool) -> None:
+        """Read what the pipe holds (`block`: until the child closes it) and unpickle
+        every whole frame."""
+        while self.open:
+            try:
+                data = os.read(self.pipe, _PIPE_SIZE)
+            except BlockingIOError:
+                if not block:
+                    break
+                select.select([self.pipe], [], [])
+                continue
+            if not data:
+                self._close()
+                break
+            self.buffer += data
+            self._unpickle()
+
+    def _unpickle(self) -> None:
+        at = 0
+        size = len(self.buffer)
+        while not self.broken and size - at >= _FRAME.size:
+            (length,) = _FRAME.unpack_from(self.buffer, at)
+            if size - at - _FRAME.size < length:
+                break
+            start = at + _FRAME.size
+            try:
+                self.values.append(pickle.loads(self.buffer[start:start + length]))
+            except Exception:
+                self.broken = True
+            at = start + length
+        del self.buffer[:at]
+
+    def _close(self) -> None:
+        self.open = False
+        os.close(self.pipe)
+
+    def finish(self) -> list | None:
+        """Every result of the child, or None if it failed. Reaps the child."""
+        self.take(block=True)
+        _, status = os.waitpid(self.pid, 0)
+        if status != 0 or self.broken or self.buffer or len(self.values) != len(self.share):
+            return None
+        return self.values
+
+    def kill(self) -> None:
+        with contextlib.suppress(OSError):
+            os.kill(self.pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            os.waitpid(self.pid, 0)
+        if self.open:
+            self._close()
 
 
 def _alive(pid: int) -> bool:

@@ -14,7 +14,7 @@ from vcompiler.ast import ParsedFile
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.parse.cache import default_cache_root
 from vcompiler.parse.fast import FastLogReader
-from vcompiler.parse.split import split_declarations
+from vcompiler.parse.split import HEADER_LINE_AT, split_declarations
 from vcompiler.parse.transform import AstBuilder
 from vcompiler.registry import KINDS, STARTING_LOG, Kind, is_kind, kind_declared_by, kind_named
 from vcompiler.registry.forms import VERBS
@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     from lark import Lark, Token
     from lark.exceptions import UnexpectedInput
 
-__all__ = ["Chunks", "ParsedFile", "parse_source", "statement_keyword", "warm_parser"]
+__all__ = ["Chunks", "ParsedFile", "Part", "cuts", "joined", "parse_part", "parse_source", "statement_keyword",
+           "warm_parser"]
 
 _HEADER = re.compile("(" + "|".join(k.keyword for k in KINDS if k.top_level) + ")"
                      r"\s+(@?\w+|\"[^\"\n]*\")")
@@ -151,6 +152,54 @@ def parse_source(source: SourceFile, chunks: Chunks | None = None) -> ParsedFile
     """`chunks`: what the declarations of an earlier text of the file parsed to. A
     declaration of the same text on the same line parses to the same declarations,
     which are taken from it rather than parsed again; it is left holding this text's."""
+    return joined(source, [_parse_text(source, source.text, 0, chunks)])
+
+
+# What a part of a file parsed to: the fields of ParsedFile after its source and file,
+# with the part's declarations first.
+Part = tuple[tuple[ast.Declaration, ...], tuple[Diagnostic, ...], tuple[tuple[str, object], ...],
+             tuple[tuple[int, int, tuple[str, ...]], ...], int]
+
+
+def cuts(source: SourceFile, parts: int) -> list[tuple[int, int]]:
+    """Where to cut the file into about `parts` parts of a size, each parsed on its own
+    as the same declarations as the whole file (parse_part): (offset, first line) of
+    each part. A part starts at a line that reads as a whole declaration header, which
+    starts a declaration wherever it stands (parse.split)."""
+    text = source.text
+    found = [(0, 1)]
+    line, counted = 1, 0
+    for n in range(1, parts):
+        header = HEADER_LINE_AT.search(text, max(found[-1][0], len(text) * n // parts))
+        if header is None:
+            break
+        at = header.start() + 1
+        if at <= found[-1][0]:
+            continue
+        line += text.count("\n", counted, at)
+        counted = at
+        found.append((at, line))
+    return found
+
+
+def parse_part(source: SourceFile, start: int, end: int, first_line: int) -> Part:
+    """What the text of the file from offset `start` to `end` (cut by `cuts`) parses to."""
+    text = source.text[start:end - 1] if end < len(source.text) else source.text[start:]
+    return _parse_text(source, text, first_line - 1, None)
+
+
+def joined(source: SourceFile, parts: list[Part]) -> ParsedFile:
+    """The file whose parts, in order, parsed to `parts`."""
+    if len(parts) == 1:
+        declarations, found, unparsed, regions, by_lark = parts[0]
+        return ParsedFile(source, ast.File(source.display, declarations), found, unparsed, regions, by_lark)
+    return ParsedFile(source, ast.File(source.display, tuple(d for part in parts for d in part[0])),
+                      tuple(d for part in parts for d in part[1]), tuple(u for part in parts for u in part[2]),
+                      tuple(r for part in parts for r in part[3]), sum(part[4] for part in parts))
+
+
+def _parse_text(source: SourceFile, text: str, line_offset: int, chunks: Chunks | None) -> Part:
+    """`text`: the file's from line `line_offset` + 1 on."""
     builder, fast = _reader()
     declarations: list[ast.Declaration] = []
     found: list[Diagnostic] = []
@@ -160,8 +209,9 @@ def parse_source(source: SourceFile, chunks: Chunks | None = None) -> ParsedFile
     by_lark = 0
     # The builder reads a line only to find an `// allow`.
     lines = source.lines if "allow" in source.text else ()
-    for chunk in split_declarations(source.text):
-        key = (source.display, chunk.first_line, chunk.text)
+    for chunk in split_declarations(text):
+        first_line = chunk.first_line + line_offset
+        key = (source.display, first_line, chunk.text)
         earlier = chunks.get(key) if chunks is not None else None
         if earlier is not None:
             kept[key] = earlier
@@ -169,17 +219,17 @@ def parse_source(source: SourceFile, chunks: Chunks | None = None) -> ParsedFile
             found.extend(earlier[1])
             regions.extend(earlier[2])
             continue
-        builder.begin(source.display, lines, chunk.first_line - 1)
+        builder.begin(source.display, lines, first_line - 1)
         try:
             parsed = fast.read(chunk.text)
             if parsed is None:
                 by_lark += 1
-                builder.begin(source.display, lines, chunk.first_line - 1)
+                builder.begin(source.display, lines, first_line - 1)
                 # The transformer's `start` hands back the declarations, not a tree.
                 parsed = cast(list[ast.Declaration], _parser()[0].parse(chunk.text))
                 # Only here: the log reader leaves a number past the largest to Lark,
                 # and reads no declaration that counts dice or boxes.
-                too_large = _too_large(source, chunk.first_line - 1, chunk.text)
+                too_large = _too_large(source, first_line - 1, chunk.text)
                 if too_large is not None:
                     # What the declaration says with that number would be built, printed
                     # and checked as if it meant something: it is left out, as if it had
@@ -190,7 +240,7 @@ def parse_source(source: SourceFile, chunks: Chunks | None = None) -> ParsedFile
                         unparsed.append(key_of)
                     continue
             declarations.extend(parsed)
-            chunk_end = chunk.first_line + chunk.text.count("\n")
+            chunk_end = first_line + chunk.text.count("\n")
             chunk_regions = []
             for decl, following in zip(parsed, [*parsed[1:], None]):
                 if decl.allow:
@@ -198,7 +248,7 @@ def parse_source(source: SourceFile, chunks: Chunks | None = None) -> ParsedFile
                     chunk_regions.append((decl.span.line, max(decl.span.line, last), decl.allow))
             regions.extend(chunk_regions)
         except _syntax_errors() as error:
-            problem, swallowed = _syntax_diagnostic(error, source, chunk.first_line - 1, chunk.text)
+            problem, swallowed = _syntax_diagnostic(error, source, first_line - 1, chunk.text)
             found.append(problem)
             # An unclosed string hides the declarations after it: references to them
             # are not also "undefined".
@@ -209,7 +259,7 @@ def parse_source(source: SourceFile, chunks: Chunks | None = None) -> ParsedFile
             continue
         except ValueError:
             # int() refuses a number of more digits than Python converts.
-            too_long = _too_many_digits(source, chunk.first_line - 1, chunk.text)
+            too_long = _too_many_digits(source, first_line - 1, chunk.text)
             if too_long is None:
                 raise
             found.append(too_long)
@@ -223,8 +273,7 @@ def parse_source(source: SourceFile, chunks: Chunks | None = None) -> ParsedFile
     if chunks is not None:
         chunks.clear()
         chunks.update(kept)
-    return ParsedFile(source, ast.File(source.display, tuple(declarations)), tuple(found), tuple(unparsed),
-                      tuple(regions), by_lark)
+    return tuple(declarations), tuple(found), tuple(unparsed), tuple(regions), by_lark
 
 
 # ---------------------------------------------------------------- syntax errors

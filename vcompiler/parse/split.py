@@ -28,6 +28,9 @@ HEADER_LINE = re.compile("(?:" + "|".join(sorted(TOP_LEVEL_ONLY)) + ")"
 # The same, as a whole line anywhere in a text, found from the line break before it
 # (a pattern that starts with a character is searched for much faster than with `^`).
 _HEADER_LINE_IN = re.compile("\\n" + HEADER_LINE.pattern, re.MULTILINE)
+# The same, from the line break before it, for a line that starts a declaration
+# wherever it stands (where a file may be cut into parts: parse.cuts).
+HEADER_LINE_AT = _HEADER_LINE_IN
 
 
 @frozen

@@ -14,7 +14,7 @@ from vcompiler.ast import ParsedFile
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.parse.cache import default_cache_root
 from vcompiler.parse.fast import FastLogReader
-from vcompiler.parse.split import HEADER_LINE_AT, split_declarations
+from vcompiler.parse.split import HEADER_LINE_AT, Chunk, split_declarations
 from vcompiler.parse.transform import AstBuilder
 from vcompiler.registry import KINDS, STARTING_LOG, Kind, is_kind, kind_declared_by, kind_named
 from vcompiler.registry.forms import VERBS
@@ -209,7 +209,9 @@ def _parse_text(source: SourceFile, text: str, line_offset: int, chunks: Chunks 
     by_lark = 0
     # The builder reads a line only to find an `// allow`.
     lines = source.lines if "allow" in source.text else ()
-    for chunk in split_declarations(text):
+    pending = split_declarations(text)[::-1]
+    while pending:
+        chunk = pending.pop()
         first_line = chunk.first_line + line_offset
         key = (source.display, first_line, chunk.text)
         earlier = chunks.get(key) if chunks is not None else None
@@ -248,8 +250,12 @@ def _parse_text(source: SourceFile, text: str, line_offset: int, chunks: Chunks 
                     chunk_regions.append((decl.span.line, max(decl.span.line, last), decl.allow))
             regions.extend(chunk_regions)
         except _syntax_errors() as error:
-            problem, swallowed = _syntax_diagnostic(error, source, first_line - 1, chunk.text)
+            problem, swallowed, resume = _syntax_diagnostic(error, source, first_line - 1, chunk.text)
             found.append(problem)
+            if resume is not None:
+                cut = sum(len(line) + 1 for line in chunk.text.split("\n")[:resume])
+                pending.append(Chunk(chunk.first_line + resume, chunk.text[cut:]))
+                chunk = Chunk(chunk.first_line, chunk.text[:cut - 1])
             # An unclosed string hides the declarations after it: references to them
             # are not also "undefined".
             for text in [chunk.text, *(chunk.text.split("\n")[1:] if swallowed else ())]:
@@ -441,7 +447,9 @@ def _end_of(text: str, offset: int, file: str) -> Span:
 
 
 def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
-                       text: str) -> tuple[Diagnostic, bool]:
+                       text: str) -> tuple[Diagnostic, bool, int | None]:
+    """The diagnostic; whether an unclosed string hid the declarations after it; and the
+    line of the chunk (from 0) that starts a declaration a block left open swallowed."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedToken
     file = source.display
     if isinstance(error, UnexpectedCharacters):
@@ -457,10 +465,10 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
                     return diagnostic(codes.UNTERMINATED_STRING, span,
                                       message='unterminated string: `"""` opens here and is not closed '
                                               f'before the declaration on line {following}',
-                                      hint='close it with `"""` where its text ends'), True
+                                      hint='close it with `"""` where its text ends'), True, None
                 return diagnostic(codes.UNTERMINATED_STRING, span,
                                   message='unterminated string: `"""` opens here and never closes',
-                                  hint='close it with `"""`; everything after it was read as text'), True
+                                  hint='close it with `"""`; everything after it was read as text'), True, None
             end = text.find("\n", at)
             rest = text[at + 1:end if end >= 0 else len(text)].rstrip()
             closing = ('close it with `"` on the same line, or use `"""` for text over several lines'
@@ -469,13 +477,13 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
                     f'it ends with a curly `{rest[-1]}`: close it with a straight `"`')
             return diagnostic(codes.UNTERMINATED_STRING, span,
                               message="unterminated string: `\"` opens here and the line ends",
-                              hint=closing), False
+                              hint=closing), False, None
         span = Span(file, line, column, line, column + 1)
         shown = repr(char) if char and not char.isprintable() else f"`{char}`"
         allowed = set(error.allowed or ())
         wanted = _describe_expected(allowed)
         return diagnostic(codes.SYNTAX, span, message=f"unexpected character {shown}; expected {wanted}",
-                          hint=_character_hint(text, at, allowed)), False
+                          hint=_character_hint(text, at, allowed)), False, None
     if isinstance(error, UnexpectedToken) and error.token.type != "$END":
         token = error.token
         opened = _long_string_ending_at(text, token.start_pos)
@@ -484,13 +492,19 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
             return diagnostic(codes.UNTERMINATED_STRING, Span(file, line, column, line, column + 3),
                               message=f'unterminated string: `"""` opens here and runs to the `"""` on line '
                                       f'{token.line + offset}, which opens the next text',
-                              hint='close it with `"""` where its text ends'), True
+                              hint='close it with `"""` where its text ends'), True, None
+        left_open = _block_left_open(text, token, source, offset)
+        if left_open is not None:
+            row = token.line - 1
+            # The declaration the open block swallowed is parsed on its own.
+            starts = token.column == 1 and _HEADER.match(text.split("\n")[row]) is not None
+            return left_open, False, row if starts else None
         glued = _glued_word(text, token, file, offset)
         if glued is not None:
-            return glued, False
+            return glued, False, None
         misspelt = _misspelt_statement(text, token.start_pos, offset, file)
         if misspelt is not None:
-            return misspelt, False
+            return misspelt, False, None
         span = Span(file, token.line + offset, token.column,
                     token.end_line + offset, token.end_column)
         if token.type == "_NL":
@@ -512,17 +526,17 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
         if hint is None and token.type == "_NL" and "_LBRACE" in expected:
             hint = "a block opens on the line of its header: put `{` at the end of this line"
         message = f"unexpected {_describe_token(token)}; expected {wanted}"
-        return diagnostic(codes.SYNTAX, span, message=message, hint=hint), False
+        return diagnostic(codes.SYNTAX, span, message=message, hint=hint), False, None
     expected = set(getattr(error, "expected", ()) or ())
     span = _end_of(text, offset, file)
     if "_RBRACE" in expected:
         unclosed = _unclosed_brace(text, source, offset)
         if unclosed is not None:
-            return unclosed, False
+            return unclosed, False, None
     hint = "a `}` is probably missing" if "_RBRACE" in expected else None
     return diagnostic(codes.SYNTAX, span,
                       message=f"the declaration ends too early; expected {_describe_expected(expected)}",
-                      hint=hint), False
+                      hint=hint), False, None
 
 
 _STRING_OR_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"?|//')
@@ -617,21 +631,18 @@ def _unknown_statement(word: str, near: str, listed: str) -> tuple[str, str]:
     return f"unknown statement `{word}`: did you mean `{near}`?", f"a statement here starts with {listed}"
 
 
-def _unclosed_brace(text: str, source: SourceFile, offset: int) -> Diagnostic | None:
-    """A declaration that ends with a block still open, reported at the `{` that is
-    not closed, as the writer sees it: a `}` at another indentation than the line of
-    the `{` it closes was meant for an outer block, so the `{` it closes is the one
-    missing its own; else the innermost `{` still open."""
+def _open_blocks(text: str, end: int) -> tuple[list[tuple[int, int]], tuple[int, int] | None,
+                                                tuple[int, int] | None, int | None]:
+    """The blocks of `text[:end]` still open, as (line, column) in the chunk from 0;
+    the first `{` of all; and the `{` a `}` closed that was meant for an outer block,
+    with the line of that `}`: a `}` at another indentation than the line of the `{`
+    it closes, on a line of its own, while an outer block is open."""
     lines = text.split("\n")
-
-    def indent(line: int) -> int:
-        return len(lines[line]) - len(lines[line].lstrip())
-
-    opened: list[tuple[int, int]] = []        # (line, column) in the chunk, from 0
+    opened: list[tuple[int, int]] = []
     outermost: tuple[int, int] | None = None
     culprit: tuple[int, int] | None = None
-    closed_by: int | None = None               # the chunk line of the `}` that closed it instead
-    for match in _BRACE_LEXEMES.finditer(text):
+    closed_by: int | None = None
+    for match in _BRACE_LEXEMES.finditer(text, 0, end):
         lexeme = match.group()
         if lexeme not in "{}":
             continue
@@ -643,19 +654,70 @@ def _unclosed_brace(text: str, source: SourceFile, offset: int) -> Diagnostic | 
         elif opened:
             start = opened.pop()
             if (culprit is None and opened and lines[line][:column].strip() == ""
-                    and indent(line) != indent(start[0])):
+                    and _indent(lines[line]) != _indent(lines[start[0]])):
                 culprit, closed_by = start, line
+    return opened, outermost, culprit, closed_by
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _unclosed_brace(text: str, source: SourceFile, offset: int) -> Diagnostic | None:
+    """A declaration that ends with a block still open, reported at the `{` that is
+    not closed, as the writer sees it: a `}` at another indentation than the line of
+    the `{` it closes was meant for an outer block, so the `{` it closes is the one
+    missing its own; else the innermost `{` still open."""
+    opened, outermost, culprit, closed_by = _open_blocks(text, len(text))
     if not opened:
         return None
+    return _not_closed(text, source, offset, culprit or opened[-1], outermost, closed_by, None)
+
+
+def _block_left_open(text: str, token: Token, source: SourceFile, offset: int) -> Diagnostic | None:
+    """A syntax error on a line that stands, by its indentation, outside a block still
+    open, in a declaration with more `{` than `}`: the block's `}` is missing (the
+    parser only stumbles on what follows, often the next block's header, or the next
+    declaration's when a card's `}` closed the card's action instead). Reported at the
+    `{` not closed; a writer who indents nothing is told of the token instead."""
+    if token.line is None or token.start_pos is None or token.column is None:
+        return None
+    braces = [m.group() for m in _BRACE_LEXEMES.finditer(text) if m.group() in "{}"]
+    if braces.count("{") <= braces.count("}"):
+        return None
+    lines = text.split("\n")
+    row = token.line - 1
+    start = token.start_pos - (token.column - 1)
+    opened, outermost, culprit, closed_by = _open_blocks(text, start)
+    if not opened or not lines[row].strip():
+        return None
+    depth = _indent(lines[row])
     if culprit is None:
-        culprit = opened[-1]
+        # The outermost block the line stands outside of, among those whose lines the
+        # writer indented.
+        culprit = next((b for b in opened if _indent(lines[b[0]]) >= depth
+                        and any(_indent(lines[r]) > _indent(lines[b[0]]) for r in range(b[0] + 1, row)
+                                if lines[r].strip())), None)
+        if culprit is None:
+            return None
+    return _not_closed(text, source, offset, culprit, outermost, closed_by, row)
+
+
+def _not_closed(text: str, source: SourceFile, offset: int, culprit: tuple[int, int],
+                outermost: tuple[int, int] | None, closed_by: int | None, before: int | None) -> Diagnostic:
+    """`before`: the chunk line (from 0) the block should have closed before."""
+    lines = text.split("\n")
     header = _HEADER.match(text)
     declaration = f"{header.group(1)} {header.group(2)}" if header else "the declaration"
     line, column = culprit[0] + offset + 1, culprit[1] + 1
     span = Span(source.display, line, column, line, column + 1)
-    following = offset + len(lines) + 1
-    where = (f"before the declaration on line {following}" if following <= len(source.lines)
-             else "before the end of the file")
+    following = offset + (len(lines) if before is None else before) + 1
+    if before is not None:
+        where = f"before line {following}"
+    elif following <= len(source.lines):
+        where = f"before the declaration on line {following}"
+    else:
+        where = "before the end of the file"
     if culprit == outermost:
         message = f"{declaration} is not closed: its `{{` opens here and no `}}` closes it {where}"
         hint = f"add `}}` where {declaration} ends"
@@ -663,8 +725,11 @@ def _unclosed_brace(text: str, source: SourceFile, offset: int) -> Diagnostic | 
         block = lines[culprit[0]][:culprit[1]].strip()
         block = block if len(block) <= 40 else block[:37] + "…"
         message = f"the block `{block} {{` of {declaration} opens here and is not closed"
-        hint = (f"the `}}` on line {closed_by + offset + 1} closes it, not {declaration}: add the `}}` this block "
-                f"lacks" if closed_by is not None else "add `}` where this block ends")
+        if closed_by is not None:
+            hint = (f"the `}}` on line {closed_by + offset + 1} closes it, not {declaration}: add the `}}` "
+                    f"this block lacks")
+        else:
+            hint = "add `}` where this block ends" + (f", {where}" if before is not None else "")
     return diagnostic(codes.SYNTAX, span, message=message, hint=hint)
 
 

@@ -420,6 +420,40 @@ def test_a_term_and_the_number_it_names_are_kept_on_one_line():
     assert ties("<b> Sector & the card</b>") == "&lt;b&gt; Sector &amp; the card&lt;/b&gt;"
 
 
+def test_a_paragraph_holding_words_that_may_not_break_is_set_ragged_and_a_quoted_name_whole():
+    from vcompiler.render.typeset import ties, unbreakable
+    assert unbreakable([("t", "If you have a xenological Discovery, go to "), ("r", "Log 1106", "log-1106")])
+    assert unbreakable([("t", "Place a secondary standee of Threat T11 in Sector 2.")])
+    assert unbreakable([("t", "A random Crewmember: gain the Injury \u201cFrostbite\u201d.")])
+    assert unbreakable([("e", [("t", 'the "Awaiting" envelope')])])
+    assert not unbreakable([("t", "The Stalker was waiting in the dark. "), ("i", "time")])
+    assert ties("gain the Injury \u201cJust a Scratch!\u201d") == (
+        'gain the Injury <span class="named">\u201cJust a Scratch!\u201d</span>')
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext (poppler-utils)")
+def test_a_line_that_cannot_end_inside_a_reference_or_a_name_keeps_its_words_together(tmp_path):
+    # In a column of the glacier's logbook "Log 1106" and "\u201cFrostbite\u201d" did not fit
+    # at the end of a justified line: the words before them spread wide apart, and
+    # the name was hyphenated ("\u201cFrost-" "bite\u201d").
+    pack = compile_pack(ROOT / "source_content" / "glacier-of-echoes").pack
+    book = tmp_path / "logbook.pdf"
+    book.write_bytes(render_book(logbook(pack, titles=True), RenderOptions()))
+    xml = subprocess.run(["pdftotext", "-bbox", str(book), "-"], capture_output=True, text=True, check=True).stdout
+    lines: dict[tuple[int, str], list[tuple[float, float, str]]] = {}
+    for number, page in enumerate(re.findall(r"<page .*?</page>", xml, re.S)):
+        for x0, y0, x1, word in re.findall(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<',
+                                           page):
+            lines.setdefault((number, y0), []).append((float(x0), float(x1), word))
+    text = [[word for _, _, word in words] for words in lines.values()]
+    assert any("\u201cFrostbite\u201d." in line for line in text)
+    for words in lines.values():
+        said = " ".join(word for _, _, word in words)
+        if said.startswith(("If you have a xenological", "A random Crewmember", "Place a secondary")):
+            gaps = [b[0] - a[1] for a, b in zip(words, words[1:]) if b[0] > a[1]]
+            assert max(gaps) < 4.5, (said, gaps)       # a space of 9.5 pt type is about 3 pt
+
+
 def test_writers_straight_quotes_print_curled_like_the_games_own_wording(tidal_books):
     take = re.sub(r"\s+", " ", " ".join(pages_text(tidal_books["storybook-take.pdf"])))
     assert "“Coin,” she says" in take and "“Three coins,” he says, “and not a coin less.”" in take

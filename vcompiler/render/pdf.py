@@ -67,12 +67,13 @@ def _environment() -> Environment:
     from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
     from vcompiler.render.fetcher import TEMPLATES
-    from vcompiler.render.typeset import quotes, ties
+    from vcompiler.render.typeset import quotes, ties, unbreakable
 
     environment = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True, undefined=StrictUndefined,
                               trim_blocks=False, lstrip_blocks=False)
     environment.filters["quotes"] = quotes
     environment.filters["ties"] = ties
+    environment.tests["unbreakable"] = unbreakable
     return environment
 
 

@@ -45,10 +45,36 @@ _TERM_AND_ID = re.compile(r"\b(?:Sector|Log|Location|Mission|Threat|Condition|Di
                           r" [A-Z]?\d\w*")
 
 
+# A name in curled quotes (the Injury “Frostbite”, the “Awaiting…” envelope): a name
+# read in two halves ("Frost-" "bite") is a name misread. Longer quoted words are speech,
+# which may hyphenate like any prose.
+_NAME = re.compile(r"\u201c[^\u201c\u201d<>]{1,40}\u201d")
+
+
 def ties(text: str) -> Markup:
     """`text`, escaped, with each term and the number or id it names in a span that
-    keeps them on one line, unhyphenated (base.css)."""
-    escaped = escape(text)
+    keeps them on one line, unhyphenated, and each quoted name in a span that is not
+    hyphenated (base.css)."""
+    escaped = str(escape(text))
+    if "\u201c" in escaped:
+        escaped = _NAME.sub(lambda found: f'<span class="named">{found.group(0)}</span>', escaped)
     if " " not in text:
-        return escaped
-    return Markup(_TERM_AND_ID.sub(lambda found: f'<span class="tie">{found.group(0)}</span>', str(escaped)))
+        return Markup(escaped)
+    return Markup(_TERM_AND_ID.sub(lambda found: f'<span class="tie">{found.group(0)}</span>', escaped))
+
+
+# A quoted name as the writer types it (straight quotes) or the wording prints it.
+_TYPED_NAME = re.compile(r"[\"\u201c][^\"\u201c\u201d]{1,40}[\"\u201d]")
+
+
+def unbreakable(tokens: list | tuple) -> bool:
+    """Whether a paragraph holds words that may not break or hyphenate: a reference
+    ("Log 1106"), a term and its number, a quoted name. A justified line that cannot end
+    inside one spreads its other words wide apart; such a paragraph is set ragged
+    (book.css)."""
+    for token in tokens:
+        if token[0] == "r" or (token[0] == "t" and (_TERM_AND_ID.search(token[1]) or _TYPED_NAME.search(token[1]))):
+            return True
+        if token[0] in ("e", "s") and unbreakable(token[1]):
+            return True
+    return False

@@ -396,6 +396,25 @@ def test_a_reference_on_a_card_keeps_its_word_and_number_on_one_line(eye):
     assert not [line for line in lines if line.endswith(("Log", "Location"))]
 
 
+@pytest.mark.parametrize("marks", [False, True])
+def test_a_board_honours_bleed_and_crop_marks_as_the_books_do(tmp_path, marks):
+    # --bleed grows each board sheet by the bleed outside its trim, with TrimBox and
+    # BleedBox for the print shop; --crop-marks draws marks beyond it, as on a book.
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(CONTENT / "glacier-of-echoes"), "-o", str(out), "--only", "board",
+                                       "--bleed", "3mm", *(["--crop-marks"] if marks else [])])
+    assert result.exit_code == 0, result.output
+    page = PdfReader(out / "glacier_of_echoes" / "board-glacier.pdf").pages[0]
+    trim, bleed, media = page.trimbox, page.bleedbox, page.mediabox
+    assert (float(trim.width), float(trim.height)) == (pytest.approx(841.89, abs=0.5), pytest.approx(595.28, abs=0.5))
+    assert float(bleed.width) == pytest.approx(float(trim.width) + 2 * 8.5, abs=0.1)    # 3 mm each side
+    assert float(bleed.height) == pytest.approx(float(trim.height) + 2 * 8.5, abs=0.1)
+    if marks:
+        assert float(media.width) > float(bleed.width) + 20                              # room for the marks
+    else:
+        assert float(media.width) == pytest.approx(float(bleed.width))
+
+
 def test_a_danger_die_prints_its_letter_inside_its_icon_as_the_rulebook_does(eye):
     # RB 1455: the result is looked up "depending on the letter inside the icon". The
     # letter is text drawn on the die's face, so the page reads "roll a T Danger die".

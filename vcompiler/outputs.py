@@ -35,8 +35,8 @@ def _components(results: list[CompileResult], only: str | None, options: RenderO
     from vcompiler.render.components import ComponentOptions, plan_components
 
     wanted = {"cards", "board"} if only is None else {only} & {"cards", "board"}
-    return plan_components([r.model for r in results], ComponentOptions(options.paper, layout, frozenset(wanted)),
-                           {r.model.name: dict(r.card_sizes) for r in results})
+    chosen = ComponentOptions(options.paper, layout, frozenset(wanted), options.bleed_mm, options.crop_marks)
+    return plan_components([r.model for r in results], chosen, {r.model.name: dict(r.card_sizes) for r in results})
 
 
 def for_outputs(results: list[CompileResult], only: str | None) -> list[CompileResult]:

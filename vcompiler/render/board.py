@@ -98,6 +98,8 @@ class Board:
     compact: bool = False             # the panel's spaces without their empty room
     # Paths drawn over a sector's space: (the path's span, its ends and arrow, the sector).
     over: tuple[tuple[Span, int, str, int, int], ...] = ()
+    bleed_mm: float = 0.0             # around each sheet, outside its trim (--bleed)
+    crop_marks: bool = False          # drawn beyond the bleed (--crop-marks)
 
 
 def _graph(planet: m.Planet):
@@ -459,7 +461,8 @@ def lay_out_board(board: Board):
     html = _environment().get_template("board.html.j2").render(board=board, naive=False, created=source_date(),
                                                               version=__version__)
     width, height = board.tiles[0].size
-    return lay_out(html, f"@page {{ size: {width:.3f}mm {height:.3f}mm; margin: 0; }}\n",
+    bleed = f" bleed: {board.bleed_mm:g}mm;" if board.bleed_mm else ""
+    return lay_out(html, f"@page {{ size: {width:.3f}mm {height:.3f}mm; margin: 0;{bleed} }}\n",
                    ("base.css", "board.css"))
 
 

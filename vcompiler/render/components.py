@@ -38,6 +38,10 @@ class ComponentOptions:
     paper: str = "a4"
     layout: str = "sheets"            # sheets | single
     parts: frozenset[str] = frozenset({"cards", "board"})
+    # A board's page grows by the bleed, with TrimBox and BleedBox, as a book's does; the
+    # card sheets carry their own 3 mm bleed around every card (render.sheets).
+    bleed_mm: float = 0.0
+    crop_marks: bool = False
 
 
 @frozen
@@ -118,7 +122,8 @@ def plan_components(packs: list[Pack], options: ComponentOptions,
                 decks.append(Deck(pack.name, file_name, tuple(jobs), options.layout == "single"))
         if "board" in options.parts:
             for planet in pack.planets:
-                board = board_of(pack, planet, CARD_PAPERS[options.paper])
+                board = replace(board_of(pack, planet, CARD_PAPERS[options.paper]), bleed_mm=options.bleed_mm,
+                                crop_marks=options.crop_marks)
                 decks.append(Deck(pack.name, board.file_name, (board,), False))
                 problems += [diagnostic(codes.PATH_OVER_SECTOR, span, a=a, b=b, sector=n, arrow=arrow,
                                         hint=f"pin sectors with `at COLUMN, ROW` so that it runs clear of sector {n}, "
@@ -129,7 +134,11 @@ def plan_components(packs: list[Pack], options: ComponentOptions,
 
 def _render(job: Job | Board) -> RenderedJob:
     if isinstance(job, Board):
-        return RenderedJob(render_board(job), (), len(job.tiles))
+        pdf = render_board(job)
+        if job.crop_marks:
+            from vcompiler.render.impose import MM, crop_marks
+            pdf = crop_marks(pdf, job.bleed_mm * MM)
+        return RenderedJob(pdf, (), len(job.tiles))
     return render_job(job)
 
 

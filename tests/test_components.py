@@ -16,7 +16,7 @@ from vcompiler.render import voice
 from vcompiler.render.board import _cost, board_of, lay_out_board, pinned, place
 from vcompiler.render.cards import CARD_SIZES, faces_of, location_faces, location_number
 from vcompiler.render.components import ComponentOptions, plan_components, render_components
-from vcompiler.render.sheets import BLEED_MM, DUPLEX_NOTE, Slot, behind, grid, sheet_pages
+from vcompiler.render.sheets import BLEED_MM, DUPLEX_NOTE, MARK_GAP_MM, Slot, behind, grid, sheet_pages
 
 CONTENT = ROOT / "source_content"
 
@@ -89,6 +89,39 @@ def test_imposition_mirrors_the_long_edge_and_fits_the_paper():
     assert grid((400, 400), "a4") is None
     assert behind(Slot(10, 20, 69, 94), (210, 297)) == Slot(131, 20, 69, 94)
     assert behind(Slot(10, 20, 69, 94), (297, 210)) == Slot(10, 96, 69, 94)
+
+
+def _beside(mark, trims, boxes) -> list:
+    """The placed cards whose trim line `mark` extends, within a mark's reach of their bleed."""
+    x1, y1, x2, y2 = mark
+    reach = MARK_GAP_MM + 4.0 + 0.01
+    if x1 == x2:
+        return [b for t, b in zip(trims, boxes) if x1 in (t[0], t[2])
+                and (b[1] - reach <= min(y1, y2) and max(y1, y2) <= b[1]
+                     or b[3] <= min(y1, y2) and max(y1, y2) <= b[3] + reach)]
+    return [b for t, b in zip(trims, boxes) if y1 in (t[1], t[3])
+            and (b[0] - reach <= min(x1, x2) and max(x1, x2) <= b[0]
+                 or b[2] <= min(x1, x2) and max(x1, x2) <= b[2] + reach)]
+
+
+@pytest.mark.parametrize("count", [8, 5, 3, 1])
+def test_cut_marks_stand_at_both_ends_of_each_placed_cards_trim_lines_and_nowhere_else(count):
+    # A last sheet holds fewer cards than it has places: a mark beside an empty place
+    # promises a card that is not there.
+    layout = grid((63, 88), "a4")
+    for page in sheet_pages(list(range(count)), layout):
+        trims = [(s.x + BLEED_MM, s.y + BLEED_MM, s.x + s.w - BLEED_MM, s.y + s.h - BLEED_MM) for _, s in page.cards]
+        boxes = [(s.x, s.y, s.x + s.w, s.y + s.h) for _, s in page.cards]
+        assert all(_beside(mark, trims, boxes) for mark in page.marks), page.side
+        # Every trim line of every card is marked at both of its ends.
+        for x in {x for t in trims for x in (t[0], t[2])}:
+            assert len([m for m in page.marks if m[0] == m[2] == x]) == 2, (page.side, x)
+        for y in {y for t in trims for y in (t[1], t[3])}:
+            assert len([m for m in page.marks if m[1] == m[3] == y]) == 2, (page.side, y)
+        # No mark crosses a card.
+        for x1, y1, x2, y2 in page.marks:
+            assert not [b for b in boxes if b[0] < max(x1, x2) and min(x1, x2) < b[2]
+                        and b[1] < max(y1, y2) and min(y1, y2) < b[3]]
 
 
 @pytest.mark.parametrize("card", [(63, 88), (70, 120)])

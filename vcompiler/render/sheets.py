@@ -92,21 +92,22 @@ def behind(slot: Slot, size: tuple[float, float]) -> Slot:
 
 
 def _cut_marks(layout: Layout, x0: float, y0: float, cards: int) -> tuple[tuple[float, float, float, float], ...]:
-    """Short lines in the margin on the extension of every trim line of the `cards`
-    first places: none crosses a card, so they survive the cut as guides."""
+    """Short lines at both ends of every trim line of the `cards` first places, none
+    crossing a card, so that they survive the cut as guides. A line ends at the last
+    card placed along it: on a sheet that is not full, no mark stands beside an empty
+    place, where it would promise a card that is not there."""
     w, h = layout.slot
-    columns = min(cards, layout.columns)
-    rows = -(-cards // layout.columns)
-    right, bottom = x0 + columns * w, y0 + rows * h
-    xs = sorted({round(x0 + c * w + d, 3) for c in range(columns) for d in (BLEED_MM, w - BLEED_MM)})
-    ys = sorted({round(y0 + r * h + d, 3) for r in range(rows) for d in (BLEED_MM, h - BLEED_MM)})
     gap = MARK_GAP_MM
-    marks = []
-    for x in xs:
-        marks += [(x, y0 - gap - MARK_MM, x, y0 - gap), (x, bottom + gap, x, bottom + gap + MARK_MM)]
-    for y in ys:
-        marks += [(x0 - gap - MARK_MM, y, x0 - gap, y), (right + gap, y, right + gap + MARK_MM, y)]
-    return tuple(marks)
+    marks: set[tuple[float, float, float, float]] = set()
+    for c in range(min(cards, layout.columns)):
+        bottom = y0 + -(-(cards - c) // layout.columns) * h        # below the column's last card
+        for x in (round(x0 + c * w + BLEED_MM, 3), round(x0 + (c + 1) * w - BLEED_MM, 3)):
+            marks |= {(x, y0 - gap - MARK_MM, x, y0 - gap), (x, bottom + gap, x, bottom + gap + MARK_MM)}
+    for r in range(-(-cards // layout.columns)):
+        right = x0 + min(cards - r * layout.columns, layout.columns) * w      # right of the row's last card
+        for y in (round(y0 + r * h + BLEED_MM, 3), round(y0 + (r + 1) * h - BLEED_MM, 3)):
+            marks |= {(x0 - gap - MARK_MM, y, x0 - gap, y), (right + gap, y, right + gap + MARK_MM, y)}
+    return tuple(sorted(marks))
 
 
 def sheet_pages(indices: list[int], layout: Layout) -> list[Page]:

@@ -309,6 +309,15 @@ UNDEFINED_DANGER = _code("E217", E, "the pack defines no Danger die {letter}", "
 with that letter. Once a pack declares its letters (`danger B "Blizzard" { ... }` for a
 table it prints, `danger T "Tutorial"` for one of the box's card), a letter it does not
 declare has no table to look up. Mend: fix the letter, or declare it.""")
+GIVEN_TWICE = _code("E218", E, "{said} is given twice in {where}", "a line given twice where a declaration takes one", """\
+Some lines say one thing about their declaration: a card's `boost`, `slots`,
+orientation and `ending`, an action's `result`, the exit at each compass point of a
+location, a sector's `at`, a threat's `standees`, a planet's `lift_off` and `evac`, a
+printed condition's `supplies`. The printed component has room for one: a second line
+would silently replace the first, or be dropped. Reported at the second, with the
+first as related. (A pack's settings are E213, a planet's Landing card, System Maps
+entry and `events if` line E226, a sector's second printed POI E328.) Mend: keep one;
+for an exit, give the other neighbour another compass point.""")
 UNKNOWN_SKILL = _code("E227", E, "`{name}` is not a skill", "a skill name the game has no token for", """\
 A cost names the skill tokens that lower it, and `gain skill`, `lose skill`, `pay
 skill` and `if has skill` name a token; the game has a fixed set of them (the table in

@@ -263,13 +263,8 @@ def _read_header(decl: ast.PackDecl, found: list[Diagnostic], source: SourceFile
     """`source`: the file of the declaration, to point at a number of its settings."""
     first: dict[str, ast.PackSetting] = {}
     for setting in decl.settings:
-        keyword = ast.SETTING_KEYWORDS[type(setting)]
-        if keyword in first:
-            found.append(diagnostic(
-                codes.BAD_PACK, setting.span, message=f"`{keyword}` is given twice in pack {decl.name}",
-                hint="keep one", related=[Related(first[keyword].span, "first given here")]))
-            continue
-        first[keyword] = setting
+        # A setting given twice is the parser's to report (registry/lines.py).
+        first.setdefault(ast.SETTING_KEYWORDS[type(setting)], setting)
     for required, hint in _REQUIRED_HINTS.items():
         if required not in first:
             found.append(diagnostic(codes.BAD_PACK, decl.span, message=f"pack {decl.name} has no `{required}`",

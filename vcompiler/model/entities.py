@@ -159,25 +159,23 @@ class Entities:
                         tuple(printed), tuple(condition_cards), lift_off, evac,
                         tuple(sectors[n] for n in sorted(sectors)), tuple(paths), decl.span, decl.text,
                         tuple(board_pois),
-                        self._landing(origin, decl), self._one(decl.system_map, "an entry in the System Maps", decl.id),
+                        self._landing(origin, decl), self._one(decl.system_map),
                         tuple(str(r.value) for r in decl.rank_ups), self._events(origin, decl))
 
     def _events(self, origin: Origin, decl: ast.PlanetDecl) -> m.Condition | None:
-        rule = self._one(decl.events, "an `events if` line", decl.id)
+        rule = self._one(decl.events)
         return self.resolve.condition(origin, rule.condition, rule.span) if rule is not None else None
 
     def _landing(self, origin: Origin, decl: ast.PlanetDecl) -> m.Landing | None:
-        landing = self._one(decl.landing, "a Landing card", decl.id)
+        landing = self._one(decl.landing)
         if landing is None:
             return None
         self.references.text(origin, *landing.text, *(text for _, text in landing.scans))
         return m.Landing(landing.number, landing.text, landing.scans, landing.span)
 
-    def _one(self, given: tuple[T, ...], what: str, planet: str) -> T | None:
-        """The first of a line a planet has once (E226 for each further one)."""
-        for extra in given[1:]:
-            self.found.append(diagnostic(codes.PLANET_ONCE, extra.span, planet=planet, what=what,
-                                         hint="keep one", related=[Related(given[0].span, "the first")]))
+    @staticmethod
+    def _one(given: tuple[T, ...]) -> T | None:
+        """The first of a line a planet has once (the parser reports the others, E226)."""
         return given[0] if given else None
 
     def sector(self, origin: Origin, sector: ast.Sector) -> m.Sector:

@@ -12,9 +12,11 @@ import re
 from typing import Any, NamedTuple
 
 from vcompiler import ast
-from vcompiler.diagnostics import Diagnostic
+from vcompiler.codes import code_by_id
+from vcompiler.diagnostics import Diagnostic, Related, diagnostic
 from vcompiler.parse.markup import parse_text, plain_string
 from vcompiler.registry import STARTING_LOG
+from vcompiler.registry.lines import ONCE
 from vcompiler.source import Span, new_span
 
 # The codes an allow names, up to the first word that is not one (an explanation may
@@ -118,12 +120,34 @@ class AstBuilder:
     def item(self, key: str, value: object, first: object, last: object | None = None) -> _Item:
         return _Item(key, value, self.span(first, last))
 
+    def once(self, construct: str, where: str, lines: Any) -> None:
+        """Report each further line of a kind `construct` takes once (registry/lines.py)
+        at the line, the first as related. The node keeps one of them, which is never
+        built: the error stops the build."""
+        table = ONCE[construct]
+        first: dict[str, Span] = {}
+        for line in lines:
+            key = _line_key(line)
+            once = table.get(key) if key is not None else None
+            if key is None or once is None:
+                continue
+            if key not in first:
+                first[key] = line.span
+                continue
+            said = once.said
+            self.diagnostics.append(diagnostic(
+                code_by_id(once.code), line.span, hint=once.hint,
+                related=[Related(first[key], "first given here")],
+                message=f"{said} is given twice in {where}", said=said, where=where,
+                planet=where.removeprefix("planet "), what=once.what))
+
     # ------------------------------------------------------------ top level
     def start(self, children):
         return list(children)
 
     def pack(self, c):
         header = self.span(c[0], c[1])
+        self.once("pack", f"pack {c[1]}", c[2:])
         return ast.PackDecl(str(c[1]), tuple(c[2:]), header, self.allow(header))
 
     def game(self, c):
@@ -250,6 +274,7 @@ class AstBuilder:
         return self.item("travel", c[1], c[0], c[1])
 
     def printed_condition(self, c):
+        self.once("printed condition", f"condition {c[2]}", c[3:])
         items = _grouped(c[3:])
         supplies = items.get("supplies", [])
         condition = ast.PrintedCondition(plain_string(str(c[2])), tuple(items.get("travel", ())),
@@ -287,6 +312,7 @@ class AstBuilder:
 
     def sector(self, c):
         keyword, number, name, *lines = c
+        self.once("sector", f"sector {number}", lines)
         items = _grouped(x if isinstance(x, _Item) else _Item("action", x, x.span) if isinstance(x, ast.CheckAction)
                          else _Item("effect", x, x.span) for x in lines)
         header = self.span(keyword, name or number)
@@ -294,8 +320,8 @@ class AstBuilder:
             int(str(number)), plain_string(str(name)) if name is not None else None,
             tuple(items.get("printed", ())), bool(items.get("slot")), bool(items.get("lander")),
             tuple(b for names in items.get("biomes", ()) for b in names), tuple(items.get("effect", ())),
-            header, (items.get("at") or [None])[-1], tuple(items.get("action", ())),
-            (items.get("board_poi") or [None])[-1]), keyword, name or number)
+            header, (items.get("at") or [None])[0], tuple(items.get("action", ())),
+            (items.get("board_poi") or [None])[0]), keyword, name or number)
 
     def path(self, c):
         path = ast.Path(int(str(c[1])), int(str(c[3])), c[2].type == "TWO_WAY", tuple(c[4:]),
@@ -319,6 +345,7 @@ class AstBuilder:
         return self.item("system_map", entry, keyword, cost)
 
     def planet(self, c):
+        self.once("planet", f"planet {c[1]}", c[3:])
         items = _grouped(x for x in c[3:] if isinstance(x, _Item))
         header = self.span(c[0], c[2])
 
@@ -345,7 +372,7 @@ class AstBuilder:
             tuple(b for names in items.get("biomes", ()) for b in names), tuple(items.get("flag", ())),
             texts, tuple(items.get("travel", ())), tuple(items.get("secondary", ())),
             tuple(items.get("main", ())), actions, rows, header, self.allow(header),
-            (items.get("standees") or [None])[-1], external is not None)
+            (items.get("standees") or [None])[0], external is not None)
 
     def poi(self, c):
         keyword, ident, name, _, copies, external, *lines = c
@@ -367,6 +394,7 @@ class AstBuilder:
         return self._card("event", c, c[1] if c[1] is not None else c[2], c[2], None, c[3], c[4:])
 
     def threat(self, c):
+        self.once("threat", f"threat {c[1]}", c[4:])
         return self._card("threat", c, c[1], c[2], None, c[3], c[4:])
 
     def injury(self, c):
@@ -465,10 +493,12 @@ class AstBuilder:
 
     def story_action(self, c):
         category, name, cost, always, excludes, *items = c
+        self.once("action", f"{category} action {name}", items)
         return self._story_action(category, name, cost, always, items, category, excludes)
 
     def card_action(self, c):
         keyword, category, name, cost, always, *items = c
+        self.once("action", f"{category} action {name}", items)
         return self._story_action(category, name, cost, always, items, keyword)
 
     def setup_step(self, c):
@@ -486,6 +516,7 @@ class AstBuilder:
 
     def location(self, c):
         keyword, number, name, external, *lines = c
+        self.once("location", f"location {number}", lines)
         header = self.span(keyword, name)
         items = _grouped(x for x in lines if isinstance(x, _Item))
 
@@ -498,6 +529,7 @@ class AstBuilder:
 
     def depart(self, c):
         keyword, number, direction, name, cost, *items = c
+        self.once("action", f"depart entry {number} {direction}", items)
         header = self.span(keyword, name)
         action = self._story_action("depart", name, cost, None, items, keyword)
         return ast.DepartDecl(int(str(number)), str(direction), action, header, self.allow(header))
@@ -528,20 +560,33 @@ class AstBuilder:
 
     def card(self, c):
         keyword, number, kind, name, external, *lines = c
+        self.once("card", f"card {number}", lines)
         header = self.span(keyword, name)
         items = _grouped(x for x in lines if isinstance(x, _Item))
-        spans = {x.key: x.span for x in lines if isinstance(x, _Item)}
+        spans = {x.key: x.span for x in reversed(lines) if isinstance(x, _Item)}
 
-        def last(key: str) -> object:
-            return items[key][-1] if key in items else None
+        # A line given twice keeps the first, which the error (E218) names.
+        def first(key: str) -> object:
+            return items[key][0] if key in items else None
         endings = [x for x in lines if isinstance(x, ast.Ending)]
         return ast.VantageCardDecl(
-            int(str(number)), str(kind), self.prose(name), last("orientation"), last("boost"), last("slots"),
+            int(str(number)), str(kind), self.prose(name), first("orientation"), first("boost"), first("slots"),
             tuple(x.text for x in lines if isinstance(x, ast.TextStmt)),
             tuple(x for x in lines if isinstance(x, ast.StoryAction)), header, self.allow(header),
             external is not None, tuple(x for x in lines if isinstance(x, ast.Slot)),
             tuple(x for x in lines if isinstance(x, ast.Power)), tuple(items.get("placed", ())),
-            endings[-1] if endings else None, spans.get("boost"))
+            endings[0] if endings else None, spans.get("boost"))
+
+
+def _line_key(line: object) -> str | None:
+    """What registry/lines.py calls a line of a body."""
+    if isinstance(line, _Item):
+        return line.key
+    if isinstance(line, ast.Exit):
+        return line.direction
+    if isinstance(line, ast.Ending):
+        return "ending"
+    return ast.SETTING_KEYWORDS.get(type(line))
 
 
 class _Item(NamedTuple):

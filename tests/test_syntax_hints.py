@@ -89,3 +89,42 @@ outcome green physical => gain success 1
 }
 ''')
     assert [(code, line, column) for code, line, column, _, _ in found] == [("E100", 8, 15)]
+
+
+_TWO_LOCATIONS = '''location 1 "Cliff" {
+  %s
+  north 2 walk
+}
+location 2 "Beach" {
+  south 1 walk
+}
+'''
+
+
+def test_a_logbook_check_in_a_location_body_is_the_other_games(write_pack):
+    [(code, line, column, message, hint)] = _found(write_pack, VANTAGE_HEADER, _TWO_LOCATIONS % "check")
+    assert (code, line, column) == ("E209", 2, 3)
+    assert message == "`check` belongs to the vanguard game, not to this vantage pack"
+    assert hint.startswith("a storybook has no check boxes: gain a card to remember what happened")
+
+
+def test_a_logbook_condition_in_a_location_body_is_the_other_games(write_pack):
+    found = _found(write_pack, VANTAGE_HEADER, _TWO_LOCATIONS % "if checked log 5 -> location 2")
+    [(code, line, column, message, hint)] = found
+    assert (code, line, column) == ("E209", 2, 6)
+    assert message == "`if checked log N` belongs to the vanguard game, not to this vantage pack"
+    assert hint.startswith("conditions are `has card N`")
+
+
+def test_a_goto_to_a_log_in_a_location_body_is_the_other_games(write_pack):
+    [(code, line, column, message, _)] = _found(write_pack, VANTAGE_HEADER, _TWO_LOCATIONS % "-> log 5")
+    assert (code, line, column, message) == ("E209", 2, 3, "`-> log` belongs to the vanguard game, not to this "
+                                                           "vantage pack")
+
+
+def test_a_result_line_in_a_location_body_is_told_where_it_goes(write_pack):
+    [(code, line, column, message, hint)] = _found(write_pack, VANTAGE_HEADER,
+                                                   _TWO_LOCATIONS % "if has coin 1 -> location 2")
+    assert (code, line, column) == ("E100", 2, 3)
+    assert message == "`if` stands in an action's result, not in a location's body"
+    assert hint.startswith("put it in the `result { … }` of an action")

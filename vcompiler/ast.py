@@ -418,6 +418,8 @@ class LocationDecl:
     steps: tuple[SetupStep, ...] = ()
     characters: tuple[Character, ...] = ()
     levels: tuple[Level, ...] = ()
+    # Statements of a log or an action's result written in the location's body.
+    stray: tuple[Statement, ...] = ()
 
 
 @frozen

@@ -99,6 +99,20 @@ class Entities:
                                      hint=hint + "; see docs/language.md, section \"Vantage\""))
         return True
 
+    def _stray(self, origin: Origin, s: ast.Statement) -> None:
+        """A statement of a log or a result written in a location's body: E209 for a
+        Logbook construct (from `statements`), else told where it goes."""
+        before = len(self.found)
+        self.statements(origin, (s,))
+        if len(self.found) > before:
+            return
+        word = type(s).__name__.removesuffix("Stmt").lower()
+        what = "`-> location`" if isinstance(s, ast.EffectStmt) else f"`{word}`"
+        self.found.append(diagnostic(
+            codes.SYNTAX, s.span, message=f"{what} stands in an action's result, not in a location's body",
+            hint="put it in the `result { … }` of an action (`look \"Search\" cost 1 { result { … } }`); "
+                 "a location leads on by its exits: `north 102 walk`"))
+
     def choice_statement(self, origin: Origin, s: ast.ChoiceStmt) -> m.ChoiceStatement:
         self.references.text(origin, s.label)
         return m.ChoiceStatement(s.label, self.references.goto(origin, s.target, "choice"), s.span)
@@ -261,6 +275,8 @@ class Entities:
             self.references.text(origin, character.label)
             self.references.refer(origin, "vcard", character.card.value, character.card.span, "character")
             characters.append(m.Character(int(character.card.value), character.label, character.span))
+        for stray in decl.stray:
+            self._stray(origin, stray)
         return m.Location(
             decl.number, decl.name, decl.text, self.resolve.choices(origin, decl.arrival),
             tuple(m.Exit(e.direction, e.target, e.mode, e.span) for e in decl.exits),

@@ -525,7 +525,9 @@ class AstBuilder:
         return ast.LocationDecl(
             int(str(number)), self.prose(name), tuple(x.text for x in of(ast.TextStmt)),
             tuple(items.get("arrival", ())), of(ast.Exit), of(ast.StoryAction), of(ast.ChoiceStmt), header,
-            self.allow(header), external is not None, of(ast.SetupStep), of(ast.Character), of(ast.Level))
+            self.allow(header), external is not None, of(ast.SetupStep), of(ast.Character), of(ast.Level),
+            self._statements(ast.EffectChoice((x,), x.span) if isinstance(x, ast.Goto) else x for x in lines
+                             if isinstance(x, (ast.CheckStmt, ast.IfStmt, ast.ElseStmt, ast.Goto))))
 
     def depart(self, c):
         keyword, number, direction, name, cost, *items = c

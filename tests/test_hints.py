@@ -265,14 +265,14 @@ def test_a_syntax_error_writers_make_says_how_to_mend_it(write_pack):
          "a number has no sign: `lose`, `spend` or `reduce` takes away"),
         ('poi P1 "Site" {\n  action "Go" {\n    special missing physical -> immediate red\n'
          '    outcome green: physical => gain success 1\n  }\n}\n', (3, 30),
-         "effects follow `=>`; `->` is a goto among them: `=> -> log 12`"),
+         "effects follow `=>`, not `->` (a goto): `special missing physical => immediate red`"),
         ('planet p "P" {\n  sector 1 { lander }\n  sector 2 { }\n  path 1 -- 2 [travel]\n}\n', (4, 10),
          "`->` leads one way, `<->` both ways"),
         ('log 1 "Start" {\n  gain success 1;; return\n}\n', (2, 18), "`;` joins two effects: remove the one too many"),
         ('log 1 "Start" {\n  return\n}\n}\n', (4, 1),
          "this `}` closes no block: remove it, or the `}` above it that closed the block too early"),
         ('log 1 "Start" {\n  choice "Wait"\n  return\n}\n', (2, 16),
-         "say where it leads: `-> log N` (`-> location N` in a vantage pack)"),
+         "say where it leads: `-> log N`"),
     ]
     for body, at, wanted in cases:
         [(code, line, column, _, hint)] = [f for f in _found(write_pack, VANGUARD_HEADER, body) if f[0] == "E100"]

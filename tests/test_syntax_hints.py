@@ -128,3 +128,104 @@ def test_a_result_line_in_a_location_body_is_told_where_it_goes(write_pack):
     assert (code, line, column) == ("E100", 2, 3)
     assert message == "`if` stands in an action's result, not in a location's body"
     assert hint.startswith("put it in the `result { … }` of an action")
+
+
+_VENT = '''log 1 "Start" {
+  return
+}
+poi P201 "Vent" {
+  biomes volcanic
+  action "Descend" {
+    ROW
+    outcome red => gain injury "Scalded"
+  }
+}
+'''
+
+
+def test_a_requirement_without_its_colon_is_shown_with_it(write_pack):
+    found = _found(write_pack, VANGUARD_HEADER, _VENT.replace("ROW", "outcome green physical => gain success 1"))
+    assert found == [("E100", 7, 19, "unexpected word `physical`; expected `:`, `=>` or a number",
+                      "a requirement follows a `:`: `outcome green: physical …`")]
+
+
+def test_a_plus_that_joins_nothing_is_named(write_pack):
+    found = _found(write_pack, VANGUARD_HEADER,
+                   _VENT.replace("ROW", "outcome green: physical +  / 2 construction => gain success 1"))
+    [(code, line, column, _, hint)] = found
+    assert (code, line, column) == ("E100", 7, 32)
+    assert hint == "`+` joins two parts of a requirement: write the part after it, or remove the `+`"
+
+
+def test_a_block_comment_is_told_the_comment_vcl_has(write_pack):
+    found = _found(write_pack, VANGUARD_HEADER, 'log 1 "Start" {\n  /* landing text */\n  return\n}\n')
+    [(code, line, column, _, hint)] = found
+    assert (code, line, column) == ("E100", 2, 3)
+    assert hint == "a comment starts with `//` and runs to the end of its line; VCL has no `/* … */`"
+
+
+def test_a_way_of_travel_after_a_starred_point_is_told_the_depart_entry(write_pack):
+    found = _found(write_pack, VANTAGE_HEADER, '''location 1 "Flats" {
+  north 2 walk
+  south * walk
+}
+location 2 "Dunes" { south 1 walk }
+''')
+    [(code, line, column, _, hint)] = found
+    assert (code, line, column) == ("E100", 3, 11)
+    assert hint == ('`south *` stands alone: the reader looks up the depart entry (`depart 1 south "…" cost N '
+                    '{ … }`), whose result says how they go; `south N walk` leads to a neighbour')
+
+
+_PAID = '''location 1 "Flats" {
+  north 2 walk
+  help "Trade" cost 1 {
+    result {
+      PAID
+    }
+  }
+}
+location 2 "Dunes" { south 1 walk }
+'''
+
+
+def test_a_payment_after_what_it_buys_is_turned_round(write_pack):
+    [(code, line, column, _, hint)] = _found(write_pack, VANTAGE_HEADER,
+                                             _PAID.replace("PAID", "gain morale 2 => pay coin 2"))
+    assert (code, line, column) == ("E100", 5, 21)
+    assert hint == "the payment comes first: `pay coin 2 => gain morale 2`"
+
+
+def test_a_payment_with_an_arrow_is_given_the_fat_arrow_not_both(write_pack):
+    [(code, line, column, _, hint)] = _found(write_pack, VANTAGE_HEADER,
+                                             _PAID.replace("PAID", "pay coin 2 -> gain morale 2"))
+    assert (code, line, column) == ("E100", 5, 18)
+    assert hint == "effects follow `=>`, not `->` (a goto): `pay coin 2 => gain morale 2`"
+
+
+def test_a_goto_to_a_card_is_offered_only_what_the_packs_game_goes_to(write_pack):
+    [(code, line, column, message, hint)] = _found(write_pack, VANGUARD_HEADER,
+                                                   'log 1 "Start" {\n  choice "Out" -> poi P202\n  return\n}\n')
+    assert (code, line, column) == ("E100", 2, 19)
+    assert message == "unexpected `poi`; expected `log`"
+    assert hint == "`->` leads to a log: `-> log N`"
+    [(code, line, column, message, hint)] = _found(write_pack, VANTAGE_HEADER, '''location 1 "Flats" {
+  north 2 walk
+  look "Scan" cost 1 { result { -> poi 3 } }
+}
+location 2 "Dunes" { south 1 walk }
+''')
+    assert (code, line, column) == ("E100", 3, 36)
+    assert message == "unexpected `poi`; expected `location`"
+    assert hint == "`->` leads to a location: `-> location N`"
+
+
+def test_a_name_with_a_dash_or_a_letter_of_another_script_is_given_the_name_vcl_takes(write_pack):
+    header = VANGUARD_HEADER.replace("pack test {", "pack cinder-reach {")
+    [(code, line, column, message, hint)] = _found(write_pack, header, 'log 1 "Start" { return }\n')
+    assert (code, line, column, message) == ("E100", 1 - _LINES, 12, "unexpected character `-`; expected `{`")
+    assert hint == "a name is ASCII letters, digits and `_`: `cinder_reach`"
+    found = _found(write_pack, VANGUARD_HEADER, 'log 1 "Start" { return }\nlog @café "Café" { return }\n')
+    [(code, line, column, _, hint)] = [f for f in found if f[0] == "E100"]
+    assert (code, line, column) == ("E100", 2, 9)
+    assert hint == "a name is ASCII letters, digits and `_`: `@cafe`"

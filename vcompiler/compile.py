@@ -23,7 +23,17 @@ from vcompiler.model.build import Memo, build_model
 from vcompiler.model.labels import number_text_labels
 from vcompiler.model.numbering import LOCK_NAME, read_lock
 from vcompiler.model.types import Pack
-from vcompiler.parse import ParsedFile, Part, cuts, joined, parse_part, parse_source, statement_keyword, warm_parser
+from vcompiler.parse import (
+    ParsedFile,
+    Part,
+    cuts,
+    for_game,
+    joined,
+    parse_part,
+    parse_source,
+    statement_keyword,
+    warm_parser,
+)
 from vcompiler.parse.cache import ParseCache
 from vcompiler.parse.split import split_declarations
 from vcompiler.registry import verbs_of_game
@@ -456,6 +466,7 @@ def _name_other_game(found: list[Diagnostic], game: str, sources: dict[str, Sour
         if d.code is not codes.SYNTAX or source is None:
             out.append(d)
             continue
+        d = for_game(d, game)
         # A hint the reader already gives (a block left open) says more than the game.
         construct = foreign_construct(source.line_text(d.span.line)[:d.span.end_column - 1], game)
         if construct is not None and d.hint is None:

@@ -319,6 +319,8 @@ def _keyword_hint(token: Token, expected: set[str]) -> str | None:
         return "text goes in quotes: \"…\""
     if expected == {"LOG", "LOCATION"} and token.type in ("NUMBER", "LABEL"):
         return f"say what it leads to: `-> log {token}` or `-> location {token}`"
+    if expected == {"LOG", "LOCATION"}:
+        return _GOTO_ANYWHERE
     if expected == {"ARROW"}:
         return "say where it leads: `-> log N` (`-> location N` in a vantage pack)"
     if expected == {"COST"}:
@@ -330,6 +332,36 @@ def _keyword_hint(token: Token, expected: set[str]) -> str | None:
     if near:
         return f"did you mean `{near[0]}`?"
     return None
+
+
+_GOTO_ANYWHERE = "`->` leads to a log (`-> log N`) or, in a vantage pack, a location (`-> location N`)"
+# The wording of a syntax error that names what both games write, as each game says it
+# (the parser does not know the pack's game; `for_game` is given it).
+_BY_GAME: tuple[tuple[re.Pattern[str], dict[str, str]], ...] = (
+    (re.compile(r"expected `location` or `log`$"), {"vanguard": "expected `log`", "vantage": "expected `location`"}),
+    (re.compile(r"^say what it leads to: `-> log (\S+)` or `-> location \S+`$"),
+     {"vanguard": r"say what it leads to: `-> log \1`", "vantage": r"say what it leads to: `-> location \1`"}),
+    (re.compile(r"^say where it leads: `-> log N` \(`-> location N` in a vantage pack\)$"),
+     {"vanguard": "say where it leads: `-> log N`", "vantage": "say where it leads: `-> location N`"}),
+    (re.compile("^" + re.escape(_GOTO_ANYWHERE) + "$"),
+     {"vanguard": "`->` leads to a log: `-> log N`",
+      "vantage": "`->` leads to a location: `-> location N`"}),
+)
+
+
+def for_game(found: Diagnostic, game: str) -> Diagnostic:
+    """A syntax error worded for a pack of `game`: what it names of the other game left
+    out (a vanguard pack is not offered `-> location`)."""
+    if found.code is not codes.SYNTAX:
+        return found
+    message, hint = found.message, found.hint
+    for pattern, wording in _BY_GAME:
+        if game in wording:
+            message = pattern.sub(wording[game], message)
+            hint = pattern.sub(wording[game], hint) if hint is not None else None
+    if (message, hint) == (found.message, found.hint):
+        return found
+    return Diagnostic(found.code, message, found.span, hint, found.related)
 
 
 _LAST_WORD = re.compile(r"(\w+)\s*$")
@@ -371,7 +403,33 @@ def _character_hint(text: str, at: int, allowed: set[str]) -> str | None:
         return 'text goes in double quotes: "…"'
     if char == "#":
         return "a comment starts with `//`"
+    if char == "/" and text.startswith("/*", at):
+        return "a comment starts with `//` and runs to the end of its line; VCL has no `/* … */`"
+    if char == "-" or (char.isalnum() and not char.isascii()):
+        name = _name_around(text, at)
+        if name is not None:
+            return f"a name is ASCII letters, digits and `_`: `{name}`"
     return None
+
+
+def _name_around(text: str, at: int) -> str | None:
+    """The word or label that the character at `at` (a dash, a letter of another script)
+    stands in, as VCL takes it (é as e, ß as ss, a dash as `_`); None when it stands in
+    none."""
+    from vcompiler.scaffold import pack_name
+
+    def part_of_name(char: str) -> bool:
+        return char.isalnum() or char in "_-"
+    start = at
+    while start > 0 and part_of_name(text[start - 1]):
+        start -= 1
+    end = at + 1
+    while end < len(text) and part_of_name(text[end]):
+        end += 1
+    label = text[start - 1:start] == "@"
+    if start == at and not label:
+        return None
+    return ("@" if label else "") + pack_name(text[start:end])
 
 
 # The lines that take one effect or a `/` choice of effects, not a `;` list.
@@ -410,10 +468,52 @@ def _line_hint(text: str, token: Token, expected: set[str]) -> str | None:
     if token.type == "WORD" and str(token) in VERBS:
         return f"effects follow `=>`: `{before.strip()} => {after}`"
     # A verb read as a word of the requirement (`2 science gain unique 1`).
-    verb = next((w for w in _WORD.finditer(before, before.find(":") + 1) if w.group() in VERBS), None)
+    # After the row's word: a payment's `pay` is not the verb of its effects.
+    after_row = max(before.find(":") + 1, before.index(row.group()) + len(row.group()))
+    verb = next((w for w in _WORD.finditer(before, after_row) if w.group() in VERBS), None)
     if verb is None:
         return None
     return f"effects follow `=>`: `{before[:verb.start()].strip()} => {before[verb.start():]}{after}`"
+
+
+_EXIT_STAR = re.compile(r"[ \t]*(north|east|south|west)[ \t]*\*[ \t]*$")
+# The rows a requirement follows (`outcome red` has none).
+_REQUIREMENT_ROW = re.compile(r"[ \t]*outcome[ \t]+(?!red\b)\w+")
+
+
+def _misplaced_hint(text: str, token: Token, expected: set[str]) -> str | None:
+    """How to mend a line with a word or sign in the wrong place: a `/* */` comment, a
+    requirement without its `:`, a `+` that joins nothing, a way of travel after a
+    starred point, a payment after the effects it buys, `->` where `=>` goes."""
+    start = token.start_pos
+    if start is None:
+        return None
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[line_start:start]
+    end = text.find("\n", start)
+    after = text[start:end if end >= 0 else len(text)].strip()
+    if token.type == "_SLASH" and text.startswith("/*", start):
+        return "a comment starts with `//` and runs to the end of its line; VCL has no `/* … */`"
+    row = _REQUIREMENT_ROW.match(before)
+    if ("_COLON" in expected and row is not None and before[row.end():].strip() == ""
+            and token.type in ("WORD", "NUMBER") and str(token) not in VERBS):
+        return f"a requirement follows a `:`: `{row.group().strip()}: {token} …`"
+    if before.rstrip().endswith("+") and expected <= {"NUMBER", "WORD"}:
+        return "`+` joins two parts of a requirement: write the part after it, or remove the `+`"
+    star = _EXIT_STAR.match(before)
+    if star is not None and str(token).isidentifier():
+        number = _HEADER.match(text)
+        entry = f"depart {number.group(2)} {star.group(1)}" if number else f"depart N {star.group(1)}"
+        return (f"`{star.group(1)} *` stands alone: the reader looks up the depart entry "
+                f"(`{entry} \"…\" cost N {{ … }}`), whose result says how they go; "
+                f"`{star.group(1)} N {token}` leads to a neighbour")
+    if token.type == "_FATARROW" and "_FATARROW" not in expected and re.match(r"=>\s*pay\b", after):
+        return f"the payment comes first: `{after[2:].strip()} => {before.strip()}`"
+    if token.type == "ARROW" and "_FATARROW" in expected:
+        following = _WORD.match(after[2:].strip())
+        if following is not None and following.group() in VERBS:
+            return f"effects follow `=>`, not `->` (a goto): `{before.strip()} => {after[2:].strip()}`"
+    return None
 
 
 def _glued_word(text: str, token: Token, file: str, offset: int) -> Diagnostic | None:
@@ -511,7 +611,8 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
             span = _after_the_code(text, token.start_pos, span)
         expected = set(error.expected)
         wanted = _describe_expected(expected)
-        hint = _line_hint(text, token, expected) or _keyword_hint(token, expected)
+        hint = _misplaced_hint(text, token, expected) or _line_hint(text, token, expected) \
+            or _keyword_hint(token, expected)
         kind = _card_kind_before(text, token) if "CARD_ID" in expected else None
         if kind is not None:
             wanted = wanted.replace(_SYMBOLS["CARD_ID"], f"a {kind.name} card id such as {kind.example}")

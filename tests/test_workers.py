@@ -88,3 +88,34 @@ def test_a_containers_cpu_limit_caps_the_cores(tmp_path, monkeypatch, limit, cor
     assert workers._cpu_quota() == cores
     if cores == 1:
         assert workers.idle_cores() == 1
+
+
+def test_results_larger_than_a_pipe_holds_come_back_whole():
+    items = list(range(12))
+    results = forked_shares(items, lambda n: 1, lambda n: (str(n) * 700_000, os.getpid()), 2, 0.5, 0.25)
+    assert [text for text, _ in results] == [str(n) * 700_000 for n in items]
+    assert len({pid for _, pid in results}) == 2
+
+
+def test_a_child_that_dies_after_sending_some_results_costs_only_time():
+    before = _children()
+    parent = os.getpid()
+    made = []
+
+    def run(n):
+        if os.getpid() != parent:
+            made.append(n)
+            if len(made) == 3:          # two results sent, then gone
+                os._exit(9)
+        return n * 10
+
+    assert forked_shares(list(range(40)), lambda n: 1, run, 2, 0.5, 0.25) == [n * 10 for n in range(40)]
+    assert _children() <= before
+
+
+def test_this_process_takes_less_when_it_reads_what_children_send():
+    items = list(range(1, 41))
+    pids = forked_shares(items, lambda n: n, lambda n: os.getpid(), 2, 0.5, 0.25)
+    mine = sum(n for n, pid in zip(items, pids) if pid == os.getpid())
+    # m + 0.25 c = 1.5 c and m + c = 1: a child gets 1 / 2.25 of the work.
+    assert mine / sum(items) == pytest.approx(1 - 1 / 2.25, abs=0.03)

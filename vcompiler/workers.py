@@ -186,10 +186,12 @@ def _fork_child(items: Sequence[T], run: Callable[[T], R], share: list[int]) -> 
         try:
             os.close(read_end)
             _tie_to_parent(parent, None)
-            with open(write_end, "wb", buffering=0) as out:
+            with open(write_end, "wb") as out:
                 for index in share:
                     data = pickle.dumps(run(items[index]), protocol=pickle.HIGHEST_PROTOCOL)
-                    out.write(_FRAME.pack(len(data)) + data)
+                    out.write(_FRAME.pack(len(data)))
+                    out.write(data)
+                    out.flush()
             status = 0
         finally:
             os._exit(status)

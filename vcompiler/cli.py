@@ -410,7 +410,8 @@ def new(game: str, folder: Path) -> None:
 @_paths
 def watch(paths: tuple[Path, ...]) -> None:
     """Check the packs under PATHS (default: source_content/), then again on every
-    save: the screen shows the current diagnostics and a summary line. Ctrl-C stops.
+    save: the screen shows the current diagnostics and a summary line. Ctrl-C stops it
+    (exit status 0: it runs until stopped).
 
     \b
     Example:

@@ -479,3 +479,17 @@ location 5 "Cove" {
 ''')
     # Location 1's way north, back to 5, is not the one mistyped.
     assert [(code, line, column) for code, line, column, _, _ in found] == [("E202", 2, 8), ("W403", 11, 3)]
+
+
+def test_a_misspelt_check_is_one_error_not_also_an_untickable_test_elsewhere(write_pack):
+    found = _found(write_pack, VANGUARD_HEADER, '''log 1 "Start" {
+  if checked log 2 -> log 3
+  -> log 2
+}
+log 2 "Vent" {
+  checked
+  -> log 3
+}
+log 3 "End" { return }
+''')
+    assert [(code, line, column) for code, line, column, _, _ in found] == [("E207", 6, 3)]

@@ -35,12 +35,15 @@ def _first_check(log: Log) -> CheckStatement | None:
 def tested_logs_have_boxes(context: CheckContext) -> Iterator[Diagnostic]:
     """`if checked log N` tests the box printed beside log N. If log N has no `check`
     statement no box is printed, so the condition never holds and the branch is dead.
+    A log holding an error is not reported: what did not parse (`checked`) may be its
+    `check`.
     Mend: add `check` to log N, or test something else."""
+    broken = context.near_errors.declarations if context.near_errors is not None else frozenset()
     for condition in _conditions(context):
         if condition.kind != "checked_log" or not isinstance(condition.key, int):
             continue
         log = context.pack.log(condition.key)
-        if log is not None and not log.has_check:
+        if log is not None and not log.has_check and (log.span.file, log.span.line) not in broken:
             yield diagnostic(codes.UNCHECKABLE, condition.span, number=log.shown,
                              hint=f"add `check` to log {log.written}",
                              related=[Related(log.span, f"log {log.shown}")])

@@ -240,6 +240,19 @@ def test_what_a_declaration_that_did_not_parse_names_is_not_also_unused(write_pa
     assert found == [("E100", 9)]
 
 
+def test_what_a_second_definition_names_is_not_also_unused(write_pack):
+    # `location 000` is location 0 again (E205) and is dropped: the characters it
+    # places may be what the writer meant to keep.
+    vantage = VANTAGE_HEADER.replace("location 1", "location 0") + (
+        'location 0 "Setup" { choice "Go" -> location 1 }\n'
+        'location 000 "Landfall" {\n  character 11 "Roll 1-3"\n  choice "Go" -> location 1\n}\n'
+        'location 1 "Flats" { north 2 walk }\n'
+        'location 2 "Marsh" { south 1 walk }\n'
+        'card 11 character "Diver" { vertical; slots 1 }\n')
+    found = [(d.code.id, d.span.line) for d in compile_pack(write_pack({"pack.vcl": vantage})).diagnostics]
+    assert found == [("E205", 8)]
+
+
 def test_a_planet_that_did_not_parse_leaves_its_sectors_unknown_not_undefined(write_pack):
     planet = ('planet moon "Moon" {\n  lift_off -> log 1\n  evac -> log 1\n'
               '  sector 1 { lander }\n  sector 2 { }\n  path 1 -- 2 [travel]\n}\n')

@@ -148,10 +148,12 @@ def near_errors(diagnostics: Iterable[Diagnostic], sources: Mapping[str, SourceF
         word = _WORD.match(source.line_text(d.span.line), d.span.column - 1)
         if word is not None:
             words.add((d.span.file, first, word.group()))
-        if d.code.id.startswith("E1"):
+        if d.code.id.startswith("E1") or d.code.id == codes.DUPLICATE.id:
+            # Not read at all, or dropped as a second definition: what the whole
+            # declaration says may be what a warning finds missing.
             end = starts[d.span.file][at] if at < len(starts[d.span.file]) else len(source.lines) + 1
             around = range(first, end)
-            if _LOST_WAY.search(source.line_text(d.span.line)):
+            if d.code.id.startswith("E1") and _LOST_WAY.search(source.line_text(d.span.line)):
                 declared = _declared(source.line_text(first))
                 if declared is not None:
                     lost.add(declared)

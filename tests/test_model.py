@@ -214,7 +214,7 @@ def test_a_copy_of_a_file_beside_it_is_one_error_at_the_copy_whichever_is_read_f
         "E205", True, 1, 1)
     assert found.message == "logbook copy.vcl defines again log 1 and 3 more of the definitions of logbook.vcl"
     assert found.hint == ("it looks like a copy of logbook.vcl, and every .vcl file in the pack's folder is part "
-                          f"of the pack: delete it, or move it out of {folder}/ (keep old versions in git)")
+                          f"of the pack: delete it, or move it out of {folder.name}/ (keep old versions in git)")
     assert (found.related[0].span.file.endswith("/logbook.vcl"), found.related[0].span.line) == (True, 1)
 
 

@@ -385,7 +385,7 @@ def _copied_files(found: list[Diagnostic], sources: dict[str, SourceFile], parse
         whose = (f" and {len(shared) - 1} more of the definitions of {other}" if len(shared) > 1
                  else f", as {other} does")
         hint = (f"it looks like a copy of {other}, and every .vcl file in the pack's folder is part of the pack: "
-                f"delete it, or move it out of {shown.rstrip('/')}/ (keep old versions in git)")
+                f"delete it, or move it out of {Path(shown).name or shown}/ (keep old versions in git)")
         if not _COPY_NAME.search(Path(name).stem) and not mostly_repeats(original, copy):
             hint += f"; if you moved these definitions into {name}, delete them from {other} instead"
         out.append(Diagnostic(codes.DUPLICATE, f"{name} defines again {what}{whose}",

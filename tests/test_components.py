@@ -573,3 +573,49 @@ def test_a_location_action_says_always_available_as_the_rulebook_and_storybook_d
     flats = PdfReader(io.BytesIO(files[("tidal_reach", "locations.pdf")])).pages[0].extract_text()
     line = next(line for line in flats.splitlines() if "Pocket a shell" in line)
     assert line.upper().endswith("ALWAYS AVAILABLE")
+
+
+def _crowded_poi(actions: int) -> str:
+    """A POI card with `actions` Special Actions of three lines each (name, text, "Nothing
+    happens."): far more than its text box holds, most of it past the bottom of the page."""
+    each = "".join(f'  action "Act {n}" {{\n    text "Short."\n    nothing\n  }}\n' for n in range(actions))
+    return VANGUARD_HEADER + f'''log 1 "Start" {{
+  text "Land."
+  end exploration
+}}
+poi P203 "Crowded" copies 10 {{
+  biomes volcanic
+{each}}}
+'''
+
+
+def _cut_lines(write_pack, actions: int, layout: str) -> tuple[list, list]:
+    pack = compile_pack(write_pack({"pack.vcl": _crowded_poi(actions)}, name=f"p{actions}{layout}")).pack
+    files, found = render([pack], parts=frozenset({"cards"}), layout=layout)
+    return [d for d in found if d.code.id == "W510"], PdfReader(io.BytesIO(files[("test", "cards.pdf")])).pages
+
+
+def test_a_card_cut_near_the_bottom_of_its_page_counts_every_line_and_bands_every_copy(write_pack, monkeypatch):
+    # WeasyPrint lays out no line below the page: a card on the bottom row of a sheet,
+    # or one card a page, used to lose the lines there uncounted, and the band after them.
+    # One sheet a job: the ten copies are printed by two jobs.
+    monkeypatch.setattr("vcompiler.render.components.SHEETS_PER_JOB", 1)
+    counts = {}
+    for actions, layout in ((30, "sheets"), (31, "sheets"), (30, "single")):
+        found, pages = _cut_lines(write_pack, actions, layout)
+        assert len(found) == 1 and found[0].message.startswith("the text box of poi P203 overflows by ")
+        lines = int(found[0].message.split("overflows by ")[1].split(" ")[0])
+        counts[actions, layout] = lines
+        band = f"{lines} lines not printed (warning W510)"
+        fronts = pages[0::2]
+        # Every copy, on every sheet, also those of a later run of sheets (a worker job).
+        assert sum(page.extract_text().count(band) for page in fronts) == 10
+        # The band stands inside the card, above its footer.
+        placed = words(fronts[0] if layout == "single" else fronts[-1])
+        bands = sorted(y for text, _, y in placed if text.startswith(band))
+        footers = sorted(y for text, _, y in placed if text == "POINT OF INTEREST")
+        assert bands and len(bands) == len(footers)
+        assert all(2 < b - f < 15 for b, f in zip(bands, footers))
+    # One more action of three lines is three more lines not printed, wherever it is printed.
+    assert counts[31, "sheets"] == counts[30, "sheets"] + 3
+    assert counts[30, "single"] == counts[30, "sheets"]

@@ -175,10 +175,15 @@ def job_html(job: Job, marked: dict[int, dict[str, Overflow]] | None = None) -> 
         version=__version__)
 
 
-def _page_css(job: Job) -> str:
+# Added below every page to count what overflows: WeasyPrint lays out no line below
+# the page's bottom, so the lines overflowing a card near it would not be counted.
+MEASURE_ROOM_MM = 2000.0
+
+
+def _page_css(job: Job, room: float = 0.0) -> str:
     # Built from numbers only, never from pack text: one named page per page size.
     sizes = sorted({page.size for page in job.pages})
-    return "".join(f"@page s{i} {{ size: {w:.3f}mm {h:.3f}mm; margin: 0; }}\n"
+    return "".join(f"@page s{i} {{ size: {w:.3f}mm {h + room:.3f}mm; margin: 0; }}\n"
                    for i, (w, h) in enumerate(sizes))
 
 
@@ -278,6 +283,9 @@ def render_job(job: Job) -> RenderedJob:
     laid_out, write = lay_out(job_html(job), css, ("base.css", "cards.css"))
     found = measure(laid_out)
     if found:
+        # Counted again with room below the pages: a card near the bottom of its page
+        # has lines WeasyPrint did not lay out (there is always room for the first of them).
+        found = measure(lay_out(job_html(job), _page_css(job, MEASURE_ROOM_MM), ("base.css", "cards.css"))[0])
         marked: dict[int, dict[str, Overflow]] = {}
         for o in found:
             marked.setdefault(o.face, {})[o.part] = o

@@ -229,3 +229,13 @@ def test_a_name_with_a_dash_or_a_letter_of_another_script_is_given_the_name_vcl_
     [(code, line, column, _, hint)] = [f for f in found if f[0] == "E100"]
     assert (code, line, column) == ("E100", 2, 9)
     assert hint == "a name is ASCII letters, digits and `_`: `@cafe`"
+
+
+def test_a_reference_that_names_nothing_is_told_what_it_needs_not_its_own_text_back(write_pack):
+    found = _found(write_pack, VANGUARD_HEADER, 'log 1 "Start" {\n  text "See {log} and {card 1 2}."\n  return\n}\n')
+    assert found == [
+        ("E102", 2, 13, "{log} needs a number or an @label",
+         "write it as {log N} or {log @label}, with the log it names"),
+        ("E102", 2, 23, "{card 1 2} needs a card id such as P101 or a number",
+         "write it as {card P101} or {card 1201}, with the card it names"),
+    ]

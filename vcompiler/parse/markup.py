@@ -255,6 +255,12 @@ class _MarkupReader:
                     return ast.Icon(word, span)
                 return ast.Ref(kind, value, span)
             return None
+        if words and words[0] in REF_KINDS:
+            # The kind is right; what it names is missing or more than one word.
+            kind = words[0]
+            self.diagnostics.append(diagnostic(
+                codes.MARKUP, span, message=f"{{{body}}} needs {_NEEDS[kind]}", hint=_WRITE_AS[kind]))
+            return None
         hint = f"markup is {MARKUP_FORMS}"
         if words:
             near = difflib.get_close_matches(words[0], REF_KINDS, n=1, cutoff=0.5)
@@ -281,12 +287,19 @@ class _MarkupReader:
             return ast.Value("label", word[1:], span)
         if kind == "card" and word.isascii() and word[:1].isupper() and word[1:].isdigit():
             return ast.Value("card", word, span)
-        expected = {"log": "a number or an @label", "card": "a card id such as P101 or a number",
-                    "location": "a number"}[kind]
         self.diagnostics.append(diagnostic(
-            codes.MARKUP, span, message=f"{{{kind} {word}}} needs {expected}",
+            codes.MARKUP, span, message=f"{{{kind} {word}}} needs {_NEEDS[kind]}",
             hint=f"write it as {{{kind} N}}" if kind != "card" else "write it as {card P101} or {card 1201}"))
         return None
+
+
+# What a reference of each kind names, and how it is written.
+_NEEDS = {"log": "a number or an @label", "card": "a card id such as P101 or a number", "location": "a number",
+          "icon": "an icon's name"}
+_WRITE_AS = {"log": "write it as {log N} or {log @label}, with the log it names",
+             "card": "write it as {card P101} or {card 1201}, with the card it names",
+             "location": "write it as {location N}, with the location it names",
+             "icon": f"write it as {{icon NAME}}; icons are: {', '.join(ICONS)}"}
 
 
 def parse_text(raw: str, file: str, line: int, column: int, end: tuple[int, int]

@@ -290,6 +290,22 @@ location 2 "Cliff" { south 1 walk }
     assert (found.span.line - VANTAGE_HEADER.count("\n"), found.span.column, found.span.end_column) == (3, 3, 26)
 
 
+def test_a_choice_on_a_location_other_than_000_is_a_free_move_and_an_error(tmp_path):
+    # Leaving a location is an action with a cost (VR 23, 50-54); only the setup's
+    # choices, where each player crashes, cost nothing.
+    (tmp_path / "a.vcl").write_text(VANTAGE_HEADER + '''
+location 1 "Beach" {
+  north 2 walk
+  choice "Dive" -> location 2
+}
+location 2 "Cliff" { south 1 walk }
+''', encoding="utf-8")
+    [found] = compile_pack(tmp_path).diagnostics
+    assert (found.code.id, found.message) == ("E333", "`choice` belongs to the setup location 000, not to location 1")
+    assert (found.span.line - VANTAGE_HEADER.count("\n"), found.span.column, found.span.end_column) == (4, 3, 30)
+    assert "`north 2 walk`" in found.hint and "`-> location 2` in an action's result" in found.hint
+
+
 def test_a_starting_level_out_of_range_is_pointed_at_its_value(write_pack):
     text = VANTAGE_HEADER.replace("location 1", "location 0") + (
         'location 000 "Setup" {\n  level daring time 5 morale 9 health 5 recommended\n'

@@ -390,9 +390,13 @@ another location strands the player there for the rest of the game. Mend: add an
 a starred point with its depart entry, or `-> location N` in an action's result; or
 `// allow W410` on the location if only a card leads out.""")
 SETUP_ELSEWHERE = _code("E333", E, "`{what}` belongs to the setup location 000, not to location {number}", "setup line on a location other than 000", """\
-The setup steps, the characters players gain and the starting levels are printed on
-location 000, on the back of the Book of Vantages, which every table reads first
-(VR 17-18). Mend: move the line to `location 000`.""")
+The setup steps, the characters players gain, the starting levels and the choices of
+where each player crashes are printed on location 000, on the back of the Book of
+Vantages, which every table reads first (VR 17-18). On any other location, leaving is
+an action with a cost (VR 23, 50-54): a `choice` printed there would be a move that
+costs nothing. Mend: move the line to `location 000`; for a way out of another
+location, write a compass exit, a starred point with its depart entry, or
+`-> location N` in an action's result.""")
 NOT_A_CHARACTER = _code("E334", E, "card {number} is {kind} card, not a character", "`character N` naming a card that is not a character", """\
 Location 000 hands each player a character card (VR 17); `character N` names one.
 Mend: name a `card N character`, or declare the card as a character.""")

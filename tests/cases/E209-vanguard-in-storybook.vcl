@@ -8,7 +8,6 @@ pack test {
 location 1 "Beach" {
   north 2 walk
   choice "Sail away" -> log 7  // expect: E209
-  choice "Climb" -> location 2
   look "Look down" cost 1 {
     result {
       check  // expect: E209

@@ -17,6 +17,10 @@ location 1 "Beach" {
   level reckless time 3 morale 3 health 3  // expect: E333
   character 1101  // expect: E333
   north 2 walk
+  choice "Dive" -> location 2  // expect: E333@3
+  look "Look down" cost 1 {
+    result { choice "Climb" -> location 2; choice "Stay" -> location 1 }
+  }
 }
 
 location 2 "Cliff" { south 1 walk }

@@ -17,8 +17,8 @@ SETUP_LOCATION = 0
 
 @rule(codes.SETUP_ELSEWHERE)
 def setup_on_location_000(context: CheckContext) -> Iterator[Diagnostic]:
-    """`step`, `character` and `level` describe the table's setup, printed on location
-    000 only. Mend: move the line to `location 000`."""
+    """`step`, `character`, `level` and `choice` describe the table's setup, printed on
+    location 000 only. Mend: move the line to `location 000`."""
     for location in context.pack.locations:
         if location.number == SETUP_LOCATION:
             continue
@@ -28,6 +28,14 @@ def setup_on_location_000(context: CheckContext) -> Iterator[Diagnostic]:
         for what, span in lines:
             yield diagnostic(codes.SETUP_ELSEWHERE, span, what=what, number=location.number,
                              hint="move it to `location 000`, the setup location")
+        # Anywhere else, leaving is an action with a cost (VR 23, 50-54): a choice
+        # printed on the card would be a move that costs nothing.
+        for choice in location.choices:
+            target = choice.target.param("location")
+            yield diagnostic(codes.SETUP_ELSEWHERE, choice.span, what="choice", number=location.number,
+                             hint=f"a location is left by an action: a compass exit (`north {target} walk`), a "
+                                  f"starred point with its depart entry, or `-> location {target}` in an "
+                                  "action's result")
 
 
 @rule(codes.NOT_A_CHARACTER)

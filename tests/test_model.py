@@ -69,6 +69,19 @@ def test_a_lock_giving_a_label_a_written_number_is_one_error_at_that_log(write_p
     assert "delete the line of left in numbers.lock" in problem.hint
 
 
+def test_a_log_named_by_the_number_its_label_was_given_is_warned_of_at_the_number(write_pack):
+    # The number is the lock's: written out, it follows the lock and not the story, and
+    # points elsewhere once the lock is lost or the seed changes.
+    by_number = LOGBOOK.replace('choice "Right" -> log @right', 'choice "Right" -> log 150')
+    folder = write_pack({"pack.vcl": by_number})
+    (folder / "numbers.lock").write_text('{\n  "left": 120,\n  "right": 150\n}\n')
+    [warning] = compile_pack(folder).diagnostics
+    assert (warning.code.id, warning.message) == ("W416", "log 150 is the number of @right")
+    line = VANGUARD_HEADER.count("\n") + 5
+    assert (warning.span.line, warning.span.column, warning.span.end_column) == (line, 25, 28)
+    assert warning.hint.startswith("write `@right` for 150")
+
+
 def test_lock_text_is_sorted_one_label_a_line():
     assert lock_text({"b": 2, "a": 10}) == '{\n  "a": 10,\n  "b": 2\n}\n'
 

@@ -205,6 +205,13 @@ UNUSED_CARD = _code("W402", W, "{what} is never placed, gained or printed", "car
 NOT_POINTING_BACK = _code("W403", W, "{direction} of location {number} leads to location {target}, which does not lead back", "neighbour does not point back")
 ENDLESS_LOOP = _code("W404", W, "{loop} with no way out", "loop of logs with no way out")
 UNTESTED_CHECK = _code("W406", W, "nothing tests the check mark of log {number}", "check mark that nothing tests")
+LABEL_BY_NUMBER = _code("W416", W, "log {number} is the number of @{label}", "a labelled log named by the number it was given", """\
+A `@label` log's number is not written by the writer: the pack's `numbering` shuffle
+gives it, and numbers.lock keeps it. A goto or `{log N}` that names it by that number
+(copied from a built book or from the lock) follows the lock, not the story: if the
+lock is lost, the range or the seed changes, the number goes to another log or to
+none, and the reference points elsewhere without a word. Mend: write the label
+(`-> log @label`), as the hint says.""")
 SAME_CHOICE = _code("W415", W, "{where} offers the choice {label} twice, both {target}", "one choice written twice in an entry", """\
 Two choices of one entry with the same words and the same way print the same line
 twice, and one of them is usually a choice whose way was meant to go elsewhere (copied

@@ -135,7 +135,7 @@ def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
         if isinstance(decl, ast.CardDecl):
             card_kinds.setdefault(decl.id, decl.kind)
     labels, declared_labels = _number_logs(kept, parsed, folder, folder_display, header.numbering, found)
-    references = References(labels, declared_labels, card_kinds)
+    references = References(labels, declared_labels, card_kinds, found)
     entities = Entities(Resolver(header.game, references, found), found, {p.source.display: p.source for p in parsed})
     if memo is not None:
         memo.start((header.game, tuple(labels.items()), frozenset(declared_labels), tuple(card_kinds.items())))

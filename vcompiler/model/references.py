@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from vcompiler import ast
+from vcompiler import ast, codes
+from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.model import types as m
 from vcompiler.registry import ANY_CARD
 from vcompiler.source import Span
@@ -14,13 +15,27 @@ Origin = tuple[str, object]
 
 
 class References:
-    def __init__(self, labels: dict[str, int], declared_labels: set[str], card_kinds: dict[str, str]):
+    def __init__(self, labels: dict[str, int], declared_labels: set[str], card_kinds: dict[str, str],
+                 warnings: list[Diagnostic] | None = None):
         """`labels`: the numbers labels were given; `declared_labels`: every label a log
-        declares (numbered or not); `card_kinds`: the kind of each vanguard card id."""
+        declares (numbered or not); `card_kinds`: the kind of each vanguard card id;
+        `warnings`: where a log named by its label's number is reported (W416)."""
         self.labels = labels
         self.declared_labels = declared_labels
         self.card_kinds = card_kinds
         self.found: list[m.Reference] = []
+        self.warnings = warnings if warnings is not None else []
+        self.label_of = {number: label for label, number in labels.items()}
+
+    def _by_number(self, target: ast.Value) -> None:
+        """A label's number written out: it is the lock's or the shuffle's, not the
+        writer's, and sends readers elsewhere once the lock is lost or the seed changes."""
+        label = self.label_of.get(int(target.value))
+        if label is not None:
+            self.warnings.append(diagnostic(
+                codes.LABEL_BY_NUMBER, target.span, number=target.value, label=label,
+                hint=f"write `@{label}` for {target.value}: the label keeps its log wherever the numbering "
+                     "puts it"))
 
     def refer(self, origin: Origin, kind: str, key: object, span: Span, via: str,
               scope: object = None) -> None:
@@ -35,6 +50,8 @@ class References:
         declares (reported as undefined); None for a declared label left without a
         number (already reported as E211)."""
         if target.kind in ("number", "start"):
+            if target.kind == "number" and target.value in self.label_of:
+                self._by_number(target)
             return int(target.value)
         label = str(target.value)
         if label in self.labels:
@@ -46,6 +63,8 @@ class References:
             target = goto.target
             # refer() and log_key() written out for a numbered log, the commonest goto.
             key = target.value if target.kind == "number" else self.log_key(target)
+            if target.kind == "number" and key in self.label_of:
+                self._by_number(target)
             if key is not None:
                 self.found.append(m.Reference("log", key, goto.span, origin, via))
             return m.Effect("goto_log", (("log", key),), goto.span)

@@ -11,8 +11,8 @@ have meant, and only for those, so that the rest of the pack is still checked:
 - a log with a dangling reference may have had its way out there; a log holding an
   error may have had its way out in what did not resolve (`retrun`);
 - a line with an error may hold the test of a log's check mark (`if checked log 5`);
-- a way out whose target was lost to a syntax error (`choice "Go on"` with no `->`)
-  may have led anywhere: nothing counts as unreachable while the declaration that held
+- a way out whose target was lost to a syntax error (`choice "Go on"` with no `->`,
+  `-> poi P202`) may have led anywhere: nothing counts as unreachable while the declaration that held
   it may itself be read.
 Only when a whole file could not be read is nothing known: the warnings stand down,
 and so do the references to what it may define (E200-E203)."""
@@ -56,6 +56,8 @@ _TEST = re.compile(r"\bif\s+(?:not\s+)?[a-z_]+\s+log\s+(@\w+|\d+)")
 
 # A way out that lost its target: a choice with no `->`, or a `->` with nothing after it.
 _LOST_WAY = re.compile(r'\bchoice\s+"[^"\n]*"?\s*(?://.*)?$|->\s*(?:log|location)?\s*(?://.*)?$')
+# What stands before a syntax error in a goto's target (`-> poi P202`, `-> log P201`).
+_GOTO_BEFORE = re.compile(r"->\s*(?:log|location)?\s*$")
 # The entry a declaration's first line declares: `log 12`, `log @name`, `log start`, `location 000`.
 _DECLARED = re.compile(r"\s*(log|location)\s+(\d{1,9}|@\w+|start)\b")
 
@@ -153,7 +155,11 @@ def near_errors(diagnostics: Iterable[Diagnostic], sources: Mapping[str, SourceF
             # declaration says may be what a warning finds missing.
             end = starts[d.span.file][at] if at < len(starts[d.span.file]) else len(source.lines) + 1
             around = range(first, end)
-            if d.code.id.startswith("E1") and _LOST_WAY.search(source.line_text(d.span.line)):
+            line = source.line_text(d.span.line)
+            # A goto's number or label is a mention (`-> 13`), anything else is lost.
+            lost_target = (_GOTO_BEFORE.search(line, 0, d.span.column - 1) is not None
+                           and line[d.span.column - 1:d.span.column] not in "@0123456789")
+            if d.code.id.startswith("E1") and (_LOST_WAY.search(line) or lost_target):
                 declared = _declared(source.line_text(first))
                 if declared is not None:
                     lost.add(declared)

@@ -384,8 +384,11 @@ def logs_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
     Mend: add the way out the story means, often `return`."""
     # A log holding an error (`retrun`) may have had its way out in what did not resolve.
     broken = context.near_errors.declarations if context.near_errors is not None else frozenset()
+    # A goto to what is not there (`-> location 2` in a vanguard log, E202) was meant as
+    # its log's way out.
+    dangling = {ref.origin for ref in context.dangling if ref.kind in ("log", "location") and ref.via != "text"}
     for log in context.dead_ends:
-        if (log.span.file, log.span.line) in broken:
+        if (log.span.file, log.span.line) in broken or ("log", log.number) in dangling:
             continue
         choices = sum(1 for s in log.statements if isinstance(s, ChoiceStatement))
         hint = ("a single choice is no choice: write `-> log N`, or add another choice" if choices == 1
@@ -432,6 +435,10 @@ def _lost_way_read(context: CheckContext, seen: set) -> bool:
             for kind, key in context.near_errors.lost_ways}
     if not lost:
         return False
+    if any(kind == "label" and str(key) not in labels for kind, key in context.near_errors.lost_ways):
+        # A label whose log did not parse has no number, and what leads to it no
+        # reference: it may be read.
+        return True
     if ("log", STARTING_LOG) in lost and context.pack.start is None:
         return True
     return any((ref.kind, ref.key) in lost and ref.origin in seen for ref in context.pack.references)

@@ -321,6 +321,8 @@ def _keyword_hint(token: Token, expected: set[str]) -> str | None:
         return f"say what it leads to: `-> log {token}` or `-> location {token}`"
     if expected == {"LOG", "LOCATION"}:
         return _GOTO_ANYWHERE
+    if expected == {"NUMBER", "LABEL"} and token.type == "CARD_ID":
+        return f"a log is named by its number or its @label (`-> log 12`, `-> log @name`); {token} names a card"
     if expected == {"ARROW"}:
         return "say where it leads: `-> log N` (`-> location N` in a vantage pack)"
     if expected == {"COST"}:

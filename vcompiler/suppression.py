@@ -30,7 +30,8 @@ def _allow_comments(file: ParsedFile) -> list[tuple[int, int, int, str]]:
     """(line, column of the comment, column of what follows `allow`, that text) of
     every `// allow` comment of the file."""
     text = file.source.text
-    if "allow" not in text.lower():
+    # Searched for as it is written, rather than in a lower-cased copy of the file.
+    if _ALLOW_COMMENT.search(text) is None:
         return []
     found = []
     for match in _COMMENTS.finditer(text):

@@ -3,6 +3,9 @@ parse stage (icon markup), the model (effect forms) and the render stage (which 
 file prints for which name)."""
 from __future__ import annotations
 
+import re
+import unicodedata
+
 DICE_ICONS = ("physical", "gathering", "defense", "scouting", "biology", "xenology",
               "construction", "science", "technology", "vanguard", "basic", "accident")
 DIE_COLOURS = ("red", "green", "blue")
@@ -41,3 +44,19 @@ CARD_KINDS = ("poi", "mission", "condition", "event", "threat", "injury", "uniqu
               "vcard", "location")
 # A vanguard card's flags, in the order the bundle lists them.
 CARD_FLAGS = ("no_travel", "final", "important", "no_save")
+
+
+# Latin letters that are not a plain letter with marks, as they are written in ASCII.
+_LETTERS = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O",
+                          "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th", "Þ": "Th",
+                          "ı": "i"})
+
+
+def pack_name(folder_name: str) -> str:
+    """The pack's identifier: the folder's name in ASCII (é as e, ß as ss: VCL names
+    are ASCII) with anything but letters, digits and `_` turned into `_` (VCL words
+    cannot hold a dash); `pack` when nothing is left."""
+    plain = unicodedata.normalize("NFKD", folder_name.translate(_LETTERS))
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    name = re.sub(r"[^A-Za-z0-9_]", "_", plain).strip("_") or "pack"
+    return name if not name[0].isdigit() else f"pack_{name}"

@@ -20,7 +20,7 @@ from vcompiler.registry import KINDS, STARTING_LOG, Kind, is_kind, kind_declared
 from vcompiler.registry.forms import VERBS
 from vcompiler.resources import data_dir
 from vcompiler.source import SourceFile, Span
-from vcompiler.vocabulary import DIRECTIONS, MAX_COUNT, MAX_NUMBER
+from vcompiler.vocabulary import DIRECTIONS, MAX_COUNT, MAX_NUMBER, pack_name
 
 if TYPE_CHECKING:
     from lark import Lark, Token
@@ -418,8 +418,6 @@ def _name_around(text: str, at: int) -> str | None:
     """The word or label that the character at `at` (a dash, a letter of another script)
     stands in, as VCL takes it (é as e, ß as ss, a dash as `_`); None when it stands in
     none."""
-    from vcompiler.scaffold import pack_name
-
     def part_of_name(char: str) -> bool:
         return char.isalnum() or char in "_-"
     start = at

@@ -2,10 +2,10 @@
 comment on every construct. The pack it writes checks clean under --strict."""
 from __future__ import annotations
 
-import re
-import unicodedata
 import zlib
 from pathlib import Path
+
+from vcompiler.vocabulary import pack_name
 
 GAMES = ("vanguard", "vantage")
 _HERE = Path(__file__).parent
@@ -13,22 +13,6 @@ _HERE = Path(__file__).parent
 
 class ScaffoldError(Exception):
     """The pack could not be made; the message says why."""
-
-
-# Latin letters that are not a plain letter with marks, as they are written in ASCII.
-_LETTERS = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O",
-                          "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th", "Þ": "Th",
-                          "ı": "i"})
-
-
-def pack_name(folder_name: str) -> str:
-    """The pack's identifier: the folder's name in ASCII (é as e, ß as ss: VCL names
-    are ASCII) with anything but letters, digits and `_` turned into `_` (VCL words
-    cannot hold a dash); `pack` when nothing is left."""
-    plain = unicodedata.normalize("NFKD", folder_name.translate(_LETTERS))
-    plain = "".join(c for c in plain if not unicodedata.combining(c))
-    name = re.sub(r"[^A-Za-z0-9_]", "_", plain).strip("_") or "pack"
-    return name if not name[0].isdigit() else f"pack_{name}"
 
 
 def new_pack(game: str, folder: Path) -> tuple[str, list[Path]]:

@@ -19,11 +19,11 @@ WORDS = ("the hull hums under your boots while the lights flicker and something 
          "the glass a cold wind carries dust across the plain you hear distant tapping "
          "metal groans the air tastes of rust and ozone your team waits for a signal").split()
 EFFECTS = ("gain success 1", "gain supplies 1", "spend die", "roll danger T", "gain lead 1",
-           "progress time", "lose supplies 1", "gain charge 1")
+           "progress time all", "lose supplies 1", "gain charge 1")
 # The same effects as ink variable changes.
 INK_EFFECTS = {"gain success 1": "~ success += 1", "gain supplies 1": "~ supplies += 1",
                "spend die": "~ dice -= 1", "roll danger T": "~ danger += 1", "gain lead 1": "~ lead += 1",
-               "progress time": "~ time += 1", "lose supplies 1": "~ supplies -= 1",
+               "progress time all": "~ time += 1", "lose supplies 1": "~ supplies -= 1",
                "gain charge 1": "~ charge += 1"}
 PER_FILE = 500
 

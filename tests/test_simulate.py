@@ -123,7 +123,7 @@ def test_logs_that_move_time_tracks_are_stepped_without_the_machine_only_when_no
         pack = compile_pack(folder).pack
         plan = Plan(pack, 100)
         timed = {log.number for log in pack.logs for s in log.statements
-                 if getattr(s, "effect", None) and s.effect.options[0].op == "progress_time"}
+                 if getattr(s, "effect", None) and s.effect.options[0].op == "progress_all_time"}
         return timed, {node[1] for node, i in plan.index.items() if node[0] == "log" and plan.fast[i]}
 
     timed, stepped = fast(generated_pack(200))

@@ -62,7 +62,7 @@ def test_a_goal_belongs_to_missions_and_rank_up_cards_only(write_pack):
 
 
 def test_an_event_without_an_id_is_keyed_and_printed_by_its_name(write_pack):
-    result = _compiled(write_pack, 'event "Falling Ash" {\n  secondary progress time\n  main spend die\n}\n'
+    result = _compiled(write_pack, 'event "Falling Ash" {\n  secondary progress time all\n  main spend die\n}\n'
                                    'event E02 "Numbered" { main spend die }\n'
                                    'event "Falling Ash" { main spend die }\n')
     assert [(d.code.id, d.span.line) for d in result.diagnostics] == [("E205", 13)]
@@ -204,7 +204,7 @@ log 3 "Heard" { return }
 mission M01 "Regroup" { text "Regroup." }
 mission M02 "The Voice" { text "Find it." }
 event E01 "Ash" {
-  secondary progress time
+  secondary progress time all
   main spend die
 }
 planet p "P" {
@@ -245,3 +245,29 @@ def test_an_events_line_is_checked_like_a_logs_condition(write_pack):
     for line, code, column in (("  events if mission M02 seen\n", "E208", 13), ("  events if has card 5\n", "E209", 3)):
         other = _compiled(write_pack, EVENTS_PLANET.replace("  events if mission M02 revealed\n", line))
         assert [(d.code.id, d.span.line, d.span.column) for d in other.diagnostics] == [(code, 22, column)]
+
+
+SPIRE = '''poi P107 "Humming Spire" external {
+  action "Listen" {
+    outcome green: xenology => gain lead 1
+    outcome red => progress time
+  }
+}
+'''
+
+
+def test_progress_time_with_no_time_track_in_the_pack_is_e321_at_the_effect(write_pack):
+    result = _compiled(write_pack, SPIRE)
+    [found] = result.diagnostics
+    top = VANGUARD_HEADER.count("\n") + 1
+    assert (found.code.id, found.span.line - top, found.span.column, found.span.end_column) == ("E321", 4, 20, 33)
+    assert found.message == "`progress time` moves a Time Track, and POI P107 has none, nor does any card of the pack"
+    assert found.hint == ("give POI P107 a time track (`time N => ...`), or write `progress time all` (every Time "
+                          "Track in play, if any is)")
+
+
+def test_progress_time_moves_the_card_own_track_or_the_tracks_in_play(write_pack):
+    own = SPIRE.replace('  action "Listen"', '  time 3 => remove poi from game\n  action "Listen"')
+    assert not _compiled(write_pack, own).diagnostics
+    condition = 'condition G01 "Flickering Lights" external { time 4 => -> log 1 }\n'
+    assert not _compiled(write_pack, SPIRE + condition).diagnostics

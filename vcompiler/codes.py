@@ -359,6 +359,14 @@ NO_SECONDARY_STANDEE = _code("E320", E, "threat {card} has no secondary standee 
 board; a threat has them only when its card says how many standees it has
 (`standees N`, N of 2 or more). Mend: add `standees N` to the threat, or place the
 threat itself with `place threat`.""")
+NO_TIME_TRACK = _code("E321", E, "`{form}` moves a Time Track, and {where}", "a Time Track effect with no Time Track to move", """\
+`progress time`, `reduce time` and `reset time` move the Time Track of the card they
+are printed on (RB 1432), or, on a card without one and in a log, the Time Tracks in
+play (a Global Condition's, a POI's, a threat's: RB 913-923). A pack in which no card
+has a time track prints an instruction the table cannot follow. Mend: give the card
+a time track (`time N => EFFECTS`), or the planet a Global Condition with one; name
+the card whose track it is (`progress condition G01`), or write `progress time all`,
+which moves every Time Track in play and none when there is none (RB 907).""")
 SECTOR_POIS = _code("E328", E, "{message}", "a sector with two POIs, or a printed POI beside a POI slot", """\
 A sector of the board holds one POI: a card printed on it (`poi P101 printed` or
 `poi printed "Name" { ... }`), or an empty slot where a card is placed later

@@ -22,3 +22,6 @@ log 1 "Start" {
 }
 
 log 2 "Fine" { return }
+
+// The Time Track that `progress time` and `reset time` move from a log.
+condition G01 "Flickering Lights" external { time 4 => -> log 2 }

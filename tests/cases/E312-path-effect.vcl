@@ -16,3 +16,6 @@ planet p "P" {
   path 2 <-> 3 [-> log 1]  // expect: E312
   path 3 <-> 4 [travel, gain success 1]  // expect: E312
 }
+
+// The Time Track that the first path's `progress time` moves.
+condition G01 "Flickering Lights" external { time 4 => -> log 1 }

@@ -1,6 +1,6 @@
 """Special Action rules: outcome rows, tracks and connected outcomes of dice checks on
 cards and sectors (E204, E300-E304, E308), the shape of an action (E317, E318), and
-the time tracks of cards (E329)."""
+the time tracks of cards (E329) and the effects that move them (E321)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -10,7 +10,7 @@ from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
 from vcompiler.checks.board import word_span
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
-from vcompiler.model.types import CheckAction, Row
+from vcompiler.model.types import Card, CheckAction, Choice, Effect, EffectStatement, Pack, PaidStatement, Row
 
 _ORDER = {"yellow": 0, "green": 1, "red": 2}
 
@@ -210,6 +210,86 @@ def time_tracks(context: CheckContext) -> Iterator[Diagnostic]:
                 hint += f"; write `space {expected} => nothing` where nothing happens"
             yield diagnostic(codes.TIME_TRACK, at, message=message, hint=hint)
             break
+
+
+_TIME_OPS = {"progress_time": "progress time", "reduce_time": "reduce time", "reset_time": "reset time"}
+
+
+def has_time_track(card: Card) -> bool:
+    return any(row.kind in ("time", "space") for row in card.rows)
+
+
+@rule(codes.NO_TIME_TRACK)
+def time_effects_have_a_track(context: CheckContext) -> Iterator[Diagnostic]:
+    """`progress time`, `reduce time` and `reset time` move the Time Track of their card,
+    or the Time Tracks in play (RB 913-923, 1432): a pack where no card, printed POI
+    or Global Condition has a time track prints an instruction the table cannot follow.
+    Mend: give the card or the planet's Global Condition a time track, name the card
+    whose track it is, or write `progress time all`, which moves none when none is in
+    play."""
+    pack = context.pack
+    if pack.game != "vanguard" or any(has_time_track(card) for card in pack.cards):
+        return
+    for holder, effect in _everywhere(pack):
+        form = _TIME_OPS.get(effect.op)
+        if form is None:
+            continue
+        if holder is not None:
+            named = _named(holder)
+            where = f"{named} has none, nor does any card of the pack"
+            hint = (f"give {named} a time track (`time N => ...`), or write `{form} all` (every Time "
+                    "Track in play, if any is)")
+        else:
+            where = "no card of the pack has one"
+            hint = (f"give the planet's Global Condition a time track (`time N => ...`), or write "
+                    f"`{form} all` (every Time Track in play, if any is)")
+        yield diagnostic(codes.NO_TIME_TRACK, effect.span, form=form, where=where, hint=hint)
+
+
+def _named(card: Card) -> str:
+    if card.board:
+        planet, sector = card.id.rsplit(".", 1)
+        return f"the POI printed in sector {sector} of planet {planet}"
+    return f"{'POI' if card.kind == 'poi' else card.kind} {card.id}"
+
+
+def _choices(choices: tuple[Choice, ...]) -> Iterator[Effect]:
+    for choice in choices:
+        yield from choice.options
+
+
+def _action_effects(action: CheckAction) -> Iterator[Effect]:
+    yield from _choices(action.effects)
+    for row in action.rows:
+        yield from _choices(row.effects)
+
+
+def _everywhere(pack: Pack) -> Iterator[tuple[Card | None, Effect]]:
+    """Every effect of a vanguard pack, with the card it is printed on (None: a log,
+    the board)."""
+    for log in pack.logs:
+        for statement in log.statements:
+            if isinstance(statement, EffectStatement):
+                yield from ((None, e) for e in statement.effect.options)
+            elif isinstance(statement, PaidStatement):
+                yield from ((None, e) for e in _choices(statement.effects))
+    for card in pack.cards:
+        for effect in (*_choices(card.travel), *_choices(card.secondary), *_choices(card.main)):
+            yield card, effect
+        for row in card.rows:
+            yield from ((card, e) for e in _choices(row.effects))
+        for action in card.actions:
+            yield from ((card, e) for e in _action_effects(action))
+    for planet in pack.planets:
+        for sector in planet.sectors:
+            for action in sector.actions:
+                yield from ((None, e) for e in _action_effects(action))
+        for path in planet.paths:
+            yield from ((None, e) for e in path.costs)
+        for condition in planet.printed_conditions:
+            yield from ((None, e) for e in _choices(condition.travel))
+        yield from ((None, e) for e in (*planet.lift_off, *planet.evac))
+        yield from ((None, e) for _, choice in planet.uniques for e in choice.options)
 
 
 @rule(codes.NO_RED_ROW)

@@ -239,3 +239,22 @@ def test_a_reference_that_names_nothing_is_told_what_it_needs_not_its_own_text_b
         ("E102", 2, 23, "{card 1 2} needs a card id such as P101 or a number",
          "write it as {card P101} or {card 1201}, with the card it names"),
     ]
+
+
+def test_a_digit_typed_twice_is_told_the_number_not_a_labels_hidden_one(write_pack):
+    header = VANGUARD_HEADER.replace("start log 1", "start log 1\n  numbering 100..299 seed 1")
+    folder = write_pack({"pack.vcl": header + '''log 1 "Start" {
+  choice "Lift off" -> log 22
+  choice "Wait" -> log 3
+}
+log 2 "Lift-Off" { -> log @home }
+log 3 "Wait" { -> log @empty }
+log @empty "Empty" { return }
+log @home "Home" { end exploration }
+'''})
+    (folder / "numbers.lock").write_text('{"home": 250, "empty": 220}\n')
+    # Log 2 and @home, which only the mistyped goto leads to, are not also unreachable.
+    [(code, line, column, hint)] = [(d.code.id, d.span.line - header.count("\n"), d.span.column, d.hint)
+                                    for d in compile_pack(folder).diagnostics]
+    assert (code, line, column) == ("E200", 2, 21)
+    assert hint == "did you mean 2? (defined logs near 22: 3)"

@@ -21,8 +21,9 @@ def _near_numbers(wanted: int, numbers: list[int]) -> list[int]:
 
 def _one_edit(a: str, b: str) -> bool:
     """Whether `b` is `a` with one digit changed, added, dropped or two swapped. Any
-    one-digit number is one edit from any other: a single digit is too little to go on."""
-    if a == b or abs(len(a) - len(b)) > 1 or min(len(a), len(b)) < 2:
+    one-digit number is one edit from any other: a single digit typed is too little to
+    go on (but 22 may well be 2 with a digit typed twice)."""
+    if a == b or abs(len(a) - len(b)) > 1 or len(a) < 2 or (len(a) == len(b) == 1):
         return False
     if len(a) == len(b):
         apart = [i for i in range(len(a)) if a[i] != b[i]]
@@ -33,19 +34,22 @@ def _one_edit(a: str, b: str) -> bool:
 
 
 def _number_candidates(context: CheckContext, kind: str, wanted: int) -> tuple[list[str], list[int]]:
-    """A mistyped number is usually one digit off (2066 for 206, 22 for 20): those,
-    then the defined numbers either side. A number the writer wrote is likelier meant
-    than one the compiler gave a label, which the writer never sees; of those, one that
-    nothing else leads to, which is likely what the mistyped reference was for."""
+    """A mistyped number is usually one digit off (2066 for 206, 22 for 20 or 2): those,
+    then the defined numbers either side. Only numbers the writer wrote: the number the
+    compiler gave a label is one the writer never sees (and a spoiler in print), so it
+    is not what they mistyped; of those, one that nothing else leads to first, which is
+    likely what the mistyped reference was for."""
     def make() -> tuple[list[str], list[int]]:
-        numbers = _numbered(context, kind)
         given = _label_numbers(context) if kind == "log" else {}
+        numbers = [n for n in _numbered(context, kind) if n not in given]
         led_to = _led_to(context, kind)
         typed = str(wanted)
         close = [n for n in numbers if _one_edit(typed, str(n))]
         close += [int(n) for n in difflib.get_close_matches(typed, [str(n) for n in numbers], n=2, cutoff=0.7)
                   if int(n) not in close]
-        close.sort(key=lambda n: (n in given, n in led_to, abs(n - wanted)))
+        # A digit typed twice (22 for 2) is the likeliest slip of all.
+        doubled = {typed[:i] + typed[i + 1:] for i in range(len(typed) - 1) if typed[i] == typed[i + 1]}
+        close.sort(key=lambda n: (n in led_to, str(n) not in doubled, abs(n - wanted)))
         return [str(n) for n in close[:2]], _near_numbers(wanted, numbers)
     return context.shared(("near", kind, wanted), make)
 

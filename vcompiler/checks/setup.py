@@ -18,7 +18,11 @@ SETUP_LOCATION = 0
 @rule(codes.SETUP_ELSEWHERE)
 def setup_on_location_000(context: CheckContext) -> Iterator[Diagnostic]:
     """`step`, `character`, `level` and `choice` describe the table's setup, printed on
-    location 000 only. Mend: move the line to `location 000`."""
+    location 000 only (VR 17-18). On any other location, leaving is an action with a
+    cost (VR 23, 50-54): a `choice` printed there would be a move that costs nothing.
+    Mend: move the line to `location 000`; for a way out of another location, write a
+    compass exit, a starred point with its depart entry, or `-> location N` in an
+    action's result."""
     for location in context.pack.locations:
         if location.number == SETUP_LOCATION:
             continue

@@ -49,7 +49,7 @@ ONCE: dict[str, dict[str, Once]] = {construct: {line.key: line for line in lines
     ),
     "card": (
         Once("orientation", "an orientation (`vertical` or `horizontal`)",
-             "keep one: a card goes either to the grid (vertical) or to the supply (horizontal) (VR 92)"),
+             "keep one: a vertical card goes to the grid, a horizontal one to the supply (VR 90-92)"),
         Once("boost", "`boost`", "keep one: a card has one boost capacity (VR 64)"),
         Once("slots", "`slots`", "keep one: `slots N` says how many slots the card has; `slot` lines describe them"),
         Once("ending", "`ending`", "keep one: the take storybook has one game-end entry for a mission (VR 71); "

@@ -71,15 +71,39 @@ def _check_targets(paths: tuple[Path, ...], use_cache: bool) -> list[CompileResu
     from vcompiler.targets import TargetError, focus, in_no_pack, resolve_targets
 
     if not paths:
-        return _compile_all(paths, use_cache)
+        return _with_card_fit(_compile_all(paths, use_cache))
     try:
         targets, strays = resolve_targets(list(paths))
     except TargetError as error:
         raise click.UsageError(str(error)) from None
     cache = ParseCache() if use_cache else None
     keep = _KEPT if _OWN_PROCESS else None
-    results = same_names_apart([compile_pack(t.folder, cache, keep=keep) for t in targets])
+    results = _with_card_fit(same_names_apart([compile_pack(t.folder, cache, keep=keep) for t in targets]))
     return [focus(result, target) for result, target in zip(results, targets)] + [in_no_pack(s) for s in strays]
+
+
+def _with_card_fit(results: list[CompileResult]) -> list[CompileResult]:
+    """Each result with the W510s its cards would get from `build` (render.fit): a
+    pack whose cards cannot print whole fails `check --strict` as it fails the build.
+    A pack with errors is not built, so its cards are not measured."""
+    from dataclasses import replace
+
+    from vcompiler.render.cards import CARD_SIZES, faces_of, location_faces
+    from vcompiler.render.fit import card_fit
+
+    out = []
+    for result in results:
+        if result.pack is None or not result.ok:
+            out.append(result)
+            continue
+        sizes = {**CARD_SIZES, **dict(result.card_sizes)}
+        faces = faces_of(result.pack, sizes)
+        if result.pack.game == "vantage":
+            faces += location_faces(result.pack, sizes)
+        found = card_fit(faces)
+        out.append(replace(result, diagnostics=tuple(sorted((*result.diagnostics, *found), key=Diagnostic.sort_key)))
+                   if found else result)
+    return out
 
 
 def _report(results: list[CompileResult], fmt: str, later: list[Diagnostic] | None = None) -> list[Diagnostic]:

@@ -239,7 +239,10 @@ entry and its outcome on other sheets (the hint names the largest `--signature` 
 parts them all, when one does); or print it without `--booklet`.""")
 TEXT_OVERFLOW = _code("W510", W, "the {part} of {card} overflows by {lines} line{s}", "card text that does not fit its box", """\
 `build` lays out every card and measures its text against the boxes of the card's
-layout. A card whose title, text or bottom box is longer than the box prints cut: from
+layout; `check` reports the same warnings (it lays out, the same way, the cards that
+a quick bound on their text cannot show to fit), so that `check --strict` fails where
+`build --strict` would. The resident checker (`watch`, the editor) does not measure
+cards. A card whose title, text or bottom box is longer than the box prints cut: from
 the first line that does not fit whole, the box is blank down to a black band saying
 how many lines are not printed, and never runs into the next box (a location's
 compass rose). The warning gives that same number, at the first paragraph, row or

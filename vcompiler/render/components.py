@@ -6,7 +6,7 @@ declaration."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from vcompiler import codes
@@ -18,6 +18,7 @@ from vcompiler.render.cards import CARD_SIZES, Face, faces_of, location_faces
 from vcompiler.render.sheets import (
     SHEETS_PER_JOB,
     Job,
+    Overflow,
     Page,
     RenderedJob,
     assemble_pdf,
@@ -145,11 +146,16 @@ def _render(job: Job | Board) -> RenderedJob:
 def _overflow_diagnostics(job: Job | Board, rendered: RenderedJob) -> list[Diagnostic]:
     if isinstance(job, Board):
         return []
+    return overflow_diagnostics(job.faces, rendered.overflows)
+
+
+def overflow_diagnostics(faces: tuple[Face, ...], overflows: Iterable[Overflow]) -> list[Diagnostic]:
+    """W510 for each box of `faces` that overflows."""
     where = {"title": "title", "body": "text box", "foot": "bottom box"}
-    return [diagnostic(codes.TEXT_OVERFLOW, job.faces[o.face].span_of(o.part, o.item), card=job.faces[o.face].key,
+    return [diagnostic(codes.TEXT_OVERFLOW, faces[o.face].span_of(o.part, o.item), card=faces[o.face].key,
                        part=where.get(o.part, o.part), lines=o.lines, s="" if o.lines == 1 else "s",
-                       hint=_overflow_hint(job.faces[o.face], o.part))
-            for o in rendered.overflows]
+                       hint=_overflow_hint(faces[o.face], o.part))
+            for o in overflows]
 
 
 # Blocks that print as a row of their own (a threat's or a Special Action's rows, a

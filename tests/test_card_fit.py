@@ -1,0 +1,118 @@
+"""What `check` tells of a card's fit without printing (render.fit): upper bounds that
+never fall short of WeasyPrint's layout, and the W510s of the cards they cannot clear,
+the same as `build` reports."""
+import json
+from dataclasses import replace
+
+from click.testing import CliRunner
+
+from conftest import CONTENT, VANGUARD_HEADER, renderers_loaded
+from vcompiler.cli import main
+from vcompiler.compile import compile_pack
+from vcompiler.render import fit
+from vcompiler.render.cards import CARD_SIZES, faces_of, location_faces
+from vcompiler.render.sheets import (
+    MEASURE_ROOM_MM,
+    PX_PER_MM,
+    Job,
+    _children,
+    _page_css,
+    job_html,
+    lay_out,
+    single_pages,
+)
+
+
+def test_the_width_of_every_character_is_the_widest_the_fonts_print():
+    from fontTools.ttLib import TTFont
+
+    from vcompiler.render.fetcher import TEMPLATES
+    fonts = [TTFont(path) for path in sorted((TEMPLATES / "fonts").glob("*.ttf"))]
+
+    def widest(char: str) -> float:
+        return max((font["hmtx"][font.getBestCmap()[ord(char)]][0] / font["head"].unitsPerEm
+                    for font in fonts if ord(char) in font.getBestCmap()), default=0.0)
+    for char in [chr(c) for c in range(32, 127)] + list(fit._OTHER_WIDTHS):
+        assert fit.char_width(char) >= widest(char) - 0.0005, char
+    assert fit.char_width("\u0416") >= max(font["hhea"].advanceWidthMax / font["head"].unitsPerEm for font in fonts)
+    assert fit.char_width("é") == fit.char_width("e")
+
+
+def _laid_out(faces):
+    faces = [replace(face, copies=1) for face in faces]
+    job = Job("fit", tuple(faces), tuple(single_pages(list(range(len(faces))), faces)),
+              frozenset(range(len(faces))))
+    laid_out, _ = lay_out(job_html(job), _page_css(job, MEASURE_ROOM_MM), ("base.css", "cards.css"))
+    boxes = {}
+    for page in laid_out.pages:
+        stack = [page._page_box]
+        while stack:
+            box = stack.pop()
+            element = getattr(box, "element", None)
+            ident = element.get("data-fit", "") if element is not None else ""
+            if ident:
+                n, part = ident.split("-", 1)
+                boxes[int(n), part] = box
+                continue
+            stack.extend(_children(box))
+    return faces, boxes
+
+
+def test_the_bounds_never_fall_short_of_the_layout_of_any_shipped_card():
+    faces = []
+    for name in ("eye-of-the-void", "tidal-reach", "glacier-of-echoes"):
+        pack = compile_pack(CONTENT / name).pack
+        faces += faces_of(pack) + (location_faces(pack, CARD_SIZES) if pack.game == "vantage" else [])
+    faces, laid = _laid_out(faces)
+    checked = 0
+    for n, face in enumerate(faces):
+        sizes = fit.boxes(face)
+        for part, blocks in (("body", face.blocks), ("foot", face.foot)):
+            if (n, part) not in laid:
+                continue
+            box = laid[n, part]
+            # The boxes are the stylesheet's: a change to cards.css must change the bounds too.
+            assert abs(box.width / PX_PER_MM - sizes[part][0]) < 0.05, (face.key, part)
+            assert abs(box.height / PX_PER_MM - sizes[part][1]) < 0.05, (face.key, part)
+            for block, child in zip(blocks, _children(box)):
+                assert fit.block_mm(block, sizes[part][0]) >= child.margin_height() / PX_PER_MM, (face.key, block)
+                checked += 1
+        title = laid[n, "title"]
+        assert abs(title.width / PX_PER_MM - fit.boxes(face)["title"][0]) < 0.05, face.key
+    assert checked > 200
+
+
+CROWDED = VANGUARD_HEADER + '''log 1 "Start" {
+  text "Land."
+  end exploration
+}
+poi P203 "Crowded" {
+  biomes volcanic
+%s}
+'''
+
+
+def _actions(n: int) -> str:
+    return "".join(f'  action "Act {i}" {{\n    text "Short."\n    nothing\n  }}\n' for i in range(n))
+
+
+def test_check_strict_fails_where_the_card_build_would_with_the_same_w510(tmp_path, write_pack):
+    folder = write_pack({"pack.vcl": CROWDED % _actions(12)})
+    checked = CliRunner().invoke(main, ["check", str(folder), "--strict", "--format", "json"])
+    assert checked.exit_code == 1, checked.output
+    built = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--only", "cards",
+                                      "--format", "json"])
+    assert built.exit_code == 0, built.output
+
+    def w510(output: str) -> list[tuple]:
+        return [(d["line"], d["column"], d["message"], d["hint"]) for d in json.loads(output)["diagnostics"]
+                if d["code"] == "W510"]
+    assert w510(checked.stdout) == w510(built.stdout)
+    assert len(w510(checked.stdout)) == 1 and "poi P203 overflows by" in w510(checked.stdout)[0][2]
+
+
+def test_a_card_the_bounds_show_to_fit_is_not_laid_out(write_pack):
+    folder = write_pack({"pack.vcl": CROWDED % _actions(2)})
+    loaded, printed = renderers_loaded(["check", str(folder), "--strict"], 1)
+    # W402: nothing places the card; nothing else, and no renderer loaded to tell.
+    assert loaded == [] and "W402" in printed and "W510" not in printed

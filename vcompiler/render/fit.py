@@ -1,0 +1,218 @@
+"""Whether a card's text fits its boxes, for `check`: the W510s `build` would report,
+without printing. Laying every card out takes WeasyPrint and most of a second, so
+each box is first bounded from above: the widest glyph advance of the bundled fonts
+for each character, breaks only at spaces, the tallest line a block can hold and the
+largest margins of cards.css. A card whose bounds fit its boxes fits them; only the
+others are laid out, exactly as `build` lays them out and measures them
+(sheets.measure), so that check reports the same W510s as the build, at the same
+blocks, with the same counts."""
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import replace
+
+from vcompiler.diagnostics import Diagnostic
+from vcompiler.render.cards import Face
+
+PT_MM = 25.4 / 72
+
+# Advance widths in thousandths of an em, of the widest of the bundled fonts (DejaVu
+# Serif in its four styles, Sans, Sans Condensed Bold) for each ASCII character from
+# the space on; tests/test_card_fit.py reads them again from the fonts.
+_ASCII_WIDTHS = (
+    348, 439, 521, 838, 696, 950, 903, 306, 473, 473, 523, 838, 348, 415, 348, 365, 696, 696, 696, 696, 696, 696,
+    696, 696, 696, 696, 369, 369, 838, 838, 838, 586, 1000, 776, 845, 796, 867, 762, 710, 854, 945, 468, 473, 869,
+    703, 1107, 914, 871, 752, 871, 831, 722, 744, 872, 776, 1123, 776, 714, 730, 473, 365, 473, 838, 500, 500, 648,
+    699, 609, 699, 636, 430, 699, 727, 380, 362, 693, 380, 1058, 727, 667, 699, 699, 527, 563, 462, 727, 592, 861,
+    596, 592, 568, 643, 364, 643, 838)
+# The characters the wording and the typesetting add (curled quotes, dashes, the
+# list pointer, the star of a depart), and the widest advance of any glyph of the fonts,
+# for every other character.
+_OTHER_WIDTHS = {"\u00a0": 348, "\u201c": 591, "\u201d": 591, "\u2018": 348, "\u2019": 348, "\u2014": 1000,
+                 "\u2013": 500, "\u2026": 1000, "\u25b8": 502, "\u2605": 896, "\u2610": 896}
+_WIDEST = 2140
+
+
+def char_width(char: str) -> float:
+    """At most how wide `char` prints, in ems."""
+    code = ord(char)
+    if 32 <= code < 127:
+        return _ASCII_WIDTHS[code - 32] / 1000
+    if char in _OTHER_WIDTHS:
+        return _OTHER_WIDTHS[char] / 1000
+    base = unicodedata.normalize("NFD", char)[:1]
+    if base != char and 32 <= ord(base) < 127:
+        # A letter and its marks: the marks stand over or under it.
+        return _ASCII_WIDTHS[ord(base) - 32] / 1000
+    return _WIDEST / 1000
+
+
+# cards.css, in mm: what the estimate reads off the stylesheet. The panel stands 6 mm
+# inside the bleed box (3 mm inside the trim); the body and foot boxes 1.5 mm inside
+# the panel; the title box beside the number.
+PANEL_INSET = 3.0
+BOX_INSET = 1.5
+BODY_TOP = 14.6
+BODY_BOTTOM = 5.0
+BODY_BOTTOM_WITH_FOOT = 21.0
+BODY_BOTTOM_LOCATION_FOOT = 36.5
+FOOT_HEIGHT = 15.5
+FOOT_HEIGHT_LOCATION = 29.5
+TITLE_HEIGHT = 7.6
+NUMBER_WIDTH = 12.5
+ROW_INDENT = 2.2                      # a row's left border and padding
+SPACE_ROW_LEAD = 6.0                  # a time-track space's numbered box, and its gap
+# The font sizes, in pt, and the tallest line of each: a line of text with an icon, a
+# Danger die, a track's spaces, or an option's category, is taller than one of words.
+TEXT_PT = 7.0
+HEAD_PT = 7.5
+TITLE_PT = 8.0
+TITLE_LINE_PT = 8.0 * 1.15
+LINE_PT = 9.0
+TALL_LINE_PT = 12.0
+ICON_EM = 1.4                         # an icon's width and its gap (1.3em for a row's lead)
+SPACE_MM = 4.0                        # a track's or a box row's space, with its margin
+# The largest vertical margin, padding and borders of each block, mm; of a list, also
+# each item's.
+BLOCK_MM = {"p": 1.0, "head": 2.8, "row": 1.4, "track": 1.4, "rule": 1.2, "boxes": 1.0,
+            "choices": 2.0, "steps": 2.0, "options": 2.0}
+ITEM_MM = {"choices": 0.7, "steps": 0.7, "options": 2.0}
+COMPASS_MM = 29.0
+
+
+def _words(tokens: list | tuple, size: float) -> tuple[list[float], int]:
+    """The widths (mm) of the runs between the spaces of `tokens`, as wide as the widest
+    fonts print them and never broken elsewhere; how many things taller than words
+    (icons) they hold."""
+    em = size * PT_MM
+    runs: list[float] = [0.0]
+    tall = 0
+
+    def add(token) -> None:
+        nonlocal tall
+        kind = token[0]
+        if kind in ("t", "r"):
+            for char in token[1]:
+                if char in " \t\n":
+                    runs.append(0.0)
+                else:
+                    runs[-1] += char_width(char) * em
+        elif kind == "i":
+            tall += 1
+            runs[-1] += ICON_EM * em
+        elif kind in ("e", "s"):
+            for inner in token[1]:
+                add(inner)
+    for token in tokens:
+        add(token)
+    return [r for r in runs if r], tall
+
+
+def _lines(widths: list[float], width: float, space: float) -> int:
+    """How many lines the runs take, filled greedily; a run wider than a line breaks
+    anywhere (cards.css: overflow-wrap)."""
+    lines, used = 0, None
+    for run in widths:
+        if used is not None and used + space + run <= width:
+            used += space + run
+            continue
+        if run > width:
+            whole = int(run // width)
+            lines += whole
+            run -= whole * width
+        lines += 1
+        used = run
+    return lines
+
+
+def _text_mm(tokens: list | tuple, width: float, size: float = TEXT_PT, extra: float = 0.0,
+             tall: int = 0) -> float:
+    """At most how tall `tokens` print at `size` in a column `width` mm wide, after
+    `extra` mm of what stands before them on their first line; `tall`: things taller
+    than words beside them (a row of spaces). A line is taller than one of words only
+    where it holds such a thing."""
+    runs, icons = _words(tokens, size)
+    if extra:
+        runs = [extra] + runs
+    lines = _lines(runs, width, char_width(" ") * size * PT_MM) or 1
+    return (lines * max(LINE_PT, size * 1.25) + min(lines, icons + tall) * (TALL_LINE_PT - LINE_PT)) * PT_MM
+
+
+def block_mm(block: tuple, width: float) -> float:
+    """At most how tall a block of a card's body or foot prints (cards.py's kinds)."""
+    kind = block[0]
+    pad = BLOCK_MM.get(kind, 0.0)
+    if kind == "p":
+        return pad + _text_mm(block[1], width)
+    if kind == "head":
+        # Its Danger dice follow the name, 1 mm after it.
+        dice = [("t", "\u00a0"), *[("i", "danger")] * (block[2] or 0)]
+        return pad + _text_mm([*block[1], *dice], width - 1.6, HEAD_PT)
+    if kind == "row":
+        # The lead keeps 1 mm from what the row says.
+        inner = width - ROW_INDENT - 1.0 - (SPACE_ROW_LEAD if block[1] == "space" else 0.0)
+        return pad + _text_mm(list(block[2]) + [("t", " ")] + list(block[3]), inner, tall=1)
+    if kind == "track":
+        lead = ICON_EM * TEXT_PT * PT_MM + block[2] * SPACE_MM
+        return pad + _text_mm(block[3], width - ROW_INDENT, extra=lead, tall=1)
+    if kind == "rule":
+        return pad + _text_mm([("t", block[1].upper())], width)
+    if kind == "boxes":
+        return pad + _text_mm([("t", block[1].upper())], width, extra=block[2] * SPACE_MM, tall=1)
+    if kind in ("choices", "steps"):
+        indent = 3.2 if kind == "steps" else 0.0
+        return pad + sum(ITEM_MM[kind] + _text_mm([("t", "\u25b8 "), *item], width - indent) for item in block[1])
+    if kind == "options":
+        return pad + sum(ITEM_MM[kind] + _text_mm([("i", category), ("t", f" {category.upper()} "), *title,
+                                             ("t", " ALWAYS AVAILABLE " if always else " "),
+                                             ("t", excludes.upper().replace(" ", "\u00a0"))],
+                                            width - 3.5)
+                         for category, title, always, excludes in block[1])
+    if kind == "compass":
+        return COMPASS_MM
+    # A block this estimate does not know: never assume that it fits.
+    return float("inf")
+
+
+def boxes(face: Face) -> dict[str, tuple[float, float]]:
+    """The width and height (mm) of the face's title, body and foot boxes."""
+    width, height = face.size
+    inner = width - 2 * PANEL_INSET - 2 * BOX_INSET
+    panel = height - 2 * PANEL_INSET
+    location = face.kind == "location"
+    bottom = (BODY_BOTTOM_LOCATION_FOOT if location else BODY_BOTTOM_WITH_FOOT) if face.foot else BODY_BOTTOM
+    out = {"title": (inner - (NUMBER_WIDTH if face.number else 0.0), TITLE_HEIGHT),
+           "body": (inner, panel - BODY_TOP - bottom)}
+    if face.foot:
+        out["foot"] = (inner, FOOT_HEIGHT_LOCATION if location else FOOT_HEIGHT)
+    return out
+
+
+def surely_fits(face: Face) -> bool:
+    """Whether every box of the face holds its text by the upper bounds: if not, it
+    may still, and only laying it out tells."""
+    sizes = boxes(face)
+    width, height = sizes["title"]
+    runs, _ = _words(face.title, TITLE_PT)
+    if _lines(runs, width, char_width(" ") * TITLE_PT * PT_MM) * TITLE_LINE_PT * PT_MM > height:
+        return False
+    for part, blocks in (("body", face.blocks), ("foot", face.foot)):
+        if part in sizes and sum(block_mm(block, sizes[part][0]) for block in blocks) > sizes[part][1]:
+            return False
+    return True
+
+
+def card_fit(faces: list[Face]) -> list[Diagnostic]:
+    """The W510s of these faces, as `build` reports them: those the bounds cannot
+    clear are laid out (one copy each, one a page, with room below to count every
+    line) and measured."""
+    from vcompiler.render.components import overflow_diagnostics
+    from vcompiler.render.sheets import MEASURE_ROOM_MM, Job, _page_css, job_html, lay_out, measure, single_pages
+
+    doubtful = [replace(face, copies=1) for face in faces if not surely_fits(face)]
+    if not doubtful:
+        return []
+    job = Job("fit", tuple(doubtful), tuple(single_pages(list(range(len(doubtful))), doubtful)),
+              frozenset(range(len(doubtful))))
+    laid_out, _ = lay_out(job_html(job), _page_css(job, MEASURE_ROOM_MM), ("base.css", "cards.css"))
+    return overflow_diagnostics(job.faces, measure(laid_out))

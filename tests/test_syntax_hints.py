@@ -258,3 +258,33 @@ log @home "Home" { end exploration }
                                     for d in compile_pack(folder).diagnostics]
     assert (code, line, column) == ("E200", 2, 21)
     assert hint == "did you mean 2? (defined logs near 22: 3)"
+
+
+def _lock_problem(write_pack, lock: str):
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER + 'log 1 "Start" { -> log @end }\nlog @end "End" { return }\n'})
+    (folder / "numbers.lock").write_text(lock, encoding="utf-8")
+    result = compile_pack(folder)
+    [d] = result.diagnostics
+    assert d.span.file.endswith("/numbers.lock") and d.span.file in result.sources   # its line is shown
+    return d.code.id, d.span.line, d.span.column, d.message, d.hint
+
+
+def test_a_lock_that_is_not_json_is_told_where_and_what_in_words(write_pack):
+    code, line, column, message, hint = _lock_problem(write_pack, "garbage {\n")
+    assert (code, line, column) == ("E109", 1, 1)
+    assert message == "numbers.lock cannot be read: a value (`{`, a number or a string) is expected here"
+    assert hint.startswith('`build` writes it as `{"label": 123, …}`, one label a line')
+    code, line, column, message, _ = _lock_problem(write_pack, '{\n  "a": 101\n  "end": 102\n}\n')
+    assert (code, line, column, message) == ("E109", 3, 3, "numbers.lock cannot be read: a `,` is missing before this")
+
+
+def test_a_lock_with_a_comma_after_its_last_label_is_told_to_remove_it(write_pack):
+    assert _lock_problem(write_pack, '{\n  "end": 102,\n}\n') == \
+        ("E109", 2, 13, "numbers.lock cannot be read: a `,` follows its last label", "remove this `,`")
+
+
+def test_a_lock_a_merge_left_markers_in_is_told_how_to_join_both_sides(write_pack):
+    code, line, column, _, hint = _lock_problem(write_pack, '{\n<<<<<<< HEAD\n  "end": 102\n=======\n'
+                                                             '  "other": 103\n>>>>>>> branch\n}\n')
+    assert (code, line, column) == ("E109", 2, 1)
+    assert hint.startswith("a merge left its conflict markers in it: keep the lines of both sides")

@@ -449,7 +449,7 @@ def _show_lock(folder: Path, found: list[Diagnostic], sources: dict[str, SourceF
     """The lock among the sources when a diagnostic points into it, so that its line is
     shown as a .vcl file's is."""
     display = f"{display_path(folder).rstrip('/')}/{LOCK_NAME}"
-    if display in sources or not any(d.span.file == display and d.span.line > 1 for d in found):
+    if display in sources or not any(d.span.file == display for d in found):
         return
     lock = read_lock(folder)
     if lock.text:

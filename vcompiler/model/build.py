@@ -340,9 +340,9 @@ def _number_logs(declarations: Iterable[ast.Declaration], parsed: list[ParsedFil
     lock = read_lock(folder)
     lock_display = f"{folder_display.rstrip('/')}/{LOCK_NAME}"
     if lock.problem:
-        lock_span = Span(lock_display, 1, 1, 1, 2)
-        found.append(diagnostic(codes.BAD_LOCK, lock_span, message=lock.problem,
-                                hint="fix the file, or delete it to number the labels afresh"))
+        line, column = lock.at
+        lock_span = Span(lock_display, line, column, line, column + 1)
+        found.append(diagnostic(codes.BAD_LOCK, lock_span, message=lock.problem, hint=lock.hint))
     numbers, problems = assign_numbers(fixed, labels, lock.labels, numbering.low, numbering.high, numbering.seed,
                                        lock.spans(lock_display))
     found.extend(problems)

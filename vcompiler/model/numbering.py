@@ -23,6 +23,9 @@ class LockFile:
     labels: dict[str, int]
     problem: str | None = None
     text: str = ""
+    # Where the problem is (line, column, from 1), when it is at one place of the text.
+    at: tuple[int, int] = (1, 1)
+    hint: str = "fix the file, or delete it to number the labels afresh"
 
     def spans(self, display: str) -> dict[str, Span]:
         """Where each label's line stands in the lock, so that a problem of the lock is
@@ -61,14 +64,56 @@ def read_lock(folder: Path) -> LockFile:
             return LockFile({}, f"{LOCK_NAME} is over the limit of {MAX_LOCK_BYTES:,} bytes")
         text = raw.decode("utf-8")
         data = json.loads(text)
-    except (OSError, UnicodeDecodeError, ValueError) as error:
+    except UnicodeDecodeError as error:
+        shown = raw.decode("utf-8", "replace")
+        line = raw.count(b"\n", 0, error.start) + 1
+        column = len(raw[raw.rfind(b"\n", 0, error.start) + 1:error.start].decode("utf-8", "replace")) + 1
+        return LockFile({}, f"{LOCK_NAME} is not UTF-8 text: byte 0x{raw[error.start]:02x} cannot be read",
+                        shown, (line, column), _LOCK_HINT)
+    except json.JSONDecodeError as error:
+        comma = len(text[:error.pos].rstrip()) - 1
+        if text[error.pos:error.pos + 1] == "}" and comma >= 0 and text[comma] == ",":
+            # A line moved to the end, or the last one deleted, left its comma.
+            line = text.count("\n", 0, comma) + 1
+            return LockFile({}, f"{LOCK_NAME} cannot be read: a `,` follows its last label", text,
+                            (line, comma - text.rfind("\n", 0, comma)), "remove this `,`")
+        return LockFile({}, f"{LOCK_NAME} cannot be read: {_json_problem(error.msg)}", text,
+                        (error.lineno, error.colno), _mend_hint(text))
+    except (OSError, ValueError) as error:
         return LockFile({}, f"{LOCK_NAME} cannot be read: {error}")
     except RecursionError:
         return LockFile({}, f"{LOCK_NAME} is nested too deep to be a lock")
     if not isinstance(data, dict) or not all(
             isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) for k, v in data.items()):
-        return LockFile({}, f"{LOCK_NAME} must be a JSON object of label -> number")
+        return LockFile({}, f"{LOCK_NAME} must be a JSON object of label -> number", text, hint=_LOCK_HINT)
     return LockFile(dict(data), text=text)
+
+
+_LOCK_HINT = ('`build` writes it as `{"label": 123, …}`, one label a line: mend it, or delete it to number the '
+              "labels afresh (books printed with the old numbers then send readers elsewhere)")
+# What Python's JSON reader says, as a writer would.
+_JSON_PROBLEMS = (
+    ("Expecting value", "a value (`{`, a number or a string) is expected here"),
+    ("Expecting property name enclosed in double quotes", 'a label in double quotes (`"name"`) is expected here'),
+    ("Expecting ',' delimiter", "a `,` is missing before this"),
+    ("Expecting ':' delimiter", "a `:` is missing after the label"),
+    ("Extra data", "text follows the `}` that closes the lock"),
+    ("Unterminated string", "a `\"` opens here and is not closed"),
+    ("Invalid control character", "a string holds a control character here"),
+    ("Invalid \\escape", "a string holds a `\\` that escapes nothing here"),
+)
+
+
+def _json_problem(message: str) -> str:
+    return next((worded for start, worded in _JSON_PROBLEMS if message.startswith(start)), message.lower())
+
+
+def _mend_hint(text: str) -> str:
+    if "<<<<<<<" in text or ">>>>>>>" in text:
+        # Two branches that each added labels, merged.
+        return ("a merge left its conflict markers in it: keep the lines of both sides, remove the `<<<<<<<`, "
+                "`=======` and `>>>>>>>` lines, and put a `,` after every line but the last")
+    return _LOCK_HINT
 
 
 def lock_text(labels: dict[str, int]) -> str:

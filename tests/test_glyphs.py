@@ -105,3 +105,32 @@ def test_a_labelled_log_is_named_as_written_with_its_number(write_pack):
     [found] = [d for d in compile_pack(folder).diagnostics if d.code.id == "E110"]
     assert found.message == ("log @map (10) has a character the printed fonts cannot draw: "
                              "`\U0001f5fa` (U+1F5FA world map)")
+
+
+def test_invisible_characters_that_print_wrong_are_e110_each_where_it_stands(write_pack):
+    # A bell and a line separator print as empty boxes (the separator breaks the line
+    # too); a right-to-left override turns the words after it around. A tab, a
+    # zero-width space, a soft hyphen and a direction mark print as meant; a control
+    # character in a comment is not printed at all.
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER
+                         + _log("a line\u2028separator, ctrl\x07bell", 1, "-> log 2")
+                         + _log("Tab\there, zero\u200bwidth, soft\u00adhyphen, mark\u200e.", 2, "-> log 3")
+                         + _log("reversed \u202eafter", 3)
+                         + "// a bell \x07 in a comment\n"})
+    check = CliRunner().invoke(main, ["check", str(folder), "--format", "json"])
+    assert check.exit_code == 1
+    diagnostics = json.loads(check.stdout)["diagnostics"]
+    assert _e110(diagnostics) == [
+        (8, 15, 16, "log 1 has invisible characters that print wrong: U+2028 (line separator: prints as an "
+                    "empty box and breaks the line), U+0007 (bell: prints as an empty box)"),
+        (16, 18, 19, "log 3 has an invisible character that prints wrong: U+202E (right-to-left override: "
+                     "can print the words after it in another order)")]
+    first = diagnostics[0]
+    assert first["related"] == [{"message": "U+0007 (bell)", "file": first["file"], "line": 8, "column": 31,
+                                 "end_line": 8, "end_column": 32}]
+    assert "blank line" in first["hint"] and "delete the control character" in first["hint"]
+    # In a terminal the characters are shown escaped, the caret under the first.
+    text = CliRunner().invoke(main, ["check", str(folder)]).output.splitlines()
+    source = next(i for i, line in enumerate(text) if "a line\\u2028separator" in line)
+    assert "\x07" not in text[source] and "ctrl\\x07bell" in text[source]
+    assert text[source][text[source + 1].index("^"):].startswith("\\u2028") and text[source + 1].count("^") == 6

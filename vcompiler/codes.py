@@ -111,7 +111,14 @@ and Sans), so that every machine prints the same pages. A character none of them
 (an emoji, a script they do not cover) would come from whatever font the machine
 offers, or print as an empty box. Found by `check`, from a table of what the fonts
 cover; `build --only json` and `--only html` do not print and do not stop at it.
-Mend: write it another way, or use `{icon NAME}` for a symbol.""")
+Mend: write it another way, or use `{icon NAME}` for a symbol.
+Invisible characters that print wrong are E110 too, each named by its code point: a
+control character (a bell, an escape, often pasted in with text from another program)
+prints as an empty box, a line or paragraph separator (U+2028, U+2029) as a box and a
+break, and a direction override, embedding or isolate can print the words after it in
+another order. Mend: delete it; for a new paragraph leave a blank line in a long
+string. Tabs, zero-width spaces and joiners, direction marks and soft hyphens print as
+they are meant to.""")
 IN_NO_PACK = _code("E111", E, "{message}", ".vcl file that belongs to no pack", """\
 A .vcl file is read as part of its pack: the nearest folder, its own or one above it,
 whose .vcl files declare `pack NAME { … }`. This file has none: either no folder above

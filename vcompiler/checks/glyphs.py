@@ -2,10 +2,12 @@
 only the package's own fonts, so that a build prints the same pages on every machine;
 a character none of them has would be drawn from whatever font the machine offers, or
 as an empty box. `check` finds it from a table of what the fonts cover
-(checks/printable.py), without loading them."""
+(checks/printable.py), without loading them. Invisible characters that print wrong
+(a control character, a line separator, a direction override) are E110 too."""
 from __future__ import annotations
 
 import dataclasses
+import re
 import unicodedata
 from bisect import bisect_right
 from collections.abc import Iterator
@@ -13,7 +15,7 @@ from collections.abc import Iterator
 from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
 from vcompiler.checks.printable import BOUNDS
-from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.diagnostics import Diagnostic, Related, diagnostic
 from vcompiler.model.types import Pack
 from vcompiler.source import SourceFile, Span
 
@@ -27,6 +29,29 @@ FONTS = "DejaVu Serif, Sans and Sans Condensed"
 # which no bundled font has.
 _NO_GLYPH = frozenset(("Zs", "Zl", "Zp", "Cc", "Cf", "Cs"))
 _UNNAMED = {"Co": "private use", "Cn": "unassigned"}
+
+
+# Characters that take no glyph and yet print wrong: a control character prints as an
+# empty box, a line or paragraph separator as a box and a break in the line, a direction
+# override, embedding or isolate turns the words after it around. Tab and newline are
+# white space; zero-width spaces and joiners, direction marks and soft hyphens print
+# as nothing, as they are meant to.
+_MISPRINTED = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_CONTROL_NAMES = {0x00: "null", 0x07: "bell", 0x08: "backspace", 0x0B: "vertical tab", 0x0C: "form feed",
+                  0x1B: "escape", 0x7F: "delete", 0x85: "next line"}
+
+
+def _misprint(char: str) -> tuple[str, str, str]:
+    """What `char` is called, what it does to the page, and what to write instead."""
+    category = unicodedata.category(char)
+    if category == "Cc":
+        return _CONTROL_NAMES.get(ord(char), "control character"), "prints as an empty box", \
+            "delete the control character (text pasted from another program often brings one)"
+    if category in ("Zl", "Zp"):
+        return unicodedata.name(char).lower(), "prints as an empty box and breaks the line", \
+            'write a space instead of the separator; for a new paragraph, a blank line in a """...""" string'
+    return unicodedata.name(char).lower(), "can print the words after it in another order", \
+        "delete the direction control: the text is printed left to right as written"
 
 
 def drawn(char: str) -> bool:
@@ -110,7 +135,8 @@ def _instead(chars: list[str]) -> str:
 def characters_the_fonts_draw(context: CheckContext) -> Iterator[Diagnostic]:
     # `vcompiler rules E110` shows the code's own text.
     pack = context.pack
-    files = {source.display: (source, undrawn) for source in pack.files if (undrawn := _undrawn(source.text))}
+    files = {source.display: (source, undrawn) for source in pack.files
+             if (undrawn := _undrawn(source.text) | set(_MISPRINTED.findall(source.text)))}
     if not files:
         return
     for what, entry, entry_span in _entries(pack):
@@ -119,13 +145,19 @@ def characters_the_fonts_draw(context: CheckContext) -> Iterator[Diagnostic]:
         source, undrawn = files[entry_span.file]
         missing: dict[str, Span] = {}
         for text, span in _texts(entry, entry_span):
-            if text.isascii():
+            if text.isascii() and text.isprintable():
                 continue
             for char in undrawn.intersection(text):
                 missing.setdefault(char, span)
         if not missing:
             continue
         at = {char: _at_char(span, char, source) for char, span in missing.items()}
+        misprinted = sorted((c for c in at if _MISPRINTED.match(c)), key=lambda c: (at[c].line, at[c].column, c))
+        if misprinted:
+            yield _misprinted(what, misprinted, at)
+            at = {c: span for c, span in at.items() if c not in misprinted}
+            if not at:
+                continue
         # In the order they stand in the source, the first one marked.
         chars = sorted(at, key=lambda c: (at[c].line, at[c].column, c))
         shown = ", ".join(_shown(c) for c in chars[:_SHOWN_AT_MOST])
@@ -136,3 +168,18 @@ def characters_the_fonts_draw(context: CheckContext) -> Iterator[Diagnostic]:
                     f"cannot draw: {shown}{more}",
             hint=f"pages print with the bundled fonts only, the same on every machine ({FONTS}: Latin, Greek, "
                  f"Cyrillic and common symbols; no emoji, no Chinese, Japanese or Korean): {_instead(chars)}")
+
+
+def _misprinted(what: str, chars: list[str], at: dict[str, Span]) -> Diagnostic:
+    """One E110 for the invisible characters of an entry that print wrong, at the first."""
+    shown = ", ".join(f"U+{ord(c):04X} ({name}: {does})" for c in chars[:_SHOWN_AT_MOST]
+                      for name, does, _ in (_misprint(c),))
+    more = f" and {len(chars) - _SHOWN_AT_MOST} more" if len(chars) > _SHOWN_AT_MOST else ""
+    hints = dict.fromkeys(_misprint(c)[2] for c in chars)
+    one = len(chars) == 1
+    # Invisible in an editor: where each of the others stands.
+    return diagnostic(
+        codes.MISSING_GLYPH, at[chars[0]],
+        message=f"{what} has {'an invisible character' if one else 'invisible characters'} that "
+                f"print{'s' if one else ''} wrong: {shown}{more}",
+        hint="; ".join(hints), related=[Related(at[c], f"U+{ord(c):04X} ({_misprint(c)[0]})") for c in chars[1:]])

@@ -271,3 +271,12 @@ def test_progress_time_moves_the_card_own_track_or_the_tracks_in_play(write_pack
     assert not _compiled(write_pack, own).diagnostics
     condition = 'condition G01 "Flickering Lights" external { time 4 => -> log 1 }\n'
     assert not _compiled(write_pack, SPIRE + condition).diagnostics
+
+
+def test_too_many_or_no_copies_are_pointed_at_the_copies_clause_not_the_card(write_pack):
+    result = _compiled(write_pack, 'poi P101 "Shard" copies 61 external {\n  final\n}\n'
+                                   'poi P102 "Stone" copies 0 external { final }\n')
+    top = VANGUARD_HEADER.count("\n") + 1
+    found = [(d.code.id, d.span.line - top, d.span.column, d.span.end_column, d.hint) for d in result.diagnostics]
+    assert found == [("W511", 1, 18, 27, "write at most `copies 60`; for more, print the card sheets more than once"),
+                     ("E512", 4, 18, 26, "leave the card out of the pack; `copies 1` prints it once")]

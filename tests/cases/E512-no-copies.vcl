@@ -11,7 +11,7 @@ log 1 "Start" {
   return
 }
 
-poi P101 "Shard" copies 0 { final }  // expect: E512
+poi P101 "Shard" copies 0 { final }  // expect: E512@18
 poi P102 "Stone" copies 1 { final }
 
 planet p "P" {

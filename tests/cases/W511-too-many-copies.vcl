@@ -11,7 +11,7 @@ log 1 "Start" {
   return
 }
 
-poi P101 "Shard" copies 61 { final }  // expect: W511
+poi P101 "Shard" copies 61 { final }  // expect: W511@18
 poi P102 "Stone" copies 60 { final }
 
 planet p "P" {

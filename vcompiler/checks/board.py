@@ -171,9 +171,10 @@ def travel_icons_have_a_condition(context: CheckContext) -> Iterator[Diagnostic]
                                   f"\"Calm Skies\" {{ travel spend die }}`, or write the path's cost itself")
 
 
-def word_span(pack: Pack, within: Span, keyword: str, word: str) -> Span:
+def word_span(pack: Pack, within: Span, keyword: str, word: str, clause: bool = False) -> Span:
     """Where `word` stands after `keyword` in the text of a declaration, for entities
-    the model keeps as plain names; the declaration's header when it cannot be found."""
+    the model keeps as plain names (with `clause`, from the keyword to the word); the
+    declaration's header when it cannot be found."""
     source = next((f for f in pack.files if f.display == within.file), None)
     if source is None:
         return within
@@ -182,7 +183,8 @@ def word_span(pack: Pack, within: Span, keyword: str, word: str) -> Span:
         line = source.line_text(number)
         match = pattern.search(line)
         if match:
-            return Span(within.file, number, match.start(1) + 1, number, match.end(1) + 1)
+            return Span(within.file, number, (match.start() if clause else match.start(1)) + 1,
+                        number, match.end(1) + 1)
         if number > within.line and line.strip() == "}" and not line.startswith(" "):
             break
     return within

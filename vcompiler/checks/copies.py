@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
+from vcompiler.checks.board import word_span
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.registry import MAX_COPIES
 
@@ -16,9 +17,11 @@ def copies_a_sheet_prints(context: CheckContext) -> Iterator[Diagnostic]:
     sheet more than once."""
     for card in context.pack.cards:
         if card.copies is not None and card.copies > MAX_COPIES:
-            yield diagnostic(codes.TOO_MANY_COPIES, card.span, card=f"{card.kind} {card.id}",
+            at = word_span(context.pack, card.span, "copies", str(card.copies), clause=True)
+            yield diagnostic(codes.TOO_MANY_COPIES, at, card=f"{card.kind} {card.id}",
                              copies=card.copies, most=MAX_COPIES,
-                             hint=f"print at most {MAX_COPIES} of one card; print the file twice for more")
+                             hint=f"write at most `copies {MAX_COPIES}`; for more, print the card sheets "
+                                  "more than once")
 
 
 @rule(codes.NO_COPIES)
@@ -27,5 +30,6 @@ def copies_at_least_one(context: CheckContext) -> Iterator[Diagnostic]:
     `copies 1`."""
     for card in context.pack.cards:
         if card.copies == 0:
-            yield diagnostic(codes.NO_COPIES, card.span, card=f"{card.kind} {card.id}",
+            yield diagnostic(codes.NO_COPIES, word_span(context.pack, card.span, "copies", "0", clause=True),
+                             card=f"{card.kind} {card.id}",
                              hint="leave the card out of the pack; `copies 1` prints it once")

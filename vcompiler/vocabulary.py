@@ -1,6 +1,6 @@
 """The games' fixed words: icons, biomes, colours, compass points. Shared by the
 parse stage (icon markup), the model (effect forms) and the render stage (which icon
-file prints for which name)."""
+file prints for which name); and what a name may hold (pack_name)."""
 from __future__ import annotations
 
 import re

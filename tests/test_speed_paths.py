@@ -47,6 +47,37 @@ def test_cache_and_workers_change_nothing(name, generated, tmp_path):
         assert any(code == "E200" for code, *_ in plain[0])
 
 
+def test_a_large_file_lark_reads_in_part_is_parsed_in_parts_and_kept_in_the_cache(generated, tmp_path,
+                                                                                 monkeypatch):
+    import shutil
+
+    from vcompiler import compile as compiling
+    folder = tmp_path / "pack"
+    shutil.copytree(generated, folder)
+    large = sorted(folder.glob("logbook-*.vcl"))[1]
+    # A declaration the log reader leaves to Lark, in a file cut into parts.
+    large.write_text(large.read_text() + '\nevent E01 "Storm" { text "Wind."; return }\n')
+    plain = outcome(compile_pack(folder, cache=None, workers=1))
+    source = compiling.read_source(large, compiling.display_path(large), large.name)[0]
+    assert len(compiling.cuts(source, round(len(source.text) / compiling.PART_BYTES))) > 1
+    made = []
+
+    def spied(units, weight, run, *args):
+        results = forked_shares(units, weight, run, *args)
+        index = [s.display for s in run.sources].index(source.display)
+        made.append([r for u, r in zip(units, results) if u[0] == index])      # the large file's
+        return results
+
+    from vcompiler.workers import forked_shares
+    monkeypatch.setattr(compiling, "forked_shares", spied)
+    cache = ParseCache(tmp_path / "cache")
+    assert outcome(compile_pack(folder, cache=cache, workers=2)) == plain      # parsed in parts, kept
+    assert [kind for kind, *_ in made[0]] == ["part"] * len(made[0])
+    assert isinstance(cache.get(cache.key(source.display, source.text), compiling._entry_shape()), tuple)
+    assert outcome(compile_pack(folder, cache=cache, workers=2)) == plain      # its first part reads it back
+    assert made[1][0][0] == "cached"
+
+
 def test_rules_checked_in_a_forked_process_find_what_one_process_finds(generated, tmp_path, monkeypatch):
     import shutil
 

@@ -25,7 +25,6 @@ from vcompiler.model.numbering import LOCK_NAME, read_lock
 from vcompiler.model.types import Pack
 from vcompiler.parse import (
     ParsedFile,
-    Part,
     cuts,
     for_game,
     joined,
@@ -142,8 +141,8 @@ PARALLEL_PARSE_BYTES = 1_000_000
 # it (bench/corpus's logs): pickling it there, unpickling it here.
 AST_PICKLING_COST = 0.5
 AST_UNPICKLING_COST = 0.26
-# Without a cache, files are parsed in parts of about this size, so that the processes'
-# shares come out even whatever the files' sizes.
+# In two processes, a file is parsed in parts of about this size, so that the shares
+# come out even whatever the files' sizes.
 PART_BYTES = 150_000
 
 
@@ -188,30 +187,69 @@ class _Entries:
 
 def _entries_all(sources: list[SourceFile], cache: ParseCache | None, workers: int | None
                  ) -> list[tuple[tuple, bool]]:
-    """Every file's entry, in forked processes when there is much to read and cores to
-    spare (see workers.forked_shares). Reading an entry from the cache costs about as
-    much as parsing a file of logs, so both are shared out alike."""
+    """Every file's entry, and whether it was parsed anew, in forked processes when
+    there is much to read and cores to spare (see workers.forked_shares). Reading an
+    entry from the cache costs about as much as parsing a file of logs, so both are
+    shared out alike."""
     size = sum(len(s.text) for s in sources)
     if size < PARALLEL_PARSE_BYTES:
         workers = 1
     elif workers is None:
         workers = idle_cores()
-    if workers > 1:
-        warm_parser()            # made once, here, for the forked processes to inherit
-    if workers <= 1 or cache is not None:
-        return forked_shares(sources, lambda s: len(s.text), _Entries(cache), workers, AST_PICKLING_COST,
-                             AST_UNPICKLING_COST)
-    units: list[tuple[int, int, int, int]] = []        # (source, start, end, first line)
+    entries = _Entries(cache)
+    if workers <= 1:
+        return [entries(source) for source in sources]
+    warm_parser()            # made once, here, for the forked processes to inherit
+    units: list[tuple[int, int, int, int, bool]] = []     # (source, start, end, first line, whole file)
     for index, source in enumerate(sources):
         places = cuts(source, round(len(source.text) / PART_BYTES))
         ends = [start for start, _ in places[1:]] + [len(source.text)]
-        units.extend((index, start, end, line) for (start, line), end in zip(places, ends))
-    parts = forked_shares(units, lambda u: u[2] - u[1], lambda u: parse_part(sources[u[0]], *u[1:]), workers,
-                          AST_PICKLING_COST, AST_UNPICKLING_COST)
-    of_source: list[list[Part]] = [[] for _ in sources]
-    for (index, *_), part in zip(units, parts):
-        of_source[index].append(part)
-    return [(_entry(joined(source, found)), True) for source, found in zip(sources, of_source)]
+        units.extend((index, start, end, line, len(places) == 1)
+                     for (start, line), end in zip(places, ends))
+    made = forked_shares(units, lambda u: u[2] - u[1], _Parts(sources, entries), workers,
+                         AST_PICKLING_COST, AST_UNPICKLING_COST)
+    of_source: list[list] = [[] for _ in sources]
+    for (index, *_), result in zip(units, made):
+        of_source[index].append(result)
+    found: list[tuple[tuple, bool]] = []
+    for source, results in zip(sources, of_source):
+        first = results[0]
+        if len(results) == 1:                   # the whole file: (entry, anew)
+            found.append(first)
+        elif first[0] == "cached":
+            found.append((first[1], False))
+        else:
+            parsed = joined(source, [part for _, part, _ in results])
+            entry, key = _entry(parsed), first[2]
+            if cache is not None and key is not None and parsed.by_lark:
+                cache.put(key, entry)
+            found.append((entry, True))
+    return found
+
+
+class _Parts:
+    """What a unit of `_entries_all` makes: for a whole file, its entry; for a part, the
+    part parsed (`("part", part, cache key)`, the key with the first part only), or,
+    for the first part of a file the cache holds, the file's entry (`("cached",
+    entry)`; its other parts are parsed all the same, as they went to their process
+    before it was known)."""
+
+    def __init__(self, sources: list[SourceFile], entries: _Entries):
+        self.sources, self.entries = sources, entries
+
+    def __call__(self, unit: tuple[int, int, int, int, bool]) -> tuple:
+        index, start, end, line, whole = unit
+        source = self.sources[index]
+        if whole:
+            return self.entries(source)
+        cache = self.entries.cache
+        key = None
+        if cache is not None and start == 0:
+            key = cache.key(source.display, source.text)
+            entry = cache.get(key, self.entries.shape)
+            if isinstance(entry, tuple):
+                return "cached", entry
+        return "part", parse_part(source, start, end, line), key
 
 
 def parse_pack(folder: Path, cache: ParseCache | None = None, workers: int | None = None

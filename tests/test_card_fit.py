@@ -7,6 +7,7 @@ from dataclasses import replace
 from click.testing import CliRunner
 
 from conftest import CONTENT, VANGUARD_HEADER, renderers_loaded
+from vcompiler import fontmetrics
 from vcompiler.cli import main
 from vcompiler.compile import compile_pack
 from vcompiler.render import fit
@@ -32,10 +33,10 @@ def test_the_width_of_every_character_is_the_widest_the_fonts_print():
     def widest(char: str) -> float:
         return max((font["hmtx"][font.getBestCmap()[ord(char)]][0] / font["head"].unitsPerEm
                     for font in fonts if ord(char) in font.getBestCmap()), default=0.0)
-    for char in [chr(c) for c in range(32, 127)] + list(fit._OTHER_WIDTHS):
-        assert fit.char_width(char) >= widest(char) - 0.0005, char
-    assert fit.char_width("\u0416") >= max(font["hhea"].advanceWidthMax / font["head"].unitsPerEm for font in fonts)
-    assert fit.char_width("é") == fit.char_width("e")
+    for char in [chr(c) for c in range(32, 127)] + list(fontmetrics._OTHER_WIDTHS):
+        assert fontmetrics.widest(char) >= widest(char) - 0.0005, char
+    assert fontmetrics.widest("\u0416") >= max(font["hhea"].advanceWidthMax / font["head"].unitsPerEm for font in fonts)
+    assert fontmetrics.widest("é") == fontmetrics.widest("e")
 
 
 def _laid_out(faces):

@@ -279,6 +279,14 @@ graph with many paths across it cannot always be drawn so); a path that still do
 warned of, since a player may read it as leading into that sector. Its cost is
 printed clear of the space. Mend: pin the sectors' places with `at COLUMN, ROW` so
 that the path runs clear, or join the sectors through the one it crosses.""")
+LONG_WORD = _code("W514", W, "{what} has a word too long for a line of the books: `{word}` ({letters} letters, about "
+                             "{width} mm)", "word wider than a column of the books", """\
+The books set their text at 9.5 pt in columns about 88 mm wide (an A4 or Letter page's
+two columns; a list of choices is indented 4.5 mm more). A word wider than that cannot
+stand on a line: the books break it where the line ends, mid-word and without a hyphen,
+rather than let it run out of its column and off the page. Found by `check` from the
+font's widths, for the text of logs and storybook entries (a card's text that does not
+fit is W510). Mend: shorten the word, or write spaces or hyphens where it may break.""")
 NO_COPIES = _code("E512", E, "{card} asks for 0 copies", "a card printed no times", """\
 `copies N` says how many of a card the card sheets print; a card is printed at least
 once, so `copies 0` would still print one. Mend: leave the card out of the pack, or

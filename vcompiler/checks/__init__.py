@@ -249,6 +249,7 @@ def load_rules() -> list[RegisteredRule]:
         setup,
         statements,
         storybooks,
+        words,
     )
     return sorted(RULES, key=lambda r: r.code.id)
 

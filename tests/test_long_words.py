@@ -1,0 +1,33 @@
+"""Words too long for a line of the books: W514 from check, and a break inside the
+column where the line ends when the books print them."""
+import io
+
+from pypdf import PdfReader
+
+from conftest import VANGUARD_HEADER
+from vcompiler.compile import compile_pack
+from vcompiler.render.books import logbook
+from vcompiler.render.pdf import RenderOptions, render_book
+
+
+def _log(text: str) -> str:
+    return f'log 1 "Log 1" {{\n  text "{text}"\n  return\n}}\n'
+
+
+def test_a_word_wider_than_a_column_is_w514_and_broken_within_its_column(write_pack):
+    word = "A" + "a" * 139
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER + _log(f"Before {word} after.")})
+    result = compile_pack(folder)
+    assert [(d.code.id, d.span.line, d.span.column, d.span.end_column) for d in result.diagnostics] == \
+        [("W514", 8, 16, 156)]
+    pdf = render_book(logbook(result.model), RenderOptions(paper="a4"))
+    page = PdfReader(io.BytesIO(pdf)).pages[1]
+    runs = []
+    page.extract_text(visitor_text=lambda text, cm, tm, font, size: runs.append((text.strip(), tm[4], tm[5]))
+                      if text.strip() else None)
+    pieces = [(x, y) for text, x, y in runs if text and set(text) <= set("Aa")]
+    # Broken into lines of the left column, each starting where the column does; none
+    # runs on across the other column (which starts past the page's middle).
+    assert len(pieces) >= 3 and len({round(x) for x, _ in pieces}) == 1
+    longest = max(len(text) for text, _, _ in runs if set(text) <= set("Aa"))
+    assert longest * 0.596 * 9.5 < 88.5 * 72 / 25.4

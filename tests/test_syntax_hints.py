@@ -288,3 +288,26 @@ def test_a_lock_a_merge_left_markers_in_is_told_how_to_join_both_sides(write_pac
                                                              '  "other": 103\n>>>>>>> branch\n}\n')
     assert (code, line, column) == ("E109", 2, 1)
     assert hint.startswith("a merge left its conflict markers in it: keep the lines of both sides")
+
+
+def test_lines_with_more_or_less_than_their_statement_takes_are_told_what(write_pack):
+    cases = [
+        (VANGUARD_HEADER, 'log 1 "Start" {\n  outcome green => gain success 1\n  return\n}\n', (2, 17),
+         '`outcome` opens a row of an action\'s dice check (`action "Name" { outcome green: physical => … }` on a '
+         'card or a sector), not a line of a log'),
+        (VANGUARD_HEADER, 'log 1 "Start" {\n  if checked log 2 log 3\n  return\n}\nlog 2 "T" { check; return }\n'
+         'log 3 "U" { return }\n', (2, 25), "`->` stands before where an `if` leads: `if checked log 2 -> log 3`"),
+        (VANGUARD_HEADER, 'log 1 "Start" {\n  text "a" "b"\n  return\n}\n', (2, 12),
+         "a line takes one string: join the two, or give the second a line of its own"),
+        (VANGUARD_HEADER, 'log 1 "Start" { return }\nplanet p "P" {\n  sector 1 { lander }\n  sector 2 { }\n'
+         '  path 1 2 [travel]\n}\n', (5, 10), "`->` leads one way, `<->` both ways: `path 1 <-> 2 [travel]`"),
+        (VANGUARD_HEADER, 'log 1 "Start" {\n  choice "Go" -> log 2 -> log 3\n  return\n}\n', (2, 24),
+         "a line leads to one place: give the second `->` a line of its own, or remove it"),
+        (VANTAGE_HEADER, 'location 1 "Flats" {\n  north 2 fly\n}\nlocation 2 "Dunes" { south 1 walk }\n', (2, 11),
+         "here stands `north 2 swim` or `north 2 walk`"),
+        (VANGUARD_HEADER, 'log 1 "Start" {\n  text "a" gain\n  return\n}\n', (2, 12),
+         "the line is whole before word `gain`: remove it, or give it a line of its own"),
+    ]
+    for header, body, at, wanted in cases:
+        [(code, line, column, _, hint)] = [f for f in _found(write_pack, header, body) if f[0] == "E100"]
+        assert (code, (line, column), hint) == ("E100", at, wanted), body

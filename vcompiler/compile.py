@@ -32,6 +32,7 @@ from vcompiler.parse import (
     parse_source,
     statement_keyword,
     warm_parser,
+    weak_hint,
 )
 from vcompiler.parse.cache import ParseCache
 from vcompiler.parse.split import split_declarations
@@ -507,9 +508,9 @@ def _name_other_game(found: list[Diagnostic], game: str, sources: dict[str, Sour
         d = for_game(d, game)
         # A hint the reader already gives (a block left open) says more than the game.
         construct = foreign_construct(source.line_text(d.span.line)[:d.span.end_column - 1], game)
-        if construct is not None and d.hint is None:
+        if construct is not None and weak_hint(d):
             d = replace(d, hint=other_game_hint(construct, game))
-        elif construct is None and (d.hint is None or d.hint.startswith("did you mean")):
+        elif construct is None and (weak_hint(d) or d.hint is not None and d.hint.startswith("did you mean")):
             # A mistake inside a declaration of the other game (a vantage `location` in a
             # vanguard pack): the whole declaration is in the wrong pack, which says more
             # than the keyword its word is spelt like.

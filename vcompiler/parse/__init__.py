@@ -516,6 +516,70 @@ def _misplaced_hint(text: str, token: Token, expected: set[str]) -> str | None:
     return None
 
 
+# Where each kind of row stands.
+_DICE_CHECK = 'an action\'s dice check (`action "Name" { outcome green: physical => … }` on a card or a sector)'
+_ROW_HOMES = {"outcome": _DICE_CHECK, "track": _DICE_CHECK, "space": "a threat card", "attack": "a threat card",
+              "alone": "a threat card", "damage": "an injury card", "heavy": "an injury card",
+              "mental": "an injury card"}
+_IF_TARGET = re.compile(r"[ \t]*if[ \t]+(.+?)[ \t]+(log|location)[ \t]+(@?\w+)[ \t]*$")
+_LAST_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"[ \t]*$')
+
+
+def _shape_hint(text: str, token: Token, expected: set[str]) -> str | None:
+    """How to mend a line with more or less on it than its statement takes: a row
+    outside its card, an `if` without `->`, two strings, a path without its arrow, a
+    second goto."""
+    start = token.start_pos
+    if start is None:
+        return None
+    before = text[text.rfind("\n", 0, start) + 1:start]
+    end = text.find("\n", start)
+    after = text[start:end if end >= 0 else len(text)].strip()
+    first = _WORD.match(before.strip())
+    header = _HEADER.match(text)
+    if (token.type == "_FATARROW" and "_FATARROW" not in expected and first is not None
+            and first.group() in _ROW_HOMES and header is not None):
+        return f"`{first.group()}` opens a row of {_ROW_HOMES[first.group()]}, not a line of a {header.group(1)}"
+    if first is not None and first.group() == "if" and "ARROW" in expected:
+        target = _IF_TARGET.match(before + after)
+        if target is not None:
+            return f"`->` stands before where an `if` leads: `if {target.group(1)} -> {target.group(2)} " \
+                   f"{target.group(3)}`"
+        return "an `if` line says where it leads after its condition, with `->`"
+    if token.type == "STRING" and _LAST_STRING.search(before):
+        return "a line takes one string: join the two, or give the second a line of its own"
+    if token.type == "NUMBER" and expected and expected <= {"ARROW", "TWO_WAY"}:
+        return f"`->` leads one way, `<->` both ways: `{before.strip()} <-> {after}`"
+    if token.type == "ARROW" and "->" in before:
+        return "a line leads to one place: give the second `->` a line of its own, or remove it"
+    return None
+
+
+_WHOLE_LINE = "the line is whole before "
+_STRAY_BRACE = "a `{` opens a block at the end of its header's line"
+_ONE_OF = "here stands "
+
+
+def _last_resort_hint(text: str, token: Token, expected: set[str]) -> str | None:
+    """What a token says when nothing else is known about it: a guess that the caller
+    of `weak_hint` may replace with a better one (the other game's)."""
+    if token.type == "_LBRACE" and "_LBRACE" not in expected:
+        return f'{_STRAY_BRACE} (`action "Name" {{`): remove this one, or write the header it lacks'
+    start = token.start_pos or 0
+    before = text[text.rfind("\n", 0, start) + 1:start].strip()
+    keywords = sorted(n.lower() for n in expected if n.isupper() and n not in _SYMBOLS)
+    if token.type == "WORD" and before and 0 < len(keywords) == len(expected) <= 3:
+        return _ONE_OF + " or ".join(f"`{before} {k}`" for k in keywords)
+    if "_NL" in expected and token.type not in ("_NL", "$END", "_RBRACE"):
+        return f"{_WHOLE_LINE}{_describe_token(token)}: remove it, or give it a line of its own"
+    return None
+
+
+def weak_hint(found: Diagnostic) -> bool:
+    """Whether a syntax error's hint is only the last resort's guess."""
+    return found.hint is None or found.hint.startswith((_WHOLE_LINE, _STRAY_BRACE, _ONE_OF))
+
+
 def _glued_word(text: str, token: Token, file: str, offset: int) -> Diagnostic | None:
     """A word the lexer cut in two (`walks`, `swim2`): where only keywords may stand, it
     reads the longest keyword the word starts with, and the rest is the unexpected
@@ -612,7 +676,7 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
         expected = set(error.expected)
         wanted = _describe_expected(expected)
         hint = _misplaced_hint(text, token, expected) or _line_hint(text, token, expected) \
-            or _keyword_hint(token, expected)
+            or _keyword_hint(token, expected) or _shape_hint(text, token, expected)
         kind = _card_kind_before(text, token) if "CARD_ID" in expected else None
         if kind is not None:
             wanted = wanted.replace(_SYMBOLS["CARD_ID"], f"a {kind.name} card id such as {kind.example}")
@@ -626,6 +690,7 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
             hint = "effects follow `=>`; `->` is a goto among them: `=> -> log 12`"
         if hint is None and token.type == "_NL" and "_LBRACE" in expected:
             hint = "a block opens on the line of its header: put `{` at the end of this line"
+        hint = hint or _last_resort_hint(text, token, expected)
         message = f"unexpected {_describe_token(token)}; expected {wanted}"
         return diagnostic(codes.SYNTAX, span, message=message, hint=hint), False, None
     expected = set(getattr(error, "expected", ()) or ())

@@ -356,3 +356,25 @@ def test_build_of_a_folder_with_a_stray_file_writes_nothing(write_pack, tmp_path
     assert result.exit_code == 1
     assert "content/notes.vcl:1:1: error E111: notes.vcl is in no pack" in result.output
     assert not (tmp_path / "out").exists()
+
+
+def test_the_files_of_a_packs_subfolders_are_read_once_to_find_the_packs(pack, tmp_path):
+    """`check` finds the packs (which reads a subfolder's files for a `pack` line) and
+    lists each pack's files (which needs the same answer): the answer is handed on, so
+    a subfolder's file is opened twice in all, to find the packs and to parse it."""
+    (pack / "more" / "deeper").mkdir(parents=True)
+    (pack / "more" / "two.vcl").write_text('log 2 "Two" external {\n  text "x"\n  end exploration\n}\n')
+    (pack / "more" / "deeper" / "three.vcl").write_text('log 3 "Three" external {\n  end exploration\n}\n')
+    (pack / "own").mkdir()
+    (pack / "own" / "pack.vcl").write_text((pack / "pack.vcl").read_text().replace("pack test", "pack own"))
+    record = tmp_path / "opened.json"
+    env = dict(os.environ, VCOMPILER_CACHE_DIR=str(tmp_path / "cache"))
+    for target in (pack, pack / "more" / "two.vcl"):
+        subprocess.run([sys.executable, "-c", AUDIT, str(target), str(record)], check=True, env=env, cwd=ROOT,
+                       capture_output=True)
+        opened = json.loads(record.read_text())
+        counts = {name: opened.count(str(pack / name)) for name in ("more/two.vcl", "more/deeper/three.vcl")}
+        assert counts == {"more/two.vcl": 2, "more/deeper/three.vcl": 2}, target
+    result = CliRunner().invoke(main, ["check", "--no-cache", "--format", "json", str(pack)])
+    assert result.exit_code == 0, result.output
+    assert [log.number for log in compile_pack(pack).pack.logs] == [1, 2, 3]

@@ -33,8 +33,9 @@ def _packs(paths: tuple[Path, ...]) -> list[Path]:
     return _survey(paths)[0]
 
 
-def _survey(paths: tuple[Path, ...]) -> tuple[list[Path], list[Stray]]:
-    """The packs under `paths`, and the .vcl files beside them that are in none."""
+def _survey(paths: tuple[Path, ...], declared: dict[Path, bool] | None = None) -> tuple[list[Path], list[Stray]]:
+    """The packs under `paths`, and the .vcl files beside them that are in none;
+    `declared` learns which folders declare packs (see files.survey)."""
     if not paths:
         if not DEFAULT_CONTENT.is_dir():
             raise click.UsageError("no PATH given, and there is no source_content/ folder here")
@@ -45,7 +46,7 @@ def _survey(paths: tuple[Path, ...]) -> tuple[list[Path], list[Stray]]:
     packs: list[Path] = []
     strays: list[Stray] = []
     for path in paths:
-        found, beside = survey(path)
+        found, beside = survey(path, declared)
         if not found and not beside:
             raise click.UsageError(f"{path} holds no pack (a folder with .vcl files)")
         packs.extend(p for p in found if p not in packs)
@@ -60,8 +61,9 @@ def _compile_all(paths: tuple[Path, ...], use_cache: bool = True) -> list[Compil
 
     cache = ParseCache() if use_cache else None
     keep = _KEPT if _OWN_PROCESS else None
-    packs, strays = _survey(paths)
-    return same_names_apart([compile_pack(folder, cache, keep=keep) for folder in packs]) + \
+    declared: dict[Path, bool] = {}
+    packs, strays = _survey(paths, declared)
+    return same_names_apart([compile_pack(folder, cache, keep=keep, declared=declared) for folder in packs]) + \
         [in_no_pack(stray) for stray in strays]
 
 
@@ -72,13 +74,15 @@ def _check_targets(paths: tuple[Path, ...], use_cache: bool) -> list[CompileResu
 
     if not paths:
         return _with_card_fit(_compile_all(paths, use_cache))
+    declared: dict[Path, bool] = {}
     try:
-        targets, strays = resolve_targets(list(paths))
+        targets, strays = resolve_targets(list(paths), declared)
     except TargetError as error:
         raise click.UsageError(str(error)) from None
     cache = ParseCache() if use_cache else None
     keep = _KEPT if _OWN_PROCESS else None
-    results = _with_card_fit(same_names_apart([compile_pack(t.folder, cache, keep=keep) for t in targets]))
+    results = _with_card_fit(same_names_apart([compile_pack(t.folder, cache, keep=keep, declared=declared)
+                                               for t in targets]))
     return [focus(result, target) for result, target in zip(results, targets)] + [in_no_pack(s) for s in strays]
 
 

@@ -7,6 +7,7 @@ import bisect
 import gc
 import os
 import re
+from collections.abc import Mapping
 from contextlib import contextmanager
 from dataclasses import fields, replace
 from functools import lru_cache
@@ -253,13 +254,15 @@ class _Parts:
         return "part", parse_part(source, start, end, line), key
 
 
-def parse_pack(folder: Path, cache: ParseCache | None = None, workers: int | None = None
+def parse_pack(folder: Path, cache: ParseCache | None = None, workers: int | None = None,
+               declared: Mapping[Path, bool] | None = None
                ) -> tuple[list[ParsedFile], list[Diagnostic], dict[str, SourceFile]]:
     """Read and parse every .vcl file of the pack: from `cache` where a file is
-    unchanged, in `workers` processes where there is much to parse."""
+    unchanged, in `workers` processes where there is much to parse. `declared`: the
+    folders `files.survey` found to declare packs, or not."""
     sources: dict[str, SourceFile] = {}
     readable: list[SourceFile] = []
-    paths, found = files.list_pack(folder, display_path)
+    paths, found = files.list_pack(folder, display_path, declared)
     for path in paths:
         relative = path.relative_to(folder).as_posix()
         source, problem = read_source(path, display_path(path), relative)
@@ -296,17 +299,20 @@ def _declaration_lines(source: SourceFile) -> list[int]:
 
 
 def compile_pack(folder: Path, cache: ParseCache | None = None, workers: int | None = None,
-                 keep: list[object] | None = None) -> CompileResult:
+                 keep: list[object] | None = None, declared: Mapping[Path, bool] | None = None) -> CompileResult:
     """Check one pack. `cache`: where parsed files are kept between runs (None: parse
     everything); `workers`: processes to parse in (None: as many as there are idle cores,
     for a large pack). The result does not depend on either. `keep`: where to leave the
-    parsed files, for a process that ends without freeing them."""
+    parsed files, for a process that ends without freeing them. `declared`: what
+    `files.survey` found of which folders declare packs, so that the files of the
+    pack's subfolders are not read again to know it."""
     with without_cycle_collection():
-        return _compile(Path(folder), cache, workers, keep)
+        return _compile(Path(folder), cache, workers, keep, declared)
 
 
-def _compile(folder: Path, cache: ParseCache | None, workers: int | None, keep: list[object] | None) -> CompileResult:
-    parsed, found, sources = parse_pack(folder, cache, workers)
+def _compile(folder: Path, cache: ParseCache | None, workers: int | None, keep: list[object] | None,
+             declared: Mapping[Path, bool] | None = None) -> CompileResult:
+    parsed, found, sources = parse_pack(folder, cache, workers, declared)
     if keep is not None:
         keep.append(parsed)
     return compile_parsed(folder, parsed, found, sources)

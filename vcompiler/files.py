@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Mapping
 from pathlib import Path
 
 from vcompiler import codes
@@ -74,8 +75,10 @@ def find_packs(path: Path) -> list[Path]:
     return survey(path)[0]
 
 
-def survey(path: Path) -> tuple[list[Path], list[Path]]:
-    """The packs at or below `path`, and the .vcl files that are in none of them.
+def survey(path: Path, declared: dict[Path, bool] | None = None) -> tuple[list[Path], list[Path]]:
+    """The packs at or below `path`, and the .vcl files that are in none of them;
+    `declared`, when given, is told whether each folder searched declares a pack, so
+    that `list_pack` need not read the files of a pack's subfolders again.
 
     A folder whose .vcl files declare a pack is a pack, with everything below it but
     the folders that declare packs of their own. A folder with .vcl files and no
@@ -103,15 +106,17 @@ def survey(path: Path) -> tuple[list[Path], list[Path]]:
         except OSError:
             return [] if in_pack else [(folder, False)]
         sources = [Path(e.path) for e in entries if e.name.endswith(SUFFIX) and _is_file(e)]
-        declared = _declare(sources)
-        inside = in_pack or declared
+        declares = _declare(sources)
+        if declared is not None:
+            declared[folder] = declares
+        inside = in_pack or declares
         below = [found for e in entries
                  if not e.name.startswith(".") and _is_dir(e) and not _leads_up(Path(e.path), root)
                  # A link inside a pack is the pack's to report (E105), not a way out of it.
                  and not (inside and e.is_symlink())
                  for found in visit(Path(e.path), inside)]
         declared_below = [found for found in below if found[1]]
-        if declared:
+        if declares:
             return [(folder, True), *declared_below]
         if in_pack:
             return declared_below
@@ -148,9 +153,11 @@ def _is_dir(entry: os.DirEntry) -> bool:
         return False
 
 
-def list_pack(folder: Path, display=shown_name) -> tuple[list[Path], list[Diagnostic]]:
+def list_pack(folder: Path, display=shown_name, declared: Mapping[Path, bool] | None = None
+              ) -> tuple[list[Path], list[Diagnostic]]:
     """The .vcl files of the pack in `folder`, sorted by their path in it, and what
-    keeps any file of it from being read."""
+    keeps any file of it from being read. `declared`: what `survey` found of whether
+    its subfolders declare packs (a folder it did not search is read here)."""
     root = folder.resolve()
     files: list[Path] = []
     problems: list[Diagnostic] = []
@@ -197,7 +204,8 @@ def list_pack(folder: Path, display=shown_name) -> tuple[list[Path], list[Diagno
                                              "this folder's name is not UTF-8; its files are not read",
                                              "rename the folder"))
                     continue
-                if declares_pack(path):
+                own = declared.get(path) if declared is not None else None
+                if own if own is not None else declares_pack(path):
                     continue        # a pack of its own
                 visit(path)
             elif entry.name.endswith(SUFFIX):

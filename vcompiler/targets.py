@@ -20,14 +20,18 @@ class TargetError(Exception):
     """A path that names neither a pack nor a .vcl file; the message says why."""
 
 
-def pack_of_file(file: Path) -> Path | None:
+def pack_of_file(file: Path, declared: dict[Path, bool] | None = None) -> Path | None:
     """The pack folder a .vcl file belongs to: the nearest folder above it (its own
     first) whose .vcl files declare the pack, up to the repository's root; None when
     none does. Its own folder is not taken for a pack that lacks its declaration: that
-    folder could be /tmp or a home folder, and reading it would read all below it."""
+    folder could be /tmp or a home folder, and reading it would read all below it.
+    `declared` learns what was found of the folders on the way (see files.survey)."""
     file = file.resolve()
     for folder in file.parents:
-        if declares_pack(folder):
+        declares = declares_pack(folder)
+        if declared is not None:
+            declared[folder] = declares
+        if declares:
             return folder
         if (folder / ".git").exists():
             break
@@ -76,16 +80,18 @@ def strays_beside(strays: list[Path]) -> list[Stray]:
             for path in strays]
 
 
-def resolve_targets(paths: list[Path]) -> tuple[list[Target], list[Stray]]:
+def resolve_targets(paths: list[Path], declared: dict[Path, bool] | None = None
+                    ) -> tuple[list[Target], list[Stray]]:
     """Packs and files in the order given, each pack once; a pack named whole wins
     over files of it. Packs named whole keep the path as given (diagnostics print
-    their files relative to it). Beside them, the files in no pack."""
+    their files relative to it). Beside them, the files in no pack. `declared` learns
+    which folders declare packs (see files.survey)."""
     whole: dict[Path, Path] = {}
     files: dict[Path, set[str]] = {}
     strays: list[Stray] = []
     for path in paths:
         if path.is_dir():
-            found, beside = survey(path)
+            found, beside = survey(path, declared)
             if not found and not beside:
                 raise TargetError(f"{path} holds no pack (a folder with .vcl files)")
             for pack in found:
@@ -93,7 +99,7 @@ def resolve_targets(paths: list[Path]) -> tuple[list[Target], list[Stray]]:
             strays += strays_beside(beside)
         elif path.suffix != ".vcl":
             raise TargetError(f"{path} is not a .vcl file")
-        elif (folder := pack_of_file(path)) is None:
+        elif (folder := pack_of_file(path, declared)) is None:
             strays.append(Stray(path, NO_PACK_ABOVE))
         else:
             files.setdefault(folder, set()).add(display_path(path.resolve()))

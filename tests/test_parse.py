@@ -51,6 +51,15 @@ def test_long_string_layout_dedents_and_splits_paragraphs():
     assert len(texts.paragraphs) == 2
 
 
+def test_a_paragraph_indented_with_tabs_and_spaces_mixed_starts_at_its_first_word():
+    # The tab counts one character and the spaces four: the lines share one, and the
+    # three left over would print before the paragraph.
+    text = 'log 1 {\n  text """\n\tOne\n\ttwo.\n\n    {lgo 3} Three.\n  """\n  return\n}\n'
+    result = parse(text)
+    assert codes_at(result) == [("E102", 6, 5)]
+    assert only(parse(text.replace("{lgo 3}", "Then"))).statements[0].text.plain() == "One two.\n\nThen Three."
+
+
 def test_one_line_string_escapes_keep_positions():
     log = only(parse('log 1 {\n  text "say \\"hi\\" to {log 2}"\n  return\n}\n'))
     paragraph = log.statements[0].text.paragraphs[0]

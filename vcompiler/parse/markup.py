@@ -110,11 +110,13 @@ def paragraphs_of(raw: str, line: int, column: int) -> list[tuple[str, Positions
                     paragraphs.append(("".join(pieces), where))
                 pieces, where, length = [], Positions(), 0
                 continue
+            # A paragraph is reflowed: the indentation left on its first line (lines
+            # indented with tabs and spaces mixed share less than they look to) would
+            # print as spaces before it, and a line break inside it reads as one space,
+            # whatever the indentation of the next line.
+            indent = len(text) - len(text.lstrip(" \t"))
+            text, col = text[indent:], col + indent
             if pieces:
-                # The line break inside a paragraph reads as one space, whatever the
-                # indentation of the next line.
-                indent = len(text) - len(text.lstrip(" \t"))
-                text, col = text[indent:], col + indent
                 pieces.append(" ")
                 length += 1
             where.add(length, ln, col)
@@ -324,5 +326,5 @@ def parse_text(raw: str, file: str, line: int, column: int, end: tuple[int, int]
 def plain_string(raw: str) -> str:
     """A string used as a name (`gain injury "Just a Scratch"`), not as prose."""
     if raw.startswith('"""'):
-        return " ".join(t for t, _, _ in long_string_lines(raw, 1, 1))
+        return " ".join(t.lstrip(" \t") for t, _, _ in long_string_lines(raw, 1, 1))
     return string_value(raw, 1, 1)[0]

@@ -280,3 +280,14 @@ def test_too_many_or_no_copies_are_pointed_at_the_copies_clause_not_the_card(wri
     found = [(d.code.id, d.span.line - top, d.span.column, d.span.end_column, d.hint) for d in result.diagnostics]
     assert found == [("W511", 1, 18, 27, "write at most `copies 60`; for more, print the card sheets more than once"),
                      ("E512", 4, 18, 26, "leave the card out of the pack; `copies 1` prints it once")]
+
+
+def test_a_d10_range_sharing_faces_with_one_above_is_w414_with_the_range_that_meets_it(write_pack):
+    result = _compiled(write_pack, 'log 2 "Roll" external {\n  roll d10\n  if d10 5 to 10 -> log 1\n'
+                                   '  if d10 1 to 6 -> log 1\n  return\n}\n')
+    [found] = result.diagnostics
+    top = VANGUARD_HEADER.count("\n") + 1
+    assert (found.code.id, found.span.line - top, found.span.column, found.span.end_column) == ("W414", 4, 6, 16)
+    assert found.message == "`d10 1 to 6` overlaps `d10 5 to 10` above: faces 5 to 6 of the roll are read there first"
+    assert found.hint == "end it at 4: `d10 1 to 4`"
+    assert found.related[0].span.line - top == 3

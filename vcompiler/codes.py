@@ -219,6 +219,13 @@ gives it, and numbers.lock keeps it. A goto or `{log N}` that names it by that n
 lock is lost, the range or the seed changes, the number goes to another log or to
 none, and the reference points elsewhere without a word. Mend: write the label
 (`-> log @label`), as the hint says.""")
+OVERLAPPING_D10 = _code("W414", W, "`d10 {low} to {high}` overlaps `d10 {low2} to {high2}` above: {faces} of the roll {verb} read there first", "D10 ranges of one roll that overlap", """\
+The `if d10` lines after a `roll d10` are read in order, and the first whose range
+holds the face sends the reader away, so the faces a range shares with a line above it
+never reach it (a range all of whose faces are above is never taken). The printed log
+lists both ranges, and a player who rolled one of those faces reads two ways.
+Usually one end was mistyped. Mend: make the ranges meet without sharing a face (`1
+to 4`, `5 to 10`).""")
 SAME_CHOICE = _code("W415", W, "{where} offers the choice {label} twice, both {target}", "one choice written twice in an entry", """\
 Two choices of one entry with the same words and the same way print the same line
 twice, and one of them is usually a choice whose way was meant to go elsewhere (copied

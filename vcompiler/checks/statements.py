@@ -1,6 +1,7 @@
 """What a log says, in the order it is read: effects that only a card can resolve,
-lines below a way out, an `else` before its `if`, a D10 read before it is rolled, a
-choice written twice (E310, E314, E315, E319, W415)."""
+lines below a way out, an `else` before its `if`, a D10 read before it is rolled, D10
+ranges of one roll that overlap, a choice written twice (E310, E314, E315, E319, W414,
+W415)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -144,6 +145,47 @@ def _d10_unrolled(log: Log) -> Diagnostic | None:
         elif isinstance(statement, IfStatement) and statement.condition.kind == "d10" and not rolled:
             return diagnostic(codes.D10_WITHOUT_ROLL, statement.condition.span, hint="add `roll d10` on the line above")
     return None
+
+
+@rule(codes.OVERLAPPING_D10)
+def d10_ranges_apart(context: CheckContext) -> Iterator[Diagnostic]:
+    """The `if d10` lines of one roll are read in order: faces a range shares with a
+    line above it never reach it, and the printed log offers a player who rolls them
+    two ways. Reported at the later line. Mend: make the ranges meet without sharing a
+    face."""
+    for found in context.of_logs(_overlapping_d10):
+        yield from found
+
+
+@per_log
+def _overlapping_d10(log: Log) -> list[Diagnostic]:
+    found = []
+    above: list[tuple[int, int, IfStatement]] = []      # the ranges of the current roll
+    for statement in log.statements:
+        if isinstance(statement, EffectStatement) and any(e.op == "roll_d10" for e in statement.effect.options):
+            above = []
+        elif isinstance(statement, IfStatement) and statement.condition.kind == "d10":
+            condition = statement.condition
+            low, high = int(str(condition.key)), int(str(condition.more[0]))
+            for low2, high2, earlier in above:
+                shared = range(max(low, low2), min(high, high2) + 1)
+                if not shared:
+                    continue
+                faces = f"face {shared[0]}" if len(shared) == 1 else f"faces {shared[0]} to {shared[-1]}"
+                if low2 <= low and high <= high2:
+                    hint = "this line is never taken: change its range, or remove it"
+                elif low2 <= low:
+                    hint = f"start it at {high2 + 1}: `d10 {high2 + 1} to {high}`"
+                elif high <= high2:
+                    hint = f"end it at {low2 - 1}: `d10 {low} to {low2 - 1}`"
+                else:
+                    hint = "make the ranges meet without sharing a face"
+                found.append(diagnostic(codes.OVERLAPPING_D10, condition.span, low=low, high=high, low2=low2,
+                                        high2=high2, faces=faces, verb="is" if len(shared) == 1 else "are",
+                                        hint=hint, related=[Related(earlier.condition.span, "read first")]))
+                break
+            above.append((low, high, statement))
+    return found
 
 
 @rule(codes.SAME_CHOICE)

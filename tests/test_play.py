@@ -207,7 +207,7 @@ def test_a_threat_comes_into_play_as_its_card_prints_it():
                              "│ Time Track:\n"
                              "│    1: Nothing happens.\n"
                              "│    2: The Threat moves.\n"
-                             "│    3: The Threat attacks (1), then reset the [time] Time Track of T11.\n"
+                             "│    3: The Threat attacks once, then reset the [time] Time Track of T11.\n"
                              "│ Drive It Into the Dark (1 [danger] Danger die):\n")
     # The global condition of the log before it, and the planet's mission at landing, as printed too.
     assert "Put Global Condition G11 into play.\n┌ Global Condition G11 Endless Snowfall\n" in out
@@ -258,7 +258,7 @@ def test_a_threat_time_track_attacks_the_crew_in_its_sector_or_moves_where_the_t
                          "Time Track of T11 Ice Stalker: space 2 of 3: The Threat moves."]
     assert scene.lines[:3] == ["Threat T11 Ice Stalker stays in Sector 4.",
                                "Time Track of T11 Ice Stalker: space 3 of 3: "
-                               "The Threat attacks (1), then reset the [time] Time Track of T11.",
+                               "The Threat attacks once, then reset the [time] Time Track of T11.",
                                "Attack: Each Crewmember in the Sector: spend a die."]
     assert state.tracks.get("T11") is None and state.threats == {"T11": 4}          # reset, and stayed
     state.sector = 3                                       # alone: it moves, where the table says

@@ -178,7 +178,7 @@ def test_every_vanguard_card_is_an_entry_worded_as_its_card_prints_it(readers):
     assert "Threat · " in threat and "2 standees" in threat
     assert "<strong>Attack:</strong> Each Crewmember in the Sector: spend a die." in threat
     assert "<strong>No Crewmember in its Sector:</strong> The Threat moves." in threat
-    assert "<h4>Time Track</h4>" in threat and "<strong>3:</strong> The Threat attacks (1)" in threat
+    assert "<h4>Time Track</h4>" in threat and "<strong>3:</strong> The Threat attacks once" in threat
     assert 'Place <a href="#threat-T11">Threat T11</a> in Sector 4.' in page
     assert 'Put <a href="#condition-G11">Global Condition G11</a> into play.' in page
     assert 'Reveal <a href="#mission-M13">Mission M13</a>.' in page

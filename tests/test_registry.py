@@ -27,6 +27,7 @@ from vcompiler.registry import (
 from vcompiler.registry.conditions import CONDITIONS
 from vcompiler.registry.forms import VALUE_SLOTS
 from vcompiler.registry.schema import refreshed
+from vcompiler.render import voice
 from vcompiler.render.books import books_of
 from vcompiler.render.voice import said
 from vcompiler.source import Span
@@ -60,6 +61,12 @@ def test_every_form_of_a_game_has_wording_in_its_voice(game):
             assert text.strip(), form.spelling()
             assert "{" not in text and "[" not in text, (form.spelling(), text)
             assert "None" not in text, (form.spelling(), text)
+
+
+def test_a_threat_attack_says_how_many_times_as_the_rulebook_does():
+    # RB 1447: the Threat "will Attack (...) twice"; a bare "(2)" explained nothing.
+    words = [voice.plain(said(m.Effect("threat_attack", (("amount", n),), SPAN))) for n in (1, 2, 3)]
+    assert words == ["the Threat attacks once", "the Threat attacks twice", "the Threat attacks 3 times"]
 
 
 # Game terms the vanguard wording prints; the rulebook capitalises each its own way.

@@ -11,7 +11,8 @@ A form is written as it is typed, with `{name:slot}` for a word the writer choos
 Its wording is one sentence fragment without the capital or the full stop, or
 several of which the first whose words are all given is printed (for optional
 words). In it `{name}` is the word's value, `{name:a}` the article "a" or "an" for it,
-`{name:s}` an "s" unless it is 1, `[icon]` an icon, `[{name}]` the icon the word
+`{name:s}` an "s" unless it is 1, `{name:times}` "once", "twice" or "3 times",
+`[icon]` an icon, `[{name}]` the icon the word
 names and `[icon {name}]` an icon bearing the word (a Danger die shows its letter inside
 its icon, RB 1455)."""
 from __future__ import annotations
@@ -95,14 +96,14 @@ class Slot:
 
 # ---------------------------------------------------------------- wording
 _PIECE = re.compile(r"\[\{(?P<icon_of>\w+)\}\]|\[(?P<icon>\w+)(?: \{(?P<borne>\w+)\})?\]"
-                    r"|\{(?P<param>\w+)(?::(?P<filter>[as]))?\}")
+                    r"|\{(?P<param>\w+)(?::(?P<filter>[as]|times))?\}")
 
 
 @frozen
 class Piece:
     """Part of a wording: `text` words, an `icon` (bearing the value of `param` when
     both are given), or the value of `param` (printed as an icon when `as_icon`, through
-    `filter` "a" or "s" when one is given)."""
+    `filter` "a", "s" or "times" when one is given)."""
     text: str = ""
     icon: str = ""
     param: str = ""
@@ -229,7 +230,8 @@ FORMS: tuple[Form, ...] = (
           "place Threat {card} in Sector {sector}"),
     _form("remove threat {card:threat}", "remove_threat", V, "remove Threat {card}"),
     _form("threat move", "threat_move", V, "the Threat moves", card_only=True),
-    _form("threat attack {amount:n}", "threat_attack", V, "the Threat attacks ({amount})", card_only=True),
+    _form("threat attack {amount:n}", "threat_attack", V, "the Threat attacks {amount:times}",
+          card_only=True),
     _form("then {outcome:outcome}", "then", V, "then resolve the [{outcome}] {outcome} Outcome", card_only=True),
     _form("immediate {outcome:outcome}", "immediate", V, "immediately resolve the [{outcome}] {outcome} Outcome",
           card_only=True),

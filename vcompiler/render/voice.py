@@ -89,6 +89,9 @@ def _worded(wording: Wording, param: Callable[[str], object]) -> Sentence:
                 text = "an" if str(value)[:1] in "aeiou" else "a"
             elif piece.filter == "s":
                 text = "" if value == 1 else "s"
+            elif piece.filter == "times":
+                # RB 1447: a Threat "will Attack ... twice".
+                text = "once" if value == 1 else "twice" if value == 2 else f"{value} times"
             else:
                 text = str(value)
             out.append(("t", text))

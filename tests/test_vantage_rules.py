@@ -349,3 +349,18 @@ location 2 "Rock" {
         ("E342", 6, 3, 7, "action “Gather coconuts” has an empty result",
          "the storybook sends the player to its result to read what acting does: write it inside `result { … }`"),
     ]
+
+
+def test_a_result_says_once_whether_the_turn_goes_on(tmp_path):
+    # VR 113: "continue" is another action, "you may continue" the offer of one. A
+    # result that says both printed "You may continue." then "Continue.".
+    text = PACK.replace("      lose boost 1\n      may continue\n",
+                        "      may continue\n      lose boost 1\n      continue\n")
+    pack = _compile(tmp_path, text).pack
+    haggle = pack.locations[1].actions[0]
+    said = [words(tokens) for kind, tokens in voice.blocks(haggle.result) if kind == "p"]
+    assert said[1:] == ["Lose 1 boost.", "Continue."]
+    once = PACK.replace("      lose boost 1\n      may continue\n", "      may continue\n      lose boost 1\n")
+    said = [words(tokens) for kind, tokens in voice.blocks(_compile(tmp_path, once).pack.locations[1].actions[0].result)
+            if kind == "p"]
+    assert said[1:] == ["You may continue.", "Lose 1 boost."]

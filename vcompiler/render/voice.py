@@ -221,12 +221,36 @@ def target(effect: m.Effect) -> Sentence:
     return said(effect)
 
 
+# VR 112-113: "continue" ends a result with another action, "you may continue" offers one.
+_CONTINUE = ("continue", "may_continue")
+
+
+def _continuation(s: m.Statement) -> str:
+    """The op of a statement that only says whether the turn goes on, or ""."""
+    if isinstance(s, m.EffectStatement) and len(s.effect.options) == 1 and s.effect.options[0].op in _CONTINUE:
+        return s.effect.options[0].op
+    return ""
+
+
+def _said_once(statements: tuple[m.Statement, ...]) -> list[m.Statement]:
+    """The statements with whether the turn goes on said once, where it is last said (it
+    ends a result, VR 112): a result that says both "you may continue" and "continue"
+    prints "Continue." (the player must act again, which the offer adds nothing to)."""
+    said = [i for i, s in enumerate(statements) if _continuation(s)]
+    if len(said) < 2:
+        return list(statements)
+    strongest = "continue" if any(_continuation(statements[i]) == "continue" for i in said) else "may_continue"
+    last = statements[said[-1]]
+    once = m.EffectStatement(m.Choice((m.Effect(strongest, (), last.span),), last.span), last.span)
+    return [once if i == said[-1] else s for i, s in enumerate(statements) if i == said[-1] or i not in said]
+
+
 def blocks(statements: tuple[m.Statement, ...]) -> list[tuple[str, object]]:
     """Statements as printed blocks, in order: ("p", tokens) a paragraph,
     ("choices", [tokens]) a list of choices. Consecutive `if` and `else` lines read as
-    one paragraph; consecutive choices as one list."""
+    one paragraph; consecutive choices as one list; whether the turn goes on, once."""
     out: list[tuple[str, list]] = []
-    for s in statements:
+    for s in _said_once(statements):
         if isinstance(s, m.TextStatement):
             out.extend(("p", paragraph) for paragraph in rich(s.text))
         elif isinstance(s, m.EffectStatement):

@@ -619,3 +619,9 @@ def test_a_card_cut_near_the_bottom_of_its_page_counts_every_line_and_bands_ever
     # One more action of three lines is three more lines not printed, wherever it is printed.
     assert counts[31, "sheets"] == counts[30, "sheets"] + 3
     assert counts[30, "single"] == counts[30, "sheets"]
+
+
+def test_the_tutorial_injury_is_named_as_the_rulebook_names_it(eye):
+    # RB 814: "you gain ”Just a Scratch!” Injury": the "!" is part of its name.
+    injuries = [voice.plain(face.title) for face in faces_of(eye) if face.kind == "injury"]
+    assert injuries == ["Just a Scratch!"]

@@ -26,7 +26,7 @@ def test_reference_graph_has_typed_nodes_and_edges():
     # Testing a check mark is not a way to reach the log.
     assert not graph.has_edge(("log", 204), ("log", 410))
     assert set(roots(graph)) >= {("pack", "eye_of_the_void"), ("planet", "inner_hull"), ("log", 720),
-                                 ("event", "E01"), ("injury", "Just a Scratch")}
+                                 ("event", "E01"), ("injury", "Just a Scratch!")}
 
 
 def test_vantage_graph_reaches_depart_entries_through_starred_points():

@@ -198,7 +198,7 @@ async def test_completion_of_verbs_arguments_ids_and_numbers(client: LanguageCli
     gains = await labels("  gain \n", 7)
     assert {"success", "supplies", "injury", "unique"} <= set(gains)
     injuries = await labels("gain injury ", 12)
-    assert injuries == {'"Just a Scratch"': "Just a Scratch"}
+    assert injuries == {'"Just a Scratch!"': "Just a Scratch!"}
 
 
 @pytest.mark.asyncio

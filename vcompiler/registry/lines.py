@@ -60,7 +60,7 @@ ONCE: dict[str, dict[str, Once]] = {construct: {line.key: line for line in lines
                                    "the action does in one `result { … }`"),
     ),
     "location": tuple(
-        Once(direction, f"`{direction}`", f"a compass point shows one way out: keep one exit {direction}, "
-                                          "and give the other location another point (VR 51-53)")
+        Once(direction, f"`{direction}`", f"a compass point shows one way: keep one exit {direction}, and put "
+                                          "another neighbour on another point (VR 51-53)")
         for direction in DIRECTIONS),
 }.items()}

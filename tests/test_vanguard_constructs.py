@@ -291,3 +291,14 @@ def test_a_d10_range_sharing_faces_with_one_above_is_w414_with_the_range_that_me
     assert found.message == "`d10 1 to 6` overlaps `d10 5 to 10` above: faces 5 to 6 of the roll are read there first"
     assert found.hint == "end it at 4: `d10 1 to 4`"
     assert found.related[0].span.line - top == 3
+
+
+def test_a_log_testing_its_own_box_below_its_check_is_w417_at_the_test(write_pack):
+    result = _compiled(write_pack, 'log 2 "Hatch" external {\n  text "A hatch."\n  check\n'
+                                   '  if checked log 2 -> log 1\n  return\n}\n')
+    [found] = result.diagnostics
+    top = VANGUARD_HEADER.count("\n") + 1
+    assert (found.code.id, found.span.line - top, found.span.column, found.span.end_column) == ("W417", 4, 6, 19)
+    assert found.hint == ("test it above `check` to ask whether the reader has been here before, or write "
+                          "`-> log 1` if it is always meant")
+    assert found.related[0].span.line - top == 3

@@ -226,6 +226,12 @@ never reach it (a range all of whose faces are above is never taken). The printe
 lists both ranges, and a player who rolled one of those faces reads two ways.
 Usually one end was mistyped. Mend: make the ranges meet without sharing a face (`1
 to 4`, `5 to 10`).""")
+TESTED_AFTER_CHECK = _code("W417", W, "log {number} ticks its own box above, so `if checked log {written}` always holds here", "a log that tests its own box after ticking it", """\
+`check` ticks the box printed beside the log as it is read; `if checked log N` in
+log N itself, below the `check`, then always holds, on the first visit as on any
+other, and whatever follows it for an unticked box is never read. A log that means
+"if you have been here before" tests its box above its `check`. Mend: move the test
+above `check`, or write `-> log M` when it is always meant.""")
 SAME_CHOICE = _code("W415", W, "{where} offers the choice {label} twice, both {target}", "one choice written twice in an entry", """\
 Two choices of one entry with the same words and the same way print the same line
 twice, and one of them is usually a choice whose way was meant to go elsewhere (copied

@@ -1,5 +1,5 @@
-"""Check marks: a condition on a box that is not printed (E210), and a box nothing
-tests (W406)."""
+"""Check marks: a condition on a box that is not printed (E210), a box nothing
+tests (W406), a log that tests its own box below ticking it (W417)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -8,7 +8,7 @@ from vcompiler import codes
 from vcompiler.checks import CheckContext, per_log, rule
 from vcompiler.checks.explained import logs_named
 from vcompiler.checks.references import intended_targets
-from vcompiler.checks.tables import all_statements
+from vcompiler.checks.tables import all_statements, written
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
 from vcompiler.model.types import CheckStatement, Condition, IfStatement, Log
 
@@ -72,3 +72,29 @@ def boxes_are_tested(context: CheckContext) -> Iterator[Diagnostic]:
         if statement is not None and log.number not in tested:
             yield diagnostic(codes.UNTESTED_CHECK, statement.span, number=log.shown,
                              hint=f"test it with `if checked log {log.written} -> log N`, or remove `check`")
+
+
+@rule(codes.TESTED_AFTER_CHECK)
+def own_box_tested_before_it_is_ticked(context: CheckContext) -> Iterator[Diagnostic]:
+    """`if checked log N` in log N below its `check` always holds: the box was ticked a
+    line above, on the first visit too. Mend: test the box above `check` ("if you
+    have been here before"), or write `-> log M` when it is always meant."""
+    for log, found in zip(context.pack.logs, context.of_logs(_own_box_after_check)):
+        if found is not None:
+            check, test = found
+            yield diagnostic(codes.TESTED_AFTER_CHECK, test.condition.span, number=log.shown, written=log.written,
+                             hint="test it above `check` to ask whether the reader has been here before, or write "
+                                  f"`{written(test.target, context.pack)}` if it is always meant",
+                             related=[Related(check.span, "the box is ticked here")])
+
+
+@per_log
+def _own_box_after_check(log: Log) -> tuple[CheckStatement, IfStatement] | None:
+    check = None
+    for statement in log.statements:
+        if isinstance(statement, CheckStatement) and check is None:
+            check = statement
+        elif (check is not None and isinstance(statement, IfStatement) and statement.condition.kind == "checked_log"
+              and statement.condition.key == log.number):
+            return check, statement
+    return None

@@ -287,3 +287,17 @@ poi P2 "Two" { final }
     [found] = compile_pack(folder).diagnostics
     assert (found.code.id, found.span.line, found.span.column, found.span.end_column) == ("E328", 8, 55, 57)
     assert found.message == "sector 1 of planet p has two POIs" and found.related[0].span.column == 39
+
+
+def test_a_new_label_given_the_number_of_a_label_that_is_gone_is_w104_at_the_label(write_pack):
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER.replace("start log 1", "start log 1\n  numbering 100..199 seed 3")
+                         + 'log 1 "Start" {\n  -> log @grotto\n}\nlog @grotto "Cave" {\n  return\n}\n'})
+    (folder / "numbers.lock").write_text('{\n  "cave": 135\n}\n')
+    [found] = compile_pack(folder).diagnostics
+    top = VANGUARD_HEADER.count("\n") + 1
+    assert (found.code.id, found.span.line - top, found.span.column, found.span.end_column) == ("W104", 4, 5, 12)
+    assert found.message == "@grotto is given log number 135, which numbers.lock gave @cave, a label no log has now"
+    assert found.hint == ("if @grotto is @cave renamed, rename it in numbers.lock too; if books were printed with "
+                          "@cave, keep a log @cave so that 135 stays its own")
+    (folder / "numbers.lock").write_text('{\n  "grotto": 135\n}\n')
+    assert compile_pack(folder).diagnostics == ()

@@ -144,6 +144,16 @@ vcompiler.toml (or [tool.vcompiler] in pyproject.toml) takes `ignore`, `[cards]`
 silences nothing, and a `spoiler_limit` outside `[print]` changes nothing. Mend: as
 the hint says.""")
 
+RECYCLED_NUMBER = _code("W104", W, "@{label} is given log number {number}, which numbers.lock gave @{old}, a label no log has now", "a label given the number of a label that is gone", """\
+numbers.lock keeps the number each `@label` log was given, so that printed books keep
+sending readers to the same entry. When a label is deleted its number is free, and the
+next new label takes it (the shuffle offers the numbers in the same order): a book
+printed with the old label then sends its readers to the new entry. A renamed label
+is told the same way, since the lock knows it by its name. Mend: for a rename, rename
+the label in numbers.lock too; else, when books were printed, keep a log of the old
+label (it may say the entry is no more) so that its number stays its own; when no
+book was printed, there is nothing to mend (`// allow W104` on the log).""")
+
 UNDEFINED_LOG = _code("E200", E, "undefined log {target}", "undefined log", """\
 A reference to a log that no file of the pack defines: the table would turn to a
 page that does not exist. Mend: define the log, or fix the number.""")

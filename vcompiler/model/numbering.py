@@ -166,6 +166,8 @@ def assign_numbers(fixed: dict[int, Span], labels: list[tuple[str, Span]], locke
     pending = [(name, span) for name, span in labels if name not in assigned]
     if not pending:
         return assigned, found
+    # Numbers of labels that are gone: printed books may still send readers there.
+    freed = {number: name for name, number in sorted(locked.items()) if name not in present}
     candidates = list(range(low, high + 1))
     random.Random(seed).shuffle(candidates)
     cursor = 0
@@ -176,6 +178,13 @@ def assign_numbers(fixed: dict[int, Span], labels: list[tuple[str, Span]], locke
             found.append(diagnostic(codes.RANGE_EXHAUSTED, span, label=name, low=low, high=high,
                                     hint="widen the range in the pack's `numbering` line"))
             continue
-        assigned[name] = candidates[cursor]
-        taken.add(candidates[cursor])
+        number = candidates[cursor]
+        if number in freed:
+            old = freed[number]
+            found.append(diagnostic(codes.RECYCLED_NUMBER, span, label=name, number=number, old=old,
+                                    hint=f"if @{name} is @{old} renamed, rename it in {LOCK_NAME} too; if books "
+                                         f"were printed with @{old}, keep a log @{old} so that {number} stays its "
+                                         "own"))
+        assigned[name] = number
+        taken.add(number)
     return assigned, found

@@ -1,6 +1,8 @@
 """Special Actions without a dice check and on a sector, a planet's rules, log
 conditions beyond check marks, who an effect befalls, threats' attacks and standees,
 and Danger die letters: each from the text to the bundle, the books and play."""
+import re
+
 import pytest
 
 from conftest import VANGUARD_HEADER
@@ -130,12 +132,34 @@ def test_the_board_prints_the_planets_rules_and_its_sectors_actions(built):
     board = board_of(built, built.planets[0], "a4")
     assert [voice.plain(p) for p in board.rules] == ["Crewmembers cannot Rest in Sector 2."]
     assert board.sectors[0].actions == ("Climb the Spire",) and board.sectors[1].actions == ("Break the Ice",)
-    number, name, said = board.actions[0]
-    assert (number, name) == (1, "Climb the Spire")
+    number, name, said, danger = board.actions[0]
+    assert (number, name, danger) == (1, "Climb the Spire", 0)
     assert [voice.plain(p, "[{}]") for p in said] == [
         "Look out over the ice.", "Gain 1 [lead], then roll a [danger T] Danger die."]
     assert [voice.plain(p, "[{}]") for p in board.actions[1][2]] == [
         "[green] [physical]: Gain a mineral Discovery.", "[red]: Then resolve the [green] green Outcome."]
+
+
+def test_an_actions_danger_dice_stand_to_the_left_of_its_name_on_cards_boards_and_the_reader(write_pack):
+    # RB 890, 1183: "the number of Danger dice depicted to the left of the Action's name".
+    # The board printed none at all; the cards and the reader printed them after it.
+    from vcompiler.reader import reader_html
+    from vcompiler.render.pdf import _environment
+    from vcompiler.render.sheets import Job, job_html, single_pages
+
+    text = PACK.replace('action "Break the Ice" {', 'action "Break the Ice" danger 2 {').replace(
+        'action "Listen" {', 'action "Listen" danger 1 {')
+    pack = compile_pack(write_pack({"pack.vcl": text})).pack
+    board = board_of(pack, pack.planets[0], "a4")
+    assert [a[3] for a in board.actions] == [0, 2]
+    die = '<img class="icon" src="icons/danger.svg" alt="danger die">'
+    drawn = _environment().get_template("board.html.j2").render(board=board, naive=False, created=None, version="")
+    assert f"{die} {die} <b>Break the Ice</b>" in drawn and f"{die} <b>Climb the Spire</b>" not in drawn
+    poi = next(f for f in faces_of(pack) if f.key == "poi P1")
+    sheet = job_html(Job("t", (poi,), tuple(single_pages([0], [poi])), frozenset()))
+    assert f'<h3 class="action"><span class="danger">{die}</span>Listen</h3>' in sheet
+    reader = reader_html(pack).decode()
+    assert re.search(r'<h3><span class="icon i-danger"[^>]*></span> Listen</h3>', reader)
 
 
 def test_cards_print_plain_actions_attacks_and_standees_and_the_packs_own_danger_tables(built):

@@ -133,8 +133,9 @@ class _Writer:
             if kind == "p":
                 out.append(f"<p>{self.inline(block[1])}</p>")
             elif kind == "head":
-                danger = self.inline([("i", "danger")] * block[2]) if block[2] else ""
-                out.append(f"<h3>{self.inline(block[1])} {danger}</h3>")
+                # RB 890: the Danger dice stand to the left of the action's name.
+                danger = self.inline([("i", "danger")] * block[2]) + " " if block[2] else ""
+                out.append(f"<h3>{danger}{self.inline(block[1])}</h3>")
             elif kind == "row":
                 lead = self.inline(block[2])
                 out.append(f'<p class="row">{f"<strong>{lead}:</strong> " if lead else ""}{self.inline(block[3])}</p>')

@@ -93,8 +93,9 @@ class Board:
     align: tuple[tuple[float, float], ...]   # alignment marks on the board, mm
     span: Span
     rules: tuple[Sentence, ...] = ()  # the planet's own rules, paragraph by paragraph
-    # The sectors' Special Actions in full: (sector, name, what it says, paragraph by paragraph).
-    actions: tuple[tuple[int, str, tuple[Sentence, ...]], ...] = ()
+    # The sectors' Special Actions in full: (sector, name, what it says, paragraph by
+    # paragraph, the Danger dice it rolls).
+    actions: tuple[tuple[int, str, tuple[Sentence, ...], int], ...] = ()
     compact: bool = False             # the panel's spaces without their empty room
     # Paths drawn over a sector's space: (the path's span, its ends and arrow, the sector).
     over: tuple[tuple[Span, int, str, int, int], ...] = ()
@@ -385,10 +386,10 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
     rules = tuple(p for t in planet.text for p in rich(t))
     if planet.events is not None:
         rules += (events_rule(planet.events),)
-    actions = tuple((sector.number, action.name, _action_said(action))
+    actions = tuple((sector.number, action.name, _action_said(action), action.danger or 0)
                     for sector in planet.sectors for action in sector.actions)
     extra = (_space_height([plain(p) for p in rules]) if rules else 0.0) + sum(
-        _space_height([plain(p) for p in said]) for _, _, said in actions)
+        _space_height([plain(p) for p in said]) for _, _, said, _ in actions)
     # The other spaces give up their empty room first, so that a board keeps its sheet.
     width, height = _board_size(columns, rows, max(0.0, extra - COMPACT_SAVING))
     pois = {c.id: c.name for c in pack.cards if c.kind == "poi"}

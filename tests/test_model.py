@@ -231,6 +231,16 @@ def test_a_copy_of_a_file_beside_it_is_one_error_at_the_copy_whichever_is_read_f
     assert (found.related[0].span.file.endswith("/logbook.vcl"), found.related[0].span.line) == (True, 1)
 
 
+def test_what_the_rules_find_in_a_copied_file_is_told_in_the_original(write_pack):
+    # The copy is read first, but the model keeps the original's definitions: deleting
+    # the copy leaves the warnings where they were.
+    logs = LOGS.replace('log 2 "Two" { -> log 3 }', 'log 2 "Two" { check; -> log 3 }')
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER, "logbook.vcl": logs, "logbook copy.vcl": logs})
+    found = sorted((d.code.id, d.span.file.rsplit("/", 1)[-1], d.span.line, d.span.column)
+                   for d in compile_pack(folder).diagnostics)
+    assert found == [("E205", "logbook copy.vcl", 1, 1), ("W406", "logbook.vcl", 2, 15)]
+
+
 def test_a_copy_edited_since_is_still_one_error_and_two_copies_are_one_each(write_pack):
     edited = LOGS.replace('log 4 "Four" external', 'log 5 "Five" external') + 'log 6 "Six" external { return }\n'
     folder = write_pack({"pack.vcl": VANGUARD_HEADER, "logbook.vcl": LOGS, "Copy of logbook.vcl": edited,

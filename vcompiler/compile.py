@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import get_type_hints
 
-from vcompiler import codes, files
+from vcompiler import ast, codes, files
 from vcompiler.checks import CheckMemo, run_checks
 from vcompiler.checks.explained import near_errors
 from vcompiler.config import load_config
@@ -333,8 +333,14 @@ def _compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnost
                     checked: CheckMemo | None = None) -> CompileResult:
     complete = not any(d.code.id.startswith("E1") for d in found)
     model = build_model(parsed, folder, display_path(folder), complete, memo)
+    copies = _copies_among(parsed, list(model.diagnostics))
+    if copies:
+        # The model keeps the first definition of a thing: the original's, so that what
+        # the rules find is found in the file the writer keeps.
+        parsed = sorted(parsed, key=lambda p: p.source.display in copies)
+        model = build_model(parsed, folder, display_path(folder), complete, memo)
     found.extend(model.diagnostics)
-    found = _copied_files(found, sources, parsed, display_path(folder))
+    found = _copied_files(found, sources, copies, display_path(folder))
     found = _copied_folders(found, sources, display_path(folder))
     if model.pack is not None and not complete:
         found = _name_other_game(found, model.pack.game, sources)
@@ -361,18 +367,66 @@ def _compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnost
 _COPY_NAME = re.compile(r"\bcopy\b|\bbackup\b|\bbak\b|\bold\b|\(\d+\)|~", re.IGNORECASE)
 
 
-def _copied_files(found: list[Diagnostic], sources: dict[str, SourceFile], parsed: list[ParsedFile],
-                  shown: str) -> list[Diagnostic]:
-    """A file that repeats most of the definitions of another file of its folder (a
-    copy made in a file manager beside the original) is told once, at the copy, rather
-    than with one E205 for each definition, whichever of the two was read first. What
-    is left defined twice is told against the original."""
-    def relative(span: Span) -> str:
-        return sources[span.file].relative if span.file in sources else ""
+def _defines(decl: ast.Declaration) -> tuple:
+    """What a declaration defines, as two declarations of one thing share it."""
+    if isinstance(decl, ast.LogDecl):
+        return ("log", decl.target.kind, decl.target.value)
+    if isinstance(decl, (ast.CardDecl, ast.PlanetDecl)):
+        return (type(decl).__name__, decl.id)
+    if isinstance(decl, ast.DepartDecl):
+        return ("depart", decl.number, decl.direction)
+    if isinstance(decl, (ast.LocationDecl, ast.VantageCardDecl)):
+        return (type(decl).__name__, decl.number)
+    return ("pack", decl.name)
 
+
+def _copies_among(parsed: list[ParsedFile], found: list[Diagnostic]) -> dict[str, tuple[str, bool]]:
+    """The files that repeat most of the declarations of another file of their folder
+    (a copy made in a file manager beside the original), each with its original and
+    whether it may rather hold definitions moved out of it (a part of a larger file,
+    not named as a copy); looked for only among the files that define something twice."""
+    involved = {span.file for d in found if d.code is codes.DUPLICATE and d.related
+                and d.span.file != d.related[0].span.file for span in (d.span, d.related[0].span)}
+    files = {p.source.display: p for p in parsed if p.source.display in involved}
+    if len(files) < 2:
+        return {}
+    defines = {display: [_defines(decl) for decl in p.file.declarations] for display, p in files.items()}
+    keys = {display: set(found_keys) for display, found_keys in defines.items()}
+
+    def mostly_repeats(copy: str, original: str) -> bool:
+        repeated = sum(1 for key in defines[copy] if key in keys[original])
+        return 2 * repeated > len(defines[copy])
+
+    def originality(display: str) -> tuple:
+        relative = files[display].source.relative
+        stem = Path(relative).stem
+        return (bool(_COPY_NAME.search(stem)), len(stem), relative)
+
+    in_folder: dict[str, list[str]] = {}
+    for display in sorted(files, key=originality):
+        in_folder.setdefault(os.path.dirname(files[display].source.relative), []).append(display)
+    copies: dict[str, tuple[str, bool]] = {}
+    for names in in_folder.values():
+        for at, display in enumerate(names):
+            # Of two files that repeat each other, the one with the name of a copy (or the
+            # longer name) is the copy; of a file that repeats a larger one, the smaller.
+            originals = [other for other in names[:at] if other not in copies and mostly_repeats(display, other)]
+            originals += [other for other in names[at + 1:]
+                          if mostly_repeats(display, other) and not mostly_repeats(other, display)]
+            if originals:
+                moved = not _COPY_NAME.search(Path(files[display].source.relative).stem) and \
+                    not mostly_repeats(originals[0], display)
+                copies[display] = (originals[0], moved)
+    return copies
+
+
+def _copied_files(found: list[Diagnostic], sources: dict[str, SourceFile], copies: dict[str, tuple[str, bool]],
+                  shown: str) -> list[Diagnostic]:
+    """Each copy's definitions of what its original defines told once, at the copy,
+    rather than with one E205 for each definition."""
     by_key: dict[str, list[Diagnostic]] = {}
     for d in found:
-        if d.code is codes.DUPLICATE and d.related and relative(d.span) and relative(d.related[0].span):
+        if d.code is codes.DUPLICATE and d.related:
             by_key.setdefault(d.message, []).append(d)
     # Each definition made twice: the files that make it, and where in each.
     places: dict[str, dict[str, Span]] = {}
@@ -381,57 +435,22 @@ def _copied_files(found: list[Diagnostic], sources: dict[str, SourceFile], parse
         for span in (repeated[0].related[0].span, *(d.span for d in repeated)):
             where.setdefault(span.file, span)
         places[key] = where
-    if not places:
-        return found
-    starts = {p.source.display: sorted(decl.span.line for decl in p.file.declarations) for p in parsed}
-
-    def repeated_declarations(copy: str, original: str) -> set[int]:
-        """The declarations of `copy` (by their place in it) that define again what
-        `original` defines."""
-        lines = starts.get(copy, [])
-        return {bisect.bisect_right(lines, where[copy].line) - 1 for where in places.values()
-                if copy in where and original in where}
-
-    def mostly_repeats(copy: str, original: str) -> bool:
-        total = len(starts.get(copy, ()))
-        return total > 0 and 2 * len(repeated_declarations(copy, original)) > total
-
-    def originality(file: str) -> tuple:
-        stem = Path(relative_of[file]).stem
-        return (bool(_COPY_NAME.search(stem)), len(stem), relative_of[file])
-
-    relative_of = {file: sources[file].relative for where in places.values() for file in where}
-    in_folder: dict[str, list[str]] = {}
-    for file in sorted(relative_of, key=originality):
-        in_folder.setdefault(os.path.dirname(relative_of[file]), []).append(file)
-    copies: dict[str, str] = {}          # copy -> its original
-    for files_of_folder in in_folder.values():
-        for at, file in enumerate(files_of_folder):
-            # Of two files that repeat each other, the one with the name of a copy (or the
-            # longer name) is the copy; of a file that repeats a larger one, the smaller.
-            originals = [other for other in files_of_folder[:at] if other not in copies
-                         and mostly_repeats(file, other)]
-            originals += [other for other in files_of_folder[at + 1:]
-                          if mostly_repeats(file, other) and not mostly_repeats(other, file)]
-            if originals:
-                copies[file] = originals[0]
-    if not copies:
-        return found
-
     folded: set[Span] = set()
     out = [d for d in found if not (d.code is codes.DUPLICATE and d.message in places)]
-    for copy, original in copies.items():
+    for copy, (original, moved) in copies.items():
         shared = sorted(((where[copy], where[original], key) for key, where in places.items()
                          if copy in where and original in where), key=lambda s: (s[0].line, s[0].column))
+        if not shared:
+            continue
         folded.update(span for span, _, _ in shared)
         span, first, key = shared[0]
         what = key.removesuffix(" is defined twice")
-        name, other = relative_of[copy], relative_of[original]
+        name, other = sources[copy].relative, sources[original].relative
         whose = (f" and {len(shared) - 1} more of the definitions of {other}" if len(shared) > 1
                  else f", as {other} does")
         hint = (f"it looks like a copy of {other}, and every .vcl file in the pack's folder is part of the pack: "
                 f"delete it, or move it out of {Path(shown).name or shown}/ (keep old versions in git)")
-        if not _COPY_NAME.search(Path(name).stem) and not mostly_repeats(original, copy):
+        if moved:
             hint += f"; if you moved these definitions into {name}, delete them from {other} instead"
         out.append(Diagnostic(codes.DUPLICATE, f"{name} defines again {what}{whose}",
                               span, hint, (Related(first, "defined here"),)))

@@ -241,7 +241,7 @@ def time_effects_have_a_track(context: CheckContext) -> Iterator[Diagnostic]:
                     "Track in play, if any is)")
         else:
             where = "no card of the pack has one"
-            hint = (f"give the planet's Global Condition a time track (`time N => ...`), or write "
+            hint = (f"give a Global Condition a time track (`time N => ...`), or write "
                     f"`{form} all` (every Time Track in play, if any is)")
         yield diagnostic(codes.NO_TIME_TRACK, effect.span, form=form, where=where, hint=hint)
 

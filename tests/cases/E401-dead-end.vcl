@@ -36,4 +36,16 @@ log 7 "Either" external {  // expect: E401
   gain success 1 / -> log 6
 }
 
+log 8 "Every face" external {
+  roll d10
+  if d10 1 to 3 -> log 5
+  if has unique 1 -> log 6
+  if d10 4 to 10 -> log 6
+}
+
+log 9 "Face 10 goes nowhere" external {  // expect: E401
+  roll d10
+  if d10 1 to 9 -> log 5
+}
+
 unique 1 "Shard" { text "A shard." }

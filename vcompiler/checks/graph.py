@@ -29,6 +29,7 @@ from vcompiler.model.types import (
     ChoiceStatement,
     EffectStatement,
     ElseStatement,
+    IfStatement,
     Log,
     Pack,
     Reference,
@@ -358,11 +359,20 @@ class KeptGraph:
 @per_log
 def way_out(log: Log) -> bool:
     choices = 0
+    faces: set[int] | None = None        # of the last `roll d10`, those its `if d10` lines hold
     for statement in log.statements:
         if isinstance(statement, ElseStatement):
             return True
         if isinstance(statement, ChoiceStatement):
             choices += 1
+        if isinstance(statement, EffectStatement) and any(e.op == "roll_d10" for e in statement.effect.options):
+            faces = set()
+        if isinstance(statement, IfStatement) and statement.condition.kind == "d10" and faces is not None:
+            # Ranges that hold every face of the roll send the reader on whatever it shows.
+            condition = statement.condition
+            faces.update(range(int(str(condition.key)), int(str(condition.more[0])) + 1))
+            if len(faces) == 10:
+                return True
         if isinstance(statement, EffectStatement) and all(e.op == "goto_log" or e.op in WAYS_OUT
                                                           for e in statement.effect.options):
             return True
@@ -378,7 +388,8 @@ def _leaves_the_board(log: Log) -> bool:
 @rule(codes.DEAD_END)
 def logs_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
     """Every log ends in a way out: `-> log N`, `else -> log N`, two or more
-    `choice`s, `return` (back to the board) or `end exploration`. A log without one
+    `choice`s, `if d10` lines that hold every face of the roll, `return` (back to the
+    board) or `end exploration`. A log without one
     leaves the table with the book open and nothing to do. A log holding an error is
     not also reported: what did not resolve (`retrun`) may be its way out.
     Mend: add the way out the story means, often `return`."""

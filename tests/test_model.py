@@ -215,6 +215,17 @@ def test_a_copy_of_the_pack_in_a_subfolder_is_one_error_naming_the_subfolder(wri
     assert found.related[0].span.file.endswith(f"{folder.name}/logs.vcl")
 
 
+def test_what_the_rules_find_in_a_copy_kept_in_a_subfolder_is_told_in_the_pack_files(write_pack):
+    # backup/logs.vcl is read before logs.vcl, but the model keeps the pack's own logs.
+    logs = 'log 1 "Start" { -> log 2 }\nlog 2 "Two" { check; return }\n'
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER, "logs.vcl": logs})
+    (folder / "backup").mkdir()
+    (folder / "backup" / "logs.vcl").write_text(logs)
+    found = sorted((d.code.id, d.span.file.removeprefix(str(folder)), d.span.line)
+                   for d in compile_pack(folder).diagnostics)
+    assert found == [("E205", "/backup/logs.vcl", 1), ("W406", "/logs.vcl", 2)]
+
+
 LOGS = ('log 1 "Start" { -> log 2 }\nlog 2 "Two" { -> log 3 }\n'
         'log 3 "Three" { check; return }\nlog 4 "Four" external { if checked log 3 -> log 2; return }\n')
 

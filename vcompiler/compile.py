@@ -334,10 +334,13 @@ def _compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnost
     complete = not any(d.code.id.startswith("E1") for d in found)
     model = build_model(parsed, folder, display_path(folder), complete, memo)
     copies = _copies_among(parsed, list(model.diagnostics))
-    if copies:
-        # The model keeps the first definition of a thing: the original's, so that what
-        # the rules find is found in the file the writer keeps.
-        parsed = sorted(parsed, key=lambda p: p.source.display in copies)
+    apart = _defined_in_two_folders(model.diagnostics, sources)
+    if copies or apart:
+        # The model keeps the first definition of a thing: the original's (a copy kept in
+        # a subfolder is the deeper one), so that what the rules find is told in the file
+        # the writer keeps, not in the copy they are told to remove.
+        parsed = sorted(parsed, key=lambda p: (p.source.display in copies,
+                                               p.source.relative.count("/") if apart else 0))
         model = build_model(parsed, folder, display_path(folder), complete, memo)
     found.extend(model.diagnostics)
     found = _copied_files(found, sources, copies, display_path(folder))
@@ -465,6 +468,14 @@ def _copied_files(found: list[Diagnostic], sources: dict[str, SourceFile], copie
                 d = replace(d, related=(Related(kept[0], d.related[0].message), *d.related[1:]))
             out.append(d)
     return out
+
+
+def _defined_in_two_folders(found: tuple[Diagnostic, ...], sources: dict[str, SourceFile]) -> bool:
+    def folder(span: Span) -> str | None:
+        return os.path.dirname(sources[span.file].relative) if span.file in sources else None
+
+    return any(d.code is codes.DUPLICATE and d.related and folder(d.span) is not None
+               and folder(d.related[0].span) not in (None, folder(d.span)) for d in found)
 
 
 def _copied_folders(found: list[Diagnostic], sources: dict[str, SourceFile], shown: str) -> list[Diagnostic]:

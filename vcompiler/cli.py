@@ -256,8 +256,10 @@ def check(paths: tuple[Path, ...], fmt: str, strict: bool, no_cache: bool) -> No
     it that declare no pack of their own); a folder that holds packs is searched for
     them, and a .vcl file in no pack is E111. A .vcl file is checked with the rest of
     its pack, and the report keeps its diagnostics and the errors elsewhere in the
-    pack. Nothing is written. Exit status: 0 no error, 1 errors (or warnings with
-    --strict), 2 the command could not run.
+    pack. Nothing is written. Card text that would not fit (W510) is found as build
+    finds it; the books' W500/W501 and the boards' W513 depend on the paper and come
+    from build only. Exit status: 0 no error, 1 errors (or warnings with --strict), 2
+    the command could not run.
 
     \b
     Example:

@@ -22,8 +22,14 @@ _OTHER_WIDTHS = {"\u00a0": 348, "\u201c": 591, "\u201d": 591, "\u2018": 348, "\u
 _WIDEST = 2140
 
 
+# Straight quotes print curled (render.typeset.quotes), and the curled ones are wider.
+_CURLED = {'"': "\u201c", "'": "\u2018"}
+
+
 def widest(char: str) -> float:
     """At most how wide `char` prints, in ems."""
+    if char in _CURLED:
+        return max(_ASCII_WIDTHS[ord(char) - 32], _OTHER_WIDTHS[_CURLED[char]]) / 1000
     code = ord(char)
     if 32 <= code < 127:
         return _ASCII_WIDTHS[code - 32] / 1000

@@ -13,6 +13,7 @@ from dataclasses import replace
 from vcompiler.diagnostics import Diagnostic
 from vcompiler.fontmetrics import widest as char_width
 from vcompiler.render.cards import Face
+from vcompiler.render.typeset import _TERM_AND_ID
 
 PT_MM = 25.4 / 72
 
@@ -61,7 +62,10 @@ def _words(tokens: list | tuple, size: float) -> tuple[list[float], int]:
         nonlocal tall
         kind = token[0]
         if kind in ("t", "r"):
-            for char in token[1]:
+            # A reference, and a term with the number it names, never break (typeset.ties).
+            text = token[1].replace(" ", "\u00a0") if kind == "r" else \
+                _TERM_AND_ID.sub(lambda found: found.group().replace(" ", "\u00a0"), token[1])
+            for char in text:
                 if char in " \t\n":
                     runs.append(0.0)
                 else:

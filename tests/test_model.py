@@ -265,6 +265,18 @@ def test_a_copy_edited_since_is_still_one_error_and_two_copies_are_one_each(writ
                                        "logbook.vcl")]
 
 
+def test_a_syntax_error_copied_with_the_file_is_told_once_in_the_original(write_pack):
+    broken = 'location 000 "Landfall" {\n  choice "Walk" -> location 101\n}\nlocation 101 "Beach" {\n' \
+             '  choice "Back"\n}\n'
+    folder = write_pack({"pack.vcl": VANTAGE_HEADER.replace("start location 1", "start location 0"),
+                         "locations.vcl": broken, "locations - Copy.vcl": broken})
+    found = sorted((d.code.id, d.span.file.rsplit("/", 1)[-1], d.span.line, d.span.column, d.message)
+                   for d in compile_pack(folder).diagnostics)
+    assert found == [("E100", "locations.vcl", 5, 16, "unexpected end of the line; expected `->`"),
+                     ("E205", "locations - Copy.vcl", 1, 1, "locations - Copy.vcl defines again location 000, as "
+                                                           "locations.vcl does")]
+
+
 def test_definitions_moved_into_a_new_file_and_left_in_the_old_name_both_ways(write_pack):
     moved = 'log 2 "Two" { -> log 3 }\nlog 3 "Three" { check; return }\n'
     folder = write_pack({"pack.vcl": VANGUARD_HEADER, "logbook.vcl": LOGS, "cave.vcl": moved})

@@ -439,7 +439,12 @@ def _copied_files(found: list[Diagnostic], sources: dict[str, SourceFile], copie
             where.setdefault(span.file, span)
         places[key] = where
     folded: set[Span] = set()
-    out = [d for d in found if not (d.code is codes.DUPLICATE and d.message in places)]
+    # A mistake the copy repeats where its original makes it (a syntax error copied with
+    # the file) is told once, in the original.
+    said = {(d.span.file, d.code, d.message, d.span[1:], d.hint) for d in found}
+    out = [d for d in found if not (d.code is codes.DUPLICATE and d.message in places)
+           and not (d.span.file in copies
+                    and (copies[d.span.file][0], d.code, d.message, d.span[1:], d.hint) in said)]
     for copy, (original, moved) in copies.items():
         shared = sorted(((where[copy], where[original], key) for key, where in places.items()
                          if copy in where and original in where), key=lambda s: (s[0].line, s[0].column))

@@ -192,7 +192,7 @@ def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
             if register(decl.id, decl.kind, kind_named(decl.kind).shown(decl.id), decl.span, "card"):
                 cards[(decl.kind, decl.id)] = make(decl, entities.card, decl)
         elif isinstance(decl, ast.LocationDecl):
-            if register(decl.number, "location", decl.number, decl.span):
+            if register(decl.number, "location", f"{decl.number:03d}", decl.span):
                 locations[decl.number] = make(decl, entities.location, decl)
         elif isinstance(decl, ast.DepartDecl):
             key = (decl.number, decl.direction)

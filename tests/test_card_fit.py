@@ -117,3 +117,28 @@ def test_a_card_the_bounds_show_to_fit_is_not_laid_out(write_pack):
     loaded, printed = renderers_loaded(["check", str(folder), "--strict"], 1)
     # W402: nothing places the card; nothing else, and no renderer loaded to tell.
     assert loaded == [] and "W402" in printed and "W510" not in printed
+
+
+ODD_TEXTS = [
+    "W" * 200,                                                      # one word, broken anywhere
+    " ".join(["WMW"] * 60),                                         # the widest letters
+    " ".join(["i"] * 300),                                          # the narrowest, and many spaces
+    " ".join(f"go to {{log 1}} or Sector {n}" for n in range(1, 30)),    # references and ties kept whole
+    " ".join('"Frostbite" and \'the\' "Old Lady"' for _ in range(12)),    # curled quotes
+    " ".join("{icon success} {icon danger} gain" for _ in range(25)),    # icons
+    " ".join(["Ærøskøbing, Łódź, naïve café"] * 10),               # accented letters
+]
+
+
+def test_the_bounds_hold_for_texts_made_to_trip_them(write_pack):
+    cards = "".join(f'unique {n} "Odd {n}" {{\n  text "{text}"\n}}\n'
+                    for n, text in enumerate((t.replace('"', '\\"') for t in ODD_TEXTS), 1))
+    logs = "".join(f"  gain unique {n}\n" for n in range(1, len(ODD_TEXTS) + 1))
+    result = compile_pack(write_pack({"pack.vcl": VANGUARD_HEADER + f'log 1 "Start" {{\n{logs}  return\n}}\n'
+                                      + cards}))
+    assert not [d for d in result.diagnostics if d.severity.value == "error"], result.diagnostics
+    faces, laid = _laid_out(faces_of(result.pack))
+    for n, face in enumerate(faces):
+        width = fit.boxes(face)["body"][0]
+        for block, child in zip(face.blocks, _children(laid[n, "body"])):
+            assert fit.block_mm(block, width) >= child.margin_height() / PX_PER_MM, face.key

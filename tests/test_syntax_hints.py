@@ -297,6 +297,8 @@ def test_lines_with_more_or_less_than_their_statement_takes_are_told_what(write_
          'card or a sector), not a line of a log'),
         (VANGUARD_HEADER, 'log 1 "Start" {\n  if checked log 2 log 3\n  return\n}\nlog 2 "T" { check; return }\n'
          'log 3 "U" { return }\n', (2, 25), "`->` stands before where an `if` leads: `if checked log 2 -> log 3`"),
+        (VANGUARD_HEADER, 'log 1 "Start" {\n  choice "Go" log 2\n  return\n}\nlog 2 "T" { return }\n', (2, 15),
+         '`->` stands before where it leads: `choice "Go" -> log 2`'),
         (VANGUARD_HEADER, 'log 1 "Start" {\n  text "a" "b"\n  return\n}\n', (2, 12),
          "a line takes one string: join the two, or give the second a line of its own"),
         (VANGUARD_HEADER, 'log 1 "Start" { return }\nplanet p "P" {\n  sector 1 { lander }\n  sector 2 { }\n'

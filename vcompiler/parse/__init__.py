@@ -492,6 +492,8 @@ def _misplaced_hint(text: str, token: Token, expected: set[str]) -> str | None:
     before = text[line_start:start]
     end = text.find("\n", start)
     after = text[start:end if end >= 0 else len(text)].strip()
+    if expected == {"ARROW"} and token.type in ("LOG", "LOCATION"):
+        return f"`->` stands before where it leads: `{before.strip()} -> {after}`"
     if token.type == "_SLASH" and text.startswith("/*", start):
         return "a comment starts with `//` and runs to the end of its line; VCL has no `/* … */`"
     row = _REQUIREMENT_ROW.match(before)

@@ -313,3 +313,11 @@ def test_lines_with_more_or_less_than_their_statement_takes_are_told_what(write_
     for header, body, at, wanted in cases:
         [(code, line, column, _, hint)] = [f for f in _found(write_pack, header, body) if f[0] == "E100"]
         assert (code, (line, column), hint) == ("E100", at, wanted), body
+
+
+def test_a_location_body_is_not_offered_the_statements_it_only_takes_to_refuse(write_pack):
+    [(code, line, column, message, hint)] = _found(write_pack, VANTAGE_HEADER,
+                                                   _TWO_LOCATIONS.replace("%s", "chek 2 walk"))
+    assert (code, line, column) == ("E100", 2, 3)
+    assert message.startswith("unexpected word `chek`; expected `arrival`, `character`, `choice`, `east`")
+    assert "`check`" not in message and "`->`" not in message and hint != "did you mean `check`?"

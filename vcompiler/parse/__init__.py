@@ -292,8 +292,17 @@ _SYMBOLS = {
 }
 
 
+# The statements a location's body takes only to tell the writer they go elsewhere
+# (the grammar's _stray_statement): not offered as what may stand there.
+_STRAY = frozenset({"CHECK", "IF", "ELSE", "ARROW"})
+
+
+def _offered(names: set[str]) -> set[str]:
+    return names - _STRAY if "ARRIVAL" in names else names
+
+
 def _describe_expected(names: set[str]) -> str:
-    words = sorted(_SYMBOLS.get(n, f"`{n.lower()}`") for n in names if n != "COMMENT")
+    words = sorted(_SYMBOLS.get(n, f"`{n.lower()}`") for n in _offered(names) if n != "COMMENT")
     if len(words) > 8:
         return ", ".join(words[:7]) + f" or one of {len(words) - 7} more"
     if len(words) == 1:
@@ -329,7 +338,7 @@ def _keyword_hint(token: Token, expected: set[str]) -> str | None:
         return "an action says what it costs in challenge dice: `look \"Name\" cost 2 { … }`"
     if token.type not in ("WORD", "CARD_ID"):
         return None
-    keywords = [n.lower() for n in expected if n.isupper() and n not in _SYMBOLS]
+    keywords = [n.lower() for n in _offered(expected) if n.isupper() and n not in _SYMBOLS]
     near = difflib.get_close_matches(str(token), keywords, n=1, cutoff=0.6)
     if near:
         return f"did you mean `{near[0]}`?"
@@ -760,7 +769,7 @@ def _keyword_at(text: str, at: int, word: str) -> tuple[str, str] | None:
         state.exhaust_lexer()
     except _syntax_errors():
         return None
-    choices = state.choices()
+    choices = _offered(set(state.choices()))
     keywords = sorted(n.lower() for n in choices if n.isupper() and n not in _SYMBOLS)
     near = difflib.get_close_matches(word, keywords, n=1, cutoff=0.6)
     if not near:

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from lark import Lark
 
 from conftest import CONTENT, ROOT, renderers_loaded
+from vcompiler import ast
 from vcompiler.compile import compile_pack
 from vcompiler.emit import prepare
 from vcompiler.parse.cache import ParseCache
@@ -271,6 +272,64 @@ def test_the_fast_reader_agrees_with_lark_on_any_log_or_pack(declaration):
     for chunk, quick, slow in _fast_and_lark(text):
         if quick[0] is not None:
             assert quick == slow, chunk.text
+
+
+# Statements the tokenizer reads whole (True), and shapes near them that it must leave
+# to a token at a time (False): a `/` after a goto, a long string in a choice, a number
+# of too many digits, a keyword or target running into a word, a goto to a card.
+_WHOLE_LINES = [
+    ('choice "Go" -> log 2', True), ('\tchoice\t"Go"->log\t@next_1', True), ('choice"Go"->location 12', True),
+    ('choice "a \\"q\\" {log 3} \\{x\\}" -> log 2', True), ('choice "Go" -> log 2 // note', True),
+    ('choice "Go" -> log 2; text "x"', True), ('choice "" -> log 2', True), ('choice "{lgo 1}" -> log 2', True),
+    ('text """\n    One *two*.\n\n\t  Three {log 4}.\n    """\n  -> log 3', True), ('text "x \\{y\\}"', True),
+    ('text """One"""; -> log 2', True), ('text """\n  open {log\n  """', True), ('text "a"  // c', True),
+    ('-> log 5', True), ('-> location @a_b // x', True), ('-> log 5 //', True),
+    ('-> log 5 / gain success 1', False), ('-> log 5/lose supplies 1', False), ('-> log @ab/gain x', False),
+    ('-> log @ab /', False), ('choice """Go""" -> log 2', False), ('choice "Go" -> log 1234567', False),
+    ('choice "Go" -> log 12x', False), ('choice "Go" -> logs 2', False), ('choices "Go" -> log 2', False),
+    ('texts "x"', False), ('text\n"x"', False), ('choice "Go" -> card 2', False), ('-> log start', False),
+    ('choice "Go" -> log', False), ('text', False), ('-> log P1', False), ('text """never closed', False),
+]
+
+
+@pytest.mark.parametrize("body, whole", _WHOLE_LINES)
+@pytest.mark.parametrize("line_break", ["\n", "\r\n"])
+def test_statements_read_whole_are_read_as_lark_reads_them(body, whole, line_break):
+    from vcompiler.parse import _parser
+    text = ('log 1 "T" {\n  gain success 1\n  ' + body + '\n  check\n}\n').replace("\n", line_break)
+    from vcompiler.parse.fast import _GiveUp
+    try:
+        tokens = _parser()[2].tokens(text)
+    except _GiveUp:
+        tokens = []
+    assert any(type(t) is tuple for t in tokens) == whole
+    [(chunk, quick, slow)] = list(_fast_and_lark(text))
+    if whole:
+        assert quick[0] is not None
+    if quick[0] is not None:
+        assert quick == slow
+
+
+def test_a_statement_read_whole_has_its_real_positions():
+    from vcompiler.parse import parse_source
+    from vcompiler.source import SourceFile
+    text = ('log 1 "T" {\n\ttext """\n\t  A \\*b\\* and\n\t  then {log 2}.\n\t  """ ; -> log 3\n'
+            '  choice "Go \\"on\\" {log @x}" -> location @x\n}\nlog 2 {\n  -> log 1\n}\n')
+    parsed = parse_source(SourceFile.from_text(ROOT / "f.vcl", "f.vcl", "f.vcl", text))
+    assert parsed.by_lark == 0 and parsed.diagnostics == ()
+    first, second = parsed.file.declarations
+    prose, goto, choice = first.statements
+    assert prose.span[1:] == (2, 2, 5, 7)
+    assert prose.text.paragraphs[0][0] == ast.Run("A *b* and then ")
+    ref = prose.text.paragraphs[0][1]
+    assert (ref.target.value, ref.span[1:]) == (2, (4, 9, 4, 16))
+    assert goto.span[1:] == (5, 10, 5, 18) and goto.effect.options[0].target.span[1:] == (5, 17, 5, 18)
+    assert choice.span[1:] == (6, 3, 6, 45)
+    assert choice.label.paragraphs[0][0] == ast.Run('Go "on" ')
+    assert choice.label.paragraphs[0][1].span[1:] == (6, 21, 6, 29)
+    assert choice.target.target == ast.Value("label", "x", choice.target.target.span)
+    assert choice.target.target.span[1:] == (6, 43, 6, 45)
+    assert second.statements[0].span[1:] == (9, 3, 9, 11)
 
 
 def test_a_goto_to_the_starting_log_is_a_syntax_error_not_a_crash():

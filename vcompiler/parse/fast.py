@@ -90,6 +90,28 @@ _TOKEN = re.compile(r"""
     )""", re.VERBOSE)
 
 _MOST_DIGITS = len(str(MAX_NUMBER))
+
+
+def _statement_line(keywords: dict[str, str]) -> re.Pattern[str]:
+    """The commonest statements of a log, each on a line of its own, matched whole from
+    the start of the line: `choice "…" -> log N`, `text "…"` (of a long string only its
+    opening quotes) and `-> log N` with no `/` after it. Each part is the token _TOKEN
+    would read there, or the pattern does not match (a target of too many digits, a
+    label or keyword running into a word) and the line is read a token at a time."""
+    word = {kind: re.escape(text) + r"(?![A-Za-z0-9_])" for text, kind in keywords.items()}
+    blank = r"[\t \f\r]*"
+    string = r'"(?!"")[^"\\\n]*(?:\\.[^"\\\n]*)*"'
+    target = rf"[0-9]{{1,{_MOST_DIGITS}}}(?![0-9A-Za-z_])|@[A-Za-z_][A-Za-z0-9_]*(?![A-Za-z0-9_])"
+
+    def goto(prefix: str) -> str:
+        return (rf"(?P<{prefix}a>->){blank}(?P<{prefix}k>{word['LOG']}|{word['LOCATION']}){blank}"
+                rf"(?P<{prefix}t>{target})")
+    return re.compile(
+        rf"{blank}(?:(?P<CHOICE>(?P<c>{word['CHOICE']}){blank}(?P<cs>{string}){blank}{goto('c')})"
+        rf'|(?P<TEXT>(?P<x>{word["TEXT"]}){blank}(?P<xs>"""|{string}))'
+        rf"|(?P<GOTO>{goto('')}(?!{blank}/(?!/))))")
+
+
 _NL = "\n"
 _END = ""
 _ARGS = ("WORD", "NUMBER", "CARD_ID", "STRING", "LABEL")
@@ -108,6 +130,7 @@ class FastLogReader:
         self.builder = builder
         self.enabled = mirrored_digest(grammar) == MIRRORED_DIGEST
         self.keywords = keywords(grammar)
+        self.statement_line = _statement_line(self.keywords)
 
     def read(self, text: str) -> list | None:
         """The declarations of `text` if it holds only logs this reader takes, else None
@@ -126,6 +149,7 @@ class FastLogReader:
         append = out.append
         line, line_start = 1, 0
         keywords = self.keywords
+        statement_line = self.statement_line.match
         match = _TOKEN.match
         find = text.find
         position = 0
@@ -143,6 +167,33 @@ class FastLogReader:
                 line += text.count("\n", start, position)
                 line_start = text.rindex("\n", start, position) + 1
                 append(_NL)
+                whole = statement_line(text, position)
+                if whole is None:
+                    continue
+                # A whole common statement: its parts, where they stand (_Reader.line).
+                kind = whole.lastgroup
+                position = whole.end()
+                if kind == "GOTO":
+                    append((kind, line, whole.start("a") - line_start + 1, whole.group("k"), whole.group("t"),
+                            whole.start("t") - line_start + 1))
+                elif kind == "CHOICE":
+                    start = whole.start("cs")
+                    append((kind, line, whole.start("c") - line_start + 1, whole.group("cs"),
+                            start - line_start + 1, whole.start("ca") - line_start + 1, whole.group("ck"),
+                            whole.group("ct"), whole.start("ct") - line_start + 1))
+                else:
+                    start = whole.start("xs")
+                    first, keyword_column, column = line, whole.start("x") - line_start + 1, start - line_start + 1
+                    if whole.group("xs") == '"""':
+                        close = find('"""', position)
+                        if close < 0:
+                            raise _GiveUp
+                        position = close + 3
+                    string = text[start:position]
+                    if "\n" in string:
+                        line += string.count("\n")
+                        line_start = text.rindex("\n", start, position) + 1
+                    append((kind, first, keyword_column, string, column, line, position - line_start + 1))
                 continue
             if kind == "WORD":                      # the commonest token, on one line
                 start, position = found.span(kind)
@@ -275,22 +326,26 @@ class _Reader:
                 children.append(None)
         if not _is(self.next(), "{"):
             raise _GiveUp
-        self.items(children, self.statement)
+        self.items(children, self.statement, self.line)
         return self.b.log(children)
 
     # _items{item}: _NL? (_simple_line _NL)* _simple_line?   and the _RBRACE
     # _simple_line{item}: item (_SEMI item)* _SEMI?
-    def items(self, into: list, item: Callable[[Any], Any]) -> None:
+    def items(self, into: list, item: Callable[[Any], Any], line: Callable[[tuple], Any] | None = None) -> None:
         tokens = self.tokens
         if _is(tokens[self.i], _NL):
             self.i += 1
         while True:
             token = self.next()
-            if type(token) is not FastToken:
-                if token == "}":
-                    return
+            kind = type(token)
+            if kind is FastToken:
+                into.append(item(token))
+            elif kind is tuple and line is not None:
+                into.append(line(token))
+            elif token == "}" and kind is str:
+                return
+            else:
                 raise _GiveUp
-            into.append(item(token))
             while True:
                 token = self.next()
                 if token == ";" and type(token) is str:
@@ -303,6 +358,21 @@ class _Reader:
                 if token == "}":
                     return
                 break
+
+    # A statement the tokenizer read whole (FastLogReader.tokens): what `statement` makes
+    # of its tokens.
+    def line(self, whole: tuple) -> Any:
+        b = self.b
+        kind = whole[0]
+        if kind == "CHOICE":
+            _, line, column, string, string_column, arrow_column, keyword, target, target_column = whole
+            return b.choice_at(line, column, string, string_column,
+                               b.goto_at(line, arrow_column, keyword, target, target_column))
+        if kind == "GOTO":
+            _, line, column, keyword, target, target_column = whole
+            return b.lone_goto(b.goto_at(line, column, keyword, target, target_column))
+        _, line, column, string, string_column, end_line, end_column = whole
+        return b.text_at(line, column, string, string_column, end_line, end_column)
 
     # _statement: text | check | choice | if_goto | else_goto | effect_choice
     def statement(self, token: Any) -> Any:

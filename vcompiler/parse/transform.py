@@ -180,6 +180,39 @@ class AstBuilder:
         (the fast reader calls it: a log has a goto or two on most lines)."""
         return ast.Goto(str(keyword), self.value(target), self.span(arrow, target))
 
+    # What the callbacks make of a statement that the fast reader read whole, from where
+    # its parts stand (a line of the chunk, columns): no token is made for its parts.
+    def goto_at(self, line: int, column: int, keyword: str, target: str, target_column: int) -> ast.Goto:
+        """`-> log 12` or `-> location @x` on one line, as `arrow_goto`."""
+        line += self.offset
+        end = target_column + len(target)
+        span = new_span((self.file, line, target_column, line, end))
+        value = ast.Value("label", target[1:], span) if target[0] == "@" else ast.Value("number", int(target), span)
+        return ast.Goto(keyword, value, new_span((self.file, line, column, line, end)))
+
+    def lone_goto(self, goto: ast.Goto) -> ast.EffectChoice:
+        """`effect_choice` of one goto."""
+        return ast.EffectChoice((goto,), goto.span)
+
+    def choice_at(self, line: int, column: int, string: str, string_column: int, goto: ast.Goto) -> ast.ChoiceStmt:
+        """`choice "…" -> log 12` on one line, as `choice`."""
+        line += self.offset
+        text, found = parse_text(string, self.file, line, string_column, (line, string_column + len(string)))
+        if found:
+            self.diagnostics.extend(found)
+        end = goto.span
+        return ast.ChoiceStmt(text, goto, new_span((self.file, line, column, end.end_line, end.end_column)))
+
+    def text_at(self, line: int, column: int, string: str, string_column: int, end_line: int,
+                end_column: int) -> ast.TextStmt:
+        """`text "…"` (a long string may run to another line), as `text`."""
+        line += self.offset
+        end_line += self.offset
+        text, found = parse_text(string, self.file, line, string_column, (end_line, end_column))
+        if found:
+            self.diagnostics.extend(found)
+        return ast.TextStmt(text, new_span((self.file, line, column, end_line, end_column)))
+
     def verb_effect(self, c):
         verb = self.value(c[0])
         args = tuple(self.value(t) for t in c[1:])

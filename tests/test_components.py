@@ -1,6 +1,7 @@
 """Card sheets, location cards and planet boards: where each back lands, what does
 not fit, what a broken pack prints, and that a rebuild is byte-identical."""
 import io
+import math
 import shutil
 from pathlib import Path
 
@@ -8,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from conftest import ROOT, VANGUARD_HEADER, VANTAGE_HEADER, expectations
+from conftest import EXAMPLES, ROOT, VANGUARD_HEADER, VANTAGE_HEADER, expectations
 from vcompiler.cli import main
 from vcompiler.compile import compile_pack
 from vcompiler.model import types as m
@@ -518,11 +519,11 @@ location 2 "Top" {{
     assert len(actions) == 2 and min(actions) > north[0]
 
 
-def _ring_with_chords() -> str:
+def _ring_with_chords(one_way: frozenset[int] = frozenset()) -> str:
     """Twelve sectors in a ring and three chords across it: no grid draws every path
-    clear of the spaces."""
+    straight and clear of the spaces. `one_way`: the ring's paths n -> n + 1 one way."""
     sectors = "".join(f"  sector {n} {{ {'lander' if n == 1 else 'poi slot'} }}\n" for n in range(1, 13))
-    paths = "".join(f"  path {n} <-> {n + 1} [travel]\n" for n in range(1, 12))
+    paths = "".join(f"  path {n} {'->' if n in one_way else '<->'} {n + 1} [travel]\n" for n in range(1, 12))
     return VANGUARD_HEADER + f'''log 1 "Start" {{ return }}
 planet ring "Ring" {{
   lift_off -> log 1
@@ -538,33 +539,132 @@ planet ring "Ring" {{
 '''
 
 
-def test_a_path_drawn_over_a_sector_is_w513_and_its_cost_is_printed_clear_of_every_other_space(tmp_path, write_pack):
-    from vcompiler.render.board import _LABEL_HALF, BOX, over_sectors
+def _clips(p, q, rect) -> bool:
+    """Whether the segment p-q runs inside the rectangle (left, top, right, bottom),
+    by sampling it every tenth of a millimetre: independent of the board's own test."""
+    steps = max(1, int(math.dist(p, q) * 10))
+    return any(rect[0] < p[0] + (q[0] - p[0]) * k / steps < rect[2] and
+               rect[1] < p[1] + (q[1] - p[1]) * k / steps < rect[3] for k in range(steps + 1))
 
-    folder = write_pack({"pack.vcl": _ring_with_chords()})
+
+def _paths_over_sectors(board) -> list[tuple[int, int, int]]:
+    """(a, b, sector) for each drawn path that runs over a space not its own."""
+    from vcompiler.render.board import BOX
+    return [(a, b, s.number) for a, b, points in board.drawn for p, q in zip(points, points[1:])
+            for s in board.sectors if s.number not in (a, b) and _clips(p, q, (s.x, s.y, s.x + BOX[0], s.y + BOX[1]))]
+
+
+def _svg(board) -> str:
+    import base64
+    return base64.b64decode(board.lines.split(",", 1)[1]).decode()
+
+
+def test_a_path_whose_straight_line_runs_over_a_sector_is_drawn_bent_round_it(tmp_path, write_pack):
+    import json
+
+    from vcompiler.render.board import _LABEL_HALF, ARROW, BOX, EDGE_INSET, over_sectors
+
+    folder = write_pack({"pack.vcl": _ring_with_chords(one_way=frozenset({5}))})
     pack = compile_pack(folder).pack
     assert pack is not None
-    board = board_of(pack, pack.planets[0], "a4")
     planet = pack.planets[0]
+    board = board_of(pack, planet, "a4")
+    assert board == board_of(pack, planet, "a4")
     cells = place(planet, paper="a4")
-    drawn_over = [(a, b, n) for _, a, _, b, n in board.over]
-    assert drawn_over and drawn_over == [(p.a, p.b, n) for p in planet.paths for n in over_sectors(cells, p.a, p.b)]
-    # A label covers no space but those of its own path's two sectors.
-    ends = {(mark.x, mark.y): (p.a, p.b) for mark, p in zip(board.marks, planet.paths)}
-    for (x, y), (a, b) in ends.items():
+    # The grid leaves two straight lines over a sector; both are drawn bent, clear of it.
+    straight_over = {(p.a, p.b) for p in planet.paths if over_sectors(cells, p.a, p.b)}
+    assert straight_over == {(5, 6), (9, 10)}
+    assert {(a, b) for a, b, points in board.drawn if len(points) > 2} == straight_over
+    assert [len(points) for a, b, points in board.drawn if (a, b) in straight_over] == [4, 4]
+    assert _paths_over_sectors(board) == [] and board.over == ()
+    assert [(a, b) for a, b, _ in board.drawn] == [(p.a, p.b) for p in planet.paths]
+    # Each end on the edge of its own space, EDGE_INSET out.
+    spaces = {s.number: (s.x, s.y, s.x + BOX[0], s.y + BOX[1]) for s in board.sectors}
+    for a, b, points in board.drawn:
+        for n, (x, y) in ((a, points[0]), (b, points[-1])):
+            left, top, right, bottom = spaces[n]
+            assert max(left - x, x - right, top - y, y - bottom) == pytest.approx(EDGE_INSET)
+    # The one-way bent path's arrowhead points along its last run, its tip on the space of 6.
+    bent = dict(((a, b), points) for a, b, points in board.drawn)[(5, 6)]
+    svg = _svg(board)
+    tip = f"{bent[-1][0]:.2f},{bent[-1][1]:.2f}"
+    head = next(part for part in svg.split("<polygon")[1:] if part.startswith(f' points="{tip} '))
+    base = [tuple(map(float, pair.split(","))) for pair in head.split('"')[1].split()[1:]]
+    middle = ((base[0][0] + base[1][0]) / 2, (base[0][1] + base[1][1]) / 2)
+    run = (bent[-1][0] - bent[-2][0], bent[-1][1] - bent[-2][1])
+    back = (bent[-1][0] - middle[0], bent[-1][1] - middle[1])
+    assert abs(run[0] * back[1] - run[1] * back[0]) < 0.05 * math.hypot(*run) * math.hypot(*back)
+    assert run[0] * back[0] + run[1] * back[1] > 0 and math.hypot(*run) > ARROW
+    assert svg.count("<polygon") == 2                  # 5 -> 6 and 12 -> 1
+    # A bent path's label sits on it, clear of every space, its own two too; the others
+    # clear of every space but their own two.
+    for mark, path in zip(board.marks, planet.paths):
+        points = dict(((a, b), pts) for a, b, pts in board.drawn)[(path.a, path.b)]
+        assert any(_clips(p, q, (mark.x - 0.1, mark.y - 0.1, mark.x + 0.1, mark.y + 0.1))
+                   for p, q in zip(points, points[1:])), (path.a, path.b)
         for sector in board.sectors:
-            if sector.number in (a, b):
+            if sector.number in (path.a, path.b) and len(points) == 2:
                 continue
-            inside_x = sector.x - _LABEL_HALF[0] < x < sector.x + BOX[0] + _LABEL_HALF[0]
-            inside_y = sector.y - _LABEL_HALF[1] < y < sector.y + BOX[1] + _LABEL_HALF[1]
-            assert not (inside_x and inside_y), (a, b, sector.number)
+            inside_x = sector.x - _LABEL_HALF[0] < mark.x < sector.x + BOX[0] + _LABEL_HALF[0]
+            inside_y = sector.y - _LABEL_HALF[1] < mark.y < sector.y + BOX[1] + _LABEL_HALF[1]
+            assert not (inside_x and inside_y), (path.a, path.b, sector.number)
     result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--only", "board",
                                        "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert [d for d in json.loads(result.stdout)["diagnostics"] if d["code"] == "W513"] == []
+
+
+def test_a_path_no_route_with_two_bends_clears_is_w513_and_drawn_straight(tmp_path, write_pack):
     import json
+
+    # A full grid of three by three: 4 -> 6 and 8 -> 2 bend round sector 5 through the
+    # gaps beside it; 1 -> 9 and 7 <-> 3 from corner to corner would need three bends.
+    sectors = "".join(f"  sector {n} {{ {'lander' if n == 1 else 'poi slot'}\n    at {(n - 1) % 3}, {(n - 1) // 3} }}\n"
+                      for n in range(1, 10))
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER + f'''log 1 "Start" {{ return }}
+planet grid "Grid" {{
+  lift_off -> log 1
+  evac -> log 1
+  condition printed "Calm" {{
+    travel spend die
+  }}
+{sectors}  path 1 <-> 2 [travel]
+  path 2 <-> 3 [travel]
+  path 1 -> 9 [travel]
+  path 4 -> 6 [spend die]
+  path 7 <-> 3 [travel]
+  path 8 -> 2 [travel]
+}}
+'''})
+    pack = compile_pack(folder).pack
+    board = board_of(pack, pack.planets[0], "a4")
+    assert {(a, b): len(points) - 2 for a, b, points in board.drawn} == \
+        {(1, 2): 0, (2, 3): 0, (1, 9): 0, (4, 6): 2, (7, 3): 0, (8, 2): 2}
+    assert sorted(_paths_over_sectors(board)) == [(1, 9, 5), (7, 3, 5)]
+    assert [(a, arrow, b, n) for _, a, arrow, b, n in board.over] == [(1, "->", 9, 5), (7, "<->", 3, 5)]
+    result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--only", "board",
+                                       "--format", "json"])
     found = [(d["line"], d["message"]) for d in json.loads(result.stdout)["diagnostics"] if d["code"] == "W513"]
-    lines = {f"path {p.a} <-> {p.b}": p.span.line for p in planet.paths}
-    assert found == [(lines[f"path {a} <-> {b}"], f"path {a} <-> {b} is drawn over sector {n} on the board")
-                     for a, b, n in drawn_over]
+    lines = folder.joinpath("pack.vcl").read_text(encoding="utf-8").splitlines()
+    assert found == [(lines.index("  path 1 -> 9 [travel]") + 1, "path 1 -> 9 is drawn over sector 5 on the board"),
+                     (lines.index("  path 7 <-> 3 [travel]") + 1, "path 7 <-> 3 is drawn over sector 5 on the board")]
+
+
+def _with_boards(parent: Path) -> list[Path]:
+    return sorted(p for p in parent.iterdir()
+                  if (p / "pack.vcl").exists() and "game vanguard" in (p / "pack.vcl").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("folder", [*_with_boards(CONTENT), *_with_boards(EXAMPLES)],
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_the_shipped_boards_draw_no_path_over_a_sector(folder, tmp_path):
+    copy = tmp_path / folder.name             # the examples are read-only
+    shutil.copytree(folder, copy)
+    pack = compile_pack(copy).pack
+    assert pack is not None and pack.planets
+    for planet in pack.planets:
+        board = board_of(pack, planet, "a4")
+        assert board.drawn and _paths_over_sectors(board) == [] and board.over == (), planet.id
 
 
 def test_a_location_action_says_always_available_as_the_rulebook_and_storybook_do(tidal):

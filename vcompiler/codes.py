@@ -297,11 +297,14 @@ log places a Global Condition before the crew travels.""")
 PATH_OVER_SECTOR = _code("W513", W, "path {a} {arrow} {b} is drawn over sector {sector} on the board",
                          "board path drawn across another sector's space", """\
 The board draws a path as a straight line between its two sectors' spaces. The layout
-places the sectors so that no path runs over a third sector's space where it can (a
-graph with many paths across it cannot always be drawn so); a path that still does is
-warned of, since a player may read it as leading into that sector. Its cost is
-printed clear of the space. Mend: pin the sectors' places with `at COLUMN, ROW` so
-that the path runs clear, or join the sectors through the one it crosses.""")
+places the sectors so that no path runs over a third sector's space where it can; where
+a straight line still would, the path is drawn bent, with one or two bends through the
+gaps between spaces, by the shortest such route that crosses the fewest other paths.
+A path no such route clears (one across a full grid from corner to corner) is drawn
+straight over the sector and warned of, since a player may read it as leading into
+that sector. Its cost is printed clear of the space. Mend: pin the sectors' places
+with `at COLUMN, ROW` so that the path runs clear, or join the sectors through the one
+it crosses.""")
 LONG_WORD = _code("W514", W, "{what} has a word too long for a line of the books: `{word}` ({letters} letters, about "
                              "{width} mm)", "word wider than a column of the books", """\
 The books set their text at 9.5 pt in columns about 88 mm wide (an A4 or Letter page's

@@ -8,8 +8,9 @@ where the graph is planar, circular, seeded spring layouts; none that needs SciP
 that every installation draws the same board) are snapped to a grid of sector
 spaces, and the one with the fewest crossings and paths running through other sectors
 wins, bettered a sector at a time; a sector with a place pinned in the source keeps
-it. A path's cost is printed clear of other sectors' spaces; a path that still runs
-over one is W513."""
+it. A path whose straight line still runs over another sector's space is drawn with one
+or two bends through the gaps between spaces; a path no such route clears is drawn
+straight and is W513. A path's cost is printed clear of other sectors' spaces."""
 from __future__ import annotations
 
 import base64
@@ -36,6 +37,9 @@ LABEL_CLEARANCE = 0.3                # the board left showing between a label an
 # What the panel's spaces for the unique, the mission and the condition give up when
 # they lose their empty room (board.css, .panel.compact), mm.
 COMPACT_SAVING = 40.0
+
+Point = tuple[float, float]           # on the board, mm
+Rect = tuple[float, float, float, float]   # left, top, right, bottom, mm
 
 
 @frozen
@@ -101,6 +105,9 @@ class Board:
     over: tuple[tuple[Span, int, str, int, int], ...] = ()
     bleed_mm: float = 0.0             # around each sheet, outside its trim (--bleed)
     crop_marks: bool = False          # drawn beyond the bleed (--crop-marks)
+    # Each path as drawn, in the source's order: its ends and the points of its line, from
+    # the edge of one space to the edge of the other, bends between (mm).
+    drawn: tuple[tuple[int, int, tuple[Point, ...]], ...] = ()
 
 
 def _graph(planet: m.Planet):
@@ -275,19 +282,29 @@ def _edge_point(start, end, inset: float = EDGE_INSET) -> tuple[float, float]:
     return (end[0] - dx * scale, end[1] - dy * scale)
 
 
-def _lines_svg(width: float, height: float, segments: list[tuple[tuple[float, float], tuple[float, float], bool]]
-               ) -> str:
+def _lines_svg(width: float, height: float, lines: list[tuple[tuple[Point, ...], bool]]) -> str:
+    """The paths as drawn (from space edge to space edge, bends between), a one-way
+    path's arrowhead on its last run; bent paths last, over the straight ones."""
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.2f}mm" height="{height:.2f}mm" '
              f'viewBox="0 0 {width:.2f} {height:.2f}">',
              '<g stroke="#222" stroke-width="1.3" fill="none" stroke-linecap="butt">']
     heads = []
-    for (x1, y1), (x2, y2), one_way in segments:
-        parts.append(f'<line x1="{x1:.2f}" y1="{y1:.2f}" x2="{x2:.2f}" y2="{y2:.2f}"/>')
+    for points, one_way in sorted(lines, key=lambda line: len(line[0]) > 2):
+        if len(points) == 2:
+            (x1, y1), (x2, y2) = points
+            parts.append(f'<line x1="{x1:.2f}" y1="{y1:.2f}" x2="{x2:.2f}" y2="{y2:.2f}"/>')
+        else:
+            # Cased in the board's colour: a line it crosses shows a gap each side of it
+            # and reads as passing under, not as a fork.
+            joined = " ".join(f"{x:.2f},{y:.2f}" for x, y in points)
+            parts.append(f'<polyline stroke="#f4f1ea" stroke-width="3.3" stroke-linejoin="round" points="{joined}"/>'
+                         f'<polyline stroke-linejoin="round" points="{joined}"/>')
         if one_way:
+            (x1, y1), (x2, y2) = points[-2:]
             angle = math.atan2(y2 - y1, x2 - x1)
-            points = [(x2, y2)] + [(x2 - ARROW * math.cos(angle + d), y2 - ARROW * math.sin(angle + d))
-                                   for d in (0.5, -0.5)]
-            heads.append('<polygon points="' + " ".join(f"{x:.2f},{y:.2f}" for x, y in points) + '"/>')
+            head = [(x2, y2)] + [(x2 - ARROW * math.cos(angle + d), y2 - ARROW * math.sin(angle + d))
+                                 for d in (0.5, -0.5)]
+            heads.append('<polygon points="' + " ".join(f"{x:.2f},{y:.2f}" for x, y in head) + '"/>')
     parts.append('</g><g fill="#222" stroke="none">')
     parts += heads
     parts.append("</g></svg>")
@@ -329,26 +346,246 @@ def _in_space(point: tuple[float, float], spaces: tuple[tuple[float, float], ...
 
 
 def _mark(start: tuple[float, float], end: tuple[float, float], two_way: bool,
-          groups: tuple[Sentence, ...], others: tuple[tuple[float, float], ...] = ()) -> PathMark:
+          groups: tuple[Sentence, ...], others: tuple[tuple[float, float], ...] = (),
+          bent: list[tuple[Point, ...]] | None = None) -> PathMark:
     """A path's label: on the middle of a two-way path, off the arrowhead of a one-way
     one, or the nearest point along the path clear of the spaces of other sectors
-    (`others`, their centres), so that a cost is never read as a sector's; between
+    (`others`, their centres), so that a cost is never read as a sector's, and
+    where it can, of the bent paths (`bent`), so that it hides no crossing; between
     spaces side by side, no wider than the gap it sits in."""
+    bent = bent or []
     if abs(end[1] - start[1]) <= 1e-6:
         # The path leaves a space's edge `EDGE_INSET` away and, one way, ends in its arrowhead.
         sign = 1.0 if end[0] > start[0] else -1.0
         near = start[0] - sign * EDGE_INSET
         far = end[0] + sign * (EDGE_INSET if two_way else -ARROW)
-        if not _in_space(((near + far) / 2, start[1]), others):
-            return PathMark((near + far) / 2, start[1], groups, abs(far - near) - 2 * LABEL_CLEARANCE)
+        middle = ((near + far) / 2, start[1])
+        if not _in_space(middle, others) and not _under(middle, bent):
+            return PathMark(*middle, groups, abs(far - near) - 2 * LABEL_CLEARANCE)
     first = 0.5 if two_way else 0.3
     # Steps of a millimetre or two: the gap between two spaces is 14 mm.
     tries = [first] + [first + sign * k / 160 for k in range(1, 81) for sign in (-1, 1)]
     points = [(start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
               for t in tries if 0.05 <= t <= 0.95]
-    x, y = next((p for p in points if not _in_space(p, others)), points[0])
+    x, y = next((p for p in points if not _in_space(p, others) and not _under(p, bent)),
+                next((p for p in points if not _in_space(p, others)), points[0]))
     # Slid into the gap between two spaces of a row: no wider than the gap.
     room = CELL[0] - BOX[0] - 2 * (EDGE_INSET + LABEL_CLEARANCE) if abs(end[1] - start[1]) <= 1e-6 else 0.0
+    return PathMark(x, y, groups, room)
+
+
+
+# Routing a path around the spaces its straight line would run over: a polyline with
+# one or two bends through the gaps between spaces.
+_CLEAR = EDGE_INSET                  # the white a bent path keeps from a space it passes
+_STUB = 4.0                          # the least run of a bent path between a space and a bend, mm
+_NEAR = 1.5                          # lines closer than this read as one, mm
+_FORK = 6.0                          # a crossing this near a line's end reads as a fork, mm
+_SHORT = 4 * _LABEL_HALF[0]           # a straight line too short for a label beside a crossing, mm
+# What a bent path's route pays, in millimetres of length, for each line it crosses, each
+# line it touches or crosses next to that line's space (either reads as a fork), and
+# each run it shares with another line.
+_CROSSING, _TOUCH, _SHARED = 50.0, 150.0, 1000.0
+
+
+def _space_rect(centre: Point, grow: float = 0.0) -> Rect:
+    return (centre[0] - BOX[0] / 2 - grow, centre[1] - BOX[1] / 2 - grow,
+            centre[0] + BOX[0] / 2 + grow, centre[1] + BOX[1] / 2 + grow)
+
+
+def _hits(p: Point, q: Point, rect: Rect) -> bool:
+    """Whether the segment p-q runs over the rectangle (Liang-Barsky, mm)."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    low, high = 0.0, 1.0
+    for step, room in ((-dx, p[0] - rect[0]), (dx, rect[2] - p[0]), (-dy, p[1] - rect[1]), (dy, rect[3] - p[1])):
+        if abs(step) < 1e-12:
+            if room <= 0:
+                return False
+            continue
+        t = room / step
+        if step < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+        if high - low <= 1e-9:
+            return False
+    return True
+
+
+def _inside(point: Point, rect: Rect) -> bool:
+    return rect[0] < point[0] < rect[2] and rect[1] < point[1] < rect[3]
+
+
+def _waypoints(cells: dict[int, tuple[int, int]]) -> list[Point]:
+    """Where a bent path may turn: on the lines down the middle of the gaps between
+    spaces (and round the grid's edge), at their crossings and every quarter of a cell
+    between, and in the middle of an empty cell."""
+    columns = max(c for c, _ in cells.values()) + 1
+    rows = max(r for _, r in cells.values()) + 1
+    found: set[Point] = set()
+    for c in range(columns + 1):
+        x = MARGIN + c * CELL[0]
+        found.update((x, MARGIN + k * CELL[1] / 4) for k in range(4 * rows + 1))
+    for r in range(rows + 1):
+        y = MARGIN + r * CELL[1]
+        found.update((MARGIN + k * CELL[0] / 4, y) for k in range(4 * columns + 1))
+    taken = set(cells.values())
+    found.update(_centre((c, r)) for r in range(rows) for c in range(columns) if (c, r) not in taken)
+    return sorted(found)
+
+
+def _segment_gap(p: Point, q: Point, r: Point, s: Point) -> float:
+    """The least distance between the segments p-q and r-s, 0 where they cross."""
+    if _cross(p, q, r, s):
+        return 0.0
+
+    def to_segment(point: Point, a: Point, b: Point) -> float:
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        length = dx * dx + dy * dy
+        t = 0.0 if length == 0 else max(0.0, min(1.0, ((point[0] - a[0]) * dx + (point[1] - a[1]) * dy) / length))
+        return math.dist(point, (a[0] + t * dx, a[1] + t * dy))
+    return min(to_segment(p, r, s), to_segment(q, r, s), to_segment(r, p, q), to_segment(s, p, q))
+
+
+def _shared_run(p: Point, q: Point, r: Point, s: Point) -> bool:
+    """Whether the two segments run along each other for more than a few millimetres."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    length = math.hypot(dx, dy)
+    if length < 1e-9:
+        return False
+    ux, uy = dx / length, dy / length
+    # Both ends of r-s within _NEAR of the line through p-q, and their stretch along it overlapping.
+    if any(abs((e[0] - p[0]) * uy - (e[1] - p[1]) * ux) > _NEAR for e in (r, s)):
+        return False
+    along = sorted(((e[0] - p[0]) * ux + (e[1] - p[1]) * uy) for e in (r, s))
+    return min(length, along[1]) - max(0.0, along[0]) > 2 * _NEAR
+
+
+def _meet(p: Point, q: Point, r: Point, s: Point) -> Point:
+    """Where the lines through p-q and r-s meet (they cross)."""
+    dx, dy, ex, ey = q[0] - p[0], q[1] - p[1], s[0] - r[0], s[1] - r[1]
+    t = ((r[0] - p[0]) * ey - (r[1] - p[1]) * ex) / (dx * ey - dy * ex)
+    return (p[0] + t * dx, p[1] + t * dy)
+
+
+def _drawn(points: tuple[Point, ...]) -> tuple[Point, ...]:
+    """A path from centre to centre as drawn: from the edge of its first space to the
+    edge of its last."""
+    return (_edge_point(points[1], points[0]), *points[1:-1], _edge_point(points[-2], points[-1]))
+
+
+def _toll(drawn: tuple[Point, ...], lines: list[tuple[Point, ...]]) -> float:
+    """What a drawn route pays for the other lines it meets."""
+    toll = 0.0
+    for p, q in zip(drawn, drawn[1:]):
+        for line in lines:
+            for r, s in zip(line, line[1:]):
+                if _shared_run(p, q, r, s) or _shared_run(r, s, p, q):
+                    toll += _SHARED
+                elif _cross(p, q, r, s):
+                    # Crossed just by where a line meets its space, it reads as a fork; a
+                    # line as short as the gap between two spaces has its label there too.
+                    ends = (drawn[0], drawn[-1], line[0], line[-1])
+                    forks = min(math.dist(_meet(p, q, r, s), e) for e in ends) < _FORK
+                    toll += _TOUCH if forks or len(line) == 2 and math.dist(r, s) < _SHORT else _CROSSING
+                elif _segment_gap(p, q, r, s) < _NEAR:
+                    toll += _TOUCH
+    return toll
+
+
+class _Router:
+    """Routes on one board: which straight runs between waypoints are clear of every
+    space, worked out once for all of its paths."""
+
+    def __init__(self, cells: dict[int, tuple[int, int]]):
+        self.spaces = {n: _space_rect(_centre(cell), _CLEAR) for n, cell in cells.items()}
+        self.centres = {n: _centre(cell) for n, cell in cells.items()}
+        self.waypoints = _waypoints(cells)
+        self._clear: dict[tuple[Point, Point], bool] = {}
+
+    def clear(self, p: Point, q: Point, skip: int | None = None) -> bool:
+        """Whether p-q runs over no space but `skip`'s."""
+        if skip is None:
+            key = (p, q) if p <= q else (q, p)
+            if key not in self._clear:
+                self._clear[key] = not any(_hits(p, q, rect) for rect in self.spaces.values())
+            return self._clear[key]
+        return not any(_hits(p, q, rect) for n, rect in self.spaces.items() if n != skip)
+
+    def route(self, a: int, b: int, one_way: bool, lines: list[tuple[Point, ...]]) -> tuple[Point, ...] | None:
+        """The shortest polyline from sector a's centre to sector b's with one or two
+        bends, clear of every other space, that crosses, touches and shares the fewest
+        other lines; None where there is none."""
+        start, end = self.centres[a], self.centres[b]
+        last_run = _STUB + ARROW / 2 if one_way else _STUB
+
+        def runs(w: Point) -> bool:
+            """A bend far enough from both ends' spaces that each end has its own run."""
+            return math.dist(w, _edge_point(w, start)) >= _STUB and math.dist(w, _edge_point(w, end)) >= last_run
+        free = [w for w in self.waypoints if not any(_inside(w, rect) for rect in self.spaces.values()) and runs(w)]
+        firsts = [w for w in free if self.clear(start, w, a)]
+        lasts = [w for w in free if self.clear(w, end, b)]
+        ends = set(lasts)
+        routes: list[tuple[Point, ...]] = [(start, w, end) for w in firsts if w in ends]
+        routes += [(start, w1, w2, end) for w1 in firsts for w2 in lasts if w1 != w2 and self.clear(w1, w2)]
+        best = None
+        for length, points in sorted((sum(math.dist(p, q) for p, q in zip(r, r[1:])), r) for r in routes):
+            if best is not None and length > best[0][0]:
+                break                # a toll only adds: no longer route does better
+            drawn = _drawn(points)
+            score = (length + _toll(drawn, lines), len(points), points)
+            if best is None or score < best[0]:
+                best = (score, points)
+        return None if best is None else best[1]
+
+
+def _label_rect(point: Point) -> Rect:
+    return (point[0] - _LABEL_HALF[0], point[1] - _LABEL_HALF[1], point[0] + _LABEL_HALF[0], point[1] + _LABEL_HALF[1])
+
+
+def _under(point: Point, lines: list[tuple[Point, ...]]) -> bool:
+    """Whether one of `lines` runs under a label at `point`."""
+    rect = _label_rect(point)
+    return any(_hits(r, s, rect) for line in lines for r, s in zip(line, line[1:]))
+
+
+def _bent_mark(drawn: tuple[Point, ...], two_way: bool, groups: tuple[Sentence, ...], spaces: tuple[Point, ...],
+               ends: tuple[Point, ...], lines: list[tuple[Point, ...]], labels: list[Point]) -> PathMark:
+    """A bent path's label: the point along it nearest its middle (off the arrowhead of a
+    one-way path) clear of every space, its own two too (`ends`), of other lines and
+    labels, and away from its bends; failing that, clear of fewer of them."""
+    runs = list(zip(drawn, drawn[1:]))
+    lengths = [math.dist(p, q) for p, q in runs]
+    total = sum(lengths)
+
+    def at(t: float) -> tuple[Point, int]:
+        left = t * total
+        for i, ((p, q), length) in enumerate(zip(runs, lengths)):
+            if left <= length or i == len(runs) - 1:
+                k = left / length if length else 0.0
+                return (p[0] + (q[0] - p[0]) * k, p[1] + (q[1] - p[1]) * k), i
+            left -= length
+        raise AssertionError("a drawn path has a run")
+
+    first = 0.5 if two_way else 0.4
+    tries = [first] + [first + sign * k / 200 for k in range(1, 101) for sign in (-1, 1)]
+    points = [at(t) for t in tries if 0.05 <= t <= 0.95]
+
+    def apart(point: Point) -> bool:
+        return all(abs(point[0] - x) >= 2 * _LABEL_HALF[0] or abs(point[1] - y) >= 2 * _LABEL_HALF[1]
+                   for x, y in labels) and not _under(point, lines)
+
+    def off_bends(point: Point) -> bool:
+        return all(abs(point[0] - x) > _LABEL_HALF[0] or abs(point[1] - y) > _LABEL_HALF[1] for x, y in drawn[1:-1])
+
+    wanted = (lambda p: not _in_space(p, spaces + ends) and apart(p) and off_bends(p),
+              lambda p: not _in_space(p, spaces + ends) and apart(p),
+              lambda p: not _in_space(p, spaces + ends),
+              lambda p: not _in_space(p, spaces))
+    (x, y), run = next((found for test in wanted for found in points if test(found[0])), points[0])
+    # On a run down the gap between two spaces side by side: no wider than the gap.
+    (x1, _), (x2, _) = runs[run]
+    room = CELL[0] - BOX[0] - 2 * (EDGE_INSET + LABEL_CLEARANCE) if abs(x2 - x1) <= 1e-6 else 0.0
     return PathMark(x, y, groups, room)
 
 
@@ -403,20 +640,46 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
                                   pois.get(sector.printed_poi or "", ""), sector.slot,
                                   sector.lander, [log_ref(log)] if log is not None else [],
                                   cx - BOX[0] / 2, cy - BOX[1] / 2, tuple(a.name for a in sector.actions)))
-    segments = []
-    marks = []
+    drawn: dict[int, tuple[Point, ...]] = {}
+    marks: dict[int, PathMark] = {}
     over: list[tuple[Span, int, str, int, int]] = []
-    for path in planet.paths:
-        if path.a == path.b or path.a not in cells or path.b not in cells:
+    paths = [(i, path) for i, path in enumerate(planet.paths)
+             if path.a != path.b and path.a in cells and path.b in cells]
+    blocked = {i: over_sectors(cells, path.a, path.b) for i, path in paths}
+    # Straight paths first, then those bent round the spaces their straight line would
+    # run over, each clear of the lines drawn before it.
+    for i, path in paths:
+        if not blocked[i]:
+            a, b = _centre(cells[path.a]), _centre(cells[path.b])
+            drawn[i] = (_edge_point(b, a), _edge_point(a, b))
+    router = _Router(cells) if any(blocked.values()) else None
+    bent: dict[int, tuple[Point, ...]] = {}
+    for i, path in paths:
+        if not blocked[i]:
             continue
+        assert router is not None
+        route = router.route(path.a, path.b, not path.two_way, [*drawn.values(), *bent.values()])
         a, b = _centre(cells[path.a]), _centre(cells[path.b])
-        start, end = _edge_point(b, a), _edge_point(a, b)
-        segments.append((start, end, not path.two_way))
-        if path.costs:
+        if route is None:
+            drawn[i] = (_edge_point(b, a), _edge_point(a, b))
+            over += [(path.span, path.a, "<->" if path.two_way else "->", path.b, n) for n in blocked[i]]
+        else:
+            bent[i] = _drawn(route)
+    # The labels once every line is drawn: a straight path's where it always was unless
+    # a bent path runs under it there, a bent path's clear of every other label and line.
+    for i, path in paths:
+        if path.costs and i in drawn:
             others = tuple(_centre(cell) for n, cell in cells.items() if n not in (path.a, path.b))
-            marks.append(_mark(start, end, path.two_way, _cost_groups(path.costs), others))
-        for n in over_sectors(cells, path.a, path.b):
-            over.append((path.span, path.a, "<->" if path.two_way else "->", path.b, n))
+            marks[i] = _mark(drawn[i][0], drawn[i][-1], path.two_way, _cost_groups(path.costs), others,
+                             list(bent.values()))
+    for i, path in paths:
+        if path.costs and i in bent:
+            others = tuple(_centre(cell) for n, cell in cells.items() if n not in (path.a, path.b))
+            lines = [line for j, line in (*drawn.items(), *bent.items()) if j != i]
+            marks[i] = _bent_mark(bent[i], path.two_way, _cost_groups(path.costs), others,
+                                  (_centre(cells[path.a]), _centre(cells[path.b])), lines,
+                                  [(mark.x, mark.y) for mark in marks.values()])
+    drawn.update(bent)
     condition: tuple = ()
     if planet.printed_conditions:
         printed = planet.printed_conditions[0]
@@ -427,12 +690,15 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
     tiles, align = _tiles(width, height, paper)
     return Board(
         file_name=f"board-{planet.id}.pdf", title=f"{pack.title} — {planet.name}", planet=planet.name,
-        width=width, height=height, sectors=tuple(sectors), marks=tuple(marks),
-        lines=_lines_svg(width, height, segments), missions=planet.missions, rank_ups=planet.rank_ups,
+        width=width, height=height, sectors=tuple(sectors), marks=tuple(marks[i] for i in sorted(marks)),
+        lines=_lines_svg(width, height, [(drawn[i], not planet.paths[i].two_way) for i in sorted(drawn)]),
+        missions=planet.missions, rank_ups=planet.rank_ups,
         uniques=tuple((n, effects_sentence((choice,))) for n, choice in planet.uniques),
         condition=condition, lift_off=_log_line(planet.lift_off), evac=_log_line(planet.evac),
         tiles=tiles, align=align, span=planet.span,
-        rules=rules, actions=actions, compact=extra > 0, over=tuple(over))
+        rules=rules, actions=actions, compact=extra > 0, over=tuple(over),
+        drawn=tuple((planet.paths[i].a, planet.paths[i].b, drawn[i]) for i in sorted(drawn)))
+
 
 
 def _action_said(action: m.CheckAction) -> tuple[Sentence, ...]:

@@ -127,8 +127,9 @@ def plan_components(packs: list[Pack], options: ComponentOptions,
                                 crop_marks=options.crop_marks)
                 decks.append(Deck(pack.name, board.file_name, (board,), False))
                 problems += [diagnostic(codes.PATH_OVER_SECTOR, span, a=a, b=b, sector=n, arrow=arrow,
-                                        hint=f"pin sectors with `at COLUMN, ROW` so that it runs clear of sector {n}, "
-                                             f"or lead it through sector {n}")
+                                        hint=f"no route with one or two bends between the spaces clears it; pin "
+                                             f"sectors with `at COLUMN, ROW` so that it runs clear of sector "
+                                             f"{n}, or lead it through sector {n}")
                              for span, a, arrow, b, n in board.over]
     return ComponentPlan(tuple(decks), tuple(problems))
 

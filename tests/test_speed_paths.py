@@ -184,6 +184,26 @@ def test_plain_and_braces_only_strings_read_as_the_markup_pattern_reads_them(bod
         assert markup.parse_text(raw, "f.vcl", 3, 5, (4, 2)) == fast
 
 
+_BLANKS = st.lists(st.sampled_from([" ", "\t", "\r", "\f", "\u00a0"]), max_size=4).map("".join)
+_LINE_PIECES = ["a", "b c", "é", " ", "\t", "\r", "{log 5}", "{card 12}", "{location 7}", "{log @a_1}", "{log @_}",
+                "{log @}", "{log  5}", "{ log 5}", "{log 5", "}", "{", "{card P101}", "{icon success}", "{log @é}",
+                "{log 0012}", "{card @x}", "{Log 5}", "{log 5 6}", "*", "\\", '\\"', "{{log 5}", "{log 5}}"]
+_LINE = st.lists(st.sampled_from(_LINE_PIECES), max_size=12).map("".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(st.builds("{}\n{}\n{}".format, _BLANKS, _LINE, _BLANKS),
+                 st.lists(st.one_of(_LINE, _BLANKS), max_size=5).map("\n".join)), st.booleans())
+def test_lone_lines_and_simple_references_read_as_the_layout_and_the_markup_reader_read_them(body, long):
+    from vcompiler.parse import markup
+    raw = f'"""{body.replace(chr(34), "")}"""' if long else '"' + body.split("\n")[0].replace('"', "") + '"'
+    fast = markup.parse_text(raw, "f.vcl", 3, 5, (4, 2))
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(markup, "_lone_line", lambda raw, line: None)
+        patched.setattr(markup, "_words_and_references", lambda text, where, file: None)
+        assert markup.parse_text(raw, "f.vcl", 3, 5, (4, 2)) == fast
+
+
 # ---------------------------------------------------------------- the fast log reader
 def _fast_and_lark(text: str, display: str = "f.vcl"):
     """For each declaration chunk of `text`: what the fast reader makes of it (None when

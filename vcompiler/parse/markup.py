@@ -98,8 +98,29 @@ def long_string_lines(raw: str, line: int, column: int) -> list[tuple[str, int, 
     return result
 
 
+def _lone_line(raw: str, line: int) -> list[tuple[str, Positions]] | None:
+    """What the layout of paragraphs_of makes of the commonest long string, one line of
+    prose between the lines of its quotes: that line without its indentation. None for
+    any other long string."""
+    if raw.count("\n") != 2:
+        return None
+    first, text, last = raw[3:-3].split("\n")
+    if first.strip() or last.strip():
+        return None
+    text = text.rstrip("\r")
+    if not text.strip():
+        return []
+    indent = len(text) - len(text.lstrip(" \t"))
+    where = Positions()
+    where.add(0, line + 1, 1 + indent)
+    return [(text[indent:].rstrip(), where)]
+
+
 def paragraphs_of(raw: str, line: int, column: int) -> list[tuple[str, Positions]]:
     if raw.startswith('"""'):
+        lone = _lone_line(raw, line)
+        if lone is not None:
+            return lone
         paragraphs: list[tuple[str, Positions]] = []
         pieces: list[str] = []
         where = Positions()
@@ -146,6 +167,39 @@ def _is_plain(raw: str) -> bool:
 def _only_braces(text: str) -> bool:
     """No emphasis and no escape: only `{` can open markup."""
     return "*" not in text and "\\" not in text
+
+
+# A reference by number (or a log's by ASCII label), written as the examples write it:
+# what _MarkupReader.reference makes of it without a word to check.
+_SIMPLE_REFERENCE = re.compile(r"\{(?:(log|card|location) ([0-9]+)|log @([A-Za-z0-9_]+))\}")
+
+
+def _words_and_references(text: str, where: Positions, file: str) -> ast.Paragraph | None:
+    """A paragraph of words and simple references (no emphasis, no escape), as
+    _MarkupReader reads it; None for one with any other markup."""
+    inlines: list[ast.Inline] = []
+    start = 0
+    at = text.find("{")
+    match = _SIMPLE_REFERENCE.match
+    while at >= 0:
+        found = match(text, at)
+        if found is None:
+            return None
+        if at > start:
+            inlines.append(ast.Run(text[start:at]))
+        start = found.end()
+        line, column = where.at(at)
+        end_line, end_column = where.at(start - 1)
+        span = new_span((file, line, column, end_line, end_column + 1))
+        kind, number, label = found.groups()
+        if label is None:
+            inlines.append(ast.Ref(kind, ast.Value("number", int(number), span), span))
+        else:
+            inlines.append(ast.Ref("log", ast.Value("label", label, span), span))
+        at = text.find("{", start)
+    if start < len(text):
+        inlines.append(ast.Run(text[start:]))
+    return tuple(inlines)
 
 
 class _MarkupReader:
@@ -317,6 +371,11 @@ def parse_text(raw: str, file: str, line: int, column: int, end: tuple[int, int]
         return ast.Text(tuple((ast.Run(chars),) for chars, _ in paragraphs_of(raw, line, column)), span), found
     paragraphs = []
     for chars, where in paragraphs_of(raw, line, column):
+        if _only_braces(chars):
+            simple = _words_and_references(chars, where, file)
+            if simple is not None:
+                paragraphs.append(simple)
+                continue
         reader = _MarkupReader(chars, where, file)
         paragraphs.append(reader.read())
         found.extend(reader.diagnostics)

@@ -321,8 +321,38 @@ def test_statements_read_whole_are_read_as_lark_reads_them(body, whole, line_bre
     try:
         tokens = _parser()[2].tokens(text)
     except _GiveUp:
-        tokens = []
-    assert any(type(t) is tuple for t in tokens) == whole
+        tokens = [()]
+    assert type(tokens[0]) is tuple and any(type(t) is tuple for t in tokens[1:]) == whole
+    [(chunk, quick, slow)] = list(_fast_and_lark(text))
+    if whole:
+        assert quick[0] is not None
+    if quick[0] is not None:
+        assert quick == slow
+
+
+# Log headers the tokenizer reads whole (True) and shapes near them it must not.
+_HEADERS = [
+    ('log 1 "T" {', True), ("log @a_b {", True), ('log start "Wake-Up" {', True), ("log 2 external {", True),
+    ('log 3 "A" external {', True), ('log\t4\t"x"{', True), ('log 5"x"external{', True), ('log 0012 "" {', True),
+    ('log 6 "{log 2} *b* {lgo}" {', True), ('log 7 "a \\"q\\"" { // c', True), ('log 8 { check', True),
+    ("log 1234567 {", False), ("log P1 {", False), ("log x {", False), ('log 1 """T""" {', False),
+    ('log 1 "T"\n{', False), ('log 1 "T" "U" {', False), ("logs 1 {", False), ("log 1x {", False),
+    ('log 1 external "T" {', False), ("  log 1 {", False), ("log @ab-c {", False), ("log start_1 {", False),
+    ("log 1 externals {", False), ('log 1 "open {', False), ("log {", False),
+]
+
+
+@pytest.mark.parametrize("header, whole", _HEADERS)
+@pytest.mark.parametrize("line_break", ["\n", "\r\n"])
+def test_log_headers_read_whole_are_read_as_lark_reads_them(header, whole, line_break):
+    from vcompiler.parse import _parser
+    from vcompiler.parse.fast import _GiveUp
+    text = (header + "\n  choice \"Go\" -> log 2\n}\n").replace("\n", line_break)
+    try:
+        tokens = _parser()[2].tokens(text)
+    except _GiveUp:
+        tokens = [None]
+    assert (type(tokens[0]) is tuple) == whole
     [(chunk, quick, slow)] = list(_fast_and_lark(text))
     if whole:
         assert quick[0] is not None

@@ -92,6 +92,9 @@ _TOKEN = re.compile(r"""
 _MOST_DIGITS = len(str(MAX_NUMBER))
 
 
+_ONE_LINE_STRING = r'"(?!"")[^"\\\n]*(?:\\.[^"\\\n]*)*"'
+
+
 def _statement_line(keywords: dict[str, str]) -> re.Pattern[str]:
     """The commonest statements of a log, each on a line of its own, matched whole from
     the start of the line: `choice "…" -> log N`, `text "…"` (of a long string only its
@@ -100,7 +103,7 @@ def _statement_line(keywords: dict[str, str]) -> re.Pattern[str]:
     label or keyword running into a word) and the line is read a token at a time."""
     word = {kind: re.escape(text) + r"(?![A-Za-z0-9_])" for text, kind in keywords.items()}
     blank = r"[\t \f\r]*"
-    string = r'"(?!"")[^"\\\n]*(?:\\.[^"\\\n]*)*"'
+    string = _ONE_LINE_STRING
     target = rf"[0-9]{{1,{_MOST_DIGITS}}}(?![0-9A-Za-z_])|@[A-Za-z_][A-Za-z0-9_]*(?![A-Za-z0-9_])"
 
     def goto(prefix: str) -> str:
@@ -110,6 +113,17 @@ def _statement_line(keywords: dict[str, str]) -> re.Pattern[str]:
         rf"{blank}(?:(?P<CHOICE>(?P<c>{word['CHOICE']}){blank}(?P<cs>{string}){blank}{goto('c')})"
         rf'|(?P<TEXT>(?P<x>{word["TEXT"]}){blank}(?P<xs>"""|{string}))'
         rf"|(?P<GOTO>{goto('')}(?!{blank}/(?!/))))")
+
+
+def _log_header(keywords: dict[str, str]) -> re.Pattern[str]:
+    """`log N "Title" external {` (the title and `external` optional) as the first line of
+    a chunk, as _statement_line reads a statement: the target a number, an @label or
+    `start`, the title a one-line string."""
+    word = {kind: re.escape(text) + r"(?![A-Za-z0-9_])" for text, kind in keywords.items()}
+    blank = r"[\t \f\r]*"
+    target = rf"[0-9]{{1,{_MOST_DIGITS}}}(?![0-9A-Za-z_])|@[A-Za-z_][A-Za-z0-9_]*(?![A-Za-z0-9_])|{word['START']}"
+    return re.compile(rf"{word['LOG']}{blank}(?P<t>{target}){blank}(?:(?P<s>{_ONE_LINE_STRING}){blank})?"
+                      rf"(?:(?P<e>{word['EXTERNAL']}){blank})?\{{")
 
 
 _NL = "\n"
@@ -131,6 +145,7 @@ class FastLogReader:
         self.enabled = mirrored_digest(grammar) == MIRRORED_DIGEST
         self.keywords = keywords(grammar)
         self.statement_line = _statement_line(self.keywords)
+        self.log_header = _log_header(self.keywords)
 
     def read(self, text: str) -> list | None:
         """The declarations of `text` if it holds only logs this reader takes, else None
@@ -153,6 +168,13 @@ class FastLogReader:
         match = _TOKEN.match
         find = text.find
         position = 0
+        header = self.log_header.match(text)
+        if header is not None:
+            # The header of a log, the chunk's first line, to its `{` (_Reader.log_at).
+            position = header.end()
+            title = header.group("s")
+            append(("LOG", 1, 1, header.group("t"), header.start("t") + 1, title,
+                    header.start("s") + 1 if title is not None else 0, header.group("e") is not None))
         while True:
             found = match(text, position)
             if found is None:
@@ -269,8 +291,12 @@ class _Reader:
         if _is(self.tokens[0], _NL):
             self.i = 1
         while not _is(self.tokens[self.i], _END):
-            head = self.next_token()
-            if head.type == "LOG":
+            head = self.next()
+            if type(head) is tuple:
+                declarations.append(self.log_at(head))
+            elif type(head) is not FastToken:
+                raise _GiveUp
+            elif head.type == "LOG":
                 declarations.append(self.log(head))
             elif head.type == "PACK":
                 declarations.append(self.pack(head))
@@ -328,6 +354,14 @@ class _Reader:
             raise _GiveUp
         self.items(children, self.statement, self.line)
         return self.b.log(children)
+
+    # A log whose header the tokenizer read whole (FastLogReader.tokens): what `log`
+    # makes of it.
+    def log_at(self, header: tuple) -> Any:
+        _, line, column, target, target_column, title, title_column, external = header
+        statements: list[Any] = []
+        self.items(statements, self.statement, self.line)
+        return self.b.log_at(line, column, target, target_column, title, title_column, external, statements)
 
     # _items{item}: _NL? (_simple_line _NL)* _simple_line?   and the _RBRACE
     # _simple_line{item}: item (_SEMI item)* _SEMI?

@@ -474,6 +474,28 @@ class AstBuilder:
         return ast.LogDecl(target, title, external is not None, self._statements(statements), header,
                            self.allow(header))
 
+    def log_at(self, line: int, column: int, target: str, target_column: int, title: str | None,
+               title_column: int, external: bool, statements: list) -> ast.LogDecl:
+        """A log whose header (`log N "Title" external {`) is on one line, as `log`: the
+        target a number, an @label or the Starting Log's keyword."""
+        line += self.offset
+        end = target_column + len(target)
+        span = new_span((self.file, line, target_column, line, end))
+        if target[0] == "@":
+            value = ast.Value("label", target[1:], span)
+        elif target[0] in "0123456789":
+            value = ast.Value("number", int(target), span)
+        else:
+            value = ast.Value("start", STARTING_LOG, span)
+        text = None
+        if title is not None:
+            end = title_column + len(title)
+            text, found = parse_text(title, self.file, line, title_column, (line, end))
+            if found:
+                self.diagnostics.extend(found)
+        header = new_span((self.file, line, column, line, end))
+        return ast.LogDecl(value, text, external, self._statements(statements), header, self.allow(header))
+
     # ------------------------------------------------------------ vantage
     def direction(self, c):
         return c[0]

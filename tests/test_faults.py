@@ -165,13 +165,24 @@ def _start_build(folder: Path, out: Path, cache: Path) -> subprocess.Popen:
                             start_new_session=True)
 
 
+def _descendants(pid: int) -> set[int]:
+    """Children and theirs: the workers, forked by a server the build started."""
+    found: set[int] = set()
+    parents = {pid}
+    while parents:
+        children = set().union(*(_children(parent) for parent in parents)) - found
+        found |= children
+        parents = children
+    return found
+
+
 def _wait_for_workers(process: subprocess.Popen) -> set[int]:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        workers = _children(process.pid)
+        workers = _descendants(process.pid)
         if len(workers) >= 2 and process.poll() is None:
             time.sleep(0.5)       # into rendering
-            return _children(process.pid)
+            return _descendants(process.pid)
         time.sleep(0.05)
     pytest.skip("the build finished before its workers could be seen")
 

@@ -1,5 +1,6 @@
 """The ways of going faster change nothing: the parse cache, parsing in several
 processes, lark-cython. Same diagnostics, same bundle, every time."""
+import os
 import re
 import subprocess
 import sys
@@ -419,6 +420,15 @@ def test_a_json_build_loads_no_renderer(tmp_path):
     # fontTools and WeasyPrint alone take a fifth of a large pack's `build --only json`.
     loaded, _ = renderers_loaded(["build", str(CONTENT / "eye-of-the-void"), "--only", "json", "-o", str(tmp_path)], 0)
     assert loaded == [] and (tmp_path / "eye_of_the_void" / "bundle.json").exists()
+
+
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="one worker renders in the main process")
+def test_a_book_build_loads_weasyprint_in_its_workers_only(tmp_path):
+    # The workers are forked from a server that imported it once: the process that
+    # writes the HTML and assembles the books imports it neither (half a second each).
+    loaded, _ = renderers_loaded(["build", str(CONTENT / "eye-of-the-void"), "--only", "pdf", "-o", str(tmp_path)], 0)
+    assert loaded == ["fontTools", "jinja2", "pikepdf"]
+    assert (tmp_path / "eye_of_the_void" / "logbook.pdf").exists()
 
 
 # ---------------------------------------------------------------- the cut into declarations

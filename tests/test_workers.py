@@ -1,6 +1,7 @@
 """Work shared out to forked processes (workers.forked_shares): the same results in the
 same order as one process, whatever a child does, and no child outlives the call."""
 import os
+import resource
 from pathlib import Path
 
 import pytest
@@ -119,3 +120,52 @@ def test_this_process_takes_less_when_it_reads_what_children_send():
     mine = sum(n for n, pid in zip(items, pids) if pid == os.getpid())
     # m + 0.25 c = 1.5 c and m + c = 1: a child gets 1 / 2.25 of the work.
     assert mine / sum(items) == pytest.approx(1 - 1 / 2.25, abs=0.03)
+
+
+def _lineage(_: int) -> tuple[int, int, bool, bool]:
+    """In a worker: its process id, its parent's, and whether it holds what the fork
+    server preloaded (tabnanny, which neither this module nor vcompiler.workers imports)
+    and the module that ties the server to this process."""
+    import sys
+    import time
+    start = time.process_time()
+    while time.process_time() - start < 0.05:        # some work, for the time it counts
+        pass
+    return os.getpid(), os.getppid(), "tabnanny" in sys.modules, "vcompiler.server" in sys.modules
+
+
+def _children_time() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _parent_of(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_fork_server_pool_forks_its_workers_from_one_server_that_preloaded_and_is_gone_after():
+    import sys
+    assert "tabnanny" not in sys.modules
+    before = _children()
+    spent = _children_time()
+    with workers.running(workers.pool(2, "forkserver", ("tabnanny",))) as executor:
+        seen = list(executor.map(_lineage, range(8)))
+        servers = {parent for _, parent, _, _ in seen}
+        # Both workers are forked from one server, a child of this process.
+        assert len(servers) == 1 and _parent_of(servers.pop()) == os.getpid()
+        assert all(preloaded and tied for _, _, preloaded, tied in seen)
+    # The server was stopped and waited for with its workers: nothing is left running
+    # (but multiprocessing's resource tracker, which any pool starts), and their time is
+    # counted as this process's.
+    from multiprocessing import resource_tracker
+    assert _children() - {resource_tracker._resource_tracker._pid} <= before
+    assert _children_time() - spent >= 8 * 0.05 * 0.9
+    assert "tabnanny" not in sys.modules and workers._SERVER_PARENT not in os.environ
+
+
+def test_the_fork_server_ties_itself_only_when_its_parent_started_it(monkeypatch):
+    monkeypatch.setattr(workers, "_server", None)
+    monkeypatch.setenv(workers._SERVER_PARENT, str(os.getpid()))      # this process is no server
+    workers.serving()
+    assert workers._server is None

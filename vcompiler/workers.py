@@ -6,7 +6,12 @@ kernel when the main process dies, however it dies (Linux: PR_SET_PDEATHSIG); wh
 main process stops early it kills its workers rather than wait for their work. Their
 temporary files (WeasyPrint writes fonts to /tmp/weasyprint-*) go to a scratch folder
 of the main process, removed when the command ends, or by the next command if it was
-killed."""
+killed.
+
+Workers that load a large library (WeasyPrint) are forked from a server process that
+loaded it once (multiprocessing's fork server, `pool(..., preload=...)`), rather than
+each started afresh and loading it again. The server is tied to the main process as
+the workers are to it, so a killed command still leaves nothing running."""
 from __future__ import annotations
 
 import contextlib
@@ -33,41 +38,103 @@ R = TypeVar("R")
 _SCRATCH_PREFIX = "vcompiler-scratch-"
 _PR_SET_PDEATHSIG = 1
 _scratch: str | None = None
+_outside: str | None = None           # tempfile's folder before the scratch folder
+# Set by the main process while it starts a fork server: the server's parent.
+_SERVER_PARENT = "VCOMPILER_SERVER_PARENT"
+# The fork server's process id, in the server and in the workers it forks.
+_server: int | None = None
 
 
-def _tie_to_parent(parent: int, scratch: str | None) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _die_with_parent() -> None:
     if sys.platform.startswith("linux"):
         try:
             import ctypes
             ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
         except (OSError, AttributeError):
             pass
+
+
+def _tie_to_parent(parent: int | None, scratch: str | None) -> None:
+    """A worker's initializer. `parent`: the process that started it, or None for the
+    fork server it was forked from."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent()
+    if parent is None:
+        parent = _server if _server is not None else os.getppid()
     if os.getppid() != parent:        # the parent died before the line above
         os._exit(1)
     if scratch is not None:
         tempfile.tempdir = scratch
 
 
-def pool(workers: int, method: str) -> ProcessPoolExecutor:
+def serving() -> None:
+    """What the fork server does first, on importing vcompiler.server: die with the
+    main process that started it (its workers die with it in turn). Elsewhere nothing."""
+    global _server
+    if os.environ.get(_SERVER_PARENT) != str(os.getppid()):
+        return
+    _die_with_parent()
+    if os.environ.get(_SERVER_PARENT) != str(os.getppid()):   # it died meanwhile
+        os._exit(1)
+    _server = os.getpid()
+
+
+def _server_folder() -> None:
+    """multiprocessing's temporary folder, which holds the fork server's socket, made
+    outside the scratch folder: the server outlives it, serving the command's next
+    build (watch)."""
+    from multiprocessing import util
+    held = tempfile.tempdir
+    if _scratch is not None and held == _scratch:
+        tempfile.tempdir = _outside
+    try:
+        util.get_temp_dir()
+    finally:
+        tempfile.tempdir = held
+
+
+def pool(workers: int, method: str, preload: tuple[str, ...] = ()) -> ProcessPoolExecutor:
     """A process pool whose workers are tied to this process (see above). `method`:
-    "fork" or "spawn" (fork where the platform has none)."""
+    "fork", "spawn", or "forkserver": forked from a server process that imported the
+    modules `preload` once (spawn where the platform has no such method). The fork
+    server is started once a command, with the `preload` of its first pool."""
     # Imported here: the commands that only fork (see forked_shares) need neither.
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     if method not in multiprocessing.get_all_start_methods():
         method = "spawn"
-    executor = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
-                                   initializer=_tie_to_parent, initargs=(os.getpid(), _scratch))
-    # Started now, with Ctrl-C ignored: a worker inherits that, and so cannot be
-    # interrupted while it imports, before its initializer runs (a traceback each).
+    context = multiprocessing.get_context(method)
+    parent: int | None = os.getpid()
+    if method == "forkserver":
+        context.set_forkserver_preload(["vcompiler.server", *preload])
+        parent = None
+        _server_folder()
+    executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_tie_to_parent,
+                                   initargs=(parent, _scratch))
+    # Started now, with Ctrl-C ignored: a worker (or the fork server, and so the workers
+    # it forks) inherits that, and so cannot be interrupted while it imports, before its
+    # initializer runs (a traceback each).
     launch = getattr(executor, "_launch_processes", None)
     if launch is not None and threading.current_thread() is threading.main_thread():
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
         try:
-            launch()
+            if method == "forkserver":
+                from multiprocessing import forkserver
+                os.environ[_SERVER_PARENT] = str(os.getpid())
+                forkserver.ensure_running()
+            else:
+                launch()
         finally:
             signal.signal(signal.SIGINT, previous)
+            os.environ.pop(_SERVER_PARENT, None)
+        if method == "forkserver":
+            # Forked once the server has imported what it preloads: this process waits
+            # meanwhile, and Ctrl-C must still stop it.
+            try:
+                launch()
+            except BaseException:
+                _stop_now(executor)
+                raise
     return executor
 
 
@@ -78,13 +145,30 @@ def running(executor: ProcessPoolExecutor) -> Iterator[ProcessPoolExecutor]:
     try:
         yield executor
     except BaseException:
-        # The pool has no public way to stop work under way.
-        for process in list(getattr(executor, "_processes", {}).values()):
-            with contextlib.suppress(Exception):
-                process.kill()
-        executor.shutdown(wait=False, cancel_futures=True)
+        _stop_now(executor)
         raise
     executor.shutdown(wait=True)
+    context = getattr(executor, "_mp_context", None)
+    if context is not None and context.get_start_method() == "forkserver":
+        _stop_server()
+
+
+def _stop_now(executor: ProcessPoolExecutor) -> None:
+    # The pool has no public way to stop work under way.
+    for process in list(getattr(executor, "_processes", {}).values()):
+        with contextlib.suppress(Exception):
+            process.kill()
+    executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _stop_server() -> None:
+    """Ends the fork server and waits for it, now that its workers are done: its time
+    and theirs count as this command's (getrusage's RUSAGE_CHILDREN), and no server
+    lives on with what it loaded for one pool."""
+    from multiprocessing import forkserver
+    stop = getattr(getattr(forkserver, "_forkserver", None), "_stop", None)
+    if stop is not None:
+        stop()
 
 
 def idle_cores() -> int:
@@ -296,14 +380,14 @@ def remove_stale(folder: Path, pattern: str) -> None:
 def scratch() -> Iterator[Path]:
     """A private temporary folder for this command and its workers, made the default
     of `tempfile` meanwhile, removed at the end."""
-    global _scratch
+    global _scratch, _outside
     base = Path(tempfile.gettempdir())
     remove_stale(base, re.escape(_SCRATCH_PREFIX) + r"(?P<pid>\d+)-.*")
     folder = tempfile.mkdtemp(prefix=f"{_SCRATCH_PREFIX}{os.getpid()}-")
-    previous, _scratch = tempfile.tempdir, folder
+    previous, _scratch, _outside = tempfile.tempdir, folder, tempfile.tempdir
     tempfile.tempdir = folder
     try:
         yield Path(folder)
     finally:
-        tempfile.tempdir, _scratch = previous, None
+        tempfile.tempdir, _scratch, _outside = previous, None, None
         shutil.rmtree(folder, ignore_errors=True)

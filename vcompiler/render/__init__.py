@@ -40,6 +40,9 @@ from vcompiler.workers import running
 
 __all__ = ["RenderOptions", "RenderPlan", "books_of", "plan", "render", "render_packs"]
 
+# What the render workers' fork server imports (see workers.pool).
+PRELOAD = ("vcompiler.render.preload",)
+
 
 @frozen
 class RenderPlan:
@@ -140,8 +143,10 @@ def render(work: RenderPlan, workers: int | None = None, progress: Callable[[int
     options = work.options
     count = sum(len(parts) for _, _, parts, _ in work.books)
     workers = workers or min(max(count, 1), os.cpu_count() or 1)
-    # Spawned, not forked: a fork would copy whatever state the parent's libraries hold.
-    with running(worker_pool(workers, "spawn")) if workers > 1 else _InProcess() as pool:
+    # Not forked from this process: a fork would copy whatever state its libraries hold.
+    # Forked from a server that imported WeasyPrint once, rather than each worker started
+    # afresh and importing it (a third of a second each).
+    with running(worker_pool(workers, "forkserver", PRELOAD)) if workers > 1 else _InProcess() as pool:
         # Each section handed over as soon as its HTML is made, while the workers start.
         made = (render_section(book, part, options) for _, book, parts, _ in work.books for part in parts)
         finished = iter(_each(pool.map(_render, made), progress))

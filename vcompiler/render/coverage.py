@@ -14,7 +14,7 @@ from pathlib import Path
 
 from fontTools.ttLib import TTFont
 
-from vcompiler.render.fetcher import TEMPLATES
+from vcompiler.render.paths import TEMPLATES
 
 TABLE = Path(__file__).resolve().parent.parent / "checks" / "printable.py"
 # base.css: prose is "Book Serif" (four faces), then "Book Symbols"; headings and titles

@@ -9,7 +9,9 @@ from urllib.parse import unquote, urlsplit
 
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+from vcompiler.render.paths import TEMPLATES
+
+__all__ = ["TEMPLATES", "PackageFetcher", "RefusedResource"]
 
 
 class RefusedResource(ValueError):

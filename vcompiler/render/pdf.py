@@ -62,11 +62,12 @@ class RenderOptions:
 
 @lru_cache(maxsize=1)
 def _environment() -> Environment:
-    # Jinja2 and WeasyPrint (through the fetcher) are imported when a book is rendered:
-    # `build --only json` and every other command start without them.
+    # Jinja2 is imported when a book is rendered: `build --only json` and every other
+    # command start without it. The process that writes the HTML has no need of
+    # WeasyPrint: its workers lay the HTML out.
     from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-    from vcompiler.render.fetcher import TEMPLATES
+    from vcompiler.render.paths import TEMPLATES
     from vcompiler.render.typeset import quotes, ties, unbreakable
 
     environment = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True, undefined=StrictUndefined,

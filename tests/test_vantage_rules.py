@@ -137,7 +137,7 @@ def test_location_000_and_cards_print_what_the_rules_give(tmp_path):
     said = [(b[0], words(b[2]) + " | " + words(b[3])) if b[0] == "row" else b[:2] for b in diver.blocks
             if b[0] in ("row", "boxes")]
     assert said == [("row", "When placed | Gain 3 [coin]."), ("boxes", "Slots"), ("boxes", "Boost"),
-                    ("row", "1 boost | Reroll one die. (until the end of the turn)")]
+                    ("row", "1 boost | Reroll one die. (Until the end of the turn.)")]
     slots = next(b for b in diver.blocks if b[0] == "choices")[1]
     assert [words(s) for s in slots] == ["Slot: [time] time or blank", "Impact slot: any"]
 
@@ -364,3 +364,20 @@ def test_a_result_says_once_whether_the_turn_goes_on(tmp_path):
     said = [words(tokens) for kind, tokens in voice.blocks(_compile(tmp_path, once).pack.locations[1].actions[0].result)
             if kind == "p"]
     assert said[1:] == ["You may continue.", "Lose 1 boost."]
+
+
+def test_a_boost_power_is_reminded_it_lasts_the_turn_in_a_sentence_of_its_own(tmp_path):
+    # VR 63: the reminder follows the writer's full stop as a sentence, capitalised and
+    # closed, on the card and in the reader; a power written without a stop gets one.
+    from vcompiler.reader import reader_html
+    text = PACK.replace('power boost 1 "Reroll one die."',
+                        'power boost 1 "Reroll one die."\n  power boost 2 "Ignore one wound"')
+    pack = _compile(tmp_path, text).pack
+    diver = vantage_faces(pack, CARD_SIZES)[0]
+    powers = [words(b[3]) for b in diver.blocks if b[0] == "row" and words(b[2]).endswith("boost")]
+    assert powers == ["Reroll one die. (Until the end of the turn.)",
+                      "Ignore one wound. (Until the end of the turn.)"]
+    html = reader_html(pack).decode()
+    assert "Reroll one die. (Until the end of the turn.)</p>" in html
+    assert "Ignore one wound. (Until the end of the turn.)</p>" in html
+    assert "(until the end of the turn)" not in html

@@ -238,8 +238,8 @@ class _Writer:
         face = self.vantage_faces.get(card.number)
         if face is not None:
             parts.append(self.card_blocks([b for b in face.blocks if b[0] in ("boxes", "choices")]))
-        parts += [f"<p><strong>{power.boost} boost:</strong> {self.inline(voice.rich_line(power.text))} "
-                  f"(until the end of the turn)</p>" for power in card.powers]
+        parts += [f"<p><strong>{power.boost} boost:</strong> {self.inline(voice.power_line(power.text))}</p>"
+                  for power in card.powers]
         parts += [self.action(f"card-{card.number}-{a.category}-{i}", a.category.capitalize(), a, None)
                   for i, a in enumerate(card.actions)]
         if card.ending is not None:

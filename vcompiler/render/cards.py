@@ -21,7 +21,7 @@ from vcompiler import ast
 from vcompiler.frozen import frozen
 from vcompiler.model import types as m
 from vcompiler.registry import MAX_COPIES, kind_named
-from vcompiler.render.voice import Sentence, effects_sentence, joined, rich, rich_line, target
+from vcompiler.render.voice import Sentence, effects_sentence, joined, power_line, rich, rich_line, target
 from vcompiler.source import Span
 from vcompiler.vocabulary import ICONS
 
@@ -288,7 +288,7 @@ def vantage_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[F
             body.append((("boxes", "Boost", card.boost), card.span))
         for power in card.powers:
             body.append((("row", "special", [("t", f"{power.boost} boost")],
-                          [*rich_line(power.text), ("t", " (until the end of the turn)")]), power.span))
+                          power_line(power.text)), power.span))
         if card.actions:
             body.append((_options(card.actions), card.actions[0].span))
         width, height = sizes["vcard"]

@@ -52,6 +52,16 @@ def rich_line(text: ast.Text | None) -> Sentence:
     return out
 
 
+def power_line(text: ast.Text | None) -> Sentence:
+    """A boost power's effect with its reminder that it lasts until the end of the turn
+    (VR 63), as a sentence of its own: the writer's text ends with its full stop, so a
+    bare "(until the end of the turn)" after it would trail a finished sentence."""
+    out = rich_line(text)
+    if not plain(out).rstrip().endswith((".", "!", "?")):
+        out.append(("t", "."))
+    return [*out, ("t", " (Until the end of the turn.)")]
+
+
 def _inline(node: ast.Inline) -> Token:
     if isinstance(node, ast.Run):
         return ("t", node.text)

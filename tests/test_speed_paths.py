@@ -361,6 +361,27 @@ def test_log_headers_read_whole_are_read_as_lark_reads_them(header, whole, line_
         assert quick == slow
 
 
+@pytest.mark.parametrize("ending, whole", [
+    ("}", True), ("}\n", True), ("} // c", True), ("}\n\n  // c\n\t\r\n", True), ("}\n// c", True),
+    ("}\nx", False), ("} }", False), ("}\nlog 2 { check }", False), ("}\u00a0", False), ("};", False),
+])
+def test_the_closing_line_read_whole_ends_the_tokens_as_lark_reads_them(ending, whole):
+    from vcompiler.parse import _parser
+    from vcompiler.parse.fast import _GiveUp
+    text = 'log 1 "T" {\n  check\n' + ending
+    try:
+        tokens = _parser()[2].tokens(text)
+    except _GiveUp:
+        tokens = []
+    closed = ["}", "\n", ""] if "\n" in ending else ["}", ""]
+    assert (tokens[-len(closed):] == closed and len(tokens) == 4 + len(closed)) == whole
+    chunk, quick, slow = next(_fast_and_lark(text))
+    if whole:
+        assert quick[0] is not None
+    if quick[0] is not None:
+        assert quick == slow
+
+
 def test_a_statement_read_whole_has_its_real_positions():
     from vcompiler.parse import parse_source
     from vcompiler.source import SourceFile

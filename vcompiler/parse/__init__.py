@@ -275,7 +275,8 @@ def _parse_text(source: SourceFile, text: str, line_offset: int, chunks: Chunks 
             continue
         found.extend(builder.diagnostics)
         # Only a declaration that parsed is kept: a syntax error's message may read past it.
-        kept[key] = (tuple(parsed), tuple(builder.diagnostics), tuple(chunk_regions))
+        if chunks is not None:
+            kept[key] = (tuple(parsed), tuple(builder.diagnostics), tuple(chunk_regions))
     if chunks is not None:
         chunks.clear()
         chunks.update(kept)

@@ -98,8 +98,8 @@ _ONE_LINE_STRING = r'"(?!"")[^"\\\n]*(?:\\.[^"\\\n]*)*"'
 def _statement_line(keywords: dict[str, str]) -> re.Pattern[str]:
     """The commonest statements of a log, each on a line of its own, matched whole from
     the start of the line: `choice "…" -> log N`, `text "…"` (of a long string only its
-    opening quotes) and `-> log N` with no `/` after it. Each part is the token _TOKEN
-    would read there, or the pattern does not match (a target of too many digits, a
+    opening quotes) and `-> log N` with no `/` after it; and the last line, `}`. Each
+    part is the token _TOKEN would read there, or the pattern does not match (a target of too many digits, a
     label or keyword running into a word) and the line is read a token at a time."""
     word = {kind: re.escape(text) + r"(?![A-Za-z0-9_])" for text, kind in keywords.items()}
     blank = r"[\t \f\r]*"
@@ -112,7 +112,9 @@ def _statement_line(keywords: dict[str, str]) -> re.Pattern[str]:
     return re.compile(
         rf"{blank}(?:(?P<CHOICE>(?P<c>{word['CHOICE']}){blank}(?P<cs>{string}){blank}{goto('c')})"
         rf'|(?P<TEXT>(?P<x>{word["TEXT"]}){blank}(?P<xs>"""|{string}))'
-        rf"|(?P<GOTO>{goto('')}(?!{blank}/(?!/))))")
+        rf"|(?P<GOTO>{goto('')}(?!{blank}/(?!/)))"
+        # The `}` that closes the chunk's last declaration, then blanks and comments.
+        r"|(?P<CLOSE>\})(?=(?:[\t \f\r\n]|//[^\n]*)*\Z))")
 
 
 def _log_header(keywords: dict[str, str]) -> re.Pattern[str]:
@@ -195,6 +197,13 @@ class FastLogReader:
                 # A whole common statement: its parts, where they stand (_Reader.line).
                 kind = whole.lastgroup
                 position = whole.end()
+                if kind == "CLOSE":
+                    # The tokens _TOKEN reads to the end: "}", a line break if one is left.
+                    append("}")
+                    if find("\n", position) >= 0:
+                        append(_NL)
+                    append(_END)
+                    return out
                 if kind == "GOTO":
                     append((kind, line, whole.start("a") - line_start + 1, whole.group("k"), whole.group("t"),
                             whole.start("t") - line_start + 1))

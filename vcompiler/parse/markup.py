@@ -188,9 +188,14 @@ def _words_and_references(text: str, where: Positions, file: str) -> ast.Paragra
         if at > start:
             inlines.append(ast.Run(text[start:at]))
         start = found.end()
-        line, column = where.at(at)
-        end_line, end_column = where.at(start - 1)
-        span = new_span((file, line, column, end_line, end_column + 1))
+        if len(where.offsets) == 1:         # a paragraph of one line, with no escape before
+            line, column = where.places[0]
+            column -= where.offsets[0]
+            span = new_span((file, line, column + at, line, column + start))
+        else:
+            line, column = where.at(at)
+            end_line, end_column = where.at(start - 1)
+            span = new_span((file, line, column, end_line, end_column + 1))
         kind, number, label = found.groups()
         if label is None:
             inlines.append(ast.Ref(kind, ast.Value("number", int(number), span), span))

@@ -119,9 +119,9 @@ def block_mm(block: tuple, width: float) -> float:
     if kind == "p":
         return pad + _text_mm(block[1], width)
     if kind == "head":
-        # Its Danger dice follow the name, 1 mm after it.
-        dice = [("t", "\u00a0"), *[("i", "danger")] * (block[2] or 0)]
-        return pad + _text_mm([*block[1], *dice], width - 1.6, HEAD_PT)
+        # Its Danger dice stand before the name, 1 mm from it, never apart from its first word.
+        dice = [*[("i", "danger")] * (block[2] or 0), ("t", "\u00a0\u00a0")] if block[2] else []
+        return pad + _text_mm([*dice, *block[1]], width - 1.6, HEAD_PT)
     if kind == "row":
         # The lead keeps 1 mm from what the row says.
         inner = width - ROW_INDENT - 1.0 - (SPACE_ROW_LEAD if block[1] == "space" else 0.0)

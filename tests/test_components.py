@@ -547,6 +547,16 @@ def _clips(p, q, rect) -> bool:
                rect[1] < p[1] + (q[1] - p[1]) * k / steps < rect[3] for k in range(steps + 1))
 
 
+def _meeting(p, q, r, s):
+    """Where the segments p-q and r-s cross, or None."""
+    d = (q[0] - p[0]) * (s[1] - r[1]) - (q[1] - p[1]) * (s[0] - r[0])
+    if abs(d) < 1e-9:
+        return None
+    t = ((r[0] - p[0]) * (s[1] - r[1]) - (r[1] - p[1]) * (s[0] - r[0])) / d
+    u = ((r[0] - p[0]) * (q[1] - p[1]) - (r[1] - p[1]) * (q[0] - p[0])) / d
+    return (p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])) if 0 < t < 1 and 0 < u < 1 else None
+
+
 def _paths_over_sectors(board) -> list[tuple[int, int, int]]:
     """(a, b, sector) for each drawn path that runs over a space not its own."""
     from vcompiler.render.board import BOX
@@ -596,6 +606,23 @@ def test_a_path_whose_straight_line_runs_over_a_sector_is_drawn_bent_round_it(tm
     assert abs(run[0] * back[1] - run[1] * back[0]) < 0.05 * math.hypot(*run) * math.hypot(*back)
     assert run[0] * back[0] + run[1] * back[1] > 0 and math.hypot(*run) > ARROW
     assert svg.count("<polygon") == 2                  # 5 -> 6 and 12 -> 1
+    # Where a bent path crosses another line, it does so away from either line's ends,
+    # where the crossing would read as a fork.
+    crossings = []
+    for a, b, points in board.drawn:
+        if len(points) == 2:
+            continue
+        for c, d, other in board.drawn:
+            if (c, d) == (a, b):
+                continue
+            for p, q in zip(points, points[1:]):
+                for r, s in zip(other, other[1:]):
+                    meet = _meeting(p, q, r, s)
+                    if meet is not None:
+                        crossings.append((a, b, c, d))
+                        ends = (points[0], points[-1], other[0], other[-1])
+                        assert min(math.dist(meet, e) for e in ends) > 6.0, (a, b, c, d)
+    assert crossings == [(5, 6, 2, 3)]
     # A bent path's label sits on it, clear of every space, its own two too; the others
     # clear of every space but their own two.
     for mark, path in zip(board.marks, planet.paths):

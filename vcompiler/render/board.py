@@ -484,10 +484,12 @@ def _toll(drawn: tuple[Point, ...], lines: list[tuple[Point, ...]]) -> float:
                     toll += _SHARED
                 elif _cross(p, q, r, s):
                     # Crossed just by where a line meets its space, it reads as a fork; a
-                    # line as short as the gap between two spaces has its label there too.
+                    # line as short as the gap between two spaces has its label beside
+                    # the crossing, half hiding it.
                     ends = (drawn[0], drawn[-1], line[0], line[-1])
                     forks = min(math.dist(_meet(p, q, r, s), e) for e in ends) < _FORK
-                    toll += _TOUCH if forks or len(line) == 2 and math.dist(r, s) < _SHORT else _CROSSING
+                    short = len(line) == 2 and math.dist(r, s) < _SHORT
+                    toll += _TOUCH if forks else 2 * _CROSSING if short else _CROSSING
                 elif _segment_gap(p, q, r, s) < _NEAR:
                     toll += _TOUCH
     return toll

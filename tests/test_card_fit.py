@@ -112,6 +112,22 @@ def test_check_strict_fails_where_the_card_build_would_with_the_same_w510(tmp_pa
     assert len(w510(checked.stdout)) == 1 and "poi P203 overflows by" in w510(checked.stdout)[0][2]
 
 
+def test_a_card_laid_out_once_is_measured_from_the_cache_until_it_changes(tmp_path, write_pack, monkeypatch):
+    from vcompiler.parse.cache import ParseCache
+    folder = write_pack({"pack.vcl": CROWDED % _actions(12)})
+    faces = faces_of(compile_pack(folder).pack, CARD_SIZES)
+    cache = ParseCache(tmp_path / "cache")
+    measured = []
+    real_measure = fit._measure
+    monkeypatch.setattr(fit, "_measure", lambda faces: measured.append(len(faces)) or real_measure(faces))
+    first = fit.card_fit(faces, cache)
+    assert measured == [1] and [d.code.id for d in first] == ["W510"]
+    assert fit.card_fit(faces, cache) == first and measured == [1]           # read back, not laid out
+    assert fit.card_fit(faces) == first and measured == [1, 1]              # no cache: laid out
+    fit.card_fit([replace(face, badges=(*face.badges, "Final")) for face in faces], cache)
+    assert measured == [1, 1, 1]                                            # changed: laid out again
+
+
 def test_a_card_the_bounds_show_to_fit_is_not_laid_out(write_pack):
     folder = write_pack({"pack.vcl": CROWDED % _actions(2)})
     loaded, printed = renderers_loaded(["check", str(folder), "--strict"], 1)

@@ -73,7 +73,7 @@ def _check_targets(paths: tuple[Path, ...], use_cache: bool) -> list[CompileResu
     from vcompiler.targets import TargetError, focus, in_no_pack, resolve_targets
 
     if not paths:
-        return _with_card_fit(_compile_all(paths, use_cache))
+        return _with_card_fit(_compile_all(paths, use_cache), use_cache)
     declared: dict[Path, bool] = {}
     try:
         targets, strays = resolve_targets(list(paths), declared)
@@ -82,19 +82,22 @@ def _check_targets(paths: tuple[Path, ...], use_cache: bool) -> list[CompileResu
     cache = ParseCache() if use_cache else None
     keep = _KEPT if _OWN_PROCESS else None
     results = _with_card_fit(same_names_apart([compile_pack(t.folder, cache, keep=keep, declared=declared)
-                                               for t in targets]))
+                                               for t in targets]), use_cache)
     return [focus(result, target) for result, target in zip(results, targets)] + [in_no_pack(s) for s in strays]
 
 
-def _with_card_fit(results: list[CompileResult]) -> list[CompileResult]:
+def _with_card_fit(results: list[CompileResult], use_cache: bool) -> list[CompileResult]:
     """Each result with the W510s its cards would get from `build` (render.fit): a
     pack whose cards cannot print whole fails `check --strict` as it fails the build.
-    A pack with errors is not built, so its cards are not measured."""
+    A pack with errors is not built, so its cards are not measured. The measures of
+    the cards laid out are kept in the parse cache's folder unless `--no-cache`."""
     from dataclasses import replace
 
+    from vcompiler.parse.cache import ParseCache
     from vcompiler.render.cards import CARD_SIZES, faces_of, location_faces
     from vcompiler.render.fit import card_fit
 
+    cache = ParseCache() if use_cache else None
     out = []
     for result in results:
         if result.pack is None or not result.ok:
@@ -104,7 +107,7 @@ def _with_card_fit(results: list[CompileResult]) -> list[CompileResult]:
         faces = faces_of(result.pack, sizes)
         if result.pack.game == "vantage":
             faces += location_faces(result.pack, sizes)
-        found = card_fit(faces)
+        found = card_fit(faces, cache)
         out.append(replace(result, diagnostics=tuple(sorted((*result.diagnostics, *found), key=Diagnostic.sort_key)))
                    if found else result)
     return out

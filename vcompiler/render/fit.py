@@ -8,12 +8,19 @@ others are laid out, exactly as `build` lays them out and measures them
 blocks, with the same counts."""
 from __future__ import annotations
 
+import hashlib
 from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from vcompiler.diagnostics import Diagnostic
 from vcompiler.fontmetrics import widest as char_width
 from vcompiler.render.cards import Face
 from vcompiler.render.typeset import _TERM_AND_ID
+
+if TYPE_CHECKING:
+    from vcompiler.parse.cache import ParseCache
 
 PT_MM = 25.4 / 72
 
@@ -176,17 +183,72 @@ def surely_fits(face: Face) -> bool:
     return True
 
 
-def card_fit(faces: list[Face]) -> list[Diagnostic]:
+# What a face's measure is kept as: each box that overflows, as sheets.Overflow's
+# fields after the face.
+_KEPT_SHAPE = tuple[tuple[str, int, int | None, float], ...]
+# What the layout of a card reads: the stylesheets, fonts and icons, and the code that
+# makes and measures it.
+_LAYOUT_CODE = ("render/cards.py", "render/components.py", "render/sheets.py", "render/fit.py", "render/fonts.py",
+                "render/typeset.py", "fontmetrics.py", "templates")
+
+
+@lru_cache(maxsize=1)
+def _layout_hash() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    digest = hashlib.sha256()
+    try:
+        digest.update(version("weasyprint").encode())
+    except PackageNotFoundError:
+        pass
+    package = Path(__file__).parent.parent
+    for name in _LAYOUT_CODE:
+        path = package / name
+        for file in sorted(path.rglob("*")) if path.is_dir() else [path]:
+            if file.is_file():
+                digest.update(b"\0" + file.name.encode() + b"\0" + file.read_bytes())
+    return digest.hexdigest()
+
+
+def _key(face: Face) -> str:
+    return hashlib.sha256(f"card fit\0{_layout_hash()}\0{face!r}".encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def card_fit(faces: list[Face], cache: ParseCache | None = None) -> list[Diagnostic]:
     """The W510s of these faces, as `build` reports them: those the bounds cannot
     clear are laid out (one copy each, one a page, with room below to count every
-    line) and measured."""
-    from vcompiler.render.components import overflow_diagnostics
-    from vcompiler.render.sheets import MEASURE_ROOM_MM, Job, _page_css, job_html, lay_out, measure, single_pages
-
+    line) and measured. `cache`: where the measures of faces laid out before are kept
+    (by the face and everything its layout reads), so that a pack's doubtful cards
+    cost WeasyPrint once, not at every check."""
     doubtful = [replace(face, copies=1) for face in faces if not surely_fits(face)]
     if not doubtful:
         return []
-    job = Job("fit", tuple(doubtful), tuple(single_pages(list(range(len(doubtful))), doubtful)),
-              frozenset(range(len(doubtful))))
+    from vcompiler.render.components import overflow_diagnostics
+    from vcompiler.render.sheets import Overflow
+
+    keys = [_key(face) for face in doubtful] if cache is not None else []
+    found: list[Overflow] = []
+    todo: list[int] = []
+    for index in range(len(doubtful)):
+        kept = cache.get(keys[index], _KEPT_SHAPE) if cache is not None else None
+        if isinstance(kept, tuple):
+            found.extend(Overflow(index, *box) for box in kept)
+        else:
+            todo.append(index)
+    if todo:
+        measured = _measure([doubtful[i] for i in todo])
+        for at, index in enumerate(todo):
+            mine = [o for o in measured if o.face == at]
+            found.extend(replace(o, face=index) for o in mine)
+            if cache is not None:
+                cache.put(keys[index], tuple((o.part, o.lines, o.item, o.top) for o in mine))
+    return overflow_diagnostics(tuple(doubtful), sorted(found, key=lambda o: (o.face, o.part)))
+
+
+def _measure(faces: list[Face]) -> list:
+    from vcompiler.render.sheets import MEASURE_ROOM_MM, Job, _page_css, job_html, lay_out, measure, single_pages
+
+    job = Job("fit", tuple(faces), tuple(single_pages(list(range(len(faces))), faces)),
+              frozenset(range(len(faces))))
     laid_out, _ = lay_out(job_html(job), _page_css(job, MEASURE_ROOM_MM), ("base.css", "cards.css"))
-    return overflow_diagnostics(job.faces, measure(laid_out))
+    return measure(laid_out)

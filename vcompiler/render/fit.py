@@ -194,19 +194,29 @@ _LAYOUT_CODE = ("render/cards.py", "render/components.py", "render/sheets.py", "
 
 @lru_cache(maxsize=1)
 def _layout_hash() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+    import importlib.util
 
     digest = hashlib.sha256()
-    try:
-        digest.update(version("weasyprint").encode())
-    except PackageNotFoundError:
-        pass
+    # WeasyPrint's release, from its package file, where it is written: found without
+    # importing it (most of a second) or asking importlib.metadata (which reads every
+    # installed package's metadata).
+    spec = importlib.util.find_spec("weasyprint")
+    if spec is not None and spec.origin:
+        digest.update(Path(spec.origin).read_bytes())
     package = Path(__file__).parent.parent
     for name in _LAYOUT_CODE:
         path = package / name
         for file in sorted(path.rglob("*")) if path.is_dir() else [path]:
-            if file.is_file():
-                digest.update(b"\0" + file.name.encode() + b"\0" + file.read_bytes())
+            if not file.is_file():
+                continue
+            digest.update(b"\0" + file.relative_to(package).as_posix().encode() + b"\0")
+            if file.suffix in (".ttf", ".otf", ".svg", ".png"):
+                # The fonts and icons, most of the bytes, by their size and time: read
+                # whole, they took longer than the check of the pack.
+                status = file.stat()
+                digest.update(f"{status.st_size} {status.st_mtime_ns}".encode())
+            else:
+                digest.update(file.read_bytes())
     return digest.hexdigest()
 
 

@@ -17,9 +17,11 @@ from vcompiler.registry import TOP_LEVEL_ONLY
 
 # The text is read in one pass over what matters to the cut: strings (a one-line string
 # as runs between escapes, not `(?:a|b)*`: see the grammar's STRING), comments, braces,
-# and the line breaks before a letter, where a declaration may start. The rest is
-# skipped by the regular expression engine.
-_LEXEME = re.compile(r'"""|"[^"\\\n]*(?:\\.[^"\\\n]*)*"?|//[^\n]*|[{}]|\n(?=[^\W\d_])')
+# and the line breaks before a letter, where a declaration may start. The pattern skips
+# what changes nothing (other text, one-line strings, comments) and stops after the next
+# lexeme the loop acts on: a `"""`, a brace or a line break before a letter.
+_LEXEME = re.compile(r'(?:[^"{}/\n]++|"(?!"")[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"?|//[^\n]*+|/|\n(?![^\W\d_]))*+'
+                     r'(?:"""|[{}]|\n)')
 _WORD_AT_START = re.compile(r"[a-z_]+")
 # A keyword, a number, label, word or string, then words and strings up to a `{` that
 # ends the line.
@@ -43,13 +45,15 @@ def split_declarations(text: str) -> list[Chunk]:
     starts: list[int] = [0]          # where each declaration's first line starts
     depth = 0
     position = 0
-    search = _LEXEME.search
+    match_next = _LEXEME.match
     while True:
-        match = search(text, position)
+        match = match_next(text, position)
         if match is None:
             break
-        lexeme = match.group()
         position = match.end()
+        lexeme = text[position - 1]
+        if lexeme == '"':
+            lexeme = '"""'         # the only lexeme the pattern stops after that ends in a quote
         if lexeme == "\n":
             if text[position].isalpha():
                 word = _WORD_AT_START.match(text, position)

@@ -125,7 +125,7 @@ def test_the_logbook_words_conditions_and_who_an_effect_befalls(built):
         "if you have 3 or more [success]", "if Threat T01 is in Sector 2", "if Threat T01 is in your Sector"]
     assert _log(built, 2)[:2] == [
         "Each Crewmember in the Sector: spend a die.",
-        "A random Crewmember: gain the Injury “Bite” or one Crewmember of your choice: roll a [danger B] Danger die."]
+        "A random Crewmember: gain a “Bite” Injury or one Crewmember of your choice: roll a [danger B] Danger die."]
 
 
 def test_the_board_prints_the_planets_rules_and_its_sectors_actions(built):

@@ -397,7 +397,7 @@ def test_a_turn_is_two_actions_then_an_event_card_is_drawn_and_resolved_by_the_s
             "│ Main:\n│ Roll a [danger B] Danger die.\n"
             "[caves] is in your Sector: its main effect: Roll a [danger B] Danger die.\n"
             "Roll the [danger B] Danger die and look it up on the Danger die Reference card: Blizzard: "
-            "Lose 1 [supplies]. If you have none, gain the Injury \"Frostbite\" instead.\n"
+            "Lose 1 [supplies]. If you have none, gain a \"Frostbite\" Injury instead.\n"
             "── The Glacier of Echoes, Sector 2 Singing Crevasse: P201 Singing Crevasse · turn 2, "
             "Action 1 of 2\n") in out
     state = json.loads(saved.read_text())["state"]

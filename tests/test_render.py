@@ -411,7 +411,7 @@ def test_quotes_curl_by_what_stands_around_them():
 
 def test_a_term_and_the_number_it_names_are_kept_on_one_line():
     from vcompiler.render.typeset import ties
-    assert ties("Bring every Crewmember to Sector 4.") == 'Bring every Crewmember to <span class="tie">Sector 4</span>.'
+    assert ties("Bring everyone to Sector 4.") == 'Bring everyone to <span class="tie">Sector 4</span>.'
     assert ties("Place Threat T01 in Sector 6.") == ('Place <span class="tie">Threat T01</span> in '
                                                      '<span class="tie">Sector 6</span>.')
     # Of a term of two words only the last: the line may break after "Unique".
@@ -427,8 +427,21 @@ def test_a_paragraph_holding_words_that_may_not_break_is_set_ragged_and_a_quoted
     assert unbreakable([("t", "A random Crewmember: gain the Injury \u201cFrostbite\u201d.")])
     assert unbreakable([("e", [("t", 'the "Awaiting" envelope')])])
     assert not unbreakable([("t", "The Stalker was waiting in the dark. "), ("i", "time")])
-    assert ties("gain the Injury \u201cJust a Scratch!\u201d") == (
-        'gain the Injury <span class="named">\u201cJust a Scratch!\u201d</span>')
+    assert ties("gain a \u201cJust a Scratch!\u201d Injury") == (
+        'gain a <span class="named">\u201cJust a Scratch!\u201d</span> <span class="named">Injury</span>')
+
+
+def test_a_capitalised_game_term_is_never_hyphenated_but_one_naming_an_id_keeps_its_tie():
+    # The glacier's Danger die card printed "In-" "jury": two words that are not the term.
+    from vcompiler.render.typeset import ties
+    assert ties("If you have none, gain the Injury instead.") == (
+        'If you have none, gain the <span class="named">Injury</span> instead.')
+    assert ties("Each Crewmember spends Supplies.") == (
+        'Each <span class="named">Crewmember</span> spends <span class="named">Supplies</span>.')
+    assert ties("Gain Unique Discovery 1 and a mineral Discovery.") == (
+        'Gain Unique <span class="tie">Discovery 1</span> and a mineral <span class="named">Discovery</span>.')
+    # Lower case, it is a word like any other.
+    assert ties("an injury to a crewmember") == "an injury to a crewmember"
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext (poppler-utils)")
@@ -446,7 +459,7 @@ def test_a_line_that_cannot_end_inside_a_reference_or_a_name_keeps_its_words_tog
                                            page):
             lines.setdefault((number, y0), []).append((float(x0), float(x1), word))
     text = [[word for _, _, word in words] for words in lines.values()]
-    assert any("\u201cFrostbite\u201d." in line for line in text)
+    assert any("\u201cFrostbite\u201d" in line for line in text)
     for words in lines.values():
         said = " ".join(word for _, _, word in words)
         if said.startswith(("If you have a xenological", "A random Crewmember", "Place a secondary")):

@@ -67,7 +67,7 @@ event "Groaning Ice" {                  // events are shuffled: this one has no 
 
 // The planet's own table of the Danger die Reference card.
 danger B "Blizzard" {
-  text "Lose 1 {icon supplies}. If you have none, gain the Injury \"Frostbite\" instead."
+  text "Lose 1 {icon supplies}. If you have none, gain a \"Frostbite\" Injury instead."
 }
 
 injury "Frostbite" {

@@ -1,5 +1,5 @@
 """Typographic quotes and ties for printed text. Writers type straight quotes and
-apostrophes; the game's own wording prints curly ones (the Injury “Frostbite”), so the
+apostrophes; the game's own wording prints curly ones (a “Frostbite” Injury), so the
 books, cards and boards set the writers' text the same way. A game term and the
 number or id it names stay on one line ("Sector 4", "Threat T01"), as in print."""
 from __future__ import annotations
@@ -45,19 +45,26 @@ _TERM_AND_ID = re.compile(r"\b(?:Sector|Log|Location|Mission|Threat|Condition|Di
                           r" [A-Z]?\d\w*")
 
 
-# A name in curled quotes (the Injury “Frostbite”, the “Awaiting…” envelope): a name
+# A name in curled quotes (a “Frostbite” Injury, the “Awaiting…” envelope): a name
 # read in two halves ("Frost-" "bite") is a name misread. Longer quoted words are speech,
 # which may hyphenate like any prose.
 _NAME = re.compile(r"\u201c[^\u201c\u201d<>]{1,40}\u201d")
 
 
+# The rulebooks' capitalised terms of more than one syllable, where they name no id
+# (those keep a tie): "In-" "jury" reads as two words that are not the term.
+_TERM = re.compile(r"\b(?:Injury|Injuries|Crewmembers?|Discovery|Discoveries|Outcomes?|Supplies)\b"
+                   r"(?! [A-Z]?\d)")
+
+
 def ties(text: str) -> Markup:
     """`text`, escaped, with each term and the number or id it names in a span that
-    keeps them on one line, unhyphenated, and each quoted name in a span that is not
-    hyphenated (base.css)."""
+    keeps them on one line, unhyphenated, and each quoted name and capitalised term in a
+    span that is not hyphenated (base.css)."""
     escaped = str(escape(text))
     if "\u201c" in escaped:
         escaped = _NAME.sub(lambda found: f'<span class="named">{found.group(0)}</span>', escaped)
+    escaped = _TERM.sub(lambda found: f'<span class="named">{found.group(0)}</span>', escaped)
     if " " not in text:
         return Markup(escaped)
     return Markup(_TERM_AND_ID.sub(lambda found: f'<span class="tie">{found.group(0)}</span>', escaped))

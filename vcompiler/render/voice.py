@@ -96,7 +96,7 @@ def _worded(wording: Wording, param: Callable[[str], object]) -> Sentence:
         elif piece.param:
             value = param(piece.param)
             if piece.filter == "a":
-                text = "an" if str(value)[:1] in "aeiou" else "a"
+                text = "an" if str(value)[:1].lower() in "aeiou" else "a"
             elif piece.filter == "s":
                 text = "" if value == 1 else "s"
             elif piece.filter == "times":

@@ -99,8 +99,9 @@ def _statement_line(keywords: dict[str, str]) -> re.Pattern[str]:
     """The commonest statements of a log, each on a line of its own, matched whole from
     the start of the line: `choice "…" -> log N`, `text "…"` (of a long string only its
     opening quotes) and `-> log N` with no `/` after it; and the last line, `}`. Each
-    part is the token _TOKEN would read there, or the pattern does not match (a target of too many digits, a
-    label or keyword running into a word) and the line is read a token at a time."""
+    part is the token _TOKEN would read there, or the pattern does not match (a target
+    of too many digits, a label or keyword running into a word) and the line is read a
+    token at a time."""
     word = {kind: re.escape(text) + r"(?![A-Za-z0-9_])" for text, kind in keywords.items()}
     blank = r"[\t \f\r]*"
     string = _ONE_LINE_STRING

@@ -182,6 +182,37 @@ def test_pages_with_empty_margins_lay_out_no_margin_boxes_and_print_the_same(eye
     assert render_html(*stamp).pdf == stamps.pdf
 
 
+# A paragraph of the benchmark's A5 Logbook: its fourth line, "ozone ... beyond. See", fits
+# but for the space before the reference.
+SPACE_BEFORE_A_REFERENCE = (
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>t</title></head>'
+    '<body class="logbook paper-a5 units"><main class="entries"><article class="entry" id="log-101">'
+    '<p>Beyond the tastes distant something tapping the signal your team wind something your groans your hull '
+    'flicker beyond hums the hums flicker ozone dust your waits your hear of tapping something hull beyond. See '
+    '<a class="ref" href="#log-101">Log 102</a> later. While your hull distant moves moves team and distant '
+    'carries and hums a flicker the distant dust groans moves flicker beyond rust team wind under dust tastes '
+    'and waits dust hull the across.</p></article></main></body></html>')
+
+
+def test_a_line_that_fits_but_for_its_last_space_is_not_cut_after_its_first_word(eye, monkeypatch):
+    import weasyprint.layout.inline
+    from weasyprint.text import line_break
+
+    from vcompiler.render.pdf import _hang_trailing_spaces, render_html, render_section
+
+    assert _hang_trailing_spaces()
+    book = logbook(eye)
+    section = render_section(book, sections(book)[1], A5)
+    mended, entries = render_html(SPACE_BEFORE_A_REFERENCE, A5).pdf, render_html(*section).pdf
+    lines = [line.strip() for line in pages_text(mended)[0].splitlines()]
+    assert "ozone dust your waits your hear of tapping something hull beyond. See" in lines
+    monkeypatch.setattr(weasyprint.layout.inline, "split_first_line", line_break.split_first_line)
+    # WeasyPrint's own leaves the word alone on its line; text without the case prints the same.
+    weasy = render_html(SPACE_BEFORE_A_REFERENCE, A5).pdf
+    assert "ozone" in [line.strip() for line in pages_text(weasy)[0].splitlines()]
+    assert render_html(*section).pdf == entries
+
+
 def test_books_cascade_with_their_own_user_agent_rules_and_print_the_same(eye, tidal, monkeypatch):
     from weasyprint import HTML
 

@@ -290,12 +290,53 @@ def _skip_empty_margins() -> bool:
     return True
 
 
+SPLIT_FIRST_LINE = ["text", "style", "context", "max_width", "justification_spacing", "is_line_start", "minimum"]
+
+
+@lru_cache(maxsize=1)
+def _hang_trailing_spaces() -> bool:
+    """A text that fits on its line but for the spaces it ends in (the text before a
+    reference: "... beyond. See " before "Log 102") is kept whole on that line, not
+    cut after its first word. WeasyPrint's split_first_line measures the line with
+    those spaces, finds it too wide, and takes it for a line with no break: it keeps
+    the first word only, alone on its line. Spaces at a line's end hang (CSS Text 3),
+    and WeasyPrint lets them pass the line's end everywhere else. Only a first line of
+    one word is looked at again: every other line is WeasyPrint's. Returns whether
+    WeasyPrint has the function this stands in front of."""
+    import inspect
+    from math import inf
+
+    import weasyprint.layout.inline as inline
+    from weasyprint.text import line_break
+
+    original = getattr(line_break, "split_first_line", None)
+    if original is None or getattr(inline, "split_first_line", None) is not original:
+        return False
+    if not callable(original) or list(inspect.signature(original).parameters) != SPLIT_FIRST_LINE:
+        return False
+
+    def split_first_line(text, style, context, max_width, justification_spacing, is_line_start=True, minimum=False):
+        result = original(text, style, context, max_width, justification_spacing, is_line_start, minimum)
+        kept = text.rstrip(" ")
+        if result[2] is None or kept == text or max_width is None or max_width == inf or \
+                style["white_space"] not in ("normal", "pre-line") or b" " in text.encode()[:result[1]].strip():
+            return result
+        whole = original(kept, style, context, max_width, justification_spacing, is_line_start, minimum)
+        if whole[2] is not None or whole[3] > max_width:
+            return result
+        return original(text, style, context, inf, justification_spacing, is_line_start, minimum)
+
+    inline.split_first_line = split_first_line
+    return True
+
+
 def _weasy(html: str, options: RenderOptions, extra_css: str = "", sheets: tuple[str, ...] = ("base.css", "book.css")):
     from weasyprint import HTML
 
     from vcompiler.render.fetcher import TEMPLATES, PackageFetcher
 
     _skip_empty_margins()
+    _hang_trailing_spaces()
 
     # The fonts are written to the temporary folder, which a command removes when it ends.
     stylesheets, fonts = _stylesheets(sheets, options.page_css() + extra_css, tempfile.gettempdir())

@@ -50,8 +50,10 @@ def test_location_000_numbers_its_setup_steps_as_the_rulebook_does(tidal):
     # Each step's lines stand under its first, right of the number; no pointer before a step.
     assert {at[line] for line in step_lines} == {at["Place the mission card in the center, as this"]}
     assert at[step_lines[0]] > at["SETUP"] + 6
-    # Choices keep their pointer.
-    assert "▸ You rolled 1, 2 or 3: take character card 1101." in at
+    # Choices keep their pointer, and a choice that wraps hangs under its words, not
+    # under its pointer ("4 [morale] 4 [health]" of the Daring level).
+    assert at["▸"] == at["SETUP"] and at["You rolled 1, 2 or 3: take character card 1101."] > at["▸"] + 2
+    assert at["4  4"] == at["Daring"] == at["You rolled 1, 2 or 3: take character card 1101."]
 
 
 def test_each_back_lands_behind_its_front_when_flipped_on_the_long_edge(eye, tidal):

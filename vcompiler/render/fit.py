@@ -55,6 +55,7 @@ BLOCK_MM = {"p": 1.0, "head": 2.8, "row": 1.4, "track": 1.4, "rule": 1.2, "boxes
             "choices": 2.0, "steps": 2.0, "options": 2.0}
 ITEM_MM = {"choices": 0.7, "steps": 0.7, "options": 2.0}
 COMPASS_MM = 29.0
+CHOICE_INDENT = 2.6                   # a choice's hanging indent, its bullet in it
 
 
 def _words(tokens: list | tuple, size: float) -> tuple[list[float], int]:
@@ -141,8 +142,9 @@ def block_mm(block: tuple, width: float) -> float:
     if kind == "boxes":
         return pad + _text_mm([("t", block[1].upper())], width, extra=block[2] * SPACE_MM, tall=1)
     if kind in ("choices", "steps"):
-        indent = 3.2 if kind == "steps" else 0.0
-        return pad + sum(ITEM_MM[kind] + _text_mm([("t", "\u25b8 "), *item], width - indent) for item in block[1])
+        # A step's number and a choice's bullet stand in the item's indent (cards.css).
+        indent = 3.2 if kind == "steps" else CHOICE_INDENT
+        return pad + sum(ITEM_MM[kind] + _text_mm(item, width - indent) for item in block[1])
     if kind == "options":
         return pad + sum(ITEM_MM[kind] + _text_mm([("i", category), ("t", f" {category.upper()} "), *title,
                                              ("t", " ALWAYS AVAILABLE " if always else " "),

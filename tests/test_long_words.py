@@ -31,3 +31,15 @@ def test_a_word_wider_than_a_column_is_w514_and_broken_within_its_column(write_p
     assert len(pieces) >= 3 and len({round(x) for x, _ in pieces}) == 1
     longest = max(len(text) for text, _, _ in runs if set(text) <= set("Aa"))
     assert longest * 0.596 * 9.5 < 88.5 * 72 / 25.4
+
+
+def test_only_an_entry_that_may_hold_a_long_word_lets_words_break(write_pack):
+    from conftest import CONTENT
+    from vcompiler.render.typeset import long_worded
+    word = "A" + "a" * 139
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER + _log(f"Before {word} after.")
+                         + 'log 2 "Log 2" {\n  text "Short words only."\n  return\n}\n'})
+    entries = logbook(compile_pack(folder).model).entries
+    assert [long_worded(entry) for entry in entries] == [True, False]
+    shipped = logbook(compile_pack(CONTENT / "eye-of-the-void").model).entries
+    assert not any(long_worded(entry) for entry in shipped)

@@ -68,13 +68,14 @@ def _environment() -> Environment:
     from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
     from vcompiler.render.paths import TEMPLATES
-    from vcompiler.render.typeset import quotes, ties, unbreakable
+    from vcompiler.render.typeset import long_worded, quotes, ties, unbreakable
 
     environment = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True, undefined=StrictUndefined,
                               trim_blocks=False, lstrip_blocks=False)
     environment.filters["quotes"] = quotes
     environment.filters["ties"] = ties
     environment.tests["unbreakable"] = unbreakable
+    environment.tests["long_worded"] = long_worded
     return environment
 
 

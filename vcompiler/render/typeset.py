@@ -74,6 +74,25 @@ def ties(text: str) -> Markup:
 _TYPED_NAME = re.compile(r"[\"\u201c][^\"\u201c\u201d]{1,40}[\"\u201d]")
 
 
+# No word of fewer characters is as wide as a column of the books (checks.words).
+_LONG_WORD = re.compile(r"\S{20,}")
+
+
+def long_worded(entry: object) -> bool:
+    """Whether an entry's title or blocks hold a word that may be wider than a line:
+    only such an entry lets a word break where its line ends (book.css), since
+    WeasyPrint then measures every word of what it holds, which doubled the time of
+    laying a book out."""
+    def holds(value: object) -> bool:
+        if isinstance(value, str):
+            return _LONG_WORD.search(value) is not None
+        if isinstance(value, (list, tuple)):
+            return any(holds(item) for item in value)
+        return False
+    return any(holds(getattr(entry, name, None))
+               for name in ("title", "action", "result", "cost_notes"))
+
+
 def unbreakable(tokens: list | tuple) -> bool:
     """Whether a paragraph holds words that may not break or hyphenate: a reference
     ("Log 1106"), a term and its number, a quoted name. A justified line that cannot end

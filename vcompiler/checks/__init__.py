@@ -197,10 +197,10 @@ class CheckContext:
 
 
 Rule = Callable[[CheckContext], Iterator[Diagnostic]]
-# The rules a forked child checks in a large pack (see run_checks): the story graph's,
-# about half the work; with the statements' too, the child took longer than this
-# process (bench: 10,000 logs, rules 0.106 -> 0.090 s wall, against 0.115).
-FORKED_RULES_MODULES = frozenset({"vcompiler.checks.graph"})
+# The rules a forked child checks in a large pack (see run_checks): the story graph's
+# and the long words' (which read the pack's whole text), about half the work; with
+# the statements' too, the child took longer than this process.
+FORKED_RULES_MODULES = frozenset({"vcompiler.checks.graph", "vcompiler.checks.words"})
 # Below this many logs the rules take less time than a forked child adds to the work.
 FORKED_RULES_LOGS = 5000
 # A child sends back only diagnostics, few beside the work of finding them.

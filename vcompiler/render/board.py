@@ -168,20 +168,7 @@ def _through(p, q, cell) -> bool:
     """Whether the straight path p-q passes over the space of sector `cell` (cells'
     centres in cell units): the segment clipped to the space's box (Liang-Barsky)."""
     half_w, half_h = BOX[0] / CELL[0] / 2, BOX[1] / CELL[1] / 2
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    low, high = 0.0, 1.0
-    for step, room in ((-dx, p[0] - (cell[0] - half_w)), (dx, (cell[0] + half_w) - p[0]),
-                       (-dy, p[1] - (cell[1] - half_h)), (dy, (cell[1] + half_h) - p[1])):
-        if abs(step) < 1e-12:
-            if room <= 0:
-                return False
-            continue
-        t = room / step
-        if step < 0:
-            low = max(low, t)
-        else:
-            high = min(high, t)
-    return high - low > 1e-9
+    return _hits(p, q, (cell[0] - half_w, cell[1] - half_h, cell[0] + half_w, cell[1] + half_h))
 
 
 def _cost(cells: dict[int, tuple[int, int]], edges, paper: str) -> tuple:

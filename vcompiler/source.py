@@ -63,6 +63,16 @@ class SourceFile:
     def whole(self) -> Span:
         return Span(self.display, 1, 1, 1, 1)
 
+    def text_in(self, span: Span, text: str) -> Span:
+        """Where `text` first stands within `span`, on any of its lines from the span's
+        start; the span itself where it is not found there."""
+        for line in range(span.line, span.end_line + 1):
+            start = span.column - 1 if line == span.line else 0
+            column = self.line_text(line).find(text, start)
+            if column >= 0:
+                return Span(span.file, line, column + 1, line, column + 1 + len(text))
+        return span
+
     def word_in(self, span: Span, word: str) -> Span:
         """Where `word` (whole: not part of a longer word, number or label) first stands
         within a one-line `span`, so that a caret can stand under the word a message is

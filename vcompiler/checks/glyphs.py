@@ -17,7 +17,7 @@ from vcompiler.checks import CheckContext, rule
 from vcompiler.checks.printable import BOUNDS
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
 from vcompiler.model.types import Pack
-from vcompiler.source import SourceFile, Span
+from vcompiler.source import Span
 
 _SHOWN_AT_MOST = 4
 _ASCII = bytes(range(128))
@@ -108,16 +108,6 @@ def _shown(char: str) -> str:
     return f"`{char}` (U+{ord(char):04X} {name})"
 
 
-def _at_char(span: Span, char: str, source: SourceFile) -> Span:
-    """The span narrowed to where `char` first stands in it."""
-    for line in range(span.line, span.end_line + 1):
-        start = span.column - 1 if line == span.line else 0
-        column = source.line_text(line).find(char, start)
-        if column >= 0:
-            return Span(span.file, line, column + 1, line, column + 1 + len(char))
-    return span
-
-
 _INSTEAD = {
     # By the character's Unicode category: a mark, a letter, anything else (symbols, emoji).
     "M": "write the letter without the mark, or as one precomposed letter the fonts have",
@@ -151,7 +141,7 @@ def characters_the_fonts_draw(context: CheckContext) -> Iterator[Diagnostic]:
                 missing.setdefault(char, span)
         if not missing:
             continue
-        at = {char: _at_char(span, char, source) for char, span in missing.items()}
+        at = {char: source.text_in(span, char) for char, span in missing.items()}
         misprinted = sorted((c for c in at if _MISPRINTED.match(c)), key=lambda c: (at[c].line, at[c].column, c))
         if misprinted:
             yield _misprinted(what, misprinted, at)

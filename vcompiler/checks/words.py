@@ -14,7 +14,7 @@ from vcompiler.checks import CheckContext, rule
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.fontmetrics import serif
 from vcompiler.model.types import Pack
-from vcompiler.source import SourceFile, Span
+from vcompiler.source import Span
 
 # book.css: 9.5 pt text; an A4 page's column, 88.5 mm (210 mm less 2 x 13 mm margins and
 # a 7 mm gap, halved), less the 4.5 mm a list of choices is indented.
@@ -78,19 +78,6 @@ def _width_mm(word: str) -> float:
     return sum(map(serif, word)) * TEXT_PT * PT_MM
 
 
-def _at_word(text: ast.Text, word: str, source: SourceFile | None) -> Span:
-    """Where `word` stands in the string, or the string where it is written otherwise
-    (with markup inside it)."""
-    span = text.span
-    if source is not None:
-        for line in range(span.line, span.end_line + 1):
-            start = span.column - 1 if line == span.line else 0
-            column = source.line_text(line).find(word, start)
-            if column >= 0:
-                return Span(span.file, line, column + 1, line, column + 1 + len(word))
-    return span
-
-
 @rule(codes.LONG_WORD)
 def words_a_line_holds(context: CheckContext) -> Iterator[Diagnostic]:
     # `vcompiler rules W514` shows the code's own text.
@@ -110,9 +97,10 @@ def words_a_line_holds(context: CheckContext) -> Iterator[Diagnostic]:
                     if len(word) < 20 or (width := _width_mm(word)) <= COLUMN_MM:
                         continue
                     shown = word if len(word) <= _SHOWN else word[:_SHOWN] + "\u2026"
+                    source = sources.get(text.span.file)
                     yield diagnostic(
-                        codes.LONG_WORD, _at_word(text, word, sources.get(text.span.file)), what=what, word=shown,
-                        letters=len(word), width=round(width),
+                        codes.LONG_WORD, source.text_in(text.span, word) if source else text.span, what=what,
+                        word=shown, letters=len(word), width=round(width),
                         hint=f"a line of the books holds about {holds} letters ({COLUMN_MM:g} mm at {TEXT_PT:g} pt): "
                              f"they break a longer word where the line ends, without a hyphen; shorten it, or "
                              f"write spaces or hyphens where it may break")

@@ -451,15 +451,23 @@ _ROWS = frozenset({"outcome", "special", "track", "time", "space", "attack", "al
                    "mental", "combination", "goal", "pay"})
 
 
-def _line_hint(text: str, token: Token, expected: set[str]) -> str | None:
-    """How to mend a line whose shape the writer got wrong: a second `=>`, a `;` list
-    where one effect goes, effects with no `=>` before them."""
+def _line_around(text: str, token: Token) -> tuple[str, str] | None:
+    """The token's line before it, and from it on (stripped); None for a token with no
+    position."""
     start = token.start_pos
     if start is None:
         return None
-    before = text[text.rfind("\n", 0, start) + 1:start]
     end = text.find("\n", start)
-    after = text[start:end if end >= 0 else len(text)].strip()
+    return text[text.rfind("\n", 0, start) + 1:start], text[start:end if end >= 0 else len(text)].strip()
+
+
+def _line_hint(text: str, token: Token, expected: set[str]) -> str | None:
+    """How to mend a line whose shape the writer got wrong: a second `=>`, a `;` list
+    where one effect goes, effects with no `=>` before them."""
+    around = _line_around(text, token)
+    if around is None:
+        return None
+    before, after = around
     if token.type == "_FATARROW" and "=>" in before:
         first = _FATARROW_BEFORE.search(before)
         effects = first.group()[2:].strip() if first else ""
@@ -541,12 +549,10 @@ def _shape_hint(text: str, token: Token, expected: set[str]) -> str | None:
     """How to mend a line with more or less on it than its statement takes: a row
     outside its card, an `if` without `->`, two strings, a path without its arrow, a
     second goto."""
-    start = token.start_pos
-    if start is None:
+    around = _line_around(text, token)
+    if around is None:
         return None
-    before = text[text.rfind("\n", 0, start) + 1:start]
-    end = text.find("\n", start)
-    after = text[start:end if end >= 0 else len(text)].strip()
+    before, after = around
     first = _WORD.match(before.strip())
     header = _HEADER.match(text)
     if (token.type == "_FATARROW" and "_FATARROW" not in expected and first is not None

@@ -202,12 +202,11 @@ def _entries_all(sources: list[SourceFile], cache: ParseCache | None, workers: i
     if workers <= 1:
         return [entries(source) for source in sources]
     warm_parser()            # made once, here, for the forked processes to inherit
-    units: list[tuple[int, int, int, int, bool]] = []     # (source, start, end, first line, whole file)
+    units: list[tuple[int, int, int, int]] = []     # (source, start, end, first line)
     for index, source in enumerate(sources):
         places = cuts(source, round(len(source.text) / PART_BYTES))
         ends = [start for start, _ in places[1:]] + [len(source.text)]
-        units.extend((index, start, end, line, len(places) == 1)
-                     for (start, line), end in zip(places, ends))
+        units.extend((index, start, end, line) for (start, line), end in zip(places, ends))
     made = forked_shares(units, lambda u: u[2] - u[1], _Parts(sources, entries), workers,
                          AST_PICKLING_COST, AST_UNPICKLING_COST)
     of_source: list[list] = [[] for _ in sources]
@@ -239,10 +238,10 @@ class _Parts:
     def __init__(self, sources: list[SourceFile], entries: _Entries):
         self.sources, self.entries = sources, entries
 
-    def __call__(self, unit: tuple[int, int, int, int, bool]) -> tuple:
-        index, start, end, line, whole = unit
+    def __call__(self, unit: tuple[int, int, int, int]) -> tuple:
+        index, start, end, line = unit
         source = self.sources[index]
-        if whole:
+        if start == 0 and end == len(source.text):          # the whole file
             return self.entries(source)
         cache = self.entries.cache
         key = None

@@ -41,6 +41,7 @@ from vcompiler.registry import verbs_of_game
 from vcompiler.registry.constructs import declared_construct, foreign_construct, other_game_hint
 from vcompiler.source import SourceFile, Span
 from vcompiler.suppression import allow_mistakes, apply_allows
+from vcompiler.util.safeio import Refused, read_regular
 from vcompiler.workers import forked_shares, idle_cores
 
 
@@ -80,9 +81,16 @@ def find_packs(path: Path) -> list[Path]:
     return files.find_packs(path)
 
 
-def read_source(path: Path, display: str, relative: str) -> tuple[SourceFile, Diagnostic | None]:
+def read_source(path: Path, display: str, relative: str,
+                within: Path | None = None) -> tuple[SourceFile, Diagnostic | None]:
+    """A .vcl file as a source, or an empty source and why it cannot be read. `within`:
+    the pack folder it must lie in once links are resolved."""
     try:
-        data = path.read_bytes()
+        data = read_regular(path, within=within, limit=files.MAX_SOURCE_BYTES)
+    except Refused as refused:
+        source = SourceFile.from_text(path, display, relative, "")
+        return source, diagnostic(codes.UNREADABLE, source.whole(), message=f"the file is not read: {refused.why}",
+                                  hint="keep only .vcl text files in a pack folder, not links out of it")
     except OSError as error:
         source = SourceFile.from_text(path, display, relative, "")
         return source, diagnostic(codes.UNREADABLE, source.whole(),
@@ -264,7 +272,7 @@ def parse_pack(folder: Path, cache: ParseCache | None = None, workers: int | Non
     paths, found = files.list_pack(folder, display_path, declared)
     for path in paths:
         relative = path.relative_to(folder).as_posix()
-        source, problem = read_source(path, display_path(path), relative)
+        source, problem = read_source(path, display_path(path), relative, folder)
         sources[source.display] = source
         if problem is not None:
             found.append(problem)

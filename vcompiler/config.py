@@ -14,12 +14,14 @@ import os
 import re
 import stat
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.frozen import frozen
 from vcompiler.source import SourceFile, Span
+from vcompiler.util.safeio import Refused, read_regular
 from vcompiler.vocabulary import CARD_KINDS
 
 
@@ -62,36 +64,75 @@ def search_folders(folder: Path) -> list[Path]:
     return found
 
 
-def _readable(path: Path) -> bool:
+def _present(path: Path) -> bool:
     try:
-        return path.is_file() and _trusted(path) and path.stat().st_size <= MAX_BYTES
+        return path.is_file() or path.is_symlink()
     except OSError:
         return False
 
 
-def _find(folder: Path) -> tuple[Path, bool] | None:
-    for candidate in search_folders(folder):
-        if _readable(candidate / "vcompiler.toml"):
-            return candidate / "vcompiler.toml", False
+def _read(path: Path, top: Path) -> str:
+    """The text of a configuration file, read as a pack's files are (util.safeio): a
+    link to a file outside the project, a pipe or a huge file is refused (Refused), and
+    so is a file another user owns or anyone may write."""
+    data = read_regular(path, within=top, limit=MAX_BYTES)
+    if not _trusted(path):
+        raise Refused("another user owns it, or anyone may write it")
+    return data.decode("utf-8")
+
+
+def _find(folder: Path) -> tuple[Path, bool, Path] | None:
+    folders = search_folders(folder)
+    top = folders[-1] if folders else folder
+    for candidate in folders:
+        if _present(candidate / "vcompiler.toml"):
+            return candidate / "vcompiler.toml", False, top
         pyproject = candidate / "pyproject.toml"
-        if _readable(pyproject):
+        if _present(pyproject):
             try:
-                tool = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("tool", {})
-            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+                tool = tomllib.loads(_read(pyproject, top)).get("tool", {})
+            except (OSError, Refused, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, ValueError):
                 continue
             if isinstance(tool, dict) and "vcompiler" in tool:
-                return pyproject, True
+                return pyproject, True, top
     return None
 
 
-def load_config(folder: Path, display) -> Config:
+def _beyond_limits(text: str, nested: bool) -> tuple[int, int, str]:
+    """Where a text TOML reads but Python cannot hold stands: (line, column, what)."""
+    if nested:
+        depth = 0
+        for at, char in enumerate(text):
+            depth += char in "[{"
+            depth -= char in "]}"
+            if depth > 100:
+                line = text.count("\n", 0, at) + 1
+                return line, at - text.rfind("\n", 0, at), "values are nested too deep"
+        return 1, 1, "values are nested too deep"
+    longest = max(re.finditer(r"[0-9_]+", text), key=lambda m: len(m.group()), default=None)
+    if longest is None:
+        return 1, 1, "a value is too large"
+    at = longest.start()
+    line = text.count("\n", 0, at) + 1
+    return line, at - text.rfind("\n", 0, at), f"a number of {len(longest.group()):,} digits is too large"
+
+
+def load_config(folder: Path, display: Callable[[Path], str]) -> Config:
     found = _find(folder)
     if found is None:
         return Config()
-    path, in_pyproject = found
+    path, in_pyproject, top = found
     shown = display(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = _read(path, top)
+    except Refused as refused:
+        # Nothing of it is quoted: a configuration committed as a link to
+        # /proc/self/environ would print a CI job's secrets.
+        source = SourceFile.from_text(path, shown, path.name, "")
+        return Config(source=source, diagnostics=(diagnostic(
+            codes.BAD_CONFIG, source.whole(), message=f"{path.name} is not read: {refused.why}",
+            hint=f"make {path.name} a plain file of the project (links, pipes and files over "
+                 f"{MAX_BYTES:,} bytes are not read)"),))
     except (OSError, UnicodeDecodeError) as error:
         source = SourceFile.from_text(path, shown, path.name, "")
         return Config(source=source, diagnostics=(diagnostic(
@@ -107,6 +148,14 @@ def load_config(folder: Path, display) -> Config:
             codes.BAD_CONFIG, Span(shown, line, column, line, column + 1),
             message=f"{path.name} is not valid TOML: {str(error).split(' (at')[0]}",
             hint='write it as `ignore = ["W402"]`'),))
+    except (ValueError, RecursionError) as error:
+        # Python's own limits: an integer of thousands of digits, arrays nested
+        # thousands deep. No configuration holds either.
+        line, column, what = _beyond_limits(text, isinstance(error, RecursionError))
+        return Config(source=source, diagnostics=(diagnostic(
+            codes.BAD_CONFIG, Span(shown, line, column, line, column + 1),
+            message=f"{path.name} cannot be read: {what}",
+            hint='a configuration holds short values: `ignore = ["W402"]`, `[print] spoiler_limit = 40`'),))
     base: tuple[str, ...] = ("tool", "vcompiler") if in_pyproject else ()
     table = data.get("tool", {}).get("vcompiler", {}) if in_pyproject else data
     problems: list[Diagnostic] = []

@@ -74,6 +74,23 @@ def printable(text: str) -> str:
     return "".join(_shown(c) for c in text)
 
 
+# The most of a line a report quotes: a file of one huge line (minified, binary, or
+# not the pack's at all) shows the part around the caret, never the whole of it.
+QUOTED_WIDTH = 160
+
+
+def _window(text: str, before: int, under: int) -> tuple[str, int, int]:
+    """The part of a shown line that a report quotes, and where the caret stands in it."""
+    if len(text) <= QUOTED_WIDTH:
+        return text, before, under
+    under = min(under, QUOTED_WIDTH // 2)
+    start = max(0, min(before - QUOTED_WIDTH // 4, len(text) - QUOTED_WIDTH))
+    part = text[start:start + QUOTED_WIDTH]
+    lead = "…" if start > 0 else ""
+    tail = "…" if start + QUOTED_WIDTH < len(text) else ""
+    return lead + part + tail, before - start + len(lead), under
+
+
 def format_text(diagnostics: list[Diagnostic], sources: Mapping[str, SourceFile],
                 color: bool = False) -> str:
     out: list[str] = []
@@ -95,7 +112,8 @@ def format_text(diagnostics: list[Diagnostic], sources: Mapping[str, SourceFile]
             before = sum(len(c) for c in shown[: s.column - 1])
             under = sum(len(c) for c in shown[s.column - 1: s.column - 1 + width])
             gutter = max(4, len(str(s.line)))
-            out.append(f" {s.line:>{gutter}} | {''.join(shown)}")
+            text, before, under = _window("".join(shown), before, under)
+            out.append(f" {s.line:>{gutter}} | {text}")
             out.append(f" {'':>{gutter}} | {' ' * before}{'^' * max(1, under)}")
             pad = " " * (gutter + 2)
         else:

@@ -18,8 +18,11 @@ from pathlib import Path
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.source import Span
+from vcompiler.util.safeio import Refused, read_regular
 
 SUFFIX = ".vcl"
+# Far past any pack's file (100,000 logs take some 15 MB): a bigger one is not read.
+MAX_SOURCE_BYTES = 64 * 1024 * 1024
 # A `pack` declaration at the start of a line: enough to tell a pack's folder from
 # the folders below and above it without parsing anything.
 _PACK_DECLARATION = re.compile(rb"^[ \t]*pack[ \t]+[A-Za-z_]", re.MULTILINE)
@@ -61,12 +64,10 @@ def _declare(sources: list[Path]) -> bool:
     # pack.vcl first, then the smallest, where a pack is usually declared: finding the
     # packs then seldom reads a pack's files of logs (9 MB of them took 0.18 s).
     for path in sorted(sources, key=lambda p: (p.name != "pack.vcl", _size(p))):
-        if not _regular(path):
-            continue
         try:
-            if _PACK_DECLARATION.search(path.read_bytes()):
+            if _PACK_DECLARATION.search(read_regular(path, within=path.parent, limit=MAX_SOURCE_BYTES)):
                 return True
-        except OSError:
+        except (OSError, Refused):
             continue
     return False
 

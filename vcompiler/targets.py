@@ -64,8 +64,8 @@ def in_no_pack(stray: Stray, text: str | None = None) -> CompileResult:
     path = stray.file
     if text is not None:
         source = SourceFile.from_text(path, display_path(path), path.name, text)
-    elif path.is_file():            # not a pipe named .vcl, which would never end
-        source = read_source(path, display_path(path), path.name)[0]
+    elif path.is_file():
+        source = read_source(path, display_path(path), path.name, path.parent)[0]
     else:
         source = SourceFile.from_text(path, display_path(path), path.name, "")
     found = diagnostic(codes.IN_NO_PACK, source.whole(),

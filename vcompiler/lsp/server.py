@@ -7,7 +7,9 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import os
 import re
+import stat
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -51,23 +53,35 @@ def _safe(default=None):
     return wrap
 
 
+def _holds(page: Path, text: bytes) -> bool:
+    try:
+        return stat.S_ISREG(os.lstat(page).st_mode) and page.read_bytes() == text
+    except OSError:
+        return False
+
+
 def _rule_pages() -> dict[str, str]:
     """Every code's documentation as a Markdown file the editor can open: the link a
     diagnostic's code carries."""
     from vcompiler.codes import CATALOGUE
-    from vcompiler.parse.cache import default_cache_root
+    from vcompiler.parse.cache import default_cache_root, private_folder, write_whole
     from vcompiler.reports import rule_docs
 
     folder = default_cache_root() / f"rules-{__version__}"
     pages = {}
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        # Written as the parse cache writes: into a folder of ours alone, through a
+        # temporary file and a rename, so that a link planted there is replaced, never
+        # followed to the file it points to.
+        if not (private_folder(default_cache_root(), link_ok=True) and private_folder(folder)):
+            log.warning("the rule pages' folder %s is not this user's alone; not written", folder)
+            return {}
         for code_id, doc in rule_docs().items():
             page = folder / f"{code_id}.md"
-            if not page.exists():
-                entry = CATALOGUE[code_id]
-                page.write_text(f"# {code_id} ({entry.severity.value}): {entry.summary}\n\n{doc}\n",
-                                encoding="utf-8")
+            entry = CATALOGUE[code_id]
+            text = f"# {code_id} ({entry.severity.value}): {entry.summary}\n\n{doc}\n".encode()
+            if not _holds(page, text):
+                write_whole(folder, page.name, text)
             pages[code_id] = page.as_uri()
     except OSError:
         log.warning("cannot write the rule pages to %s", folder)

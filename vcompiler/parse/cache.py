@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+import stat
 import time
 from functools import lru_cache
 from pathlib import Path
@@ -23,6 +24,7 @@ from typing import cast
 from vcompiler import atomic
 from vcompiler.parse import serial
 from vcompiler.resources import data_dir
+from vcompiler.util.safeio import Refused, read_regular
 
 # Past this many entries, the least recently used half goes.
 MAX_ENTRIES = 4000
@@ -31,7 +33,7 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 # the messages it formats, the kinds it knows, the grammar. (A test checks that this
 # covers every module the parse stage imports.)
 _PARSE_CODE = ("parse", "registry", "ast.py", "source.py", "diagnostics.py", "codes.py", "vocabulary.py",
-               "resources.py", "atomic.py", "frozen.py")
+               "resources.py", "atomic.py", "frozen.py", "util")
 
 
 def default_cache_root() -> Path:
@@ -68,13 +70,25 @@ def parse_code_hash() -> str:
     return digest.hexdigest()[:20]
 
 
-def private_folder(folder: Path) -> bool:
+# An entry is a few times its file's size: far past any real one, a bigger one is
+# not read (a planted file must not fill the memory).
+MAX_ENTRY_BYTES = 512 * 1024 * 1024
+
+
+def private_folder(folder: Path, *, link_ok: bool = False) -> bool:
     """Make `folder` if need be; True if it is ours alone (owned by this user, and
-    nobody else may write in it), the only kind of folder the cache reads."""
+    nobody else may write in it), the only kind of folder the cache reads. A folder
+    inside the cache that is a link is not ours (`link_ok` for the cache's root, which
+    a user may link to another disk): entries written into it would land wherever it
+    leads."""
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not link_ok and stat.S_ISLNK(os.lstat(folder).st_mode):
+            return False
         status = folder.stat()
     except OSError:
+        return False
+    if not stat.S_ISDIR(status.st_mode):
         return False
     if hasattr(os, "getuid") and status.st_uid != os.getuid():
         return False
@@ -95,7 +109,7 @@ class ParseCache:
     @property
     def usable(self) -> bool:
         if self._usable is None:
-            self._usable = private_folder(self.root) and private_folder(self.folder)
+            self._usable = private_folder(self.root, link_ok=True) and private_folder(self.folder)
         return self._usable
 
     def key(self, display: str, text: str) -> str:
@@ -112,14 +126,14 @@ class ParseCache:
             return None
         path = self.folder / key[:2] / key
         try:
-            with open(path, "rb") as handle:
-                entry = serial.loads(handle.read(), tuple[str, expect])  # type: ignore[valid-type]
+            data = read_regular(path, within=self.folder, limit=MAX_ENTRY_BYTES, links=False)
+            entry = serial.loads(data, tuple[str, expect])  # type: ignore[valid-type]
             stored_key, value = cast(tuple[str, object], entry)
             if stored_key != key:          # an entry copied from another file's place
                 return None
             os.utime(path)                 # recently used: kept longest
             return value
-        except (OSError, serial.Malformed):
+        except (OSError, Refused, serial.Malformed):
             return None
 
     def put(self, key: str, value: object) -> None:
@@ -131,7 +145,8 @@ class ParseCache:
             return                         # not a value the cache holds: parsed again next time
         folder = self.folder / key[:2]
         try:
-            folder.mkdir(mode=0o700, exist_ok=True)
+            if not private_folder(folder):
+                return
             write_whole(folder, key, data)
         except OSError:
             self._usable = False

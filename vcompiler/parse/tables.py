@@ -17,6 +17,7 @@ from lark.grammar import Rule
 from lark.lexer import TerminalDef
 
 from vcompiler.parse.cache import private_folder, write_whole
+from vcompiler.util.safeio import read_regular
 
 # The options Lark takes again when it loads tables (the transformer, the plugins):
 # they are not data and are not written.
@@ -63,16 +64,21 @@ def save(parser: Lark, path: Path) -> None:
     data, memo = parser.memo_serialize([TerminalDef, Rule])
     data["options"] = {k: v for k, v in data["options"].items() if k not in _GIVEN_AT_LOAD}
     text = json.dumps(_encode({"data": data, "memo": memo}), separators=(",", ":"))
-    if private_folder(path.parent):
+    if private_folder(path.parent, link_ok=True):
         write_whole(path.parent, path.name, text.encode("utf-8"))
+
+
+# Lark's tables for the grammar take about a megabyte.
+MAX_TABLES_BYTES = 64 * 1024 * 1024
 
 
 def load(path: Path, **given: Any) -> Lark | None:
     """The parser from the tables in `path`, or None if there are none fit to use."""
-    if not private_folder(path.parent):
+    if not private_folder(path.parent, link_ok=True):
         return None
     try:
-        stored = json.loads(path.read_bytes(), object_hook=_decode)
+        stored = json.loads(read_regular(path, within=path.parent, limit=MAX_TABLES_BYTES, links=False),
+                            object_hook=_decode)
         return Lark._load_from_dict(stored["data"], stored["memo"], **given)
     except Exception:      # missing, damaged or foreign: whatever it is, the tables are built again
         return None

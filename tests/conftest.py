@@ -15,6 +15,9 @@ EXAMPLES = SHARED / "examples"
 CONTENT = ROOT / "source_content"
 # The tests keep their parse cache to themselves.
 os.environ["VCOMPILER_CACHE_DIR"] = tempfile.mkdtemp(prefix="vcompiler-test-cache-")
+# ... and their cache key, which is kept outside the cache folder.
+os.environ["VCOMPILER_KEY_FILE"] = str(Path(tempfile.mkdtemp(prefix="vcompiler-test-key-")) / "cache-key")
+os.environ.pop("VCOMPILER_CACHE_KEY", None)
 
 # `// expect: E100` on the line a diagnostic must point at; `E100@3`: at column 3 too.
 EXPECT = re.compile(r"//\s*expect:\s*([EW]\d{3}(?:@\d+)?(?:\s*,\s*[EW]\d{3}(?:@\d+)?)*)")

@@ -280,6 +280,8 @@ def parse_pack(folder: Path, cache: ParseCache | None = None, workers: int | Non
             readable.append(source)
     entries = _entries_all(readable, cache, workers)
     parsed = [ParsedFile(source, *entry) for source, (entry, _) in zip(readable, entries)]
+    if cache is not None:
+        cache.served.extend(source.display for source, (_, anew) in zip(readable, entries) if not anew)
     if cache is not None and any(anew for _, anew in entries):
         cache.prune()
     for result in parsed:

@@ -152,5 +152,9 @@ def to_json_dict(diagnostics: list[Diagnostic]) -> dict:
     return {"diagnostics": items, "summary": {"errors": errors, "warnings": warnings}}
 
 
-def format_json(diagnostics: list[Diagnostic]) -> str:
-    return json.dumps(to_json_dict(diagnostics), indent=2, ensure_ascii=False) + "\n"
+def format_json(diagnostics: list[Diagnostic], cached: list[str] | None = None) -> str:
+    """The JSON report; `cached`, when given, lists what was taken from the parse cache."""
+    report = to_json_dict(diagnostics)
+    if cached is not None:
+        report["cached"] = cached
+    return json.dumps(report, indent=2, ensure_ascii=False) + "\n"

@@ -16,7 +16,7 @@ from lark import Lark, Token
 from lark.grammar import Rule
 from lark.lexer import TerminalDef
 
-from vcompiler.parse.cache import private_folder, write_whole
+from vcompiler.parse.cache import private_folder, seal, unseal, write_whole
 from vcompiler.util.safeio import read_regular
 
 # The options Lark takes again when it loads tables (the transformer, the plugins):
@@ -65,7 +65,7 @@ def save(parser: Lark, path: Path) -> None:
     data["options"] = {k: v for k, v in data["options"].items() if k not in _GIVEN_AT_LOAD}
     text = json.dumps(_encode({"data": data, "memo": memo}), separators=(",", ":"))
     if private_folder(path.parent, link_ok=True):
-        write_whole(path.parent, path.name, text.encode("utf-8"))
+        write_whole(path.parent, path.name, seal(text.encode("utf-8")))
 
 
 # Lark's tables for the grammar take about a megabyte.
@@ -77,8 +77,11 @@ def load(path: Path, **given: Any) -> Lark | None:
     if not private_folder(path.parent, link_ok=True):
         return None
     try:
-        stored = json.loads(read_regular(path, within=path.parent, limit=MAX_TABLES_BYTES, links=False),
-                            object_hook=_decode)
+        # Tables decide what parses: only tables this user's key signed are used.
+        signed = unseal(read_regular(path, within=path.parent, limit=MAX_TABLES_BYTES, links=False))
+        if signed is None:
+            return None
+        stored = json.loads(signed, object_hook=_decode)
         return Lark._load_from_dict(stored["data"], stored["memo"], **given)
     except Exception:      # missing, damaged or foreign: whatever it is, the tables are built again
         return None

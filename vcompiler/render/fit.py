@@ -243,7 +243,8 @@ def card_fit(faces: list[Face], cache: ParseCache | None = None) -> list[Diagnos
     todo: list[int] = []
     for index in range(len(doubtful)):
         kept = cache.get(keys[index], _KEPT_SHAPE) if cache is not None else None
-        if isinstance(kept, tuple):
+        if cache is not None and isinstance(kept, tuple):
+            cache.served.append(f"the measure of {doubtful[index].key}'s card text")
             found.extend(Overflow(index, *box) for box in kept)
         else:
             todo.append(index)

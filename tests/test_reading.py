@@ -462,3 +462,15 @@ def test_a_vcl_linked_to_a_special_file_is_not_opened(pack, target):
     done = subprocess.run([sys.executable, "-m", "vcompiler", "check", "--no-cache", str(pack)],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 1 and "E105" in done.stdout and "Traceback" not in done.stderr
+
+
+def test_a_problem_of_the_projects_configuration_is_told_once_for_all_its_packs(tmp_path):
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "vcompiler.toml").write_text('ignore = ["W400"]\ncolour = "red"\n')
+    for name in ("one", "two"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "pack.vcl").write_text(VANGUARD_HEADER.replace("pack ", f"pack {name}_", 1)
+                                                  + 'log 1 "Start" {\n  text "Hello."\n  end exploration\n}\n')
+    result = CliRunner().invoke(main, ["check", "--no-cache", str(tmp_path), "--format", "json"])
+    found = [(d["code"], d["file"], d["line"]) for d in json.loads(result.stdout)["diagnostics"]]
+    assert [f for f in found if f[1].endswith("vcompiler.toml")] == [("W103", str(tmp_path / "vcompiler.toml"), 2)]

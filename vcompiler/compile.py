@@ -340,6 +340,8 @@ def compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnosti
 def _compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnostic],
                     sources: dict[str, SourceFile], memo: Memo | None = None,
                     checked: CheckMemo | None = None) -> CompileResult:
+    # The project's configuration first: what it silences and sizes holds for every stage.
+    config = load_config(folder, display_path)
     complete = not any(d.code.id.startswith("E1") for d in found)
     model = build_model(parsed, folder, display_path(folder), complete, memo)
     copies = _copies_among(parsed, list(model.diagnostics))
@@ -364,7 +366,6 @@ def _compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnost
                                 near_errors(found, sources, _declaration_lines)))
     found.extend(allow_mistakes(parsed))
     found = apply_allows(found, parsed, complete=not any(d.severity is codes.Severity.ERROR for d in found))
-    config = load_config(folder, display_path)
     if config.source is not None:
         sources[config.source.display] = config.source
     _show_lock(folder, found, sources)
@@ -372,6 +373,12 @@ def _compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnost
     return CompileResult(folder, pack, tuple(sorted(found, key=Diagnostic.sort_key)), sources,
                          config.card_sizes, None if "W500" in config.ignore else config.spoiler_limit,
                          frozenset(config.ignore))
+
+
+def _shared_files(result: CompileResult) -> set[str]:
+    """The files a result reports on that are not its pack's own: its configuration."""
+    folder = display_path(result.folder)
+    return {shown for shown in result.sources if not shown.startswith(folder + "/") and shown != folder}
 
 
 # Names a file manager gives a copy: `logbook copy.vcl`, `logbook copy 2.vcl`, `Copy of
@@ -597,10 +604,18 @@ def _name_keywords(found: list[Diagnostic], game: str, sources: dict[str, Source
 
 def same_names_apart(results: list[CompileResult]) -> list[CompileResult]:
     """Packs checked together must have different names: each builds into
-    build/<name>/. A second pack of one name gets E205 at its declaration."""
+    build/<name>/. A second pack of one name gets E205 at its declaration. A problem
+    of a file the packs share (the project's configuration) is told once, with the
+    first pack that reads it."""
     first: dict[str, CompileResult] = {}
     out = []
+    told: set[tuple[str, Span, str]] = set()
     for result in results:
+        shared = [d for d in result.diagnostics if d.span.file in _shared_files(result)]
+        if shared:
+            again = {id(d) for d in shared if (d.code.id, d.span, d.message) in told}
+            told.update((d.code.id, d.span, d.message) for d in shared)
+            result = replace(result, diagnostics=tuple(d for d in result.diagnostics if id(d) not in again))
         pack = result.pack
         if pack is not None and pack.name in first:
             earlier = first[pack.name].model

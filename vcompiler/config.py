@@ -117,11 +117,29 @@ def _beyond_limits(text: str, nested: bool) -> tuple[int, int, str]:
     return line, at - text.rfind("\n", 0, at), f"a number of {len(longest.group()):,} digits is too large"
 
 
+# Read once per process for every pack it serves (keyed by the file's identity and
+# time, so that an edit is seen by a resident checker).
+_READ: dict[tuple[object, ...], Config] = {}
+
+
 def load_config(folder: Path, display: Callable[[Path], str]) -> Config:
     found = _find(folder)
     if found is None:
         return Config()
     path, in_pyproject, top = found
+    try:
+        status = path.stat()
+        identity: tuple[object, ...] = (path, display(path), status.st_ino, status.st_mtime_ns, status.st_size)
+    except OSError:
+        return _load(path, in_pyproject, top, display)
+    if identity not in _READ:
+        if len(_READ) > 64:
+            _READ.clear()
+        _READ[identity] = _load(path, in_pyproject, top, display)
+    return _READ[identity]
+
+
+def _load(path: Path, in_pyproject: bool, top: Path, display: Callable[[Path], str]) -> Config:
     shown = display(path)
     try:
         text = _read(path, top)

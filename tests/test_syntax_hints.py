@@ -321,3 +321,26 @@ def test_a_location_body_is_not_offered_the_statements_it_only_takes_to_refuse(w
     assert (code, line, column) == ("E100", 2, 3)
     assert message.startswith("unexpected word `chek`; expected `arrival`, `character`, `choice`, `east`")
     assert "`check`" not in message and "`->`" not in message and hint != "did you mean `check`?"
+
+
+def test_every_hint_function_says_which_mistake_it_guesses_and_stands_once():
+    from vcompiler.parse import hints
+    for table in (hints.TOKEN_HINTS, hints.CHARACTER_HINTS):
+        assert len({f.__name__ for f in table}) == len(table)
+        for function in table:
+            assert function.__doc__ and function.__doc__.strip(), function.__name__
+
+
+def test_the_first_hint_that_answers_wins():
+    from lark import Token
+
+    from vcompiler.parse.hints import TOKEN_HINTS, TokenError, token_hint
+    # `->` after a goto where `=>` would also do: a second goto (shape) and a goto
+    # among effects (fallback) both answer; the shape, earlier in the list, wins.
+    text = 'log 1 "S" {\n  choice "Go" -> log 2 -> log 3\n}'
+    at = text.index("-> log 3")
+    error = TokenError.at(text, Token("ARROW", "->", start_pos=at, line=2, column=at - 12 + 1),
+                          {"_FATARROW", "_NL", "_SEMI"})
+    answering = [f.__name__ for f in TOKEN_HINTS if f(error) is not None]
+    assert answering[:2] == ["second_goto", "goto_among_effects"]
+    assert token_hint(error) == "a line leads to one place: give the second `->` a line of its own, or remove it"

@@ -150,7 +150,7 @@ class FastLogReader:
         self.statement_line = _statement_line(self.keywords)
         self.log_header = _log_header(self.keywords)
 
-    def read(self, text: str) -> list | None:
+    def read(self, text: str) -> list[Any] | None:
         """The declarations of `text` if it holds only logs this reader takes, else None
         (and whatever the builder noted on the way is to be dropped)."""
         if not self.enabled or not _DECLARATION_START.match(text):
@@ -296,7 +296,7 @@ class _Reader:
         return token
 
     # start: _NL? (_decl _NL?)*   where every _decl is a log or a pack
-    def start(self) -> list:
+    def start(self) -> list[Any]:
         declarations = []
         if _is(self.tokens[0], _NL):
             self.i = 1
@@ -367,7 +367,7 @@ class _Reader:
 
     # A log whose header the tokenizer read whole (FastLogReader.tokens): what `log`
     # makes of it.
-    def log_at(self, header: tuple) -> Any:
+    def log_at(self, header: tuple[Any, ...]) -> Any:
         _, line, column, target, target_column, title, title_column, external = header
         statements: list[Any] = []
         self.items(statements, self.statement, self.line)
@@ -375,7 +375,8 @@ class _Reader:
 
     # _items{item}: _NL? (_simple_line _NL)* _simple_line?   and the _RBRACE
     # _simple_line{item}: item (_SEMI item)* _SEMI?
-    def items(self, into: list, item: Callable[[Any], Any], line: Callable[[tuple], Any] | None = None) -> None:
+    def items(self, into: list[Any], item: Callable[[Any], Any],
+              line: Callable[[tuple[Any, ...]], Any] | None = None) -> None:
         tokens = self.tokens
         if _is(tokens[self.i], _NL):
             self.i += 1
@@ -405,7 +406,7 @@ class _Reader:
 
     # A statement the tokenizer read whole (FastLogReader.tokens): what `statement` makes
     # of its tokens.
-    def line(self, whole: tuple) -> Any:
+    def line(self, whole: tuple[Any, ...]) -> Any:
         b = self.b
         kind = whole[0]
         if kind == "CHOICE":
@@ -462,7 +463,7 @@ class _Reader:
 
     # effect_choice: effect (_SLASH effect)*;  effect: goto | verb_effect
     # verb_effect: WORD effect_arg*;  effect_arg: WORD | NUMBER | CARD_ID | STRING | LABEL
-    def effect_choice(self, head: Any) -> list:
+    def effect_choice(self, head: Any) -> list[Any]:
         options = []
         tokens = self.tokens
         while True:

@@ -26,6 +26,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic
 from vcompiler.frozen import frozen
+from vcompiler.parse.lexer import COMMENT, ONE_LINE_STRING, OPEN_ONE_LINE_STRING
+from vcompiler.parse.markup import plain_string
 from vcompiler.registry import CARD_KINDS, STARTING_LOG
 from vcompiler.source import SourceFile
 
@@ -45,7 +47,7 @@ _NUMBERED = {"log": "log", "location": "location", "north": "location", "east": 
              "south": "location", "west": "location", "card": "vcard", "character": "vcard",
              "unique": "unique"}
 _MENTION = re.compile(r"\b(" + "|".join(_NUMBERED) + r")\s+(@\w+|\d+)|\b([A-Z][A-Z0-9]*\d[A-Z0-9]*)\b"
-                      r"|->\s*(\d+)|\b(injury|rank_up)\s+\"([^\"\n]*)\""
+                      r"|->\s*(\d+)|\b(injury|rank_up)\s+(" + ONE_LINE_STRING + ")"
                       r"|\b[a-z_]\w*\s+(\d+)\s+(?:walk|swim)\b")      # an exit, its compass point misspelt
 _WORD = re.compile(r"\w+")
 
@@ -55,7 +57,8 @@ _TEST = re.compile(r"\bif\s+(?:not\s+)?[a-z_]+\s+log\s+(@\w+|\d+)")
 
 
 # A way out that lost its target: a choice with no `->`, or a `->` with nothing after it.
-_LOST_WAY = re.compile(r'\bchoice\s+"[^"\n]*"?\s*(?://.*)?$|->\s*(?:log|location)?\s*(?://.*)?$')
+_LOST_WAY = re.compile(rf"\bchoice\s+(?:{OPEN_ONE_LINE_STRING})\s*(?:{COMMENT})?$"
+                       rf"|->\s*(?:log|location)?\s*(?:{COMMENT})?$")
 # What stands before a syntax error in a goto's target (`-> poi P202`, `-> log P201`).
 _GOTO_BEFORE = re.compile(r"->\s*(?:log|location)?\s*$")
 # The entry a declaration's first line declares: `log 12`, `log @name`, `log start`, `location 000`.
@@ -94,7 +97,7 @@ def _mentions(text: str) -> Iterable[tuple[str, object]]:
                 yield ("log", int(either))
                 yield ("location", int(either))
         elif named is not None:
-            yield (named, name)
+            yield (named, plain_string(name))
         elif key.startswith("@"):
             if kind == "log":
                 yield ("label", key[1:])

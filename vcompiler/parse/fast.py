@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from vcompiler.parse.lexer import COMMENT, ONE_LINE_STRING
 from vcompiler.parse.transform import AstBuilder, FastToken
 from vcompiler.vocabulary import MAX_NUMBER
 
@@ -71,28 +72,26 @@ def keywords(grammar: str) -> dict[str, str]:
 # pattern first): a string (of a long string only its opening quotes: tokens() finds
 # the closing ones), a card id, a label, a number, a word. The blanks and comments
 # before a token are skipped in the same match; a line break, with the blank and
-# comment lines after it, is one token, as the grammar's _NL is. A one-line string is
-# runs between escapes, as in the grammar (`(?:a|b)*` costs a frame per character).
-_TOKEN = re.compile(r"""
-    (?:[\t \f\r]+|//[^\n]*)*
+# comment lines after it, is one token, as the grammar's _NL is. Strings and comments
+# are parse/lexer.py's.
+_TOKEN = re.compile(rf"""
+    (?:[\t \f\r]+|{COMMENT})*
     (?:
         (?P<LONG>\"\"\")
-      | (?P<STRING>"(?!"")[^"\\\n]*(?:\\.[^"\\\n]*)*")
+      | (?P<STRING>{ONE_LINE_STRING})
       | (?P<ARROW>->)
       | (?P<CARD_ID>[A-Z][0-9]+(?![A-Za-z0-9_]))
       | (?P<LABEL>@[A-Za-z_][A-Za-z0-9_]*)
       | (?P<NUMBER>[0-9]+(?![A-Za-z_]))
       | (?P<WORD>[A-Za-z_][A-Za-z0-9_]*)
-      | (?P<NL>\n(?:[\t \f\r]*(?://[^\n]*)?\n)*)
-      | (?P<PUNCT><->|=>|\.\.|[{}\[\],:;/+*])
+      | (?P<NL>\n(?:[\t \f\r]*(?:{COMMENT})?\n)*)
+      | (?P<PUNCT><->|=>|\.\.|[{{}}\[\],:;/+*])
       | (?P<END>\Z)
       | (?P<OTHER>.)
     )""", re.VERBOSE)
 
 _MOST_DIGITS = len(str(MAX_NUMBER))
 
-
-_ONE_LINE_STRING = r'"(?!"")[^"\\\n]*(?:\\.[^"\\\n]*)*"'
 
 
 def _statement_line(keywords: dict[str, str]) -> re.Pattern[str]:
@@ -104,7 +103,7 @@ def _statement_line(keywords: dict[str, str]) -> re.Pattern[str]:
     token at a time."""
     word = {kind: re.escape(text) + r"(?![A-Za-z0-9_])" for text, kind in keywords.items()}
     blank = r"[\t \f\r]*"
-    string = _ONE_LINE_STRING
+    string = ONE_LINE_STRING
     target = rf"[0-9]{{1,{_MOST_DIGITS}}}(?![0-9A-Za-z_])|@[A-Za-z_][A-Za-z0-9_]*(?![A-Za-z0-9_])"
 
     def goto(prefix: str) -> str:
@@ -115,7 +114,7 @@ def _statement_line(keywords: dict[str, str]) -> re.Pattern[str]:
         rf'|(?P<TEXT>(?P<x>{word["TEXT"]}){blank}(?P<xs>"""|{string}))'
         rf"|(?P<GOTO>{goto('')}(?!{blank}/(?!/)))"
         # The `}` that closes the chunk's last declaration, then blanks and comments.
-        r"|(?P<CLOSE>\})(?=(?:[\t \f\r\n]|//[^\n]*)*\Z))")
+        rf"|(?P<CLOSE>\}})(?=(?:[\t \f\r\n]|{COMMENT})*\Z))")
 
 
 def _log_header(keywords: dict[str, str]) -> re.Pattern[str]:
@@ -125,7 +124,7 @@ def _log_header(keywords: dict[str, str]) -> re.Pattern[str]:
     word = {kind: re.escape(text) + r"(?![A-Za-z0-9_])" for text, kind in keywords.items()}
     blank = r"[\t \f\r]*"
     target = rf"[0-9]{{1,{_MOST_DIGITS}}}(?![0-9A-Za-z_])|@[A-Za-z_][A-Za-z0-9_]*(?![A-Za-z0-9_])|{word['START']}"
-    return re.compile(rf"{word['LOG']}{blank}(?P<t>{target}){blank}(?:(?P<s>{_ONE_LINE_STRING}){blank})?"
+    return re.compile(rf"{word['LOG']}{blank}(?P<t>{target}){blank}(?:(?P<s>{ONE_LINE_STRING}){blank})?"
                       rf"(?:(?P<e>{word['EXTERNAL']}){blank})?\{{")
 
 
@@ -135,7 +134,7 @@ _ARGS = ("WORD", "NUMBER", "CARD_ID", "STRING", "LABEL")
 _CONDITION_ARGS = ("WORD", "NUMBER", "CARD_ID", "LABEL")
 _LOG_TARGETS = ("NUMBER", "LABEL", "START")      # `log start`: the Starting Log
 _GOTO_TARGETS = ("NUMBER", "LABEL")
-_DECLARATION_START = re.compile(r"(?:\s|//[^\n]*)*(?:log|pack)\b")
+_DECLARATION_START = re.compile(rf"(?:\s|{COMMENT})*(?:log|pack)\b")
 
 
 class _GiveUp(Exception):

@@ -7,11 +7,13 @@ import difflib
 import re
 import sys
 
+from vcompiler.parse.lexer import ONE_LINE_STRING
+from vcompiler.parse.markup import plain_string
 from vcompiler.registry import KINDS, STARTING_LOG, kind_declared_by
 from vcompiler.vocabulary import DIRECTIONS
 
 HEADER = re.compile("(" + "|".join(k.keyword for k in KINDS if k.top_level) + ")"
-                     r"\s+(@?\w+|\"[^\"\n]*\")")
+                    rf"\s+(@?\w+|{ONE_LINE_STRING})")
 
 
 def header_key(text: str) -> tuple[str, object] | None:
@@ -26,7 +28,7 @@ def header_key(text: str) -> tuple[str, object] | None:
     if kind.name == "log" and key == "start":
         return ("log", STARTING_LOG)
     if key.startswith('"'):
-        return (kind.name, key.strip('"'))
+        return (kind.name, plain_string(key))
     if key.isascii() and key.isdigit():
         if kind.letter:
             # `poi 101`, the id's letter left out: what the pack names P101.

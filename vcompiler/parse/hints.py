@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from vcompiler.parse.headers import HEADER
+from vcompiler.parse.lexer import string_ending
 from vcompiler.registry import Kind, is_kind, kind_named
 from vcompiler.registry.forms import VERBS
 from vcompiler.vocabulary import pack_name
@@ -277,12 +278,9 @@ def if_without_arrow(e: TokenError) -> str | None:
     return "an `if` line says where it leads after its condition, with `->`"
 
 
-_LAST_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"[ \t]*$')
-
-
 def two_strings(e: TokenError) -> str | None:
     """`text "One" "Two"`: a second string on a line that takes one."""
-    if e.kind == "STRING" and _LAST_STRING.search(e.before):
+    if e.kind == "STRING" and string_ending(e.before) is not None:
         return "a line takes one string: join the two, or give the second a line of its own"
     return None
 

@@ -7,6 +7,7 @@ import sys
 
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.parse.lexer import COMMENT, outside_text
 from vcompiler.source import SourceFile, Span
 from vcompiler.vocabulary import MAX_COUNT, MAX_NUMBER
 
@@ -15,10 +16,9 @@ _DIGITS = len(str(MAX_NUMBER)) + 1
 _COUNTS = "danger|cost|boost|slots|standees"
 # In a declaration: strings and comments (skipped), numbers of more digits than
 # MAX_NUMBER, and counts.
-_NUMBER_IN_CODE = re.compile(r'"""[\s\S]*?(?:"""|$)|"(?:[^"\\\n]|\\.)*"?|//[^\n]*'
-                             r"|(?<![\w@])([0-9]{" + str(_DIGITS) + r",})(?![A-Za-z_])"
-                             r"|\b(" + _COUNTS + r")[ \t]+([0-9]+)(?![A-Za-z_])")
-_PACK_DECLARATION = re.compile(r"(?:\s|//[^\n]*)*pack\b")
+_NUMBER_IN_CODE = outside_text(r"(?<![\w@])([0-9]{" + str(_DIGITS) + r",})(?![A-Za-z_])"
+                               r"|\b(" + _COUNTS + r")[ \t]+([0-9]+)(?![A-Za-z_])")
+_PACK_DECLARATION = re.compile(rf"(?:\s|{COMMENT})*pack\b")
 
 
 def too_large(source: SourceFile, offset: int, text: str) -> Diagnostic | None:

@@ -22,6 +22,7 @@ from vcompiler.parse.hints import (
     token_hint,
     weak,
 )
+from vcompiler.parse.lexer import TEXT, comment_at, outside_text
 from vcompiler.parse.parsers import parser, reader, syntax_errors
 from vcompiler.parse.split import split_declarations
 from vcompiler.registry.forms import VERBS
@@ -208,16 +209,12 @@ def _unexpected_token(token: Token, expected: set[str], source: SourceFile, offs
     return diagnostic(codes.SYNTAX, span, message=message, hint=token_hint(error)), False, None
 
 
-_STRING_OR_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"?|//')
-
-
 def _after_the_code(text: str, end: int, span: Span) -> Span:
     """Where a line that ends too early ends: right after its last word, not after a
     comment or spaces that follow it, which is where what is missing goes."""
     start = text.rfind("\n", 0, end) + 1
     line = text[start:end]
-    cut = next((m.start() for m in _STRING_OR_COMMENT.finditer(line) if m.group() == "//"), len(line))
-    column = len(line[:cut].rstrip()) + 1
+    column = len(line[:comment_at(line)].rstrip()) + 1
     return Span(span.file, span.line, column, span.line, column + 1)
 
 
@@ -402,13 +399,11 @@ def _not_closed(text: str, source: SourceFile, offset: int, culprit: tuple[int, 
     return diagnostic(codes.SYNTAX, span, message=message, hint=hint)
 
 
-# The lexer's order: a long string, a one-line string, a comment.
-_STRINGS_PATTERN = r'"""[\s\S]*?"""|"(?!"")[^"\\\n]*(?:\\.[^"\\\n]*)*"|//[^\n]*'
-_STRINGS = re.compile(_STRINGS_PATTERN)
+_STRINGS = re.compile(TEXT)
 # What braces are counted among: strings and comments, whose braces are text.
-_BRACE_LEXEMES = re.compile(_STRINGS_PATTERN + r"|[{}]")
+_BRACE_LEXEMES = outside_text(r"[{}]", closed=True)
 # What ends a statement, among them.
-_STATEMENT_ENDS = re.compile(_STRINGS_PATTERN + r"|[{};\n]")
+_STATEMENT_ENDS = outside_text(r"[{};\n]", closed=True)
 
 
 def _long_string_ending_at(text: str, position: int) -> tuple[int, int] | None:

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple, TypeVar
 from vcompiler import ast
 from vcompiler.codes import code_by_id
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
+from vcompiler.parse.lexer import comment_at
 from vcompiler.parse.markup import parse_text, plain_string
 from vcompiler.registry import STARTING_LOG
 from vcompiler.registry.lines import ONCE
@@ -121,7 +122,7 @@ class AstBuilder:
         if not self.lines:          # a file with no `allow` in it
             return ()
         line = self.lines[span.line - 1] if span.line - 1 < len(self.lines) else ""
-        match = _ALLOW.search(line)
+        match = _ALLOW.search(line, comment_at(line))
         if not match:
             return ()
         return tuple(code.strip() for code in match.group(1).split(","))

@@ -7,7 +7,7 @@ import difflib
 import re
 import sys
 
-from vcompiler.parse.lexer import ONE_LINE_STRING
+from vcompiler.parse.lexer import ONE_LINE_STRING, read_number
 from vcompiler.parse.markup import plain_string
 from vcompiler.registry import KINDS, STARTING_LOG, kind_declared_by
 from vcompiler.vocabulary import DIRECTIONS
@@ -29,6 +29,8 @@ def header_key(text: str) -> tuple[str, object] | None:
         return ("log", STARTING_LOG)
     if key.startswith('"'):
         return (kind.name, plain_string(key))
+    # `log 2O`: the number with a letter for a digit (E100) is what references name.
+    key = read_number(key) or key
     if key.isascii() and key.isdigit():
         if kind.letter:
             # `poi 101`, the id's letter left out: what the pack names P101.

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from vcompiler.parse.headers import HEADER
-from vcompiler.parse.lexer import string_ending
+from vcompiler.parse.lexer import comment_at, read_number, string_ending
 from vcompiler.registry import Kind, is_kind, kind_named
 from vcompiler.registry.forms import VERBS
 from vcompiler.vocabulary import pack_name
@@ -60,14 +60,15 @@ class TokenError(NamedTuple):
     token: Token
     expected: frozenset[str]  # the terminals the parser would have taken there
     before: str               # the token's line before it, as written
-    after: str                # the token's line from it on, stripped
+    after: str                # the token's line from it on, its comment left out, stripped
 
     @classmethod
     def at(cls, text: str, token: Token, expected: set[str]) -> TokenError:
         start = token.start_pos or 0
         end = text.find("\n", start)
+        after = text[start:end if end >= 0 else len(text)]
         return cls(text, token, frozenset(expected), text[text.rfind("\n", 0, start) + 1:start],
-                   text[start:end if end >= 0 else len(text)].strip())
+                   after[:comment_at(after)].strip())
 
     @property
     def kind(self) -> str:
@@ -136,6 +137,31 @@ def payment_after_effects(e: TokenError) -> str | None:
     return None
 
 
+def payment_without_fatarrow(e: TokenError) -> str | None:
+    """`pay coin 2; gain morale 2`, `pay coin 2 -> location 3`: what a payment buys
+    written without the `=>` before it."""
+    statement = re.split(r"[{;]", e.before)[-1].strip()
+    first = _WORD.match(statement)
+    if first is None or first.group() != "pay" or "=>" in e.before or e.kind not in ("_SEMI", "ARROW"):
+        return None
+    # What closes the blocks the line opened is not bought.
+    bought = (e.after[1:] if e.kind == "_SEMI" else e.after).rstrip("} \t").strip()
+    return f"a payment buys the effects after `=>`: `{statement} => {bought or 'EFFECTS'}`"
+
+
+def missing_semicolon(e: TokenError) -> str | None:
+    """`gain success 1 -> log 3`, `=> roll danger T -> log 4`: an effect and a goto with
+    no `;` between them."""
+    if "_SEMI" not in e.expected or e.kind != "ARROW":
+        return None
+    effects = e.before.rsplit("=>", 1)[-1]
+    last = re.split(r"[;{]", effects)[-1].strip()
+    verb = _WORD.match(last)
+    if verb is None or verb.group() not in VERBS:
+        return None
+    return f"join two effects with `;`: `{last}; {e.after}`"
+
+
 def arrow_for_fatarrow(e: TokenError) -> str | None:
     """`outcome green -> gain success 1`: `->` (a goto) where `=>` goes."""
     if e.kind == "ARROW" and "_FATARROW" in e.expected:
@@ -183,7 +209,7 @@ def effects_without_fatarrow(e: TokenError) -> str | None:
     """`outcome green: physical gain success 1`, `pay coin 2 gain morale 2`: a row's
     effects with no `=>` before them (the verb then reads as a word of the row)."""
     row = _WORD.match(e.before.strip())
-    if "_FATARROW" not in e.expected or row is None or row.group() not in _ROWS:
+    if "_FATARROW" not in e.expected or row is None or row.group() not in _ROWS or "=>" in e.before:
         return None
     if e.kind == "WORD" and str(e.token) in VERBS:
         return f"effects follow `=>`: `{e.before.strip()} => {e.after}`"
@@ -276,6 +302,31 @@ def if_without_arrow(e: TokenError) -> str | None:
         return f"`->` stands before where an `if` leads: `if {target.group(1)} -> {target.group(2)} " \
                f"{target.group(3)}`"
     return "an `if` line says where it leads after its condition, with `->`"
+
+
+def unescaped_quote(e: TokenError) -> str | None:
+    """`text "He said "hi" to me"`: a `"` inside text, which ends the string early."""
+    start = e.token.start_pos or 0
+    if e.kind == "STRING" or not e.text.startswith('"', start - 1) or not e.after.endswith('"'):
+        return None
+    opened = string_ending(e.before)
+    if opened is None or opened.group().startswith('"""'):
+        return None
+    inner = e.after[:-1].replace('"', '\\"')
+    whole = f'{e.before[:opened.start()]}{opened.group()[:-1]}\\"{inner}"'.strip()
+    return f'a `"` inside text is written `\\"`: `{whole}`'
+
+
+def prose_without_text(e: TokenError) -> str | None:
+    """`"The salt glitters."` as a line: prose without the `text` before it."""
+    if e.kind != "STRING" or string_ending(e.before) is not None:
+        return None
+    if not e.before.strip() and {"TEXT", "WORD"} & e.expected:
+        return f"prose is a `text` statement: `text {e.token}`"
+    # After a whole statement, a string of words (not a name) is prose.
+    if "_NL" in e.expected and " " in str(e.token).strip('" '):
+        return f"prose is a `text` statement, on a line of its own: `text {e.token}`"
+    return None
 
 
 def two_strings(e: TokenError) -> str | None:
@@ -384,11 +435,11 @@ def more_than_the_line_takes(e: TokenError) -> str | None:
 
 TOKEN_HINTS: tuple[Callable[[TokenError], str | None], ...] = (
     goto_target_first, block_comment, requirement_without_colon, dangling_plus, starred_exit_with_travel,
-    payment_after_effects, arrow_for_fatarrow,
+    payment_after_effects, arrow_for_fatarrow, payment_without_fatarrow, missing_semicolon,
     second_fatarrow, effect_list_on_one_effect_line, effects_without_fatarrow,
     text_without_quotes, goto_without_kind, card_for_log, choice_without_goto, action_without_cost,
     misspelt_keyword,
-    row_outside_its_card, if_without_arrow, two_strings,
+    row_outside_its_card, if_without_arrow, unescaped_quote, two_strings, prose_without_text,
     path_without_arrow, second_goto,
     card_id_without_letter, two_semicolons, brace_closing_nothing, goto_among_effects, brace_on_next_line,
     stray_brace, one_of_few_keywords, more_than_the_line_takes,
@@ -474,6 +525,33 @@ def block_comment_opening(e: CharacterError) -> str | None:
     return None
 
 
+_NAME_CHARACTER = re.compile(r"\w")
+
+
+def number_meant(text: str, at: int) -> tuple[int, str, str] | None:
+    """The word that the character at `at` stands in when it starts with a digit and
+    reads as a number with letters that look like digits (`2O`, `1l`): where it starts,
+    the word and the number meant; None for any other word."""
+    start = at
+    while start > 0 and _NAME_CHARACTER.match(text, start - 1):
+        start -= 1
+    end = at
+    while end < len(text) and _NAME_CHARACTER.match(text, end):
+        end += 1
+    word = text[start:end]
+    meant = read_number(word)
+    return (start, word, meant) if meant is not None and meant != word else None
+
+
+def letter_for_digit(e: CharacterError) -> str | None:
+    """`2O` for `20`, `1l` for `11`: a letter typed for the digit it looks like."""
+    meant = number_meant(e.text, e.at)
+    if meant is None:
+        return None
+    _, written, number = meant
+    return f"`{written}` has a letter for a digit: write `{number}`"
+
+
 def foreign_name(e: CharacterError) -> str | None:
     """`café`, `north-east`: a name with a letter of another script or a dash."""
     if e.char == "-" or (e.char.isalnum() and not e.char.isascii()):
@@ -503,7 +581,7 @@ def _name_around(text: str, at: int) -> str | None:
 
 CHARACTER_HINTS: tuple[Callable[[CharacterError], str | None], ...] = (
     dash_in_label, negative_number, half_arrow, curly_quotes, single_quotes, hash_comment,
-    block_comment_opening, foreign_name,
+    block_comment_opening, letter_for_digit, foreign_name,
 )
 
 

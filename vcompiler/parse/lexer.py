@@ -77,3 +77,17 @@ def code_words(text: str) -> Iterator[str]:
     for match in _WORDS.finditer(text):
         if match.group()[0] not in '"/':
             yield match.group()
+
+
+# A number typed with letters for the digits they look like (`2O`): not a number to the
+# lexer, but what the writer meant is known.
+_DIGIT_LIKE = str.maketrans("OoIl", "0011")
+
+
+def read_number(word: str) -> str | None:
+    """The digits `word` means when it is a number, its digits perhaps typed as the
+    letters that look like them (`2O` is 20); None when it is no number."""
+    if not word[:1].isdigit():
+        return None
+    meant = word.translate(_DIGIT_LIKE)
+    return meant if meant.isascii() and meant.isdigit() else None

@@ -18,6 +18,7 @@ from vcompiler.parse.hints import (
     card_kind_before,
     character_hint,
     describe_token,
+    number_meant,
     offered,
     token_hint,
     weak,
@@ -144,9 +145,16 @@ def _unexpected_character(error: UnexpectedCharacters, source: SourceFile, offse
         return _unterminated_string(source, offset, text, at, Span(file, line, column, line, column + 1))
     span = Span(file, line, column, line, column + 1)
     shown = repr(char) if char and not char.isprintable() else f"`{char}`"
+    message = f"unexpected character {shown}"
+    number = number_meant(text, at)
+    if number is not None:
+        # The mistake is the word (`2O`), not the digit the lexer stopped at.
+        start, written, _ = number
+        span = Span(file, line, column - (at - start), line, column - (at - start) + len(written))
+        message = f"`{written}` is not a number"
     allowed = set(error.allowed or ())
     wanted = describe_expected(allowed)
-    return diagnostic(codes.SYNTAX, span, message=f"unexpected character {shown}; expected {wanted}",
+    return diagnostic(codes.SYNTAX, span, message=f"{message}; expected {wanted}",
                       hint=character_hint(CharacterError(text, at, frozenset(allowed)))), False, None
 
 
@@ -218,7 +226,7 @@ def _after_the_code(text: str, end: int, span: Span) -> Span:
     return Span(span.file, span.line, column, span.line, column + 1)
 
 
-_FIRST_WORD = re.compile(r"[ \t]*([a-z_]\w*)")
+_FIRST_WORD = re.compile(r"[ \t]*([A-Za-z_]\w*)")
 
 
 def _misspelt_statement(text: str, position: int, offset: int, file: str) -> Diagnostic | None:
@@ -240,7 +248,8 @@ def _misspelt_statement(text: str, position: int, offset: int, file: str) -> Dia
     at = word.start(1)
     line = text.count("\n", 0, at) + 1 + offset
     column = at - (text.rfind("\n", 0, at) + 1) + 1
-    message, hint = _unknown_statement(word.group(1), near, listed)
+    end = text.find("\n", at)
+    message, hint = _unknown_statement(word.group(1), near, listed, text[word.end(1):end if end >= 0 else len(text)])
     return diagnostic(codes.SYNTAX, Span(file, line, column, line, column + len(word.group(1))),
                       message=message, hint=hint)
 
@@ -250,7 +259,7 @@ def _keyword_at(text: str, at: int, word: str) -> tuple[str, str] | None:
     of those that may start a statement there, and all of them listed; None when
     the word is a keyword (in the wrong place, not misspelt) or near none."""
     lark = parser()[0]
-    if word.upper() in {t.name for t in lark.terminals}:
+    if word.islower() and word.upper() in {t.name for t in lark.terminals}:
         return None
     reader()[0].begin("", (), 0)
     state = lark.parse_interactive(text[:at])
@@ -289,11 +298,15 @@ def statement_keyword(source: SourceFile, span: Span, verbs: tuple[str, ...]) ->
     if verb and difflib.SequenceMatcher(None, word, verb[0]).ratio() >= \
             difflib.SequenceMatcher(None, word, near).ratio():
         return None
-    return _unknown_statement(word, near, listed)
+    return _unknown_statement(word, near, listed, source.line_text(span.line)[span.end_column - 1:])
 
 
-def _unknown_statement(word: str, near: str, listed: str) -> tuple[str, str]:
-    """The message and hint for a statement word that is a misspelt keyword."""
+def _unknown_statement(word: str, near: str, listed: str, rest: str) -> tuple[str, str]:
+    """The message and hint for a statement word that is a misspelt keyword; `rest`:
+    its line after it."""
+    if near == word.lower():
+        return (f"unknown statement `{word}`: did you mean `{near}`?",
+                f"keywords are written in lower case: `{near}{rest[:comment_at(rest)].rstrip()}`")
     return f"unknown statement `{word}`: did you mean `{near}`?", f"a statement here starts with {listed}"
 
 

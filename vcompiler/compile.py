@@ -36,6 +36,7 @@ from vcompiler.parse import (
     weak_hint,
 )
 from vcompiler.parse.cache import ParseCache
+from vcompiler.parse.lexer import code_words
 from vcompiler.parse.split import split_declarations
 from vcompiler.registry import verbs_of_game
 from vcompiler.registry.constructs import declared_construct, foreign_construct, other_game_hint
@@ -564,7 +565,7 @@ def _name_other_game(found: list[Diagnostic], game: str, sources: dict[str, Sour
             continue
         d = for_game(d, game)
         # A hint the reader already gives (a block left open) says more than the game.
-        construct = foreign_construct(source.line_text(d.span.line)[:d.span.end_column - 1], game)
+        construct = foreign_construct(code_words(source.line_text(d.span.line)[:d.span.end_column - 1]), game)
         if construct is not None and weak_hint(d):
             d = replace(d, hint=other_game_hint(construct, game))
         elif construct is None and (weak_hint(d) or d.hint is not None and d.hint.startswith("did you mean")):

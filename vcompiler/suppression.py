@@ -10,11 +10,10 @@ import re
 from vcompiler import codes
 from vcompiler.ast import ParsedFile
 from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.parse.lexer import comments
 from vcompiler.parse.transform import ALLOW_CODE_LIST
 from vcompiler.source import Span
 
-# Comments as the lexer finds them: strings are skipped so that `//` inside one is text.
-_COMMENTS = re.compile(r'"""[\s\S]*?(?:"""|\Z)|"(?!"")[^"\\\n]*(?:\\.[^"\\\n]*)*"|(//[^\n]*)')
 _ALLOW_COMMENT = re.compile(r"//\s*allow\b[ \t]*(.*)", re.IGNORECASE)
 _CODE_LIST = re.compile(ALLOW_CODE_LIST)
 _CODE_LIKE = re.compile(r"[A-Za-z]{1,2}\d\w*")
@@ -34,14 +33,11 @@ def _allow_comments(file: ParsedFile) -> list[tuple[int, int, int, str]]:
     if _ALLOW_COMMENT.search(text) is None:
         return []
     found = []
-    for match in _COMMENTS.finditer(text):
-        comment = match.group(1)
-        if comment is None:
-            continue
-        allow = _ALLOW_COMMENT.match(comment)
+    for match in comments(text):
+        allow = _ALLOW_COMMENT.match(match.group())
         if allow is None:
             continue
-        start = match.start(1)
+        start = match.start()
         line = text.count("\n", 0, start) + 1
         column = start - (text.rfind("\n", 0, start) + 1) + 1
         found.append((line, column, column + allow.start(1), allow.group(0)))

@@ -50,7 +50,7 @@ def _encode(value: object) -> object:
     raise TypeError(f"a {type(value).__name__} in Lark's tables")
 
 
-def _decode(obj: dict) -> object:
+def _decode(obj: dict[str, Any]) -> object:
     if len(obj) == 1:
         (tag, items), = obj.items()
         if tag == "t" and isinstance(items, list):

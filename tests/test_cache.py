@@ -16,8 +16,8 @@ import pytest
 from conftest import CONTENT, ROOT
 from vcompiler import codes
 from vcompiler.compile import _entry_shape, compile_pack
-from vcompiler.parse import serial, tables
 from vcompiler.parse import cache as cache_module
+from vcompiler.parse import serial, tables
 from vcompiler.parse.cache import ParseCache, parse_code_hash
 from vcompiler.util.safeio import Refused
 

@@ -108,8 +108,8 @@ def test_a_misspelt_condition_gets_the_nearest_with_the_writers_own_words(write_
 log 2 "Box" { check; return }
 threat T01 "Stalker" external { }
 ''')
-    errors = {line: (code, column, message, hint) for code, line, column, message, hint in found if code == "E208"}
-    assert errors[2][:3] == ("E208", 6, "unknown condition `chekced log 2`")
+    errors = {line: (code, column, message, hint) for code, line, column, message, hint in found if code == "E229"}
+    assert errors[2][:3] == ("E229", 6, "unknown condition `chekced log 2`")
     assert errors[2][3].startswith("did you mean `checked log 2`? conditions are ")
     assert errors[3][3].startswith("did you mean `has discovery mineral`?")
     assert errors[4][3].startswith("did you mean `threat T01 in sector 3`?")
@@ -287,8 +287,8 @@ def test_an_icon_cut_short_in_a_requirement_gets_the_icon(write_pack):
     outcome red => nothing
   }
 }
-''') if f[0] == "E208"]
-    assert (code, line, column) == ("E208", 4, 31)
+''') if f[0] == "E230"]
+    assert (code, line, column) == ("E230", 4, 31)
     assert hint.startswith("did you mean `technology`?")
 
 

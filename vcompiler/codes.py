@@ -186,9 +186,17 @@ The first word of an effect is not a verb of the language. A word spelt more lik
 keyword that may start a statement there (`txet "…"`, `lnader`) is named as that
 keyword. Mend: use the verb or keyword suggested, or see docs/language.md, section
 "Effects".""")
-BAD_ARGUMENTS = _code("E208", E, "{message}", "wrong arguments for a verb", """\
-The verb is known but its arguments do not fit any of its forms. The hint shows the
-forms the verb takes.""")
+BAD_ARGUMENTS = _code("E208", E, "{message}", "effect whose words fit none of its verb's forms", """\
+The verb is known but the words after it do not fit any of its forms (`gain success
+lots`, `spend die purple`, `roll danger` without its letter). The message names the
+first word that does not fit; the hint shows the forms the verb takes, or, for a word
+spelt like one a form takes, that word. Mend: as the hint says.
+E208 once covered eight other mistakes, each now a code of its own: `for
+... crew` on an effect that befalls no Crewmember (E228), an unknown condition
+(E229), a word that is not a requirement term (E230), a card id with another letter
+than its kind's (E231), a Danger die not named by one capital letter (E232), an
+unknown Vantage card kind (E233), a D10 range that cannot hold (E343) and a
+requirement of 0 dice (E344).""")
 OTHER_GAME = _code("E209", E, "{what} belongs to the {game} game, not to this {pack_game} pack", "construct of the other game", """\
 Each pack is written for one game (`game vanguard` or `game vantage` in its `pack`
 declaration); a construct of the other game cannot be printed in its books. Mend: move
@@ -375,6 +383,47 @@ skill` and `if has skill` name a token; the game has a fixed set of them (the ta
 docs/language.md, section "Skills"), so a name outside it is a token no player can hold.
 Mend: fix the spelling; the hint suggests the nearest skill.""")
 
+CREW_ON_TEAM_EFFECT = _code("E228", E, "`{form}` does not befall one Crewmember, so `for ... crew` cannot say who",
+                            "`for ... crew` on an effect that befalls no Crewmember", """\
+`for all crew`, `for random crew` and `for chosen crew` say which Crewmember an effect
+befalls (RB 908, 1258, 1447): one that spends a die, takes an injury or loses a turn. An effect
+on the team as a whole (`gain success 1`, `roll danger T`) befalls nobody in
+particular, so the words say nothing the table can follow.
+Example: `gain lead 1 for all crew`. Mend: remove `for ... crew`, or put it after the
+effect it is meant for (`spend die for chosen crew`).""")
+UNKNOWN_CONDITION = _code("E229", E, "unknown condition `{shown}`", "a condition the game does not have", """\
+`if CONDITION -> ...` tests one of the conditions of the pack's game (docs/language.md,
+section "Logs"); these words match none of them. A condition spelt like one of
+them (`if chekced log 2`) is named as that one, with the writer's own numbers.
+Example: `if sunny day -> log 2`. Mend: use the condition the hint suggests, or one of
+those it lists.""")
+UNKNOWN_REQUIREMENT = _code("E230", E, "`{shown}` is not a requirement term", "a requirement term that is not one", """\
+A requirement (`outcome green: 2 physical + die => ...`) is a sum of terms, each an
+optional count and a dice icon, a die colour, `die` or `same`; a special's may also say
+`missing ICON`. Any other word is a die the table cannot match. An icon cut short
+(`tech`, `sci`) is named as the icon it starts.
+Example: `outcome green: physical + tech => ...`. Mend: as the hint says.""")
+CARD_ID_LETTER = _code("E231", E, "a {kind} card's id starts with {letter}, not {first}",
+                       "a card id that starts with another kind's letter", """\
+The first letter of a Vanguard card's id says its kind (P a POI, M a mission, G a
+Global Condition, E an event, T a threat), and the printed card and every reference
+to it are read by that letter. An id with another letter is a card
+the table files under another kind.
+Example: `threat P12 "Stalker"`. Mend: renumber it with its kind's letter, or declare
+it as the card its id says it is.""")
+DANGER_NAME = _code("E232", E, "a Danger die is named by one capital letter, not `{name}`",
+                    "a Danger die declaration not named by one capital letter", """\
+A table of the Danger die Reference card is named by the letter inside its icon, as
+`roll danger LETTER` names it (RB 1455): `danger T "Tutorial" { ... }`. A longer name
+or a small letter is no icon the dice show. The die is not also reported unrolled
+(W409), nor a `roll danger` of the letter it starts with undefined (E217).
+Example: `danger Tx "Tutorial"`. Mend: name it by its letter.""")
+UNKNOWN_VANTAGE_KIND = _code("E233", E, "`{kind}` is not a kind of card", "an unknown Vantage card kind", """\
+A Vantage card is declared `card N KIND "Name" { ... }`, KIND one of the kinds the
+game prints (docs/language.md, section "Storybooks and cards"); another word is a card the table
+has no place for. A kind spelt like one of them is named as that kind.
+Example: `card 5 weapon "Sword"`. Mend: use one of the kinds the hint lists.""")
+
 CARD_ONLY_EFFECT = _code("E310", E, "`{form}` happens on a card, not in a log", "card-only effect in a log")
 PATH_TO_ITSELF = _code("E311", E, "path {a} {arrow} {b} leads from sector {a} to itself", "path from a sector to itself")
 PATH_EFFECT = _code("E312", E, "`{form}` is not a travel cost", "effect on a path other than its travel cost")
@@ -489,6 +538,18 @@ NO_RESULT = _code("E342", E, "action {name} has {what}", "an action without its 
 Acting is paying the cost and then reading the action's result (VR 29, VR 40): the
 storybook sends the player to the result's entry, which would be empty. Mend: add
 `result { ... }` with what the action does, after its text.""")
+D10_RANGE = _code("E343", E, "a D10 shows 1 to 10, so `d10 {low} to {high}` cannot hold as written",
+                  "a D10 range outside 1..10 or written high end first", """\
+`if d10 LOW to HIGH -> ...` holds when the D10 the players rolled shows a face from LOW
+to HIGH. A D10 shows 1 to 10, so a range past 10, from 0, or with its high end first
+holds for no roll, and the way it leads to is never taken.
+Example: `if d10 9 to 2 -> log 2`. Mend: write the low face first, both from 1 to
+10.""")
+NO_DICE_REQUIRED = _code("E344", E, "a requirement needs at least 1 die, not {count}", "a requirement of 0 dice", """\
+A requirement's count says how many dice of the icon the outcome needs; a
+count of 0 needs nothing, and the row would be taken on any roll.
+Example: `outcome yellow: 0 physical => ...`. Mend: leave the count out for one die,
+or remove the requirement.""")
 NO_ENDING = _code("W411", W, "mission {number} has no game-end entry", "mission without its game-end entry", """\
 When any player's time, morale or health reaches 0, the table reads the mission's
 entry in the take storybook (VR 71). Mend: add `ending "TITLE" { ... }` to the mission.""")

@@ -219,15 +219,14 @@ class Entities:
         letter = kind.letter
         if letter and not decl.id.startswith(letter) and decl.id != decl.name and not decl.board:
             self.found.append(diagnostic(
-                codes.BAD_ARGUMENTS, self._word(decl.span, decl.id),
-                message=f"a {decl.kind} card's id starts with {letter}, not {decl.id[0]}",
+                codes.CARD_ID_LETTER, self._word(decl.span, decl.id), kind=decl.kind, letter=letter,
+                first=decl.id[0],
                 hint=f"number it {letter}{decl.id[1:]}, or declare it as the card it is"))
         self.references.text(origin, *decl.text)
         flags = tuple(f for f in CARD_FLAGS if f in decl.flags)
         if kind.name == "danger" and not kind.matches(decl.id):
             self.found.append(diagnostic(
-                codes.BAD_ARGUMENTS, self._word(decl.span, decl.id),
-                message=f"a Danger die is named by one capital letter, not `{decl.id}`",
+                codes.DANGER_NAME, self._word(decl.span, decl.id), name=decl.id,
                 hint="name it by the letter inside its icon, such as `danger T \"Tutorial\"`"))
         choices = self.resolve.choices
         return m.Card(
@@ -294,7 +293,7 @@ class Entities:
         if decl.kind not in VANTAGE_CARD_KINDS:
             near = difflib.get_close_matches(decl.kind, VANTAGE_CARD_KINDS, n=1)
             self.found.append(diagnostic(
-                codes.BAD_ARGUMENTS, self._word(decl.span, decl.kind), message=f"`{decl.kind}` is not a kind of card",
+                codes.UNKNOWN_VANTAGE_KIND, self._word(decl.span, decl.kind), kind=decl.kind,
                 hint=(f"did you mean `{near[0]}`? " if near else "") + f"kinds are {', '.join(VANTAGE_CARD_KINDS)}"))
         self.references.text(origin, decl.name, *decl.text, *(p.text for p in decl.powers))
         slots = []

@@ -1,5 +1,6 @@
 """The tables of the language reference that the compiler itself knows: effect forms
-and conditions per game with their printed wording, icons, biomes, skills, card kinds. They stand in
+and conditions per game with their printed wording, icons, biomes, skills, card kinds,
+and the diagnostic codes with their catalogue entries. They stand in
 docs/*.md between `<!-- generated: NAME -->` and `<!-- end generated -->` and are
 rewritten from the compiler's own tables, so that the reference never disagrees with
 what `check` accepts (a test fails when it does).
@@ -135,6 +136,15 @@ def _conditions(game: str) -> str:
     return "\n".join(rows)
 
 
+def _codes() -> str:
+    """Every diagnostic code with its catalogue entry, in id order."""
+    from vcompiler.codes import CATALOGUE
+    entries = []
+    for code in CATALOGUE.values():
+        entries.append(f"### {code.id} ({code.severity.value}): {code.summary}\n\n{code.doc}\n")
+    return "\n".join(entries)
+
+
 GENERATORS: dict[str, Callable[[], str]] = {
     "conditions-vanguard": lambda: _conditions("vanguard"),
     "conditions-vantage": lambda: _conditions("vantage"),
@@ -146,6 +156,7 @@ GENERATORS: dict[str, Callable[[], str]] = {
     "skills": lambda: _words(vocabulary.SKILLS),
     "discovery-kinds": lambda: _words(vocabulary.DISCOVERY_KINDS),
     "card-kinds": _card_kinds,
+    "codes": _codes,
 }
 
 

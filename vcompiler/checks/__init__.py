@@ -1,9 +1,9 @@
 """The check stage: rules over the resolved model. A rule is a function registered
-against its `Code`; it yields diagnostics and never prints. Its docstring is the
-user documentation of the rule (`vcompiler rules CODE`)."""
+against its `Code`; it yields diagnostics and never prints. What a rule's code means to
+a writer is the code's entry in the catalogue (vcompiler.codes), which `vcompiler rules
+CODE`, the reports and the editor show; the rule's docstring only names its code."""
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -218,10 +218,6 @@ def per_log(function: Callable[[Log], T]) -> Callable[[Log], T]:
 class RegisteredRule:
     code: Code
     function: Rule
-
-    @property
-    def doc(self) -> str:
-        return inspect.cleandoc(self.function.__doc__ or self.code.doc or "")
 
 
 RULES: list[RegisteredRule] = []

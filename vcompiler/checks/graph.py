@@ -387,12 +387,7 @@ def _leaves_the_board(log: Log) -> bool:
 
 @rule(codes.DEAD_END)
 def logs_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
-    """Every log ends in a way out: `-> log N`, `else -> log N`, two or more
-    `choice`s, `if d10` lines that hold every face of the roll, `return` (back to the
-    board) or `end exploration`. A log without one
-    leaves the table with the book open and nothing to do. A log holding an error is
-    not also reported: what did not resolve (`retrun`) may be its way out.
-    Mend: add the way out the story means, often `return`."""
+    """E401: dead end: no way out."""
     # A log holding an error (`retrun`) may have had its way out in what did not resolve.
     broken = context.near_errors.declarations if context.near_errors is not None else frozenset()
     # A goto to what is not there (`-> location 2` in a vanguard log, E202) was meant as
@@ -409,10 +404,7 @@ def logs_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.UNREACHABLE)
 def everything_is_reachable(context: CheckContext) -> Iterator[Diagnostic]:
-    """A log, location or storybook entry that nothing leads to from the start, a
-    planet, an `external` log or a deck card can never be read: usually a wrong
-    number somewhere else. Mend: lead to it, mark it `external` if something outside
-    the pack sends readers there, or remove it."""
+    """W400: log, location or storybook entry unreachable from every root."""
     if context.near_errors is None:
         return  # a file that could not be read may hold the missing edge
     seen = context.maybe_reachable
@@ -457,10 +449,7 @@ def _lost_way_read(context: CheckContext, seen: set) -> bool:
 
 @rule(codes.UNUSED_CARD)
 def cards_are_used(context: CheckContext) -> Iterator[Diagnostic]:
-    """A card that nothing places, gains, reveals, prints on a board or mentions in
-    text never comes into play (deck cards, events and injuries, are drawn and so
-    always do). Mend: bring it into play, mark it `external` when a rule or the
-    Rulebook brings it in (`poi P120 "Name" external { … }`), or remove it."""
+    """W402: card that nothing places, gains or prints."""
     if context.near_errors is None:
         return  # a file that could not be read may hold the missing edge
     graph = context.kept
@@ -483,9 +472,7 @@ def cards_are_used(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.ENDLESS_LOOP)
 def loops_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
-    """A set of logs that lead to each other with no path to a way out (`return`,
-    `end exploration`) keeps the table reading in circles. Reported once per loop, at
-    its lowest-numbered log. Mend: give one of the logs a way out."""
+    """W404: loop of logs with no way out."""
     if context.near_errors is None:
         return  # a file that could not be read may hold the missing edge
     for numbers in endless_loops(context):

@@ -143,9 +143,7 @@ def _numbered(context: CheckContext, kind: str) -> list[int]:
 
 @rule(codes.UNDEFINED_LOG)
 def undefined_logs(context: CheckContext) -> Iterator[Diagnostic]:
-    """A reference to a log that no file of the pack defines: in a goto, a choice, a
-    condition or the text (`{log N}`). The table would turn to a page that does not
-    exist. Mend: define the log, or fix the number."""
+    """E200: undefined log."""
     for ref in _undefined(context, ("log",)):
         if isinstance(ref.key, str):
             near = _near_labels(context, ref.key)
@@ -158,9 +156,7 @@ def undefined_logs(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.UNDEFINED_CARD)
 def undefined_cards(context: CheckContext) -> Iterator[Diagnostic]:
-    """A reference to a card the pack does not define: a poi, mission, condition,
-    event, threat, injury or unique discovery of the vanguard game, or a numbered card
-    of the vantage game. Mend: define the card, or fix the id."""
+    """E201: undefined card."""
     defined = context.defined
     by_id = {key: kind for kind, key in defined if kind in CARD_KINDS}
     for ref in _undefined(context, CARD_KINDS):
@@ -190,9 +186,7 @@ def number_in(context: CheckContext, span: Span, number: object) -> Span:
 
 @rule(codes.UNDEFINED_LOCATION)
 def undefined_locations(context: CheckContext) -> Iterator[Diagnostic]:
-    """A reference to a location the pack does not define: a compass exit, a goto, a
-    choice, a depart entry or the text (`{location N}`). Mend: define the location,
-    or fix the number."""
+    """E202: undefined location."""
     for ref in _undefined(context, ("location",)):
         if context.pack.game == "vanguard":
             hint = "locations belong to the vantage game; a vanguard pack sends the reader to a log: `-> log N`"
@@ -204,8 +198,7 @@ def undefined_locations(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.UNDEFINED_SECTOR)
 def undefined_sectors(context: CheckContext) -> Iterator[Diagnostic]:
-    """A sector that no planet has: in a path of the planet, or in an effect that
-    places a card in a sector. Mend: add the sector, or fix the number."""
+    """E203: undefined sector."""
     for ref in _undefined(context, ("sector",)):
         if isinstance(ref.key, tuple):
             planet, number = ref.key
@@ -223,8 +216,7 @@ def undefined_sectors(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.NO_START)
 def start_defined(context: CheckContext) -> Iterator[Diagnostic]:
-    """Every pack names where reading starts (`start log 1` or `start location 0`), and
-    that entry exists: it is the root everything else is reached from."""
+    """E309: pack without `start`, or start target undefined."""
     pack = context.pack
     game = game_named(pack.game)
     # A file that could not be read, or a Starting Log that did not parse, may be the
@@ -261,11 +253,7 @@ def _misnamed_letters(context: CheckContext) -> set[str]:
 
 @rule(codes.UNDEFINED_DANGER)
 def danger_letters_defined(context: CheckContext) -> Iterator[Diagnostic]:
-    """`roll danger LETTER` names a table of the Danger die Reference card. A pack that
-    declares no `danger` relies on the box's card and is not checked; once it declares
-    its letters, a letter it does not declare has no table to look up. A letter a
-    misnamed declaration (E208: `danger Tx`) was meant to declare is not also undefined.
-    Mend: fix the letter, or declare it (`danger B "Blizzard"`)."""
+    """E217: a Danger die letter the pack's `danger` declarations do not define."""
     letters = _danger_letters(context)
     misnamed = _misnamed_letters(context)
     for ref in _undefined(context, ("danger",)):
@@ -278,9 +266,7 @@ def danger_letters_defined(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.UNROLLED_DANGER)
 def danger_letters_rolled(context: CheckContext) -> Iterator[Diagnostic]:
-    """A declared table of the Danger die Reference card that no `roll danger` names is
-    printed and never read. A declaration not named by one capital letter is E208's to
-    report. Mend: roll it, or remove the declaration."""
+    """W409: a declared Danger die letter that no effect rolls."""
     rolled = {ref.key for ref in context.pack.references if ref.kind == "danger"}
     danger = kind_named("danger")
     for letter, card in _danger_letters(context).items():

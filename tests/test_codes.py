@@ -1,9 +1,10 @@
 """The catalogue of diagnostic codes is the one home of each code's documentation: in
 id order, every entry documented, every code it names a code, and a rule's docstring
-no second text."""
+no second text. What passes fold diagnostics by is a field, not their wording."""
 import inspect
 import re
 
+from conftest import VANGUARD_HEADER
 from vcompiler.checks import load_rules
 from vcompiler.codes import CATALOGUE
 
@@ -40,3 +41,13 @@ def test_e208_says_where_its_other_meanings_went():
     for moved in ("E228", "E229", "E230", "E231", "E232", "E233", "E343", "E344"):
         assert moved in doc
         assert CATALOGUE[moved].severity is CATALOGUE["E208"].severity
+
+
+def test_a_definition_made_twice_is_grouped_by_its_subject_not_its_message(write_pack):
+    from vcompiler.compile import compile_pack
+    result = compile_pack(write_pack({"pack.vcl": VANGUARD_HEADER + '''log 1 "Start" { return }
+log 1 "Again" { return }
+poi P1 "Rock" external { }
+poi P1 "Stone" external { }
+'''}))
+    assert sorted((d.code.id, d.subject) for d in result.diagnostics) == [("E205", "log 1"), ("E205", "poi P1")]

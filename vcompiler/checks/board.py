@@ -182,7 +182,7 @@ def biomes_are_known(context: CheckContext) -> Iterator[Diagnostic]:
             near = difflib.get_close_matches(name, BIOMES, n=1)
             yield diagnostic(codes.UNKNOWN_BIOME, word_span(pack, span, "biomes", name), name=name,
                              hint=(f"did you mean `{near[0]}`? " if near else "")
-                             + f"biomes are {', '.join(BIOMES)}")
+                             + f"biomes are {', '.join(BIOMES)}", fixes=near)
 
 
 @rule(codes.AMBIGUOUS_SECTOR)

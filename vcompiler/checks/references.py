@@ -68,7 +68,9 @@ def _led_to(context: CheckContext, kind: str) -> set[object]:
     return context.shared(("led to", kind), make)
 
 
-def _number_hint(context: CheckContext, kind: str, wanted: int) -> str | None:
+def _number_hint(context: CheckContext, kind: str, wanted: int) -> tuple[str | None, list[str]]:
+    """The hint for a number no entry of `kind` has, and the numbers (or labels) it
+    suggests writing instead."""
     typo, near = _number_candidates(context, kind, wanted)
     given = _label_numbers(context) if kind == "log" else {}
 
@@ -78,8 +80,9 @@ def _number_hint(context: CheckContext, kind: str, wanted: int) -> str | None:
         return f"@{name} ({number})" if name is not None else str(number)
     around = f"defined {kind}s near {wanted}: {', '.join(map(shown, near))}" if near else ""
     if typo:
-        return f"did you mean {' or '.join(map(shown, typo))}?" + (f" ({around})" if around else "")
-    return around or None
+        fixes = [f"@{given[int(str(n))]}" if int(str(n)) in given else str(n) for n in typo]
+        return f"did you mean {' or '.join(map(shown, typo))}?" + (f" ({around})" if around else ""), fixes
+    return around or None, []
 
 
 def undefined_test(defined: Mapping[tuple[str, object], object],
@@ -147,11 +150,13 @@ def undefined_logs(context: CheckContext) -> Iterator[Diagnostic]:
     for ref in _undefined(context, ("log",)):
         if isinstance(ref.key, str):
             near = _near_labels(context, ref.key)
-            hint = (f"did you mean {' or '.join('@' + n for n in near)}?" if near
+            fixes = ["@" + n for n in near]
+            hint = (f"did you mean {' or '.join(fixes)}?" if near
                     else "no log is named with that label; define it with `log " + ref.key + ' "Title" { … }`')
         else:
-            hint = _number_hint(context, "log", ref.key) or "the pack defines no log yet"
-        yield diagnostic(codes.UNDEFINED_LOG, ref.span, target=ref.key, hint=hint)
+            said, fixes = _number_hint(context, "log", ref.key)
+            hint = said or "the pack defines no log yet"
+        yield diagnostic(codes.UNDEFINED_LOG, ref.span, target=ref.key, hint=hint, fixes=fixes)
 
 
 @rule(codes.UNDEFINED_CARD)
@@ -163,6 +168,7 @@ def undefined_cards(context: CheckContext) -> Iterator[Diagnostic]:
         referred = kind_named(ref.kind)
         kind = referred.noun
         other = by_id.get(ref.key)
+        near: list[str] = []
         if other is not None and other != ref.kind:
             hint = f"{ref.key} is a {other} card, not a {ref.kind}"
         else:
@@ -173,7 +179,7 @@ def undefined_cards(context: CheckContext) -> Iterator[Diagnostic]:
                     else f"defined: {', '.join(same[:8])}" if same
                     else f"the pack defines no {kind}{'' if kind == 'card' else ' card'}")
         shown = referred.shown(ref.key)
-        yield diagnostic(codes.UNDEFINED_CARD, ref.span, kind=kind, target=shown, hint=hint)
+        yield diagnostic(codes.UNDEFINED_CARD, ref.span, kind=kind, target=shown, hint=hint, fixes=near)
 
 
 def number_in(context: CheckContext, span: Span, number: object) -> Span:
@@ -188,12 +194,14 @@ def number_in(context: CheckContext, span: Span, number: object) -> Span:
 def undefined_locations(context: CheckContext) -> Iterator[Diagnostic]:
     """E202: undefined location."""
     for ref in _undefined(context, ("location",)):
+        fixes: list[str] = []
         if context.pack.game == "vanguard":
             hint = "locations belong to the vantage game; a vanguard pack sends the reader to a log: `-> log N`"
         else:
-            hint = _number_hint(context, "location", ref.key) or "the pack defines no location yet"
+            said, fixes = _number_hint(context, "location", ref.key)
+            hint = said or "the pack defines no location yet"
         span = number_in(context, ref.span, ref.key) if ref.via == "compass" else ref.span
-        yield diagnostic(codes.UNDEFINED_LOCATION, span, target=ref.key, hint=hint)
+        yield diagnostic(codes.UNDEFINED_LOCATION, span, target=ref.key, hint=hint, fixes=fixes)
 
 
 @rule(codes.UNDEFINED_SECTOR)

@@ -99,7 +99,7 @@ def exits_lead_elsewhere(context: CheckContext) -> Iterator[Diagnostic]:
         hint = (f"{back} of location {meant[0]} leads here: did you mean {meant[0]}?"
                 if meant else "write the neighbour's number, or `*` with a depart entry")
         yield diagnostic(codes.EXIT_TO_ITSELF, number_in(context, exit.span, location.number),
-                         direction=exit.direction, number=location.number, hint=hint)
+                         direction=exit.direction, number=location.number, hint=hint, fixes=[str(n) for n in meant[:1]])
 
 
 @rule(codes.NO_WAY_OUT)

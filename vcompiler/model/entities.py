@@ -294,7 +294,8 @@ class Entities:
             near = difflib.get_close_matches(decl.kind, VANTAGE_CARD_KINDS, n=1)
             self.found.append(diagnostic(
                 codes.UNKNOWN_VANTAGE_KIND, self._word(decl.span, decl.kind), kind=decl.kind,
-                hint=(f"did you mean `{near[0]}`? " if near else "") + f"kinds are {', '.join(VANTAGE_CARD_KINDS)}"))
+                hint=(f"did you mean `{near[0]}`? " if near else "") + f"kinds are {', '.join(VANTAGE_CARD_KINDS)}",
+                fixes=near))
         self.references.text(origin, decl.name, *decl.text, *(p.text for p in decl.powers))
         slots = []
         for slot in decl.slot_list:
@@ -304,7 +305,7 @@ class Entities:
                     self.found.append(diagnostic(
                         codes.BAD_SLOT, face.span, face=face.value,
                         hint=(f"did you mean `{near[0]}`? " if near else "")
-                        + f"a slot accepts {', '.join(CHALLENGE_FACES)} or any"))
+                        + f"a slot accepts {', '.join(CHALLENGE_FACES)} or any", fixes=near))
             slots.append(m.Slot(tuple(dict.fromkeys(str(f.value) for f in slot.faces)), slot.impact, slot.span))
         ending = None
         if decl.ending is not None:
@@ -340,6 +341,7 @@ class Duplicate:
         self.found = found
 
     def __call__(self, kind: str, name: object, span: Span, first: Span, hint: str | None = None) -> None:
-        self.found.append(diagnostic(codes.DUPLICATE, span, kind=kind_named(kind).noun, name=name,
+        noun = kind_named(kind).noun
+        self.found.append(diagnostic(codes.DUPLICATE, span, kind=noun, name=name, subject=f"{noun} {name}",
                                      hint=hint or "renumber or remove one of them",
                                      related=[Related(first, "first defined here")]))

@@ -52,10 +52,11 @@ class Resolver:
         if isinstance(result, Mismatch):
             if result.unknown_verb:
                 self.found.append(diagnostic(codes.UNKNOWN_VERB, effect.verb.span, verb=str(effect.verb.value),
-                                             hint=result.hint))
+                                             hint=result.hint, fixes=result.fixes))
             else:
                 span = result.at.span if result.at is not None else effect.span
-                self.found.append(diagnostic(codes.BAD_ARGUMENTS, span, message=result.message, hint=result.hint))
+                self.found.append(diagnostic(codes.BAD_ARGUMENTS, span, message=result.message, hint=result.hint,
+                                             fixes=result.fixes))
             return None
         form = result.form
         if form.game and self.game and form.game != self.game:
@@ -149,7 +150,7 @@ class Resolver:
         near = self._nearest_condition(words)
         self.found.append(diagnostic(
             codes.UNKNOWN_CONDITION, Span.covering(at, words[-1].span) if words else span, shown=shown,
-            hint=(f"did you mean `{near}`? " if near else "") + self._conditions_hint()))
+            hint=(f"did you mean `{near}`? " if near else "") + self._conditions_hint(), fixes=[near] if near else ()))
         return None
 
     def _nearest_condition(self, words: tuple[ast.Value, ...]) -> str | None:
@@ -183,7 +184,7 @@ class Resolver:
         near = difflib.get_close_matches(str(word.value), SKILLS, n=1)
         self.found.append(diagnostic(codes.UNKNOWN_SKILL, word.span, name=word.value,
                                      hint=(f"did you mean `{near[0]}`? " if near else "")
-                                     + "the skills are listed in docs/language.md, section \"Skills\""))
+                                     + "the skills are listed in docs/language.md, section \"Skills\"", fixes=near))
 
     # ------------------------------------------------------------ requirements
     def requirement(self, requirement: ast.Requirement, special: bool) -> None:
@@ -217,4 +218,4 @@ class Resolver:
                         codes.UNKNOWN_REQUIREMENT, Span.covering(at.span, words[-1].span), shown=shown,
                         hint=(f"did you mean `{near[0]}`? " if near else "")
                         + "a term is an optional count and an icon, a die colour, `die` or `same`"
-                        + ("; a special may also say `missing ICON`" if special else "")))
+                        + ("; a special may also say `missing ICON`" if special else ""), fixes=near))

@@ -6,12 +6,13 @@ import difflib
 import os
 import re
 import sys
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, cast
 
 from vcompiler import ast, codes
 from vcompiler.ast import ParsedFile
-from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.diagnostics import Applicability, Diagnostic, diagnostic
 from vcompiler.parse.cache import default_cache_root
 from vcompiler.parse.fast import FastLogReader
 from vcompiler.parse.split import HEADER_LINE_AT, Chunk, split_declarations
@@ -337,13 +338,16 @@ def _keyword_hint(token: Token, expected: set[str]) -> str | None:
         return "say where it leads: `-> log N` (`-> location N` in a vantage pack)"
     if expected == {"COST"}:
         return "an action says what it costs in challenge dice: `look \"Name\" cost 2 { … }`"
+    return None
+
+
+def _nearest_keyword(token: Token, expected: set[str]) -> str | None:
+    """The keyword that may stand where `token` does nearest to its word, if any."""
     if token.type not in ("WORD", "CARD_ID"):
         return None
     keywords = [n.lower() for n in _offered(expected) if n.isupper() and n not in _SYMBOLS]
     near = difflib.get_close_matches(str(token), keywords, n=1, cutoff=0.6)
-    if near:
-        return f"did you mean `{near[0]}`?"
-    return None
+    return near[0] if near else None
 
 
 _GOTO_ANYWHERE = "`->` leads to a log (`-> log N`) or, in a vantage pack, a location (`-> location N`)"
@@ -373,7 +377,7 @@ def for_game(found: Diagnostic, game: str) -> Diagnostic:
             hint = pattern.sub(wording[game], hint) if hint is not None else None
     if (message, hint) == (found.message, found.hint):
         return found
-    return Diagnostic(found.code, message, found.span, hint, found.related)
+    return replace(found, message=message, hint=hint)
 
 
 _LAST_WORD = re.compile(r"(\w+)\s*$")
@@ -595,7 +599,7 @@ def _last_resort_hint(text: str, token: Token, expected: set[str]) -> str | None
 
 def weak_hint(found: Diagnostic) -> bool:
     """Whether a syntax error's hint is only the last resort's guess."""
-    return found.hint is None or found.hint.startswith((_WHOLE_LINE, _STRAY_BRACE, _ONE_OF))
+    return found.hint is None or found.applicability is Applicability.GUESS
 
 
 def _glued_word(text: str, token: Token, file: str, offset: int) -> Diagnostic | None:
@@ -617,7 +621,7 @@ def _glued_word(text: str, token: Token, file: str, offset: int) -> Diagnostic |
     word, keyword = text[first:end], text[first:start]
     line, column = token.line + offset, token.column - (start - first)
     return diagnostic(codes.SYNTAX, Span(file, line, column, line, column + len(word)),
-                      message=f"unexpected word `{word}`", hint=f"did you mean `{keyword}`?")
+                      message=f"unexpected word `{word}`", hint=f"did you mean `{keyword}`?", fixes=[keyword])
 
 
 def _end_of(text: str, offset: int, file: str) -> Span:
@@ -694,7 +698,11 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
         expected = set(error.expected)
         wanted = _describe_expected(expected)
         hint = _misplaced_hint(text, token, expected) or _line_hint(text, token, expected) \
-            or _keyword_hint(token, expected) or _shape_hint(text, token, expected)
+            or _keyword_hint(token, expected)
+        keyword = _nearest_keyword(token, expected) if hint is None else None
+        if keyword is not None:
+            hint = f"did you mean `{keyword}`?"
+        hint = hint or _shape_hint(text, token, expected)
         kind = _card_kind_before(text, token) if "CARD_ID" in expected else None
         if kind is not None:
             wanted = wanted.replace(_SYMBOLS["CARD_ID"], f"a {kind.name} card id such as {kind.example}")
@@ -708,9 +716,11 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
             hint = "effects follow `=>`; `->` is a goto among them: `=> -> log 12`"
         if hint is None and token.type == "_NL" and "_LBRACE" in expected:
             hint = "a block opens on the line of its header: put `{` at the end of this line"
+        guess = hint is None
         hint = hint or _last_resort_hint(text, token, expected)
         message = f"unexpected {_describe_token(token)}; expected {wanted}"
-        return diagnostic(codes.SYNTAX, span, message=message, hint=hint), False, None
+        return diagnostic(codes.SYNTAX, span, message=message, hint=hint, guess=guess,
+                          fixes=[keyword] if keyword else ()), False, None
     expected = set(getattr(error, "expected", ()) or ())
     span = _end_of(text, offset, file)
     if "_RBRACE" in expected:
@@ -760,7 +770,7 @@ def _misspelt_statement(text: str, position: int, offset: int, file: str) -> Dia
     column = at - (text.rfind("\n", 0, at) + 1) + 1
     message, hint = _unknown_statement(word.group(1), near, listed)
     return diagnostic(codes.SYNTAX, Span(file, line, column, line, column + len(word.group(1))),
-                      message=message, hint=hint)
+                      message=message, hint=hint, fixes=[near])
 
 
 def _keyword_at(text: str, at: int, word: str) -> tuple[str, str] | None:
@@ -785,10 +795,10 @@ def _keyword_at(text: str, at: int, word: str) -> tuple[str, str] | None:
     return near[0], ", ".join(listed[:-1]) + " or " + listed[-1] if len(listed) > 1 else listed[0]
 
 
-def statement_keyword(source: SourceFile, span: Span, verbs: tuple[str, ...]) -> tuple[str, str] | None:
+def statement_keyword(source: SourceFile, span: Span, verbs: tuple[str, ...]) -> tuple[str, str, str] | None:
     """For an effect verb no form has (E207) that is nearer to a keyword that may
     start a statement where it stands than to any of `verbs` (`txet "Hello"`): the
-    message and hint that name that keyword; None otherwise."""
+    message and hint that name that keyword, and the keyword; None otherwise."""
     word = source.line_text(span.line)[span.column - 1:span.end_column - 1]
     chunks = split_declarations(source.text)
     chunk = next((c for c in reversed(chunks) if c.first_line <= span.line), None)
@@ -807,7 +817,7 @@ def statement_keyword(source: SourceFile, span: Span, verbs: tuple[str, ...]) ->
     if verb and difflib.SequenceMatcher(None, word, verb[0]).ratio() >= \
             difflib.SequenceMatcher(None, word, near).ratio():
         return None
-    return _unknown_statement(word, near, listed)
+    return (*_unknown_statement(word, near, listed), near)
 
 
 def _unknown_statement(word: str, near: str, listed: str) -> tuple[str, str]:

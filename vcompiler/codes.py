@@ -15,6 +15,7 @@ page), E51x/W51x printed components (cards, location cards, boards), both found 
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 
 from vcompiler.frozen import frozen
 
@@ -35,7 +36,7 @@ class Code:
     def format(self, **values: object) -> str:
         return self.template.format(**values)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[str], Code], tuple[str]]:
         # A pickled diagnostic (the parse cache, a worker's result) comes back with the
         # catalogue's own Code.
         return (code_by_id, (self.id,))

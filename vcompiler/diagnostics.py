@@ -132,7 +132,7 @@ def format_text(diagnostics: list[Diagnostic], sources: Mapping[str, SourceFile]
     return "\n".join(out) + "\n"
 
 
-def to_json_dict(diagnostics: list[Diagnostic]) -> dict:
+def to_json_dict(diagnostics: list[Diagnostic]) -> dict[str, object]:
     items = []
     for d in diagnostics:
         s = d.span

@@ -3,7 +3,7 @@ cards and sectors (E204, E300-E304, E308), the shape of an action (E317, E318), 
 the time tracks of cards (E329) and the effects that move them (E321)."""
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from vcompiler import codes
@@ -86,10 +86,10 @@ def connected_outcomes_end(context: CheckContext) -> Iterator[Diagnostic]:
 _DONE = object()
 
 
-def _edge_dfs(successors: dict[Any, list], start: Any) -> Iterator[tuple[Any, Any]]:
+def _edge_dfs(successors: dict[Any, list[Any]], start: Any) -> Iterator[tuple[Any, Any]]:
     """Every edge that `start` leads to, once, depth first, in networkx's edge_dfs order."""
     visited_edges: set[tuple[Any, Any]] = set()
-    following: dict[Any, Iterator] = {}
+    following: dict[Any, Iterator[Any]] = {}
     stack = [start]
     while stack:
         node = stack[-1]
@@ -108,13 +108,13 @@ def first_cycle(connections: list[tuple[Any, Any]]) -> list[tuple[Any, Any]] | N
     """The cycle networkx's find_cycle reports for the directed graph of these edges (the
     same search, so the same cycle and the same message), or None; networkx itself
     takes longer to import than a pack takes to check."""
-    successors: dict[Any, list] = {}
+    successors: dict[Any, list[Any]] = {}
     for a, b in connections:
         successors.setdefault(a, [])
         successors.setdefault(b, [])
         if b not in successors[a]:
             successors[a].append(b)
-    explored: set = set()
+    explored: set[Any] = set()
     cycle: list[tuple[Any, Any]] = []
     final = None
     for start in successors:
@@ -293,15 +293,21 @@ def colours_of_the_action(context: CheckContext) -> Iterator[Diagnostic]:
     """E204: undefined track or outcome colour in this action."""
     for action in _actions(context):
         yield from _colours([*(c for r in action.rows for c in r.effects), *action.effects],
-                            {r.key for r in _tracks(action)}, {r.key for r in _outcomes(action)},
+                            _keys(_tracks(action)), _keys(_outcomes(action)),
                             f"action {action.name!r}")
     for card in context.pack.cards:
         if card.kind == "threat" and card.rows:
-            tracks = {r.key for a in card.actions for r in _tracks(a)}
+            tracks = {key for a in card.actions for key in _keys(_tracks(a))}
             yield from _colours([c for r in card.rows for c in r.effects], tracks, None, f"threat {card.id}")
 
 
-def _colours(choices, tracks: set, outcomes: set | None, owner: str) -> Iterator[Diagnostic]:
+def _keys(rows: Iterable[Row]) -> set[str]:
+    """The colours of tracks or outcome rows (which always have one)."""
+    return {r.key for r in rows if r.key is not None}
+
+
+def _colours(choices: Iterable[Choice], tracks: set[str], outcomes: set[str] | None,
+             owner: str) -> Iterator[Diagnostic]:
     for choice in choices:
         for effect in choice.options:
             if effect.op in TRACK_OPS and effect.param("track") not in tracks:

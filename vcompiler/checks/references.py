@@ -5,6 +5,7 @@ from __future__ import annotations
 import bisect
 import difflib
 from collections.abc import Callable, Iterator, Mapping
+from typing import cast
 
 from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
@@ -120,7 +121,7 @@ def _near_cards(context: CheckContext, kind: str, key: object) -> list[tuple[str
     return context.shared(("near", kind, key), make)
 
 
-def intended_targets(context: CheckContext, ref) -> list[tuple[str, object]]:
+def intended_targets(context: CheckContext, ref: Reference) -> list[tuple[str, object]]:
     """The entries a dangling reference may have meant: those its hint suggests."""
     if ref.kind == "log" and isinstance(ref.key, str):
         return [("log", context.pack.labels[name]) for name in _near_labels(context, ref.key)]
@@ -133,7 +134,7 @@ def intended_targets(context: CheckContext, ref) -> list[tuple[str, object]]:
     return []
 
 
-def _undefined(context: CheckContext, kinds: tuple[str, ...]) -> Iterator:
+def _undefined(context: CheckContext, kinds: tuple[str, ...]) -> Iterator[Reference]:
     for ref in context.dangling:
         if ref.kind in kinds:
             yield ref
@@ -154,7 +155,7 @@ def undefined_logs(context: CheckContext) -> Iterator[Diagnostic]:
             hint = (f"did you mean {' or '.join(fixes)}?" if near
                     else "no log is named with that label; define it with `log " + ref.key + ' "Title" { … }`')
         else:
-            said, fixes = _number_hint(context, "log", ref.key)
+            said, fixes = _number_hint(context, "log", cast(int, ref.key))
             hint = said or "the pack defines no log yet"
         yield diagnostic(codes.UNDEFINED_LOG, ref.span, target=ref.key, hint=hint, fixes=fixes)
 
@@ -198,7 +199,7 @@ def undefined_locations(context: CheckContext) -> Iterator[Diagnostic]:
         if context.pack.game == "vanguard":
             hint = "locations belong to the vantage game; a vanguard pack sends the reader to a log: `-> log N`"
         else:
-            said, fixes = _number_hint(context, "location", ref.key)
+            said, fixes = _number_hint(context, "location", cast(int, ref.key))
             hint = said or "the pack defines no location yet"
         span = number_in(context, ref.span, ref.key) if ref.via == "compass" else ref.span
         yield diagnostic(codes.UNDEFINED_LOCATION, span, target=ref.key, hint=hint, fixes=fixes)

@@ -193,11 +193,11 @@ def _same_choices_of_log(log: Log) -> list[tuple[ChoiceStatement, ChoiceStatemen
     return _same_choices(log.statements)
 
 
-def _same_choices(statements: tuple) -> list[tuple[ChoiceStatement, ChoiceStatement]]:
+def _same_choices(statements: tuple[object, ...]) -> list[tuple[ChoiceStatement, ChoiceStatement]]:
     """Each choice that repeats an earlier one of `statements`, with that one."""
     # By way first: this runs for every entry of the pack, and the words are compared
     # only between choices that lead the same way, which few do.
-    by_way: dict[tuple, list[ChoiceStatement]] = {}
+    by_way: dict[tuple[object, ...], list[ChoiceStatement]] = {}
     pairs = []
     for statement in statements:
         if isinstance(statement, ChoiceStatement):

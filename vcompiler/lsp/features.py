@@ -4,11 +4,12 @@ here are vcompiler's (1-based, in characters); server.py converts."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from vcompiler.diagnostics import Diagnostic
 from vcompiler.engine.index import LABEL, Definition, Index, Mention
 from vcompiler.frozen import frozen
-from vcompiler.registry import forms_of_game, is_kind, kind_named
+from vcompiler.registry import Form, forms_of_game, is_kind, kind_named
 from vcompiler.registry.forms import VALUE_SLOTS
 from vcompiler.source import Span
 from vcompiler.vocabulary import ICONS
@@ -101,7 +102,7 @@ def complete(index: Index | None, game: str, before: str) -> list[Completion]:
     return []
 
 
-def _next_words(index: Index | None, forms, typed: list[str]) -> list[Completion]:
+def _next_words(index: Index | None, forms: Iterable[Form], typed: list[str]) -> list[Completion]:
     """The words that may come next after `typed` (a verb and the words after it)."""
     out: dict[str, Completion] = {}
     for form in forms:

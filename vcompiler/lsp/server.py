@@ -9,8 +9,10 @@ import functools
 import logging
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any, TypeVar, cast
 from urllib.parse import unquote, urlparse
 
 from lsprotocol import types as lsp
@@ -28,6 +30,8 @@ log = logging.getLogger("vcompiler.lsp")
 # How long after the last keystroke a check starts.
 DEBOUNCE_SECONDS = 0.075
 _LABEL_NAME = re.compile(r"@?([A-Za-z_][A-Za-z0-9_]*)")
+Handler = TypeVar("Handler", bound=Callable[..., Any])
+Answer = TypeVar("Answer")
 
 
 def path_of(uri: str) -> Path | None:
@@ -37,17 +41,17 @@ def path_of(uri: str) -> Path | None:
     return Path(unquote(parsed.path)).resolve()
 
 
-def _safe(default=None):
+def _safe(default: object = None) -> Callable[[Handler], Handler]:
     """A handler that fails logs the failure and answers `default`."""
-    def wrap(handler):
+    def wrap(handler: Handler) -> Handler:
         @functools.wraps(handler)
-        def safe(*args, **kwargs):
+        def safe(*args: Any, **kwargs: Any) -> Any:
             try:
                 return handler(*args, **kwargs)
             except Exception:  # noqa: BLE001 - the server outlives any one request
                 log.exception("%s failed", handler.__name__)
                 return default
-        return safe
+        return cast(Handler, safe)
     return wrap
 
 
@@ -180,11 +184,11 @@ class VclServer(LanguageServer):
 server = VclServer()
 
 
-def _indexed(handler):
+def _indexed(handler: Callable[..., Answer]) -> Callable[[VclServer, Any], Answer | None]:
     """A request about one file, answered from its pack's index: nothing before the
     first check of that pack."""
     @functools.wraps(handler)
-    def answer(ls: VclServer, params):
+    def answer(ls: VclServer, params: Any) -> Answer | None:
         found = ls.index_for(params.text_document.uri)
         if found is None:
             return None
@@ -192,10 +196,10 @@ def _indexed(handler):
     return answer
 
 
-def _pointed(handler):
+def _pointed(handler: Callable[..., Answer]) -> Callable[[VclServer, Any], Answer | None]:
     """A request about the mention or definition under the cursor: nothing elsewhere."""
     @functools.wraps(handler)
-    def answer(ls: VclServer, params):
+    def answer(ls: VclServer, params: Any) -> Answer | None:
         found = ls.item_at(params.text_document.uri, params.position)
         if found is None:
             return None

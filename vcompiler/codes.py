@@ -126,7 +126,7 @@ break, and a direction override, embedding or isolate can print the words after 
 another order. Mend: delete it; for a new paragraph leave a blank line in a long
 string. Tabs, zero-width spaces and joiners, direction marks and soft hyphens print as
 they are meant to.""")
-IN_NO_PACK = _code("E111", E, "{message}", ".vcl file that belongs to no pack", """\
+IN_NO_PACK = _code("E111", E, "{name} is in no pack: {why}; it is not read", ".vcl file that belongs to no pack", """\
 A .vcl file is read as part of its pack: the nearest folder, its own or one above it,
 whose .vcl files declare `pack NAME { … }`. This file has none: either no folder above
 it declares a pack (checking it would mean reading whatever surrounds it, a home
@@ -149,7 +149,7 @@ UNDEFINED_SECTOR = _code("E203", E, "undefined sector {target}", "undefined sect
 A reference to a sector that no planet of the pack has: in a path of the planet, or
 in an effect that places a card in a sector. Mend: add the sector to the planet, or
 fix the number.""")
-UNDEFINED_TRACK = _code("E204", E, "{message}", "undefined track or outcome colour in this action", """\
+UNDEFINED_TRACK = _code("E204", E, "{owner} has no {colour} {what}", "undefined track or outcome colour in this action", """\
 `progress COLOUR` and `reduce COLOUR` move a track of the same action (on a threat's
 time track, a track of the threat's action); `then COLOUR` and `immediate COLOUR` go
 to an outcome row of the same action. Naming one the action does not have leaves the
@@ -376,7 +376,8 @@ ELSE_BEFORE_IF = _code("E315", E, "{message}", "`else` before its `if`", """\
 it holds. An `else` with no `if` before it prints "Otherwise" before the condition
 it stands for, or with no condition at all. Mend: put the `else` right after its
 `if` lines, or write `-> log N` when there is no condition.""")
-SECTOR_EFFECT = _code("E316", E, "{message}", "an effect in a sector other than the log read on entering", """\
+SECTOR_EFFECT = _code("E316", E, "sector {number} prints a log to read, not `{effect}`",
+                        "an effect in a sector other than the log read on entering", """\
 A sector of the board prints a POI, a POI slot or the number of a log read on
 entering it (`sector 4 { -> log 311 }`); it has no room for any other effect, and
 no way to offer a choice of logs. Mend: put the effect at the start of the log
@@ -531,7 +532,8 @@ INTERNAL = _code("E900", E, "{message}", "internal error", """\
 The compiler failed on its own: the content may well be fine. The message says what
 failed; please report it with the pack that triggers it. The command exits with
 status 2; `vcompiler --debug ...` prints the traceback.""")
-UNUSED_ALLOW = _code("W100", W, "{message}", "`// allow` that silences nothing", """\
+UNUSED_ALLOW = _code("W100", W, "`// allow {allowed}` silences nothing: this declaration has no {allowed}",
+                      "`// allow` that silences nothing", """\
 An `// allow CODE` comment silences CODE in its declaration; this one found nothing
 to silence there (the warning was mended, or it is reported elsewhere). A stale allow
 would hide the warning when it comes back. Mend: remove the comment.""")
@@ -539,11 +541,12 @@ BAD_ALLOW = _code("W101", W, "{message}", "`// allow` naming no warning", """\
 `// allow` takes warning codes as `vcompiler rules` lists them (`W400`): this one
 names an unknown code, a code in lower case, or an error (errors cannot be silenced),
 so it silences nothing. Mend: as the hint says.""")
-MISPLACED_ALLOW = _code("W102", W, "{message}", "`// allow` where it silences nothing", """\
+MISPLACED_ALLOW = _code("W102", W, "`// allow` silences only at the end of a declaration's first line; "
+                                   "here it silences nothing", "`// allow` where it silences nothing", """\
 An `// allow CODE` comment silences its declaration only at the end of the
 declaration's first line; on a line of its own (say, above the declaration) it is an
 ordinary comment. Mend: move it to the end of the declaration's first line.""")
-UNKNOWN_SETTING = _code("W103", W, "{message}", "unknown setting in vcompiler.toml", """\
+UNKNOWN_SETTING = _code("W103", W, "unknown setting `{name}`; it is ignored", "unknown setting in vcompiler.toml", """\
 vcompiler.toml (or [tool.vcompiler] in pyproject.toml) takes `ignore`, `[cards]` and
 `[print]` (`spoiler_limit`); any other key is ignored, so a misspelt `ingore`
 silences nothing, and a `spoiler_limit` outside `[print]` changes nothing. Mend: as

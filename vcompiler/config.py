@@ -179,7 +179,7 @@ def _unknown(source: SourceFile, table: tuple[str, ...], found: dict, known: tup
             hint = "the settings here are " + ", ".join(f"`{k}`" for k in known)
         name = key if table in ((), ("tool", "vcompiler")) else f"{table[-1]}.{key}"
         problems.append(diagnostic(codes.UNKNOWN_SETTING, key_span(source, table, key),
-                                   message=f"unknown setting `{name}`; it is ignored", hint=hint, fixes=near))
+                                   name=name, hint=hint, fixes=near))
     return problems
 
 

@@ -86,9 +86,7 @@ def allow_mistakes(parsed: list[ParsedFile]) -> list[Diagnostic]:
                 target = below if below is not None else max(before) if inside else None
                 hint = (f"put it at the end of line {target}, the declaration's first line" if target is not None
                         else "put it at the end of the first line of the declaration it is for")
-                found.append(diagnostic(codes.MISPLACED_ALLOW, span, hint=hint,
-                                        message="`// allow` silences only at the end of a declaration's "
-                                                "first line; here it silences nothing"))
+                found.append(diagnostic(codes.MISPLACED_ALLOW, span, hint=hint))
                 continue
             comment, rest = rest, rest[_ALLOW_COMMENT.match(rest).start(1):]   # type: ignore[union-attr]
             keyword = re.search(r"allow", comment, re.IGNORECASE)
@@ -142,6 +140,6 @@ def apply_allows(found: list[Diagnostic], parsed: list[ParsedFile], complete: bo
                         column = line.find("//") + 1 or 1
                         kept.append(diagnostic(
                             codes.UNUSED_ALLOW, Span(display, first, column, first, len(line.rstrip()) + 1),
-                            message=f"`// allow {code}` silences nothing: this declaration has no {code}",
+                            allowed=code,
                             hint=f"remove {code} from the comment; a stale allow would hide it when it comes back"))
     return kept

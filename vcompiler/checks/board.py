@@ -223,8 +223,7 @@ def sectors_print_a_log(context: CheckContext) -> Iterator[Diagnostic]:
         for sector in planet.sectors:
             effect = sector.goto
             if effect is not None and effect.op != "goto_log":
-                yield diagnostic(codes.SECTOR_EFFECT, effect.span,
-                                 message=f"sector {sector.number} prints a log to read, not `{written(effect)}`",
+                yield diagnostic(codes.SECTOR_EFFECT, effect.span, number=sector.number, effect=written(effect),
                                  hint="write `-> log N` here and put the effect in log N")
 
 

@@ -312,14 +312,12 @@ def _colours(choices: Iterable[Choice], tracks: set[str], outcomes: set[str] | N
         for effect in choice.options:
             if effect.op in TRACK_OPS and effect.param("track") not in tracks:
                 colour = effect.param("track")
-                yield diagnostic(codes.UNDEFINED_TRACK, effect.span,
-                                 message=f"{owner} has no {colour} track",
+                yield diagnostic(codes.UNDEFINED_TRACK, effect.span, owner=owner, colour=colour, what="track",
                                  hint=f"tracks of this action: {', '.join(sorted(tracks)) or 'none'}")
             elif (outcomes is not None and effect.op in ("then", "immediate")
                   and effect.param("outcome") not in outcomes):
                 colour = effect.param("outcome")
-                yield diagnostic(codes.UNDEFINED_TRACK, effect.span,
-                                 message=f"{owner} has no {colour} outcome row",
+                yield diagnostic(codes.UNDEFINED_TRACK, effect.span, owner=owner, colour=colour, what="outcome row",
                                  hint=f"outcome rows of this action: {', '.join(sorted(outcomes)) or 'none'}")
 
 

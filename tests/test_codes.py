@@ -4,11 +4,16 @@ no second text. What passes fold diagnostics by is a field, not their wording.""
 import inspect
 import re
 
-from conftest import VANGUARD_HEADER
+import pytest
+
+from conftest import VANGUARD_HEADER, VANTAGE_HEADER
 from vcompiler.checks import load_rules
 from vcompiler.codes import CATALOGUE
 
 CODE = re.compile(r"\b[EW]\d{3}\b")
+EXPECT = re.compile(r"//\s*expect:\s*([EW]\d{3})")
+# What an example that is not a whole pack may leave undefined, as docs/ examples may.
+NOT_SHOWN = {"E200", "E201", "E202", "E203", "E309"}
 
 
 def test_the_catalogue_is_in_id_order():
@@ -51,3 +56,18 @@ poi P1 "Rock" external { }
 poi P1 "Stone" external { }
 '''}))
     assert sorted((d.code.id, d.subject) for d in result.diagnostics) == [("E205", "log 1"), ("E205", "poi P1")]
+
+
+@pytest.mark.parametrize("code", [c for c in CATALOGUE.values() if c.example is not None], ids=lambda c: c.id)
+def test_a_codes_example_makes_it_where_it_says(code, write_pack):
+    from vcompiler.compile import compile_pack
+    header = VANTAGE_HEADER if code.example.game == "vantage" else VANGUARD_HEADER
+    offset = header.count("\n")
+    result = compile_pack(write_pack({"pack.vcl": header + code.example.text}))
+    marked = {(n, m.group(1)) for n, line in enumerate(code.example.text.splitlines(), 1)
+              for m in [EXPECT.search(line)] if m}
+    assert {m[1] for m in marked} == {code.id}
+    found = {(d.span.line - offset, d.code.id) for d in result.diagnostics}
+    assert marked <= found
+    others = {d.code.id for d in result.diagnostics if d.severity.value == "error"} - {code.id} - NOT_SHOWN
+    assert not others

@@ -26,12 +26,22 @@ class Severity(enum.Enum):
 
 
 @frozen
+class Example:
+    """A few lines of VCL that make a code, `// expect: CODE` on the line it is reported
+    at: docs/diagnostics.md shows them, and a test compiles them inside a pack of `game`
+    (so the example stays true)."""
+    text: str
+    game: str = "vanguard"
+
+
+@frozen
 class Code:
     id: str
     severity: Severity
     template: str
     summary: str
     doc: str
+    example: Example | None = None
 
     def format(self, **values: object) -> str:
         return self.template.format(**values)
@@ -49,10 +59,11 @@ def code_by_id(id: str) -> Code:
     return CATALOGUE[id]
 
 
-def _code(id: str, severity: Severity, template: str, summary: str, doc: str) -> Code:
+def _code(id: str, severity: Severity, template: str, summary: str, doc: str,
+          example: Example | None = None) -> Code:
     if id in CATALOGUE:
         raise ValueError(f"code {id} declared twice")
-    code = Code(id, severity, template, summary, doc)
+    code = Code(id, severity, template, summary, doc, example)
     CATALOGUE[id] = code
     return code
 
@@ -136,7 +147,11 @@ it into the pack it belongs to, or give its folder a pack.vcl.""")
 UNDEFINED_LOG = _code("E200", E, "undefined log {target}", "undefined log", """\
 A reference to a log that no file of the pack defines: in a goto, a choice, a
 condition or the text (`{log N}`). The table would turn to a page that does not
-exist. Mend: define the log, or fix the number.""")
+exist. Mend: define the log, or fix the number.""", Example("""\
+log 1 "Start" {
+  -> log 99  // expect: E200
+}
+"""))
 UNDEFINED_CARD = _code("E201", E, "undefined {kind} {target}", "undefined card", """\
 A reference to a card the pack does not define: a poi, mission, condition, event,
 threat, injury or unique discovery of the vanguard game, or a numbered card of the
@@ -171,18 +186,27 @@ UNKNOWN_VERB = _code("E207", E, "unknown effect verb `{verb}`", "unknown effect 
 The first word of an effect is not a verb of the language. A word spelt more like a
 keyword that may start a statement there (`txet "…"`, `lnader`) is named as that
 keyword. Mend: use the verb or keyword suggested, or see docs/language.md, section
-"Effects".""")
+"Effects".""", Example("""\
+log 1 "Start" {
+  gian success 1  // expect: E207
+  return
+}
+"""))
 BAD_ARGUMENTS = _code("E208", E, "{message}", "effect whose words fit none of its verb's forms", """\
 The verb is known but the words after it do not fit any of its forms (`gain success
 lots`, `spend die purple`, `roll danger` without its letter). The message names the
 first word that does not fit; the hint shows the forms the verb takes, or, for a word
 spelt like one a form takes, that word. Mend: as the hint says.
-E208 once covered eight other mistakes, each now a code of its own: `for
-... crew` on an effect that befalls no Crewmember (E228), an unknown condition
-(E229), a word that is not a requirement term (E230), a card id with another letter
-than its kind's (E231), a Danger die not named by one capital letter (E232), an
-unknown Vantage card kind (E233), a D10 range that cannot hold (E343) and a
-requirement of 0 dice (E344).""")
+E208 once covered eight other mistakes, each now a code of its own: `for ... crew` on
+an effect that befalls no Crewmember (E228), an unknown condition (E229), a word that
+is not a requirement term (E230), a card id with another letter than its kind's
+(E231), a Danger die not named by one capital letter (E232), an unknown Vantage card
+kind (E233), a D10 range that cannot hold (E343) and a requirement of 0 dice (E344).""", Example("""\
+log 1 "Start" {
+  gain success lots  // expect: E208
+  return
+}
+"""))
 OTHER_GAME = _code("E209", E, "{what} belongs to the {game} game, not to this {pack_game} pack",
                     "construct of the other game", """\
 Each pack is written for one game (`game vanguard` or `game vantage` in its `pack`
@@ -260,48 +284,78 @@ Mend: fix the spelling; the hint suggests the nearest skill.""")
 CREW_ON_TEAM_EFFECT = _code("E228", E, "`{form}` does not befall one Crewmember, so `for ... crew` cannot say who",
                              "`for ... crew` on an effect that befalls no Crewmember", """\
 `for all crew`, `for random crew` and `for chosen crew` say which Crewmember an effect
-befalls (RB 908, 1258, 1447): one that spends a die, takes an injury or loses a turn. An effect
-on the team as a whole (`gain success 1`, `roll danger T`) befalls nobody in
-particular, so the words say nothing the table can follow.
-Example: `gain lead 1 for all crew`. Mend: remove `for ... crew`, or put it after the
-effect it is meant for (`spend die for chosen crew`).""")
+befalls (RB 908, 1258, 1447): one that spends a die, takes an injury or loses a turn.
+An effect on the team as a whole (`gain success 1`, `roll danger T`) befalls nobody in
+particular, so the words say nothing the table can follow. Mend: remove `for ...
+crew`, or put it after the effect it is meant for (`spend die for chosen crew`).""", Example("""\
+log 1 "Start" {
+  gain success 1 for all crew  // expect: E228
+  spend die for chosen crew
+  return
+}
+"""))
 UNKNOWN_CONDITION = _code("E229", E, "unknown condition `{shown}`", "a condition the game does not have", """\
-`if CONDITION -> ...` tests one of the conditions of the pack's game (docs/language.md,
-section "Logs"); these words match none of them. A condition spelt like one of
-them (`if chekced log 2`) is named as that one, with the writer's own numbers.
-Example: `if sunny day -> log 2`. Mend: use the condition the hint suggests, or one of
-those it lists.""")
+`if CONDITION -> ...` tests one of the conditions of the pack's game
+(docs/language.md, section "Logs"); these words match none of them. A condition spelt
+like one of them (`if chekced log 2`) is named as that one, with the writer's own
+numbers. Mend: use the condition the hint suggests, or one of those it lists.""", Example("""\
+log 1 "Start" {
+  if sunny day -> log 2  // expect: E229
+  return
+}
+log 2 "Sunny" { return }
+"""))
 UNKNOWN_REQUIREMENT = _code("E230", E, "`{shown}` is not a requirement term", "a requirement term that is not one", """\
 A requirement (`outcome green: 2 physical + die => ...`) is a sum of terms, each an
-optional count and a dice icon, a die colour, `die` or `same`; a special's may also say
-`missing ICON`. Any other word is a die the table cannot match. An icon cut short
-(`tech`, `sci`) is named as the icon it starts.
-Example: `outcome green: physical + tech => ...`. Mend: as the hint says.""")
+optional count and a dice icon, a die colour, `die` or `same`; a special's may also
+say `missing ICON`. Any other word is a die the table cannot match. An icon cut short
+(`tech`, `sci`) is named as the icon it starts. Mend: as the hint says.""", Example("""\
+poi P101 "Ridge" external {
+  action "Climb" {
+    outcome green: physical + tech => gain success 1  // expect: E230
+    outcome red => nothing
+  }
+}
+"""))
 CARD_ID_LETTER = _code("E231", E, "a {kind} card's id starts with {letter}, not {first}",
                         "a card id that starts with another kind's letter", """\
 The first letter of a Vanguard card's id says its kind (P a POI, M a mission, G a
-Global Condition, E an event, T a threat), and the printed card and every reference
-to it are read by that letter. An id with another letter is a card
-the table files under another kind.
-Example: `threat P12 "Stalker"`. Mend: renumber it with its kind's letter, or declare
-it as the card its id says it is.""")
+Global Condition, E an event, T a threat), and the printed card and every reference to
+it are read by that letter. An id with another letter is a card the table files under
+another kind. Mend: renumber it with its kind's letter, or declare it as the card its
+id says it is.""", Example("""\
+threat P12 "Stalker" external { }  // expect: E231
+"""))
 DANGER_NAME = _code("E232", E, "a Danger die is named by one capital letter, not `{name}`",
                      "a Danger die declaration not named by one capital letter", """\
 A table of the Danger die Reference card is named by the letter inside its icon, as
 `roll danger LETTER` names it (RB 1455): `danger T "Tutorial" { ... }`. A longer name
 or a small letter is no icon the dice show. The die is not also reported unrolled
-(W409), nor a `roll danger` of the letter it starts with undefined (E217).
-Example: `danger Tx "Tutorial"`. Mend: name it by its letter.""")
+(W409), nor a `roll danger` of the letter it starts with undefined (E217). Mend: name
+it by its letter.""", Example("""\
+danger Tx "Tutorial"  // expect: E232
+"""))
 UNKNOWN_VANTAGE_KIND = _code("E233", E, "`{kind}` is not a kind of card", "an unknown Vantage card kind", """\
 A Vantage card is declared `card N KIND "Name" { ... }`, KIND one of the kinds the
-game prints (docs/language.md, section "Storybooks and cards"); another word is a card the table
-has no place for. A kind spelt like one of them is named as that kind.
-Example: `card 5 weapon "Sword"`. Mend: use one of the kinds the hint lists.""")
+game prints (docs/language.md, section "Storybooks and cards"); another word is a card
+the table has no place for. A kind spelt like one of them is named as that kind. Mend:
+use one of the kinds the hint lists.""", Example("""\
+card 5 weapon "Sword" {  // expect: E233
+  text "Sharp."
+}
+""", "vantage"))
 RED_REQUIREMENT = _code("E300", E, "a red outcome cannot have a requirement; remove `: {requirement}`",
                          "red outcome with a requirement", """\
 The red outcome is what happens when the players fail: it never has a
 requirement. A requirement on it leaves the table with no outcome when the dice
-match nothing. Mend: remove the requirement (`outcome red => ...`).""")
+match nothing. Mend: remove the requirement (`outcome red => ...`).""", Example("""\
+poi P101 "Ridge" external {
+  action "Climb" {
+    outcome green: physical => gain success 1
+    outcome red: scouting => spend die  // expect: E300
+  }
+}
+"""))
 ROW_ORDER = _code("E301", E, "outcome {colour} comes after {previous}; rows go yellow, green, red",
                    "outcome rows not in order yellow, green, red", """\
 Outcome rows are printed and read top to bottom: yellow, green, red. A row out
@@ -498,23 +552,42 @@ storybook sends the player to the result's entry, which would be empty. Mend: ad
 `result { ... }` with what the action does, after its text.""")
 D10_RANGE = _code("E343", E, "a D10 shows 1 to 10, so `d10 {low} to {high}` cannot hold as written",
                    "a D10 range outside 1..10 or written high end first", """\
-`if d10 LOW to HIGH -> ...` holds when the D10 the players rolled shows a face from LOW
-to HIGH. A D10 shows 1 to 10, so a range past 10, from 0, or with its high end first
-holds for no roll, and the way it leads to is never taken.
-Example: `if d10 9 to 2 -> log 2`. Mend: write the low face first, both from 1 to
-10.""")
+`if d10 LOW to HIGH -> ...` holds when the D10 the players rolled shows a face from
+LOW to HIGH. A D10 shows 1 to 10, so a range past 10, from 0, or with its high end
+first holds for no roll, and the way it leads to is never taken. Mend: write the low
+face first, both from 1 to 10.""", Example("""\
+log 1 "Start" {
+  roll d10
+  if d10 9 to 2 -> log 2  // expect: E343
+  else -> log 2
+}
+log 2 "Rolled" { return }
+"""))
 NO_DICE_REQUIRED = _code("E344", E, "a requirement needs at least 1 die, not {count}", "a requirement of 0 dice", """\
-A requirement's count says how many dice of the icon the outcome needs; a
-count of 0 needs nothing, and the row would be taken on any roll.
-Example: `outcome yellow: 0 physical => ...`. Mend: leave the count out for one die,
-or remove the requirement.""")
+A requirement's count says how many dice of the icon the outcome needs; a count of 0
+needs nothing, and the row would be taken on any roll. Mend: leave the count out for
+one die, or remove the requirement.""", Example("""\
+poi P101 "Ridge" external {
+  action "Climb" {
+    outcome yellow: 0 physical => gain success 1  // expect: E344
+    outcome red => nothing
+  }
+}
+"""))
 DEAD_END = _code("E401", E, "log {number} has no way out", "dead end: no way out", """\
 Every log ends in a way out: `-> log N`, `else -> log N`, two or more
 `choice`s, `if d10` lines that hold every face of the roll, `return` (back to the
 board) or `end exploration`. A log without one
 leaves the table with the book open and nothing to do. A log holding an error is
 not also reported: what did not resolve (`retrun`) may be its way out.
-Mend: add the way out the story means, often `return`.""")
+Mend: add the way out the story means, often `return`.""", Example("""\
+log 1 "Start" {
+  -> log 2
+}
+log 2 "Stuck" {  // expect: E401
+  text "Nothing more happens."
+}
+"""))
 CARD_TOO_LARGE = _code("E510", E, "{card} is {size}, larger than a sheet of {paper}", "card larger than the paper", """\
 A card with its 3 mm bleed must fit on the sheet inside the margins for the cut
 marks. Mend: give the kind a smaller size under [cards] in vcompiler.toml, or use
@@ -566,7 +639,12 @@ UNREACHABLE = _code("W400", W, "{what} is unreachable",
 A log, location or storybook entry that nothing leads to from the start, a
 planet, an `external` log or a deck card can never be read: usually a wrong
 number somewhere else. Mend: lead to it, mark it `external` if something outside
-the pack sends readers there, or remove it.""")
+the pack sends readers there, or remove it.""", Example("""\
+log 1 "Start" { return }
+log 2 "Nobody comes here" {  // expect: W400
+  return
+}
+"""))
 UNUSED_CARD = _code("W402", W, "{what} is never placed, gained or printed",
                      "card that nothing places, gains or prints", """\
 A card that nothing places, gains, reveals, prints on a board or mentions in

@@ -138,11 +138,22 @@ def _conditions(game: str) -> str:
 
 
 def _codes() -> str:
-    """Every diagnostic code with its catalogue entry, in id order."""
+    """Every diagnostic code with its catalogue entry, in id order: what its message
+    says (unless each place that reports it words its own), its documentation, and its
+    example, which the tests compile as they compile every example of docs/."""
     from vcompiler.codes import CATALOGUE
     entries = []
     for code in CATALOGUE.values():
-        entries.append(f"### {code.id} ({code.severity.value}): {code.summary}\n\n{code.doc}\n")
+        entry = f"### {code.id} ({code.severity.value}): {code.summary}\n\n"
+        if code.template != "{message}":
+            # Double backticks, as a template may hold single ones.
+            pad = " " if code.template.startswith("`") or code.template.endswith("`") else ""
+            entry += f"It says ``{pad}{code.template}{pad}``.\n\n"
+        entry += code.doc + "\n"
+        if code.example is not None:
+            info = "" if code.example.game == "vanguard" else f" {code.example.game}"
+            entry += f"\n```vcl{info}\n{code.example.text}```\n"
+        entries.append(entry)
     return "\n".join(entries)
 
 

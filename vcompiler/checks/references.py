@@ -254,7 +254,7 @@ def _danger_letters(context: CheckContext) -> dict[str, Card]:
 
 
 def _misnamed_letters(context: CheckContext) -> set[str]:
-    """The letters Danger die declarations not named by one capital letter (E208:
+    """The letters Danger die declarations not named by one capital letter (E232:
     `danger Tx`) were meant to declare."""
     danger = kind_named("danger")
     return {letter[0].upper() for letter in _danger_letters(context) if not danger.matches(letter)}

@@ -1,5 +1,5 @@
 """Matching an effect against the registry's forms: effects are parsed generically (a
-verb and its words); here a misspelt verb (E207), a wrong argument (E208) or a verb of
+verb and its words); here a misspelt verb (E207), words that fit no form (E208) or a verb of
 the other game (E209) is found, with the forms of the pack's game to suggest."""
 from __future__ import annotations
 

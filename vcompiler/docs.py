@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from vcompiler import vocabulary
+from vcompiler.codes import CATALOGUE, Code
 from vcompiler.model import types as m
 from vcompiler.registry import FORMS, KINDS, VANGUARD, Form
 from vcompiler.source import Span
@@ -137,24 +138,25 @@ def _conditions(game: str) -> str:
     return "\n".join(rows)
 
 
+def code_entry(code: Code, heading: str = "###") -> str:
+    """A code's catalogue entry in Markdown, as docs/diagnostics.md and the editor's
+    rule pages show it: what its message says (unless each place that reports it words
+    its own), its documentation, and its example (which the tests compile)."""
+    entry = f"{heading} {code.id} ({code.severity.value}): {code.summary}\n\n"
+    if code.template != "{message}":
+        # Double backticks, as a template may hold single ones.
+        pad = " " if code.template.startswith("`") or code.template.endswith("`") else ""
+        entry += f"It says ``{pad}{code.template}{pad}``.\n\n"
+    entry += code.doc + "\n"
+    if code.example is not None:
+        info = "" if code.example.game == "vanguard" else f" {code.example.game}"
+        entry += f"\n```vcl{info}\n{code.example.text}```\n"
+    return entry
+
+
 def _codes() -> str:
-    """Every diagnostic code with its catalogue entry, in id order: what its message
-    says (unless each place that reports it words its own), its documentation, and its
-    example, which the tests compile as they compile every example of docs/."""
-    from vcompiler.codes import CATALOGUE
-    entries = []
-    for code in CATALOGUE.values():
-        entry = f"### {code.id} ({code.severity.value}): {code.summary}\n\n"
-        if code.template != "{message}":
-            # Double backticks, as a template may hold single ones.
-            pad = " " if code.template.startswith("`") or code.template.endswith("`") else ""
-            entry += f"It says ``{pad}{code.template}{pad}``.\n\n"
-        entry += code.doc + "\n"
-        if code.example is not None:
-            info = "" if code.example.game == "vanguard" else f" {code.example.game}"
-            entry += f"\n```vcl{info}\n{code.example.text}```\n"
-        entries.append(entry)
-    return "\n".join(entries)
+    """Every diagnostic code's entry, in id order."""
+    return "\n".join(code_entry(code) for code in CATALOGUE.values())
 
 
 GENERATORS: dict[str, Callable[[], str]] = {

@@ -59,19 +59,20 @@ def _rule_pages() -> dict[str, str]:
     """Every code's documentation as a Markdown file the editor can open: the link a
     diagnostic's code carries."""
     from vcompiler.codes import CATALOGUE
+    from vcompiler.docs import code_entry
     from vcompiler.parse.cache import default_cache_root
-    from vcompiler.reports import rule_docs
 
     folder = default_cache_root() / f"rules-{__version__}"
     pages = {}
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        for code_id, doc in rule_docs().items():
+        for code_id, code in CATALOGUE.items():
             page = folder / f"{code_id}.md"
-            if not page.exists():
-                entry = CATALOGUE[code_id]
-                page.write_text(f"# {code_id} ({entry.severity.value}): {entry.summary}\n\n{doc}\n",
-                                encoding="utf-8")
+            text = code_entry(code, "#")
+            # Rewritten when the catalogue says otherwise than the page (a development
+            # version's pages change without a new version number).
+            if not page.exists() or page.read_text(encoding="utf-8") != text:
+                page.write_text(text, encoding="utf-8")
             pages[code_id] = page.as_uri()
     except OSError:
         log.warning("cannot write the rule pages to %s", folder)

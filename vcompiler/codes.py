@@ -155,7 +155,12 @@ log 1 "Start" {
 UNDEFINED_CARD = _code("E201", E, "undefined {kind} {target}", "undefined card", """\
 A reference to a card the pack does not define: a poi, mission, condition, event,
 threat, injury or unique discovery of the vanguard game, or a numbered card of the
-vantage game. Mend: define the card, or fix the id.""")
+vantage game. Mend: define the card, or fix the id.""", Example("""\
+log 1 "Start" {
+  gain unique 4  // expect: E201
+  return
+}
+"""))
 UNDEFINED_LOCATION = _code("E202", E, "undefined location {target}", "undefined location", """\
 A reference to a location that the pack does not define: in a compass exit, a goto,
 a choice, a depart entry or the text (`{location N}`). Mend: define the location, or
@@ -176,7 +181,10 @@ books would print two entries under one number. The diagnostic points at the sec
 definition; the first is given as related. A file that repeats most of another
 file's definitions (a copy beside the original, `logbook copy.vcl`), or a subfolder
 holding a copy of the pack, is one E205 at the copy instead of one for each definition.
-Mend: renumber or remove one; delete a copy, or move it out of the pack's folder.""")
+Mend: renumber or remove one; delete a copy, or move it out of the pack's folder.""", Example("""\
+log 1 "Start" { return }
+log 1 "Again" { return }  // expect: E205
+"""))
 NUMBER_COLLISION = _code("E206", E, "log {number} is already the number of @{label}",
                           "number collides with a numbered label", """\
 A fixed log number is the number `numbers.lock` gives a label: printed books already
@@ -217,7 +225,13 @@ UNCHECKABLE = _code("E210", E, "log {number} has no check mark to test",
 `if checked log N` tests the box printed beside log N, but log N has no `check`
 statement, so no box is printed and the condition can never hold. A log holding an
 error is not reported: what did not parse (`checked`) may be its `check`.
-Mend: add `check` to log N, or test something else.""")
+Mend: add `check` to log N, or test something else.""", Example("""\
+log 1 "Start" {
+  if checked log 2 -> log 2  // expect: E210
+  -> log 2
+}
+log 2 "No box" { return }
+"""))
 RANGE_EXHAUSTED = _code("E211", E, "no free number left for @{label} in {low}..{high}",
                          "numbering range exhausted", """\
 Every number of the pack's `numbering` range is taken by a fixed log or another label.
@@ -359,7 +373,15 @@ poi P101 "Ridge" external {
 ROW_ORDER = _code("E301", E, "outcome {colour} comes after {previous}; rows go yellow, green, red",
                    "outcome rows not in order yellow, green, red", """\
 Outcome rows are printed and read top to bottom: yellow, green, red. A row out
-of that order is resolved in the wrong order at the table. Mend: move the row.""")
+of that order is resolved in the wrong order at the table. Mend: move the row.""", Example("""\
+poi P101 "Ridge" external {
+  action "Climb" {
+    outcome green: physical => gain success 1
+    outcome yellow: 2 physical => gain success 2  // expect: E301
+    outcome red => nothing
+  }
+}
+"""))
 ROWS_AND_TRACKS = _code("E302", E, "action {name!r} has both outcome rows and tracks",
                          "action mixes outcome rows and tracks", """\
 An action resolves either through outcome rows or through tracks, never both:
@@ -372,12 +394,27 @@ outcomes that lead back to themselves never end. Mend: break the loop.""")
 TRACK_LENGTH = _code("E304", E, "track {colour} has {length} spaces; a track has 1 to 10",
                       "track length outside 1..10", """\
 A track is 1 to 10 spaces long: that is what a card prints. Mend: shorten it,
-or split the check.""")
+or split the check.""", Example("""\
+poi P101 "Pump" external {
+  action "Repair" {
+    track green 12 => gain success 1  // expect: E304
+  }
+}
+"""))
 TWO_ACTIONS = _code("E305", E, "location {number} has two {category} actions",
                      "two actions of one category on one location", """\
 A location has at most one action of each category (move, look, engage, help,
 take, overpower): the storybook has one entry per location and category.
-Mend: merge the two actions, or move one to another category.""")
+Mend: merge the two actions, or move one to another category.""", Example("""\
+location 1 "Beach" {
+  look "Look down" cost 1 {
+    result { gain morale 1 }
+  }
+  look "Look up" cost 1 {  // expect: E305
+    result { gain morale 1 }
+  }
+}
+""", "vantage"))
 STAR_WITHOUT_DEPART = _code("E306", E, "{direction} of location {number} is starred but no depart entry {number} {direction} exists",
                              "starred compass point with no depart entry", """\
 A compass point marked `*` sends players to the depart storybook under the
@@ -393,7 +430,13 @@ point that is not starred can never be read. Mend: star the point
 NO_RED_ROW = _code("E308", E, "action {name!r} has outcome rows but no red row", "outcome rows with no red row", """\
 An action with outcome rows has a red row: what happens when the dice match
 no other row. Without it the table does not know what failure does.
-Mend: add `outcome red => nothing` if failure does nothing.""")
+Mend: add `outcome red => nothing` if failure does nothing.""", Example("""\
+poi P101 "Ridge" external {
+  action "Listen" {  // expect: E308
+    outcome green: physical => gain success 1
+  }
+}
+"""))
 NO_START = _code("E309", E, "{message}", "pack without `start`, or start target undefined", """\
 Every pack names where reading starts (`start log 1` or `start location 0`), and
 that entry exists: it is the root everything else is reached from.
@@ -404,7 +447,12 @@ Some effects only mean something while a card is resolved: `then` and
 move` and `threat attack` the threat whose time track runs, `travel` the travel
 cost of a path. A log is read away from any card, so the table has nothing to
 apply them to. Mend: say it with a log's own effects (`progress time`, `roll
-danger T`, `-> log N`), or move it to the card.""")
+danger T`, `-> log N`), or move it to the card.""", Example("""\
+log 1 "Start" {
+  then green  // expect: E310
+  return
+}
+"""))
 PATH_TO_ITSELF = _code("E311", E, "path {a} {arrow} {b} leads from sector {a} to itself",
                         "path from a sector to itself", """\
 A path joins two sectors of the board; a path from a sector to itself cannot be
@@ -424,7 +472,12 @@ UNREAD_STATEMENT = _code("E314", E, "this line of log {number} is never read: {a
 A log is read from the top. Once the reader is sent elsewhere (`-> log N`,
 `return`, `end exploration`, or an `else` that closes its `if` lines), nothing below
 is read, but the book still prints it. Reported once per log, at the first line
-that is never read. Mend: move the line above the way out, or remove it.""")
+that is never read. Mend: move the line above the way out, or remove it.""", Example("""\
+log 1 "Start" {
+  return
+  text "Never read."  // expect: E314
+}
+"""))
 ELSE_BEFORE_IF = _code("E315", E, "{message}", "`else` before its `if`", """\
 `else -> log N` is where the reader goes when none of the `if` lines right above
 it holds. An `else` with no `if` before it prints "Otherwise" before the condition
@@ -650,23 +703,52 @@ UNUSED_CARD = _code("W402", W, "{what} is never placed, gained or printed",
 A card that nothing places, gains, reveals, prints on a board or mentions in
 text never comes into play (deck cards, events and injuries, are drawn and so
 always do). Mend: bring it into play, mark it `external` when a rule or the
-Rulebook brings it in (`poi P120 "Name" external { … }`), or remove it.""")
+Rulebook brings it in (`poi P120 "Name" external { … }`), or remove it.""", Example("""\
+log 1 "Start" { return }
+poi P500 "Forgotten" {  // expect: W402
+  text "Nothing places it."
+}
+"""))
 NOT_POINTING_BACK = _code("W403", W, "{direction} of location {number} leads to location {target}, which does not lead back",
                            "neighbour does not point back", """\
 If location A lists B as a neighbour, B lists A (or stars the opposite point):
 paths on the map run both ways unless the text says otherwise. A one-way path is
 usually a typo in a number. Mend: add the way back, or `// allow W403` on the
-location if the path is one-way on purpose.""")
+location if the path is one-way on purpose.""", Example("""\
+location 1 "Beach" {
+  north 2 walk  // expect: W403
+}
+location 2 "Cliff" {
+  look "Look" cost 1 {
+    result { -> location 1 }
+  }
+}
+""", "vantage"))
 ENDLESS_LOOP = _code("W404", W, "{loop} with no way out", "loop of logs with no way out", """\
 A set of logs that lead to each other with no path to a way out (`return`,
 `end exploration`) keeps the table reading in circles. Reported once per loop, at
-its lowest-numbered log. Mend: give one of the logs a way out.""")
+its lowest-numbered log. Mend: give one of the logs a way out.""", Example("""\
+log 1 "Start" {
+  -> log 2
+}
+log 2 "Round" {  // expect: W404
+  -> log 3
+}
+log 3 "And round" {
+  -> log 2
+}
+"""))
 UNTESTED_CHECK = _code("W406", W, "nothing tests the check mark of log {number}", "check mark that nothing tests", """\
 A log with `check` prints a box the readers tick; if nothing tests it
 (`if checked log N`), the tick changes nothing. A test of a log that is not there
 (E200) counts as a test of the logs its hint suggests, and a test on a line with an
 error, or in a declaration that did not parse, as a test of the log it names.
-Mend: test it where it matters, or remove `check`.""")
+Mend: test it where it matters, or remove `check`.""", Example("""\
+log 1 "Start" {
+  check  // expect: W406
+  return
+}
+"""))
 NO_LANDER = _code("W407", W, "planet {planet} has no lander sector", "planet without a lander sector", """\
 Every exploration begins with the lander set down in a lander sector, and
 lift-off happens there. A planet with no `lander` sector gives the table nowhere to
@@ -716,13 +798,26 @@ holds the face sends the reader away, so the faces a range shares with a line ab
 never reach it (a range all of whose faces are above is never taken). The printed log
 lists both ranges, and a player who rolled one of those faces reads two ways.
 Reported at the later line; usually one end was mistyped. Mend: make the ranges meet
-without sharing a face (`1 to 4`, `5 to 10`).""")
+without sharing a face (`1 to 4`, `5 to 10`).""", Example("""\
+log 1 "Start" {
+  roll d10
+  if d10 1 to 5 -> log 2
+  if d10 5 to 10 -> log 2  // expect: W414
+}
+log 2 "Rolled" { return }
+"""))
 SAME_CHOICE = _code("W415", W, "{where} offers the choice {label} twice, both {target}",
                      "one choice written twice in an entry", """\
 Two choices of one entry (a log, a location, a storybook result) with the same words
 and the same way print the same line twice, and one of them is usually a choice whose
 way was meant to go elsewhere (copied and never changed). Reported at the second.
-Mend: change where one of them leads (or its words), or remove it.""")
+Mend: change where one of them leads (or its words), or remove it.""", Example("""\
+log 1 "Start" {
+  choice "Go on" -> log 2
+  choice "Go on" -> log 2  // expect: W415
+}
+log 2 "On" { return }
+"""))
 LABEL_BY_NUMBER = _code("W416", W, "log {number} is the number of @{label}",
                          "a labelled log named by the number it was given", """\
 A `@label` log's number is not written by the writer: the pack's `numbering` shuffle
@@ -737,7 +832,14 @@ TESTED_AFTER_CHECK = _code("W417", W, "log {number} ticks its own box above, so 
 log N itself, below the `check`, then always holds, on the first visit as on any
 other, and whatever follows it for an unticked box is never read. A log that means
 "if you have been here before" tests its box above its `check`. Mend: move the test
-above `check`, or write `-> log M` when it is always meant.""")
+above `check`, or write `-> log M` when it is always meant.""", Example("""\
+log 1 "Start" {
+  check
+  if checked log 1 -> log 2  // expect: W417
+  return
+}
+log 2 "Again" { return }
+"""))
 SPOILER_SPREAD = _code("W500", W, "{share}% of the gotos and choices of {book} land on the spread of their own entry ({same} of {total})",
                         "outcomes printed beside their choice", """\
 A reader who decides at an open book sees both pages. When a choice sends the reader

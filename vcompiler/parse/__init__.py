@@ -716,10 +716,10 @@ def _syntax_diagnostic(error: UnexpectedInput, source: SourceFile, offset: int,
             hint = "effects follow `=>`; `->` is a goto among them: `=> -> log 12`"
         if hint is None and token.type == "_NL" and "_LBRACE" in expected:
             hint = "a block opens on the line of its header: put `{` at the end of this line"
-        guess = hint is None
-        hint = hint or _last_resort_hint(text, token, expected)
+        guess = None if hint is not None else _last_resort_hint(text, token, expected)
+        hint = hint or guess
         message = f"unexpected {_describe_token(token)}; expected {wanted}"
-        return diagnostic(codes.SYNTAX, span, message=message, hint=hint, guess=guess,
+        return diagnostic(codes.SYNTAX, span, message=message, hint=hint, guess=guess is not None,
                           fixes=[keyword] if keyword else ()), False, None
     expected = set(getattr(error, "expected", ()) or ())
     span = _end_of(text, offset, file)

@@ -204,7 +204,7 @@ def test_an_effect_on_the_team_cannot_say_which_crewmember(write_pack):
     broken = PACK.replace("gain lead 1; roll danger T", "gain lead 1 for all crew; roll danger T")
     result = compile_pack(write_pack({"pack.vcl": broken}))
     found = [(d.code.id, d.span.line, d.span.column) for d in result.diagnostics]
-    assert found == [("E208", 35, 19)]
+    assert found == [("E228", 35, 19)]
     assert "spend die" in result.diagnostics[0].hint
 
 
@@ -213,7 +213,7 @@ def test_a_danger_letter_is_one_capital(write_pack):
     result = compile_pack(write_pack({"pack.vcl": broken}))
     # One mistake: neither is the misnamed die unrolled (W409), nor the `roll danger T`
     # it was meant for undefined (E217).
-    assert [(d.code.id, d.span.line, d.span.column) for d in result.diagnostics] == [("E208", 9, 8)]
+    assert [(d.code.id, d.span.line, d.span.column) for d in result.diagnostics] == [("E232", 9, 8)]
 
 
 def test_the_reader_shows_the_planets_rules_and_actions_without_a_dice_check(built):

@@ -56,7 +56,7 @@ def test_card_rules_reach_the_bundle(write_pack):
 def test_a_combination_needs_a_requirement_of_dice_icons(write_pack):
     broken = PACK.replace("combination scouting + biology", "combination scouting + missing biology")
     result = compile_pack(write_pack({"pack.vcl": broken}))
-    assert [(d.code.id, d.span.line) for d in result.diagnostics] == [("E208", 17)]
+    assert [(d.code.id, d.span.line) for d in result.diagnostics] == [("E230", 17)]
 
 
 @settings(max_examples=300, deadline=None)

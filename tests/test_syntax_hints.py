@@ -345,7 +345,9 @@ def test_the_first_hint_that_answers_wins():
                           {"_FATARROW", "_NL", "_SEMI"})
     answering = [f.__name__ for f in TOKEN_HINTS if f(error) is not None]
     assert answering[:2] == ["second_goto", "goto_among_effects"]
-    assert token_hint(error) == "a line leads to one place: give the second `->` a line of its own, or remove it"
+    hint, by = token_hint(error)
+    assert hint == "a line leads to one place: give the second `->` a line of its own, or remove it"
+    assert by is not None and by.__name__ == "second_goto"
 
 
 def test_what_a_new_writer_trips_on_is_told_at_the_mistake_with_a_fix(write_pack):

@@ -242,7 +242,7 @@ def test_an_events_line_is_checked_like_a_logs_condition(write_pack):
     assert [(d.code.id, d.span.line, d.span.column) for d in result.diagnostics] == [
         ("E201", 22, 21), ("E226", 23, 3), ("E226", 24, 3)]
     assert result.diagnostics[1].message == "planet p has an `events if` line already"
-    for line, code, column in (("  events if mission M02 seen\n", "E208", 13), ("  events if has card 5\n", "E209", 3)):
+    for line, code, column in (("  events if mission M02 seen\n", "E229", 13), ("  events if has card 5\n", "E209", 3)):
         other = _compiled(write_pack, EVENTS_PLANET.replace("  events if mission M02 revealed\n", line))
         assert [(d.code.id, d.span.line, d.span.column) for d in other.diagnostics] == [(code, 22, column)]
 

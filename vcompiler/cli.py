@@ -513,6 +513,9 @@ def rules(code: str | None) -> None:
         raise click.UsageError(f"no code {code}; `vcompiler rules` lists them")
     click.echo(f"{entry.id} ({entry.severity.value}): {entry.summary}\n")
     click.echo(rule_docs().get(entry.id) or entry.summary)
+    if entry.example is not None:
+        shown = "".join(f"    {line}\n" for line in entry.example.text.splitlines())
+        click.echo(f"\nFor example:\n\n{shown}", nl=False)
 
 
 def _checked_pack(path: Path) -> CompileResult:

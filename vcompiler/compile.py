@@ -18,7 +18,7 @@ from vcompiler import ast, codes, files
 from vcompiler.checks import CheckMemo, run_checks
 from vcompiler.checks.explained import near_errors
 from vcompiler.config import load_config
-from vcompiler.diagnostics import Diagnostic, Related, diagnostic
+from vcompiler.diagnostics import Applicability, Diagnostic, Related, diagnostic
 from vcompiler.frozen import frozen
 from vcompiler.model.build import Memo, build_model
 from vcompiler.model.labels import number_text_labels
@@ -446,8 +446,8 @@ def _copied_files(found: list[Diagnostic], sources: dict[str, SourceFile], copie
     rather than with one E205 for each definition."""
     by_key: dict[str, list[Diagnostic]] = {}
     for d in found:
-        if d.code is codes.DUPLICATE and d.related:
-            by_key.setdefault(d.message, []).append(d)
+        if d.code is codes.DUPLICATE and d.related and d.subject is not None:
+            by_key.setdefault(d.subject, []).append(d)
     # Each definition made twice: the files that make it, and where in each.
     places: dict[str, dict[str, Span]] = {}
     for key, repeated in by_key.items():
@@ -459,7 +459,7 @@ def _copied_files(found: list[Diagnostic], sources: dict[str, SourceFile], copie
     # A mistake the copy repeats where its original makes it (a syntax error copied with
     # the file) is told once, in the original.
     said = {(d.span.file, d.code, d.message, d.span[1:], d.hint) for d in found}
-    out = [d for d in found if not (d.code is codes.DUPLICATE and d.message in places)
+    out = [d for d in found if not (d.code is codes.DUPLICATE and d.subject in places)
            and not (d.span.file in copies
                     and (copies[d.span.file][0], d.code, d.message, d.span[1:], d.hint) in said)]
     for copy, (original, moved) in copies.items():
@@ -468,8 +468,7 @@ def _copied_files(found: list[Diagnostic], sources: dict[str, SourceFile], copie
         if not shared:
             continue
         folded.update(span for span, _, _ in shared)
-        span, first, key = shared[0]
-        what = key.removesuffix(" is defined twice")
+        span, first, what = shared[0]
         name, other = sources[copy].relative, sources[original].relative
         whose = (f" and {len(shared) - 1} more of the definitions of {other}" if len(shared) > 1
                  else f", as {other} does")
@@ -510,12 +509,13 @@ def _copied_folders(found: list[Diagnostic], sources: dict[str, SourceFile], sho
     definitions: dict[str, list[Diagnostic]] = {}
     out = []
     for d in found:
-        if d.code is codes.DUPLICATE and d.related and path(d.span) and path(d.related[0].span):
-            definitions.setdefault(d.message, []).append(d)
+        if d.code is codes.DUPLICATE and d.related and d.subject is not None and path(d.span) \
+                and path(d.related[0].span):
+            definitions.setdefault(d.subject, []).append(d)
         else:
             out.append(d)
     copies: dict[str, list[tuple[str, Span, Span]]] = {}
-    for message, repeated in definitions.items():
+    for subject, repeated in definitions.items():
         spans = [repeated[0].related[0].span, *(d.span for d in repeated)]
         # The original is the one nearest the pack's top; the others are copies.
         original = min(spans, key=lambda s: (path(s).count("/"), path(s)))
@@ -529,11 +529,10 @@ def _copied_folders(found: list[Diagnostic], sources: dict[str, SourceFile], sho
                 out.append(d)     # two definitions in one folder: each is a mistake of its own
             elif copy not in grouped:
                 grouped.add(copy)
-                copies.setdefault("/".join(parts[:len(above) + 1]), []).append((message, copy, original))
+                copies.setdefault("/".join(parts[:len(above) + 1]), []).append((subject, copy, original))
     for folder, copied in copies.items():
         copied.sort(key=lambda r: (path(r[1]), r[1].line, r[1].column))
-        message, copy, original = copied[0]
-        what = message.removesuffix(" is defined twice")
+        what, copy, original = copied[0]
         more = f" and {len(copied) - 1} more of the pack's definitions" if len(copied) > 1 else ""
         out.append(Diagnostic(codes.DUPLICATE, f"the subfolder {folder}/ defines again {what}{more}", copy,
                               f"every .vcl file under the pack's folder is part of the pack, subfolders too: "
@@ -567,8 +566,8 @@ def _name_other_game(found: list[Diagnostic], game: str, sources: dict[str, Sour
         # A hint the reader already gives (a block left open) says more than the game.
         construct = foreign_construct(code_words(source.line_text(d.span.line)[:d.span.end_column - 1]), game)
         if construct is not None and weak_hint(d):
-            d = replace(d, hint=other_game_hint(construct, game))
-        elif construct is None and (weak_hint(d) or d.hint is not None and d.hint.startswith("did you mean")):
+            d = replace(d, hint=other_game_hint(construct, game), applicability=Applicability.ADVICE)
+        elif construct is None and (weak_hint(d) or d.applicability is Applicability.FIX):
             # A mistake inside a declaration of the other game (a vantage `location` in a
             # vanguard pack): the whole declaration is in the wrong pack, which says more
             # than the keyword its word is spelt like.
@@ -577,7 +576,8 @@ def _name_other_game(found: list[Diagnostic], game: str, sources: dict[str, Sour
             first = _declaration_start(starts[source.display], d.span.line)
             construct = declared_construct(source.line_text(first), game)
             if construct is not None:
-                d = replace(d, hint=other_game_hint(construct, game, first if first != d.span.line else None))
+                d = replace(d, hint=other_game_hint(construct, game, first if first != d.span.line else None),
+                            fixes=(), applicability=Applicability.ADVICE)
         out.append(d)
     return out
 
@@ -598,7 +598,8 @@ def _name_keywords(found: list[Diagnostic], game: str, sources: dict[str, Source
         if d.code is codes.UNKNOWN_VERB and source is not None:
             keyword = statement_keyword(source, d.span, verbs_of_game(game))
             if keyword is not None:
-                d = replace(d, message=keyword[0], hint=keyword[1])
+                d = replace(d, message=keyword[0], hint=keyword[1], fixes=(keyword[2],),
+                            applicability=Applicability.FIX)
         out.append(d)
     return out
 

@@ -237,6 +237,7 @@ def _unknown(source: SourceFile, table: tuple[str, ...], found: dict, known: tup
     for key in found:
         if key in known:
             continue
+        near: list[str] = []
         if key in elsewhere:
             hint = f"it belongs in the `[{elsewhere[key]}]` table: move it under a `[{elsewhere[key]}]` line"
         elif near := difflib.get_close_matches(key, known, n=1):
@@ -245,7 +246,7 @@ def _unknown(source: SourceFile, table: tuple[str, ...], found: dict, known: tup
             hint = "the settings here are " + ", ".join(f"`{k}`" for k in known)
         name = key if table in ((), ("tool", "vcompiler")) else f"{table[-1]}.{key}"
         problems.append(diagnostic(codes.UNKNOWN_SETTING, key_span(source, table, key),
-                                   message=f"unknown setting `{name}`; it is ignored", hint=hint))
+                                   name=name, hint=hint, fixes=near))
     return problems
 
 

@@ -1,6 +1,7 @@
 """Diagnostics and the report formats. A rule yields diagnostics; it never prints."""
 from __future__ import annotations
 
+import enum
 import json
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -17,6 +18,14 @@ class Related:
     message: str
 
 
+class Applicability(enum.Enum):
+    """What a tool may do with a diagnostic's hint, as rustc's applicability says: the
+    passes and the editor read this, never the hint's words."""
+    ADVICE = "advice"     # words for the writer to follow
+    GUESS = "guess"       # a syntax error's last resort, which a pass that knows more replaces
+    FIX = "fix"           # `fixes` are replacements for the word at the span: the editor's quick fixes
+
+
 @frozen
 class Diagnostic:
     code: Code
@@ -24,18 +33,30 @@ class Diagnostic:
     span: Span
     hint: str | None = None
     related: tuple[Related, ...] = field(default=())
+    # What the hint suggests writing instead of the word at the span, each a text that
+    # replaces it whole (`checked`, `@found_it`, `{log 12}`); the hint says them too.
+    fixes: tuple[str, ...] = ()
+    applicability: Applicability = Applicability.ADVICE
+    # What the diagnostic is about, for the passes that fold many into one: for E205
+    # the definition made twice (`log 3`), whatever its message says.
+    subject: str | None = None
 
     @property
     def severity(self) -> Severity:
         return self.code.severity
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[str, int, int, str, str]:
         return (self.span.file, self.span.line, self.span.column, self.code.id, self.message)
 
 
-def diagnostic(code: Code, span: Span, hint: str | None = None,
-               related: Iterable[Related] = (), **values: object) -> Diagnostic:
-    return Diagnostic(code, code.format(**values), span, hint, tuple(related))
+def diagnostic(code: Code, span: Span, hint: str | None = None, related: Iterable[Related] = (), *,
+               fixes: Iterable[str] = (), guess: bool = False, subject: str | None = None,
+               **values: object) -> Diagnostic:
+    """`fixes`: what the hint suggests writing instead of the word at `span`; `guess`:
+    the hint is a syntax error's last resort."""
+    offered = tuple(fixes)
+    applicability = Applicability.FIX if offered else Applicability.GUESS if guess else Applicability.ADVICE
+    return Diagnostic(code, code.format(**values), span, hint, tuple(related), offered, applicability, subject)
 
 
 def count(diagnostics: Iterable[Diagnostic]) -> tuple[int, int]:
@@ -129,7 +150,7 @@ def format_text(diagnostics: list[Diagnostic], sources: Mapping[str, SourceFile]
     return "\n".join(out) + "\n"
 
 
-def to_json_dict(diagnostics: list[Diagnostic]) -> dict:
+def to_json_dict(diagnostics: list[Diagnostic]) -> dict[str, object]:
     items = []
     for d in diagnostics:
         s = d.span

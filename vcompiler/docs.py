@@ -1,5 +1,6 @@
 """The tables of the language reference that the compiler itself knows: effect forms
-and conditions per game with their printed wording, icons, biomes, skills, card kinds. They stand in
+and conditions per game with their printed wording, icons, biomes, skills, card kinds,
+and the diagnostic codes with their catalogue entries. They stand in
 docs/*.md between `<!-- generated: NAME -->` and `<!-- end generated -->` and are
 rewritten from the compiler's own tables, so that the reference never disagrees with
 what `check` accepts (a test fails when it does).
@@ -11,10 +12,12 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from vcompiler import vocabulary
+from vcompiler.codes import CATALOGUE, Code
 from vcompiler.model import types as m
 from vcompiler.registry import FORMS, KINDS, VANGUARD, Form
 from vcompiler.source import Span
@@ -46,8 +49,8 @@ def example(form: Form) -> tuple[str, m.Effect]:
     return " ".join(words), m.Effect(form.op, tuple(params), _NOWHERE)
 
 
-def _plain(tokens) -> str:
-    out = []
+def _plain(tokens: Iterable[tuple[Any, ...]]) -> str:
+    out: list[str] = []
     for token in tokens:
         if token[0] == "t":
             out.append(token[1])
@@ -81,7 +84,7 @@ def _effects(game: str) -> str:
     return "\n".join(rows)
 
 
-def _words(words) -> str:
+def _words(words: Iterable[str]) -> str:
     return ", ".join(f"`{w}`" for w in words)
 
 
@@ -135,6 +138,27 @@ def _conditions(game: str) -> str:
     return "\n".join(rows)
 
 
+def code_entry(code: Code, heading: str = "###") -> str:
+    """A code's catalogue entry in Markdown, as docs/diagnostics.md and the editor's
+    rule pages show it: what its message says (unless each place that reports it words
+    its own), its documentation, and its example (which the tests compile)."""
+    entry = f"{heading} {code.id} ({code.severity.value}): {code.summary}\n\n"
+    if code.template != "{message}":
+        # Double backticks, as a template may hold single ones.
+        pad = " " if code.template.startswith("`") or code.template.endswith("`") else ""
+        entry += f"It says ``{pad}{code.template}{pad}``.\n\n"
+    entry += code.doc + "\n"
+    if code.example is not None:
+        info = "" if code.example.game == "vanguard" else f" {code.example.game}"
+        entry += f"\n```vcl{info}\n{code.example.text}```\n"
+    return entry
+
+
+def _codes() -> str:
+    """Every diagnostic code's entry, in id order."""
+    return "\n".join(code_entry(code) for code in CATALOGUE.values())
+
+
 GENERATORS: dict[str, Callable[[], str]] = {
     "conditions-vanguard": lambda: _conditions("vanguard"),
     "conditions-vantage": lambda: _conditions("vantage"),
@@ -146,6 +170,7 @@ GENERATORS: dict[str, Callable[[], str]] = {
     "skills": lambda: _words(vocabulary.SKILLS),
     "discovery-kinds": lambda: _words(vocabulary.DISCOVERY_KINDS),
     "card-kinds": _card_kinds,
+    "codes": _codes,
 }
 
 
@@ -154,7 +179,7 @@ def regenerate(text: str) -> tuple[str, list[str]]:
     changed (an unknown name is left as it is and reported)."""
     changed: list[str] = []
 
-    def replace(match: re.Match) -> str:
+    def replace(match: re.Match[str]) -> str:
         name = match.group(2)
         if name not in GENERATORS:
             changed.append(f"{name} (unknown region)")

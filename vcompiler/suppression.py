@@ -44,19 +44,19 @@ def _allow_comments(file: ParsedFile) -> list[tuple[int, int, int, str]]:
     return found
 
 
-def _code_problem(word: str) -> tuple[str, str] | None:
-    """(message, hint) when `word` names no warning."""
+def _code_problem(word: str) -> tuple[str, str, list[str]] | None:
+    """(message, hint, the codes the hint suggests instead) when `word` names no warning."""
     upper = word.upper()
     code = codes.CATALOGUE.get(upper)
     if code is not None and word != upper:
-        return f"`{word}` is written in lower case", f"write it as `{upper}`"
+        return f"`{word}` is written in lower case", f"write it as `{upper}`", [upper]
     if code is not None and code.severity is codes.Severity.ERROR:
         return (f"{word} is an error, and errors cannot be silenced",
-                "mend what the error says, or remove it from the comment")
+                "mend what the error says, or remove it from the comment", [])
     if code is None:
         near = difflib.get_close_matches(upper, _warnings_check_reports(), n=1, cutoff=0.6)
         return (f"`{word}` is not a diagnostic code",
-                f"did you mean `{near[0]}`?" if near else "`vcompiler rules` lists the warning codes")
+                f"did you mean `{near[0]}`?" if near else "`vcompiler rules` lists the warning codes", near)
     return None
 
 
@@ -82,9 +82,7 @@ def allow_mistakes(parsed: list[ParsedFile]) -> list[Diagnostic]:
                 target = below if below is not None else max(before) if inside else None
                 hint = (f"put it at the end of line {target}, the declaration's first line" if target is not None
                         else "put it at the end of the first line of the declaration it is for")
-                found.append(diagnostic(codes.MISPLACED_ALLOW, span, hint=hint,
-                                        message="`// allow` silences only at the end of a declaration's "
-                                                "first line; here it silences nothing"))
+                found.append(diagnostic(codes.MISPLACED_ALLOW, span, hint=hint))
                 continue
             comment, rest = rest, rest[_ALLOW_COMMENT.match(rest).start(1):]   # type: ignore[union-attr]
             keyword = re.search(r"allow", comment, re.IGNORECASE)
@@ -100,10 +98,10 @@ def allow_mistakes(parsed: list[ParsedFile]) -> list[Diagnostic]:
             for word in _CODE_LIKE.finditer(listed.group()):
                 problem = _code_problem(word.group())
                 if problem is not None:
-                    message, hint = problem
+                    message, hint, fixes = problem
                     at = rest_column + word.start()
                     found.append(diagnostic(codes.BAD_ALLOW, Span(display, line, at, line, at + len(word.group())),
-                                            message=message, hint=hint))
+                                            message=message, hint=hint, fixes=fixes))
     return found
 
 
@@ -138,6 +136,6 @@ def apply_allows(found: list[Diagnostic], parsed: list[ParsedFile], complete: bo
                         column = line.find("//") + 1 or 1
                         kept.append(diagnostic(
                             codes.UNUSED_ALLOW, Span(display, first, column, first, len(line.rstrip()) + 1),
-                            message=f"`// allow {code}` silences nothing: this declaration has no {code}",
+                            allowed=code,
                             hint=f"remove {code} from the comment; a stale allow would hide it when it comes back"))
     return kept

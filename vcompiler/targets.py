@@ -68,8 +68,7 @@ def in_no_pack(stray: Stray, text: str | None = None) -> CompileResult:
         source = read_source(path, display_path(path), path.name, path.parent)[0]
     else:
         source = SourceFile.from_text(path, display_path(path), path.name, "")
-    found = diagnostic(codes.IN_NO_PACK, source.whole(),
-                       message=f"{path.name} is in no pack: {stray.why}; it is not read",
+    found = diagnostic(codes.IN_NO_PACK, source.whole(), name=path.name, why=stray.why,
                        hint="move it into the folder of the pack it belongs to, or give its folder a pack.vcl: "
                             'pack NAME { game vanguard; title "…"; version "0.1.0"; start log 1 }')
     return CompileResult(path, None, (found,), {source.display: source})

@@ -200,12 +200,12 @@ def logs_named(mentions: frozenset[tuple[str, object]], labels: Mapping[str, int
 
 
 def nodes_of(mentions: frozenset[tuple[str, object]], nodes: Mapping[tuple[str, object], object],
-             labels: Mapping[str, int]) -> set:
+             labels: Mapping[str, int]) -> set[tuple[str, object]]:
     """The graph nodes the mentions name (a card id spelt like none names the cards
     spelt most like it)."""
     if not mentions:
         return set()
-    ids: dict[object, list] = {}
+    ids: dict[object, list[tuple[str, object]]] = {}
     for node in nodes:
         if node[0] in CARD_KINDS:
             ids.setdefault(node[1], []).append(node)

@@ -265,11 +265,18 @@ def action_without_cost(e: TokenError) -> str | None:
 
 def misspelt_keyword(e: TokenError) -> str | None:
     """`outcome gren`: a keyword misspelt where only keywords may stand."""
+    near = nearest_keyword(e)
+    return f"did you mean `{near}`?" if near else None
+
+
+def nearest_keyword(e: TokenError) -> str | None:
+    """The keyword that may stand where the token does nearest to its word, if any: the
+    fix an editor offers."""
     if e.kind not in ("WORD", "CARD_ID"):
         return None
     keywords = [n.lower() for n in offered(e.expected) if n.isupper() and n not in SYMBOLS]
     near = difflib.get_close_matches(str(e.token), keywords, n=1, cutoff=0.6)
-    return f"did you mean `{near[0]}`?" if near else None
+    return near[0] if near else None
 
 
 # Where each kind of row stands.
@@ -403,8 +410,7 @@ def brace_on_next_line(e: TokenError) -> str | None:
     return None
 
 
-# The last resort's hints, which weak_hint knows by their start: a caller with a better
-# guess (the other game's construct) replaces them.
+# How the last resorts' hints begin (see LAST_RESORT).
 WHOLE_LINE = "the line is whole before "
 STRAY_BRACE = "a `{` opens a block at the end of its header's line"
 ONE_OF = "here stands "
@@ -446,18 +452,18 @@ TOKEN_HINTS: tuple[Callable[[TokenError], str | None], ...] = (
 )
 
 
-def token_hint(e: TokenError) -> str | None:
-    """The first hint of TOKEN_HINTS that answers."""
+# The last resorts: their hints are guesses (Applicability.GUESS), which a caller with
+# a better explanation of the line replaces.
+LAST_RESORT = frozenset({stray_brace, one_of_few_keywords, more_than_the_line_takes})
+
+
+def token_hint(e: TokenError) -> tuple[str | None, Callable[[TokenError], str | None] | None]:
+    """The first hint of TOKEN_HINTS that answers, and the function that gave it."""
     for hint in TOKEN_HINTS:
         found = hint(e)
         if found is not None:
-            return found
-    return None
-
-
-def weak(hint: str | None) -> bool:
-    """Whether a syntax error's hint is only the last resort's guess."""
-    return hint is None or hint.startswith((WHOLE_LINE, STRAY_BRACE, ONE_OF))
+            return found, hint
+    return None, None
 
 
 class CharacterError(NamedTuple):

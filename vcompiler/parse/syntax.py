@@ -5,23 +5,26 @@ from __future__ import annotations
 
 import difflib
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from vcompiler import codes
-from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.diagnostics import Applicability, Diagnostic, diagnostic
 from vcompiler.parse.headers import HEADER
 from vcompiler.parse.hints import (
     GOTO_ANYWHERE,
+    LAST_RESORT,
     SYMBOLS,
     CharacterError,
     TokenError,
     card_kind_before,
     character_hint,
     describe_token,
+    misspelt_keyword,
+    nearest_keyword,
     number_meant,
     offered,
     token_hint,
-    weak,
 )
 from vcompiler.parse.lexer import TEXT, comment_at, outside_text
 from vcompiler.parse.parsers import parser, reader, syntax_errors
@@ -69,12 +72,12 @@ def for_game(found: Diagnostic, game: str) -> Diagnostic:
             hint = pattern.sub(wording[game], hint) if hint is not None else None
     if (message, hint) == (found.message, found.hint):
         return found
-    return Diagnostic(found.code, message, found.span, hint, found.related)
+    return replace(found, message=message, hint=hint)
 
 
 def weak_hint(found: Diagnostic) -> bool:
     """Whether a syntax error's hint is only the last resort's guess."""
-    return weak(found.hint)
+    return found.hint is None or found.applicability is Applicability.GUESS
 
 
 def _glued_word(text: str, token: Token, file: str, offset: int) -> Diagnostic | None:
@@ -96,7 +99,7 @@ def _glued_word(text: str, token: Token, file: str, offset: int) -> Diagnostic |
     word, keyword = text[first:end], text[first:start]
     line, column = token.line + offset, token.column - (start - first)
     return diagnostic(codes.SYNTAX, Span(file, line, column, line, column + len(word)),
-                      message=f"unexpected word `{word}`", hint=f"did you mean `{keyword}`?")
+                      message=f"unexpected word `{word}`", hint=f"did you mean `{keyword}`?", fixes=[keyword])
 
 
 def _end_of(text: str, offset: int, file: str) -> Span:
@@ -214,7 +217,10 @@ def _unexpected_token(token: Token, expected: set[str], source: SourceFile, offs
     if kind is not None:
         wanted = wanted.replace(SYMBOLS["CARD_ID"], f"a {kind.name} card id such as {kind.example}")
     message = f"unexpected {describe_token(token)}; expected {wanted}"
-    return diagnostic(codes.SYNTAX, span, message=message, hint=token_hint(error)), False, None
+    hint, by = token_hint(error)
+    keyword = nearest_keyword(error) if by is misspelt_keyword else None
+    return diagnostic(codes.SYNTAX, span, message=message, hint=hint, guess=by in LAST_RESORT,
+                      fixes=[keyword] if keyword else ()), False, None
 
 
 def _after_the_code(text: str, end: int, span: Span) -> Span:
@@ -251,7 +257,7 @@ def _misspelt_statement(text: str, position: int, offset: int, file: str) -> Dia
     end = text.find("\n", at)
     message, hint = _unknown_statement(word.group(1), near, listed, text[word.end(1):end if end >= 0 else len(text)])
     return diagnostic(codes.SYNTAX, Span(file, line, column, line, column + len(word.group(1))),
-                      message=message, hint=hint)
+                      message=message, hint=hint, fixes=[near])
 
 
 def _keyword_at(text: str, at: int, word: str) -> tuple[str, str] | None:
@@ -276,10 +282,10 @@ def _keyword_at(text: str, at: int, word: str) -> tuple[str, str] | None:
     return near[0], ", ".join(listed[:-1]) + " or " + listed[-1] if len(listed) > 1 else listed[0]
 
 
-def statement_keyword(source: SourceFile, span: Span, verbs: tuple[str, ...]) -> tuple[str, str] | None:
+def statement_keyword(source: SourceFile, span: Span, verbs: tuple[str, ...]) -> tuple[str, str, str] | None:
     """For an effect verb no form has (E207) that is nearer to a keyword that may
     start a statement where it stands than to any of `verbs` (`txet "Hello"`): the
-    message and hint that name that keyword; None otherwise."""
+    message and hint that name that keyword, and the keyword; None otherwise."""
     word = source.line_text(span.line)[span.column - 1:span.end_column - 1]
     chunks = split_declarations(source.text)
     chunk = next((c for c in reversed(chunks) if c.first_line <= span.line), None)
@@ -298,7 +304,7 @@ def statement_keyword(source: SourceFile, span: Span, verbs: tuple[str, ...]) ->
     if verb and difflib.SequenceMatcher(None, word, verb[0]).ratio() >= \
             difflib.SequenceMatcher(None, word, near).ratio():
         return None
-    return _unknown_statement(word, near, listed, source.line_text(span.line)[span.end_column - 1:])
+    return (*_unknown_statement(word, near, listed, source.line_text(span.line)[span.end_column - 1:]), near)
 
 
 def _unknown_statement(word: str, near: str, listed: str, rest: str) -> tuple[str, str]:

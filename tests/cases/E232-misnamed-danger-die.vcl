@@ -7,7 +7,7 @@ pack test {
   start log 1
 }
 
-danger Tx "Tutorial"  // expect: E208@8
+danger Tx "Tutorial"  // expect: E232@8
 danger B "Blizzard"
 
 log 1 "Start" {

@@ -14,7 +14,7 @@ location 1 "Beach" {
   }
 }
 
-card 5 weapon "Sword" {  // expect: E208@8
+card 5 weapon "Sword" {  // expect: E233@8
   text "Sharp."
 }
 

@@ -17,13 +17,13 @@ poi P1 "Rock" {
   action "Climb" {
     special missing scouting => immediate red
     special 2 same => then green
-    outcome yellow: 0 physical => gain success 1  // expect: E208
+    outcome yellow: 0 physical => gain success 1  // expect: E344
     outcome green: red + green + blue / 2 science + die => gain success 1
     outcome red => nothing
   }
   action "Dig" {
-    special missing shovel => immediate red  // expect: E208
-    outcome green: missing physical => gain success 1  // expect: E208
+    special missing shovel => immediate red  // expect: E230
+    outcome green: missing physical => gain success 1  // expect: E230
     outcome red => nothing
   }
 }

@@ -16,20 +16,27 @@ from pathlib import Path
 
 from vcompiler import vocabulary
 from vcompiler.model import types as m
-from vcompiler.registry import FORMS, KINDS, VANGUARD, Form
+from vcompiler.registry import FORMS, KINDS, VANGUARD, VANTAGE_CARD_KINDS, Form, kind_named
 from vcompiler.source import Span
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 REGION = re.compile(r"(<!-- generated: ([\w-]+) -->\n)(.*?)(<!-- end generated -->)", re.S)
 
-# A value for each kind of argument slot, to show a form in use and print it.
-_SAMPLE = {"n": 2, "poi": "P101", "mission": "M02", "condition": "G01", "threat": "T01",
-           "unique": 1, "injury": "Just a Scratch", "vcard": 1201, "sector": 3,
-           "colour": "red", "outcome": "green", "letter": "T", "danger": "T", "discovery": "mineral",
-           "skill": "climbing"}
+# A value for each argument slot that is not an entity (an entity's is its kind's
+# `sample`), to show a form in use and print it.
+_VALUE_SAMPLE: dict[str, str | int] = {"n": 2, "colour": "red", "outcome": "green", "letter": "T",
+                                       "discovery": "mineral", "skill": "climbing"}
 # A numbered card that a word before it says the kind of: `complete mission 1601`.
 _VCARD_OF = {"mission": 1601, "destiny": 1705}
 _NOWHERE = Span("docs", 1, 1, 1, 1)
+
+
+def _sample(slot_kind: str) -> str | int:
+    """A value of an argument slot, as an example writes it."""
+    if slot_kind in _VALUE_SAMPLE:
+        return _VALUE_SAMPLE[slot_kind]
+    kind = kind_named(slot_kind)
+    return kind.sample if kind.sample is not None else kind.example
 
 
 def example(form: Form) -> tuple[str, m.Effect]:
@@ -40,8 +47,9 @@ def example(form: Form) -> tuple[str, m.Effect]:
             words.append(slot.literal)
             continue
         assert slot.kind is not None and slot.name is not None    # a slot that is not a literal
-        value = _VCARD_OF.get(words[-1], _SAMPLE[slot.kind]) if slot.kind == "vcard" else _SAMPLE[slot.kind]
-        words.append(f'"{value}"' if slot.kind == "injury" else str(value))
+        value = _VCARD_OF.get(words[-1], _sample(slot.kind)) if slot.kind == "vcard" else _sample(slot.kind)
+        named = slot.kind not in _VALUE_SAMPLE and kind_named(slot.kind).value == "string"
+        words.append(f'"{value}"' if named else str(value))
         params.append((slot.name, value))
     return " ".join(words), m.Effect(form.op, tuple(params), _NOWHERE)
 
@@ -92,7 +100,7 @@ def _card_kinds() -> str:
     return "\n".join([
         "| game | kinds |", "|---|---|",
         f"| vanguard | {vanguard} |",
-        f"| vantage | `card N KIND`, KIND one of {_words(vocabulary.VANTAGE_CARD_KINDS)} |",
+        f"| vantage | `card N KIND`, KIND one of {_words(VANTAGE_CARD_KINDS)} |",
     ])
 
 
@@ -120,10 +128,8 @@ def _conditions(game: str) -> str:
                 words.append(word)
                 continue
             value: object
-            if form.refers == "vcard":
-                value = _SAMPLE["vcard"]
-            elif word == "<card>":
-                value = "T01" if form.refers == "threat" else "M02" if form.refers == "mission" else "P101"
+            if form.refers is not None and (form.refers == "vcard" or word == "<card>"):
+                value = _sample(form.refers)
             else:
                 value = _CONDITION_SAMPLE[word][len(values) % 2] or _CONDITION_SAMPLE[word][0]
             values.append(value)

@@ -12,9 +12,9 @@ from vcompiler.diagnostics import Diagnostic, Related, diagnostic
 from vcompiler.model import types as m
 from vcompiler.model.references import Origin, References
 from vcompiler.model.resolve import Resolver
-from vcompiler.registry import kind_named
+from vcompiler.registry import VANTAGE_CARD_KINDS, kind_named
 from vcompiler.source import SourceFile, Span
-from vcompiler.vocabulary import CARD_FLAGS, CHALLENGE_FACES, VANTAGE_CARD_KINDS
+from vcompiler.vocabulary import CARD_FLAGS, CHALLENGE_FACES
 
 
 class _Spanned(Protocol):

@@ -17,9 +17,10 @@ from pathlib import Path
 
 from vcompiler.frozen import frozen
 from vcompiler.model.types import Card, CheckAction, Pack, Row
+from vcompiler.registry import CARD_SIZES
 from vcompiler.render import voice
 from vcompiler.render.books import books_of
-from vcompiler.render.cards import CARD_SIZES, setup_blocks, vantage_faces
+from vcompiler.render.cards import setup_blocks, vantage_faces
 
 
 class DiffError(Exception):

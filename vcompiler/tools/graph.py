@@ -15,15 +15,16 @@ from vcompiler.checks import CheckContext
 from vcompiler.checks.graph import endless_loops
 from vcompiler.model.labels import entry_number
 from vcompiler.model.types import Pack
+from vcompiler.registry import is_kind, kind_named
 from vcompiler.tools.regions import node_title, regions
 
-COLOURS = {"log": "#fff4d6", "location": "#dff0ff", "depart": "#e6e0ff", "planet": "#d8f5d0",
-           "sector": "#eef8e8", "poi": "#ffe3e3", "mission": "#ffe9c7", "condition": "#f3e1f5",
-           "event": "#f0f0f0", "threat": "#ffd0c0", "injury": "#ffd6e0", "unique": "#fff0a8",
-           "rank_up": "#e4ecff", "vcard": "#e0f5f0", "pack": "#ffffff"}
 EDGE_STYLES = {"choice": "solid", "goto": "bold", "conditional": "dashed", "else": "dashed",
                "text": "dotted", "board": "solid", "compass": "solid", "depart": "solid",
                "start": "bold", "gain": "dotted", "reveal": "dotted", "place": "dotted"}
+
+
+def _colour(kind: str) -> str:
+    return (kind_named(kind).colour if is_kind(kind) else None) or "#ffffff"
 
 
 class FocusNotFound(ValueError):
@@ -91,7 +92,7 @@ def to_dot(pack: Pack, focus: tuple | None = None, depth: int = 2) -> str:
         for node in sorted(nodes, key=lambda n: (n[0], str(n[1]))):
             kind = node[0]
             attrs = [f"label={_quote(_label(pack, node))}",
-                     f"fillcolor=\"{COLOURS.get(kind, '#ffffff')}\""]
+                     f"fillcolor=\"{_colour(kind)}\""]
             if node not in reachable:
                 attrs.append('style="rounded,filled,dashed", color="#999999", fontcolor="#777777"')
                 attrs.append('tooltip="unreachable"')

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from vcompiler import vocabulary
 from vcompiler.model import types as m
@@ -54,8 +55,8 @@ def example(form: Form) -> tuple[str, m.Effect]:
     return " ".join(words), m.Effect(form.op, tuple(params), _NOWHERE)
 
 
-def _plain(tokens) -> str:
-    out = []
+def _plain(tokens: list[Any]) -> str:
+    out: list[str] = []
     for token in tokens:
         if token[0] == "t":
             out.append(token[1])
@@ -89,7 +90,7 @@ def _effects(game: str) -> str:
     return "\n".join(rows)
 
 
-def _words(words) -> str:
+def _words(words: Iterable[object]) -> str:
     return ", ".join(f"`{w}`" for w in words)
 
 
@@ -160,7 +161,7 @@ def regenerate(text: str) -> tuple[str, list[str]]:
     changed (an unknown name is left as it is and reported)."""
     changed: list[str] = []
 
-    def replace(match: re.Match) -> str:
+    def replace(match: re.Match[str]) -> str:
         name = match.group(2)
         if name not in GENERATORS:
             changed.append(f"{name} (unknown region)")

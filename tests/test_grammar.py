@@ -47,7 +47,7 @@ def test_every_keyword_of_the_grammar_is_coloured_by_the_editor_grammar(path):
               for word in group.split("|")}
     keywords = _keywords(GRAMMAR)
     assert {"log", "rank_up", "threat", "if"} <= keywords
-    assert sorted(keywords - listed) == []
+    assert sorted(keywords - listed) == [], "run `python -m vcompiler.docs`"
 
 
 def test_the_keyword_check_sees_a_missing_keyword():

@@ -2,7 +2,8 @@
 and conditions per game with their printed wording, icons, biomes, skills, card kinds. They stand in
 docs/*.md between `<!-- generated: NAME -->` and `<!-- end generated -->` and are
 rewritten from the compiler's own tables, so that the reference never disagrees with
-what `check` accepts (a test fails when it does).
+what `check` accepts (a test fails when it does). The editor grammars
+(editors/vscode/syntaxes) get every keyword of grammar/*.lark they do not colour yet.
 
     python -m vcompiler.docs           rewrite the generated regions of docs/
     python -m vcompiler.docs --check   exit 1, naming the regions, when any is stale
@@ -20,7 +21,10 @@ from vcompiler.model import types as m
 from vcompiler.registry import FORMS, KINDS, VANGUARD, VANTAGE_CARD_KINDS, Form, kind_named
 from vcompiler.source import Span
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+GRAMMARS = ROOT / "grammar"
+EDITOR_GRAMMARS = ROOT / "editors" / "vscode" / "syntaxes"
 REGION = re.compile(r"(<!-- generated: ([\w-]+) -->\n)(.*?)(<!-- end generated -->)", re.S)
 
 # A value for each argument slot that is not an entity (an entity's is its kind's
@@ -174,9 +178,45 @@ def regenerate(text: str) -> tuple[str, list[str]]:
     return REGION.sub(replace, text), changed
 
 
+# A word the grammar spells out, in a terminal (`THREAT: "threat"`) or a rule.
+_GRAMMAR_WORD = re.compile(r'"([a-z_][a-z0-9_]*)"')
+# A group of words in an editor pattern: `\\b(if|else|choice)\\b` as the JSON writes it.
+_WORD_GROUP = re.compile(r"\(((?:[a-z_][a-z0-9_]*\|)*[a-z_][a-z0-9_]*)\)")
+_KEYWORD_LIST = re.compile(r'("name": "keyword\.other\.vcl",\s*"match": "\\\\b\()([a-z0-9_|]+)(\)\\\\b")')
+
+
+def grammar_keywords() -> set[str]:
+    words: set[str] = set()
+    for path in sorted(GRAMMARS.glob("*.lark")):
+        code = re.sub(r"//[^\n]*", "", path.read_text(encoding="utf-8"))
+        words.update(_GRAMMAR_WORD.findall(code))
+    return words
+
+
+def with_keywords(text: str, keywords: set[str]) -> tuple[str, list[str]]:
+    """An editor grammar (TextMate JSON) with the keywords none of its patterns lists
+    added to its list of keywords, and those words."""
+    listed = {word for group in _WORD_GROUP.findall(text) for word in group.split("|")}
+    missing = sorted(keywords - listed)
+    if not missing:
+        return text, []
+    found = _KEYWORD_LIST.search(text)
+    if found is None:
+        return text, [f"{word} (no keyword.other.vcl list)" for word in missing]
+    words = "|".join([found.group(2), *missing])
+    return text[:found.start(2)] + words + text[found.end(2):], missing
+
+
 def main(argv: list[str]) -> int:
     check = "--check" in argv
     stale: list[str] = []
+    keywords = grammar_keywords()
+    for path in sorted(EDITOR_GRAMMARS.glob("*.json")):
+        new, added = with_keywords(path.read_text(encoding="utf-8"), keywords)
+        if added:
+            stale.append(f"{path.name}: keywords {', '.join(added)}")
+            if not check:
+                path.write_text(new, encoding="utf-8")
     for path in sorted(DOCS.glob("*.md")):
         text = path.read_text(encoding="utf-8")
         new, changed = regenerate(text)

@@ -225,3 +225,10 @@ def test_a_form_declared_in_the_registry_reaches_the_bundle_and_the_logbook(writ
     assert schema_errors(bundle, "bundle.schema.json") == []
     blocks = books_of(result.model)[0].entries[0].action
     assert blocks[1] == ("p", [("t", "Lose 2 "), ("i", "charge"), ("t", ".")])
+
+
+def test_a_card_filed_under_another_letter_is_named_as_its_kind_says(write_pack):
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER, "cards.vcl": 'log 1 "S" { return }\n'
+                         'event P07 "Storm" { biomes frigid; main lose supplies 1 }\n'})
+    found = [d for d in compile_pack(folder).diagnostics if d.code.id == "E208"]
+    assert [(d.span.line, d.message) for d in found] == [(2, "an event card's id starts with E, not P")]

@@ -220,7 +220,7 @@ class Entities:
         if letter and not decl.id.startswith(letter) and decl.id != decl.name and not decl.board:
             self.found.append(diagnostic(
                 codes.BAD_ARGUMENTS, self._word(decl.span, decl.id),
-                message=f"a {decl.kind} card's id starts with {letter}, not {decl.id[0]}",
+                message=f"{kind.described}'s id starts with {letter}, not {decl.id[0]}",
                 hint=f"number it {letter}{decl.id[1:]}, or declare it as the card it is"))
         self.references.text(origin, *decl.text)
         flags = tuple(f for f in CARD_FLAGS if f in decl.flags)

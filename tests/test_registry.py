@@ -26,6 +26,7 @@ from vcompiler.registry import (
     TOP_LEVEL_ONLY,
     forms_of_game,
     is_kind,
+    kind_declared_by,
     kind_named,
 )
 from vcompiler.registry import kinds as kinds_table
@@ -117,6 +118,20 @@ def test_every_kind_is_declared_by_a_grammar_keyword_and_found_in_a_broken_heade
             assert key is not None and key[0] == kind.name
     # A keyword that may start a line inside a declaration cannot mark a new one.
     assert "poi" not in TOP_LEVEL_ONLY and "log" in TOP_LEVEL_ONLY
+
+
+def test_every_declaration_of_the_grammar_declares_a_registered_kind():
+    """A declaration added to the grammar and the transformer alone fails here, not as
+    E900 in `check` when the model asks the registry for its kind."""
+    code = re.sub(r"//[^\n]*", "", GRAMMAR)
+    alternatives = re.search(r"^_decl:(.*?)^\s*$", code, re.M | re.S).group(1).replace("|", " ").split()
+    terminals = dict(re.findall(r'^([A-Z_]+): "([a-z_]+)"$', code, re.M))
+    assert len(alternatives) >= 15
+    for rule in alternatives:
+        first = re.search(rf"^{rule}:\s+([A-Z_]+)", code, re.M)
+        assert first is not None, rule
+        keyword = terminals[first.group(1)]
+        assert kind_declared_by(keyword) is not None, f"`{keyword}` declares no kind of the registry"
 
 
 def test_every_kind_has_a_game_an_example_of_its_ids_and_a_place_in_the_bundle():

@@ -55,26 +55,6 @@ def test_goals_reach_the_bundle_the_graph_and_the_cards(write_pack):
     assert ("rule", "Goal") in rank_up.blocks
 
 
-def test_equipment_reaches_the_bundle_the_graph_the_cards_and_its_references(write_pack):
-    result = _compiled(write_pack, 'equipment Q01 "Thermal Lance" external {\n'
-                                   '  text "Use it with {card Q01} in hand."\n'
-                                   '  action "Cut" {\n    outcome green: physical => gain success 1\n'
-                                   '    outcome red => spend die\n  }\n}\n'
-                                   'equipment Q02 "Spare" { text "Nobody takes it." }\n'
-                                   'equipment P03 "Misfiled" external { text "A POI letter." }\n')
-    assert [(d.code.id, d.span.line, d.message) for d in result.diagnostics] == [
-        ("W402", 15, "equipment Q02 is never placed, gained or printed"),
-        ("E208", 16, "an equipment card's id starts with Q, not P")]
-    cards = {c["id"]: c for c in to_bundle(result.pack)["cards"]}
-    lance = cards["Q01"]
-    assert (lance["kind"], lance["name"], lance["external"]) == ("equipment", "Thermal Lance", True)
-    assert ("equipment", "Q01") in roots(build_graph(result.pack))
-    face = {f.key: f for f in faces_of(result.pack)}["equipment Q01"]
-    assert (face.label, face.number, face.back.label, face.back.number, face.size) == (
-        "Equipment", "Q01", "Equipment", "Q01", (63.0, 88.0))
-    assert face.blocks[1][:2] == ("head", [("t", "Cut")])
-
-
 def test_a_goal_belongs_to_missions_and_rank_up_cards_only(write_pack):
     result = compile_pack(write_pack({"pack.vcl": VANGUARD_HEADER + 'log 1 "S" { return }\n'
                                        'poi P101 "X" {\n  goal "Win." => gain success 1\n}\n'}))

@@ -436,9 +436,6 @@ class AstBuilder:
     def rank_up(self, c):
         return self._card("rank_up", c, c[1], c[1], None, c[2], c[3:])
 
-    def equipment(self, c):
-        return self._card("equipment", c, c[1], c[2], None, c[3], c[4:])
-
     def unique_card(self, c):
         return self._card("unique", c, c[1], c[2], None, c[3], c[4:])
 

@@ -108,8 +108,6 @@ KINDS: tuple[Kind, ...] = (
     # RB 244: events are filed in any order
     _card("event", "E", "Event", "#f0f0f0", deck=True, by_name=True, secret_back=True),
     _card("threat", "T", "Threat", "#ffd0c0", shown_by=("place_threat",)),
-    # RB 1484-1507: carried by a Crewmember, kept in the Armory by number.
-    _card("equipment", "Q", "Equipment", "#e8f0e0"),
     Kind("injury", V, "injury", "injury", "an injury card", r'"[^"\n]*"', '"Name"', "string", "cards",
          book_name="card", card=True, deck=True, printed=Printed("Injury", secret_back=True), colour="#ffd6e0",
          sample="Just a Scratch", shown_by=("gain_injury",)),

@@ -2,9 +2,10 @@
 entity a pack defines and references name (kinds.py), and the effect forms with their
 printed wording (forms.py). Every stage reads these tables instead of spelling kinds,
 games or verbs itself, so that a new kind or effect form is added here (and in the
-grammar when it brings a keyword); `python -m vcompiler.registry.schema` and
-`python -m vcompiler.docs` then rewrite the lists of the bundle schema and the tables
-of the language reference."""
+grammar and the transformer when it brings a keyword); `python -m vcompiler.registry.schema`
+and `python -m vcompiler.docs` then rewrite the lists of the bundle schema, the tables of
+the language reference and the editor grammar's keywords. A card kind's print facts,
+graph colour and sample are fields of its `Kind`, which tests/test_registry.py requires."""
 from vcompiler.registry.forms import (
     CARD_ONLY,
     CREW_TARGETS,

@@ -10,8 +10,9 @@ from conftest import CONTENT, VANGUARD_HEADER, renderers_loaded
 from vcompiler import fontmetrics
 from vcompiler.cli import main
 from vcompiler.compile import compile_pack
+from vcompiler.registry import CARD_SIZES
 from vcompiler.render import fit
-from vcompiler.render.cards import CARD_SIZES, faces_of, location_faces
+from vcompiler.render.cards import faces_of, location_faces
 from vcompiler.render.sheets import (
     MEASURE_ROOM_MM,
     PX_PER_MM,

@@ -13,9 +13,10 @@ from conftest import EXAMPLES, ROOT, VANGUARD_HEADER, VANTAGE_HEADER, expectatio
 from vcompiler.cli import main
 from vcompiler.compile import compile_pack
 from vcompiler.model import types as m
+from vcompiler.registry import CARD_SIZES
 from vcompiler.render import voice
 from vcompiler.render.board import _cost, board_of, lay_out_board, pinned, place
-from vcompiler.render.cards import CARD_SIZES, faces_of, location_faces, location_number
+from vcompiler.render.cards import faces_of, location_faces, location_number
 from vcompiler.render.components import ComponentOptions, plan_components, render_components
 from vcompiler.render.sheets import BLEED_MM, DUPLEX_NOTE, MARK_GAP_MM, Slot, behind, grid, sheet_pages
 

@@ -1,5 +1,6 @@
 """The grammar itself: conflict-free LALR, named terminals, and every reference
 construct parsed."""
+import json
 import re
 
 import pytest
@@ -12,6 +13,7 @@ from conftest import CONTENT, ROOT
 from vcompiler.parse import lexer
 
 GRAMMAR = (ROOT / "grammar" / "vcl.lark").read_text(encoding="utf-8")
+TEXTMATE = sorted((ROOT / "editors" / "vscode" / "syntaxes").glob("*.json"))
 
 
 def test_grammar_has_no_lalr_conflicts():
@@ -23,6 +25,37 @@ def test_every_terminal_is_named():
     parser = Lark(GRAMMAR, parser="lalr", lexer="contextual")
     anonymous = [t.name for t in parser.terminals if t.name.startswith("__ANON")]
     assert anonymous == []
+
+
+@pytest.mark.parametrize("path", sorted(CONTENT.glob("*/*.vcl")), ids=lambda p: f"{p.parent.name}/{p.name}")
+def _keywords(grammar: str) -> set[str]:
+    """The words the grammar spells out, in terminals and rules alike."""
+    code = re.sub(r"//[^\n]*", "", grammar)
+    return set(re.findall(r'"([a-z_][a-z0-9_]*)"', code))
+
+
+def _patterns(node: object) -> list[str]:
+    if isinstance(node, dict):
+        return [p for key, value in node.items()
+                for p in ([value] if key in ("match", "begin") and isinstance(value, str) else _patterns(value))]
+    if isinstance(node, list):
+        return [p for value in node for p in _patterns(value)]
+    return []
+
+
+@pytest.mark.parametrize("path", TEXTMATE, ids=lambda p: p.name)
+def test_every_keyword_of_the_grammar_is_coloured_by_the_editor_grammar(path):
+    # The editor's patterns list words as alternatives of a group: `\b(if|else|choice)\b`.
+    listed = {word for pattern in _patterns(json.loads(path.read_text(encoding="utf-8")))
+              for group in re.findall(r"\(((?:[a-z_][a-z0-9_]*\|)*[a-z_][a-z0-9_]*)\)", pattern)
+              for word in group.split("|")}
+    keywords = _keywords(GRAMMAR)
+    assert {"log", "rank_up", "threat", "if"} <= keywords
+    assert sorted(keywords - listed) == [], "run `python -m vcompiler.docs`"
+
+
+def test_the_keyword_check_sees_a_missing_keyword():
+    assert _keywords('FOO: "foo"\nbar: FOO "baz" // "qux"\n') == {"foo", "baz"}
 
 
 @pytest.mark.parametrize("path", sorted(CONTENT.glob("*/*.vcl")), ids=lambda p: f"{p.parent.name}/{p.name}")

@@ -8,9 +8,10 @@ from vcompiler.compile import compile_pack
 from vcompiler.emit.bundle import to_bundle
 from vcompiler.emit.validate import schema_errors
 from vcompiler.play.machine import Game
+from vcompiler.registry import CARD_SIZES
 from vcompiler.render import voice
 from vcompiler.render.books import storybooks
-from vcompiler.render.cards import CARD_SIZES, location_faces, vantage_faces
+from vcompiler.render.cards import location_faces, vantage_faces
 
 PACK = VANTAGE_HEADER.replace("start location 1", "start location 0") + '''
 location 000 "Landfall" {

@@ -104,7 +104,8 @@ def _with_card_fit(results: list[CompileResult], use_cache: bool) -> list[Compil
     the cards laid out are kept in the parse cache's folder unless `--no-cache`."""
     from dataclasses import replace
 
-    from vcompiler.render.cards import CARD_SIZES, faces_of, location_faces
+    from vcompiler.registry import CARD_SIZES
+    from vcompiler.render.cards import faces_of, location_faces
     from vcompiler.render.fit import card_fit
 
     cache = _new_cache() if use_cache else None

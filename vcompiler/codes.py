@@ -331,7 +331,7 @@ poi P101 "Ridge" external {
   }
 }
 """))
-CARD_ID_LETTER = _code("E231", E, "a {kind} card's id starts with {letter}, not {first}",
+CARD_ID_LETTER = _code("E231", E, "{described}'s id starts with {letter}, not {first}",
                         "a card id that starts with another kind's letter", """\
 The first letter of a Vanguard card's id says its kind (P a POI, M a mission, G a
 Global Condition, E an event, T a threat), and the printed card and every reference to

@@ -20,9 +20,9 @@ from pathlib import Path
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.frozen import frozen
+from vcompiler.registry import PRINTED
 from vcompiler.source import SourceFile, Span
 from vcompiler.util.safeio import Refused, read_regular
-from vcompiler.vocabulary import CARD_KINDS
 
 
 @frozen
@@ -256,7 +256,7 @@ _SIZE = re.compile(r"\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*")
 def _card_sizes(table: object, problems: list[Diagnostic], source: SourceFile, at: tuple[str, ...]
                 ) -> tuple[tuple[str, tuple[float, float]], ...]:
     """`[cards]` (the table at `at`): a size in millimetres, width x height, for any of
-    CARD_KINDS."""
+    the kinds the card sheets print (registry.PRINTED)."""
     def where(key: str) -> Span:
         return key_span(source, at, key)
 
@@ -268,9 +268,9 @@ def _card_sizes(table: object, problems: list[Diagnostic], source: SourceFile, a
     sizes = []
     for kind, value in sorted(table.items()):
         match = _SIZE.fullmatch(value) if isinstance(value, str) else None
-        if kind not in CARD_KINDS:
+        if kind not in PRINTED:
             problems.append(diagnostic(codes.BAD_CONFIG, where(kind), message=f"no card kind {kind!r}",
-                                       hint="the kinds are " + ", ".join(CARD_KINDS)))
+                                       hint="the kinds are " + ", ".join(PRINTED)))
         elif match is None or not all(20 <= float(n) <= 300 for n in match.groups()):
             problems.append(diagnostic(codes.BAD_CONFIG, where(kind), message=f"bad card size for {kind}: {value!r}",
                                        hint=hint + ", each side from 20 to 300 mm"))

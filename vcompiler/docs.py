@@ -3,7 +3,8 @@ and conditions per game with their printed wording, icons, biomes, skills, card 
 and the diagnostic codes with their catalogue entries. They stand in
 docs/*.md between `<!-- generated: NAME -->` and `<!-- end generated -->` and are
 rewritten from the compiler's own tables, so that the reference never disagrees with
-what `check` accepts (a test fails when it does).
+what `check` accepts (a test fails when it does). The editor grammars
+(editors/vscode/syntaxes) get every keyword of grammar/*.lark they do not colour yet.
 
     python -m vcompiler.docs           rewrite the generated regions of docs/
     python -m vcompiler.docs --check   exit 1, naming the regions, when any is stale
@@ -19,20 +20,30 @@ from typing import Any
 from vcompiler import vocabulary
 from vcompiler.codes import CATALOGUE, Code
 from vcompiler.model import types as m
-from vcompiler.registry import FORMS, KINDS, VANGUARD, Form
+from vcompiler.registry import FORMS, KINDS, VANGUARD, VANTAGE_CARD_KINDS, Form, kind_named
 from vcompiler.source import Span
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+GRAMMARS = ROOT / "grammar"
+EDITOR_GRAMMARS = ROOT / "editors" / "vscode" / "syntaxes"
 REGION = re.compile(r"(<!-- generated: ([\w-]+) -->\n)(.*?)(<!-- end generated -->)", re.S)
 
-# A value for each kind of argument slot, to show a form in use and print it.
-_SAMPLE = {"n": 2, "poi": "P101", "mission": "M02", "condition": "G01", "threat": "T01",
-           "unique": 1, "injury": "Just a Scratch", "vcard": 1201, "sector": 3,
-           "colour": "red", "outcome": "green", "letter": "T", "danger": "T", "discovery": "mineral",
-           "skill": "climbing"}
+# A value for each argument slot that is not an entity (an entity's is its kind's
+# `sample`), to show a form in use and print it.
+_VALUE_SAMPLE: dict[str, str | int] = {"n": 2, "colour": "red", "outcome": "green", "letter": "T",
+                                       "discovery": "mineral", "skill": "climbing"}
 # A numbered card that a word before it says the kind of: `complete mission 1601`.
 _VCARD_OF = {"mission": 1601, "destiny": 1705}
 _NOWHERE = Span("docs", 1, 1, 1, 1)
+
+
+def _sample(slot_kind: str) -> str | int:
+    """A value of an argument slot, as an example writes it."""
+    if slot_kind in _VALUE_SAMPLE:
+        return _VALUE_SAMPLE[slot_kind]
+    kind = kind_named(slot_kind)
+    return kind.sample if kind.sample is not None else kind.example
 
 
 def example(form: Form) -> tuple[str, m.Effect]:
@@ -43,8 +54,9 @@ def example(form: Form) -> tuple[str, m.Effect]:
             words.append(slot.literal)
             continue
         assert slot.kind is not None and slot.name is not None    # a slot that is not a literal
-        value = _VCARD_OF.get(words[-1], _SAMPLE[slot.kind]) if slot.kind == "vcard" else _SAMPLE[slot.kind]
-        words.append(f'"{value}"' if slot.kind == "injury" else str(value))
+        value = _VCARD_OF.get(words[-1], _sample(slot.kind)) if slot.kind == "vcard" else _sample(slot.kind)
+        named = slot.kind not in _VALUE_SAMPLE and kind_named(slot.kind).value == "string"
+        words.append(f'"{value}"' if named else str(value))
         params.append((slot.name, value))
     return " ".join(words), m.Effect(form.op, tuple(params), _NOWHERE)
 
@@ -84,7 +96,7 @@ def _effects(game: str) -> str:
     return "\n".join(rows)
 
 
-def _words(words: Iterable[str]) -> str:
+def _words(words: Iterable[object]) -> str:
     return ", ".join(f"`{w}`" for w in words)
 
 
@@ -95,7 +107,7 @@ def _card_kinds() -> str:
     return "\n".join([
         "| game | kinds |", "|---|---|",
         f"| vanguard | {vanguard} |",
-        f"| vantage | `card N KIND`, KIND one of {_words(vocabulary.VANTAGE_CARD_KINDS)} |",
+        f"| vantage | `card N KIND`, KIND one of {_words(VANTAGE_CARD_KINDS)} |",
     ])
 
 
@@ -123,10 +135,8 @@ def _conditions(game: str) -> str:
                 words.append(word)
                 continue
             value: object
-            if form.refers == "vcard":
-                value = _SAMPLE["vcard"]
-            elif word == "<card>":
-                value = "T01" if form.refers == "threat" else "M02" if form.refers == "mission" else "P101"
+            if form.refers is not None and (form.refers == "vcard" or word == "<card>"):
+                value = _sample(form.refers)
             else:
                 value = _CONDITION_SAMPLE[word][len(values) % 2] or _CONDITION_SAMPLE[word][0]
             values.append(value)
@@ -192,9 +202,45 @@ def regenerate(text: str) -> tuple[str, list[str]]:
     return REGION.sub(replace, text), changed
 
 
+# A word the grammar spells out, in a terminal (`THREAT: "threat"`) or a rule.
+_GRAMMAR_WORD = re.compile(r'"([a-z_][a-z0-9_]*)"')
+# A group of words in an editor pattern: `\\b(if|else|choice)\\b` as the JSON writes it.
+_WORD_GROUP = re.compile(r"\(((?:[a-z_][a-z0-9_]*\|)*[a-z_][a-z0-9_]*)\)")
+_KEYWORD_LIST = re.compile(r'("name": "keyword\.other\.vcl",\s*"match": "\\\\b\()([a-z0-9_|]+)(\)\\\\b")')
+
+
+def grammar_keywords() -> set[str]:
+    words: set[str] = set()
+    for path in sorted(GRAMMARS.glob("*.lark")):
+        code = re.sub(r"//[^\n]*", "", path.read_text(encoding="utf-8"))
+        words.update(_GRAMMAR_WORD.findall(code))
+    return words
+
+
+def with_keywords(text: str, keywords: set[str]) -> tuple[str, list[str]]:
+    """An editor grammar (TextMate JSON) with the keywords none of its patterns lists
+    added to its list of keywords, and those words."""
+    listed = {word for group in _WORD_GROUP.findall(text) for word in group.split("|")}
+    missing = sorted(keywords - listed)
+    if not missing:
+        return text, []
+    found = _KEYWORD_LIST.search(text)
+    if found is None:
+        return text, [f"{word} (no keyword.other.vcl list)" for word in missing]
+    words = "|".join([found.group(2), *missing])
+    return text[:found.start(2)] + words + text[found.end(2):], missing
+
+
 def main(argv: list[str]) -> int:
     check = "--check" in argv
     stale: list[str] = []
+    keywords = grammar_keywords()
+    for path in sorted(EDITOR_GRAMMARS.glob("*.json")):
+        new, added = with_keywords(path.read_text(encoding="utf-8"), keywords)
+        if added:
+            stale.append(f"{path.name}: keywords {', '.join(added)}")
+            if not check:
+                path.write_text(new, encoding="utf-8")
     for path in sorted(DOCS.glob("*.md")):
         text = path.read_text(encoding="utf-8")
         new, changed = regenerate(text)

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from vcompiler.diagnostics import Diagnostic
 from vcompiler.engine.index import LABEL, Definition, Index, Mention
 from vcompiler.frozen import frozen
-from vcompiler.registry import Form, forms_of_game, is_kind, kind_named
+from vcompiler.registry import VANGUARD, VANTAGE, Form, forms_of_game, is_kind, kind_named, kinds_of_game
 from vcompiler.registry.forms import VALUE_SLOTS
 from vcompiler.source import Span
 from vcompiler.vocabulary import ICONS
@@ -81,7 +81,9 @@ def complete(index: Index | None, game: str, before: str) -> list[Completion]:
     if _REF_LOCATION.search(before):
         return _entities(defs, ("location",)) if defs else []
     if _REF_CARD.search(before):
-        kinds = ("vcard",) if game == "vantage" else ("poi", "mission", "condition", "event", "threat", "unique")
+        # `{card X}` names a card by its id or number; injuries and Rank-Up cards go by name.
+        of_game = kinds_of_game(VANTAGE.name if game == VANTAGE.name else VANGUARD.name)
+        kinds = tuple(k.name for k in of_game if k.card and k.value != "string")
         return _entities(defs, kinds) if defs else []
     if _REF_ICON.search(before):
         return [Completion(icon, "icon", "value") for icon in ICONS]

@@ -12,9 +12,9 @@ from vcompiler.diagnostics import Diagnostic, Related, diagnostic
 from vcompiler.model import types as m
 from vcompiler.model.references import Origin, References
 from vcompiler.model.resolve import Resolver
-from vcompiler.registry import kind_named
+from vcompiler.registry import VANTAGE_CARD_KINDS, kind_named
 from vcompiler.source import SourceFile, Span
-from vcompiler.vocabulary import CARD_FLAGS, CHALLENGE_FACES, VANTAGE_CARD_KINDS
+from vcompiler.vocabulary import CARD_FLAGS, CHALLENGE_FACES
 
 
 class _Spanned(Protocol):
@@ -219,7 +219,7 @@ class Entities:
         letter = kind.letter
         if letter and not decl.id.startswith(letter) and decl.id != decl.name and not decl.board:
             self.found.append(diagnostic(
-                codes.CARD_ID_LETTER, self._word(decl.span, decl.id), kind=decl.kind, letter=letter,
+                codes.CARD_ID_LETTER, self._word(decl.span, decl.id), described=kind.described, letter=letter,
                 first=decl.id[0],
                 hint=f"number it {letter}{decl.id[1:]}, or declare it as the card it is"))
         self.references.text(origin, *decl.text)

@@ -44,7 +44,7 @@ from vcompiler.frozen import frozen
 from vcompiler.model import types as m
 from vcompiler.play.cards import INDENT, face_lines, words
 from vcompiler.play.state import STAT_START, VANTAGE_STATS, State
-from vcompiler.registry import WAYS_OUT
+from vcompiler.registry import SHOWN_CARDS, WAYS_OUT
 from vcompiler.render import voice
 from vcompiler.render.cards import THREAT_ROWS, Face, faces_of, location_number, requirement
 
@@ -56,12 +56,6 @@ LEAVING = 0.05
 SILENT = frozenset(("goto_log", "goto_location", "end_exploration", "end_game"))
 # VR 69-70: a completed mission or destiny asks the table whether to end the game.
 COMPLETIONS = frozenset(("complete_mission_card", "complete_destiny"))
-# Effects that put a card on the table, and the kind of the card their word names:
-# the card is shown as it prints, so that its rules, tracks and actions are at hand.
-SHOWN_CARDS = {"place_threat": ("threat", "card"), "set_condition": ("condition", "card"),
-               "reveal_mission": ("mission", "card"), "gain_unique": ("unique", "unique"),
-               "gain_injury": ("injury", "injury"), "gain_card": ("card", "card"),
-               "place_in_center": ("card", "card")}
 TIME_OPS = frozenset(f"{verb}_{which}" for verb in ("progress", "reduce", "reset") for which in ("time", "all_time"))
 # A threat's rows that say what its attack does, by whether a Crewmember shares its Sector (RB 1447).
 ATTACK_ROWS = {True: "attack", False: "alone"}

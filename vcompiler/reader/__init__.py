@@ -17,10 +17,10 @@ import re
 from pathlib import Path
 
 from vcompiler.model import types as m
+from vcompiler.registry import CARD_SIZES
 from vcompiler.render import voice
 from vcompiler.render.books import STARTING_KEY
 from vcompiler.render.cards import (
-    CARD_SIZES,
     Face,
     action_blocks,
     location_number,

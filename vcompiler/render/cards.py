@@ -20,36 +20,13 @@ from __future__ import annotations
 from vcompiler import ast
 from vcompiler.frozen import frozen
 from vcompiler.model import types as m
-from vcompiler.registry import MAX_COPIES, kind_named
+from vcompiler.registry import CARD_SIZES, LANDING, MAX_COPIES, PRINTED, kind_named
 from vcompiler.render.voice import Sentence, effects_sentence, joined, power_line, rich, rich_line, target
 from vcompiler.source import Span
 from vcompiler.vocabulary import ICONS
 
 # Words of a requirement printed as their icon: the dice icons, colours and "same".
 REQUIREMENT_ICONS = frozenset(ICONS) | {"same"}
-
-# Trim sizes in millimetres (width, height), bleed excluded. Poker size for the
-# vanguard decks, which players hold and sort; tarot size for location cards, which
-# carry a description read aloud, a compass rose and a list of actions.
-CARD_SIZES: dict[str, tuple[float, float]] = {
-    "poi": (63.0, 88.0), "mission": (63.0, 88.0), "condition": (63.0, 88.0), "event": (63.0, 88.0),
-    "threat": (63.0, 88.0), "injury": (63.0, 88.0), "unique": (63.0, 88.0),
-    "vcard": (63.0, 88.0), "location": (70.0, 120.0), "danger": (63.0, 88.0),
-    "rank_up": (63.0, 88.0), "landing": (63.0, 88.0),
-}
-
-KIND_LABELS = {
-    "poi": "Point of Interest", "mission": "Mission", "condition": "Global Condition", "event": "Event",
-    "threat": "Threat", "injury": "Injury", "unique": "Unique Discovery", "location": "Location",
-    "danger": "Danger Die", "rank_up": "Rank-Up", "landing": "Landing Card",
-}
-
-# Cards the players look up by their number keep it on the back (a face-down pile of
-# POI cards, "take the next card (Unique Discovery 1)"); decks drawn at random do not.
-SECRET_BACKS = frozenset({"event", "injury", "rank_up"})
-
-# What a card calls its goals: a mission's is the requirement of its Completion text.
-GOAL_WORDS = {"mission": "Completion", "rank_up": "Goal"}
 
 FLAG_WORDS = {"final": "Final", "no_travel": "No Travel", "no_save": "No Save", "important": "Important"}
 
@@ -186,7 +163,7 @@ def _card_blocks(card: m.Card) -> tuple[list[Placed], list[Placed]]:
     body += _threat_rows(rows) if card.kind == "threat" else [(_row(r), r.span) for r in rows]
     body += _placed_actions(card.actions)
     for goal in (r for r in card.rows if r.kind == "goal"):
-        body.append((("rule", GOAL_WORDS.get(card.kind, "Goal")), goal.span))
+        body.append((("rule", kind_named(card.kind).print_facts.goal_word), goal.span))
         said = rich_line(goal.text) if goal.text is not None else []
         body.append((("row", "goal", said, effects_sentence(goal.effects)) if goal.effects else ("p", said),
                      goal.span))
@@ -225,16 +202,19 @@ def vanguard_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[
         if card.kind == "danger" and not card.text:
             continue         # a table of the box's Reference card: nothing of the pack's to print
         body, foot = _card_blocks(card)
-        number = card.id if kind_named(card.kind).matches(card.id) else ""    # injuries, rank-ups, events by name
-        label = KIND_LABELS[card.kind]
+        kind = kind_named(card.kind)
+        printed = kind.print_facts
+        number = card.id if kind.matches(card.id) else ""    # injuries, rank-ups, events by name
+        label = printed.label or kind.noun.title()
         faces.append(Face(
             key=f"{card.kind} {card.id}", kind=card.kind, label=label, number=number,
-            title=[("t", card.name)], size=sizes[card.kind], icons=tuple(b for b in card.biomes if b in ICONS),
+            title=[("t", card.name)], size=sizes.get(card.kind, printed.size),
+            icons=tuple(b for b in card.biomes if b in ICONS),
             badges=(*(FLAG_WORDS.get(f, f) for f in card.flags),
                     *((f"{card.standees} standees",) if card.standees and card.standees > 1 else ()),
                     *_board_badge(card)),
             blocks=tuple(_blocks(body)), foot=tuple(_blocks(foot)),
-            back=Back(label, "" if card.kind in SECRET_BACKS else number, pack.title),
+            back=Back(label, "" if printed.secret_back else number, pack.title),
             copies=_copies(card.copies), span=card.span, at=_spans(body), foot_at=_spans(foot)))
     return faces + [_landing_face(pack, planet, sizes) for planet in pack.planets if planet.landing is not None]
 
@@ -253,9 +233,11 @@ def _landing_face(pack: m.Pack, planet: m.Planet, sizes: dict[str, tuple[float, 
         foot.append((("p", [("t", f"System Maps: {entry.system}, {entry.number}. Investigating it costs "
                                   f"{entry.cost} Energy.")]), entry.span))
     number = str(landing.number)
-    return Face(key=f"landing {number}", kind="landing", label=KIND_LABELS["landing"], number=number,
-                title=[("t", planet.name)], size=sizes["landing"], icons=(), badges=(), blocks=tuple(_blocks(body)),
-                foot=tuple(_blocks(foot)), back=Back(KIND_LABELS["landing"], number, pack.title), copies=1,
+    printed = PRINTED[LANDING]
+    label = printed.label or LANDING
+    return Face(key=f"{LANDING} {number}", kind=LANDING, label=label, number=number,
+                title=[("t", planet.name)], size=sizes.get(LANDING, printed.size), icons=(), badges=(),
+                blocks=tuple(_blocks(body)), foot=tuple(_blocks(foot)), back=Back(label, number, pack.title), copies=1,
                 span=landing.span, at=_spans(body), foot_at=_spans(foot))
 
 
@@ -291,7 +273,7 @@ def vantage_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[F
                           power_line(power.text)), power.span))
         if card.actions:
             body.append((_options(card.actions), card.actions[0].span))
-        width, height = sizes["vcard"]
+        width, height = sizes.get("vcard", kind_named("vcard").print_facts.size)
         size = (max(width, height), min(width, height)) if card.orientation == "horizontal" else (width, height)
         label = card.kind.capitalize()
         faces.append(Face(
@@ -345,6 +327,8 @@ def _placed_setup(location: m.Location) -> list[Placed]:
 
 
 def location_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[Face]:
+    printed = kind_named("location").print_facts
+    label = printed.label or "Location"
     faces = []
     for location in pack.locations:
         body: list[Placed] = _paragraphs(location.text)
@@ -364,10 +348,10 @@ def location_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[
         number = location_number(location.number)
         setup = location.number == 0
         faces.append(Face(
-            key=f"location {number}", kind="location", label="Setup" if setup else "Location", number=number,
-            title=rich_line(location.name), size=sizes["location"], icons=(), badges=(),
+            key=f"location {number}", kind="location", label="Setup" if setup else label, number=number,
+            title=rich_line(location.name), size=sizes.get("location", printed.size), icons=(), badges=(),
             blocks=tuple(_blocks(body)), foot=() if setup and not location.exits else (("compass", compass),),
-            back=Back("Location", number, pack.title), copies=1, span=location.span, at=_spans(body),
+            back=Back(label, number, pack.title), copies=1, span=location.span, at=_spans(body),
             foot_at=(location.exits[0].span if location.exits else location.span,)))
     return faces
 

@@ -13,8 +13,9 @@ from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.frozen import frozen
 from vcompiler.model.types import Pack
+from vcompiler.registry import CARD_SIZES
 from vcompiler.render.board import Board, board_of, render_board
-from vcompiler.render.cards import CARD_SIZES, Face, faces_of, location_faces
+from vcompiler.render.cards import Face, faces_of, location_faces
 from vcompiler.render.sheets import (
     SHEETS_PER_JOB,
     Job,

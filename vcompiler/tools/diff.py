@@ -12,14 +12,17 @@ import difflib
 import json
 import subprocess
 import tempfile
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 from vcompiler.frozen import frozen
 from vcompiler.model.types import Card, CheckAction, Pack, Row
+from vcompiler.registry import CARD_SIZES
 from vcompiler.render import voice
 from vcompiler.render.books import books_of
-from vcompiler.render.cards import CARD_SIZES, setup_blocks, vantage_faces
+from vcompiler.render.cards import setup_blocks, vantage_faces
 
 
 class DiffError(Exception):
@@ -30,7 +33,7 @@ class DiffError(Exception):
 class Printed:
     """One entry as printed: its identity across versions, where it is looked up
     (what "renumbered" means), its title and its paragraphs."""
-    identity: tuple
+    identity: tuple[object, ...]
     number: str
     kind: str            # Log | Entry | Location | Card
     book: str
@@ -49,22 +52,22 @@ class PackDiff:
     title: str
     old_version: str
     new_version: str
-    added: list[dict] = field(default_factory=list)
-    removed: list[dict] = field(default_factory=list)
-    renumbered: list[dict] = field(default_factory=list)
-    retitled: list[dict] = field(default_factory=list)
-    changed: list[dict] = field(default_factory=list)
+    added: list[dict[str, Any]] = field(default_factory=list)
+    removed: list[dict[str, Any]] = field(default_factory=list)
+    renumbered: list[dict[str, Any]] = field(default_factory=list)
+    retitled: list[dict[str, Any]] = field(default_factory=list)
+    changed: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
         return not (self.added or self.removed or self.renumbered or self.retitled or self.changed)
 
 
-def _plain(tokens) -> str:
+def _plain(tokens: list[Any]) -> str:
     return voice.plain(tokens, icon="[{}]")
 
 
-def _blocks_text(blocks) -> list[str]:
+def _blocks_text(blocks: Iterable[tuple[str, Any]]) -> list[str]:
     out = []
     for kind, content in blocks:
         if kind == "p":
@@ -74,7 +77,7 @@ def _blocks_text(blocks) -> list[str]:
     return out
 
 
-def _face_text(blocks) -> list[str]:
+def _face_text(blocks: Iterable[tuple[Any, ...]]) -> list[str]:
     """A printed card's blocks (render.cards) as lines of words."""
     out = []
     for block in blocks:
@@ -199,7 +202,7 @@ def _paragraph_changes(old: tuple[str, ...], new: tuple[str, ...]) -> list[list[
     return changes
 
 
-def _summary(entry: Printed) -> dict:
+def _summary(entry: Printed) -> dict[str, str]:
     return {"name": entry.name, "kind": entry.kind, "number": entry.number, "book": entry.book,
             "title": entry.title}
 
@@ -233,7 +236,7 @@ def diff_packs(old: Pack, new: Pack) -> PackDiff:
     return result
 
 
-def _natural(number: str) -> tuple:
+def _natural(number: str) -> tuple[int, int, str, str]:
     head = number.split()[0]
     if head.isascii() and head.isdigit():
         # By length then text: int() refuses more than 4,300 digits.
@@ -282,7 +285,7 @@ def format_json(diffs: list[PackDiff]) -> str:
 def revision_folder(revision: str, path: Path, into: Path) -> Path:
     """The folder `path` (in a git work tree) as it was at `revision`, exported to `into`."""
     path = path.resolve()
-    def git(*args: str, **kw) -> subprocess.CompletedProcess:
+    def git(*args: str, **kw: Any) -> subprocess.CompletedProcess[Any]:
         return subprocess.run(["git", "-C", str(path), *args], capture_output=True, check=False, **kw)
     top = git("rev-parse", "--show-toplevel", text=True)
     if top.returncode != 0:
@@ -300,5 +303,5 @@ def revision_folder(revision: str, path: Path, into: Path) -> Path:
     return into / relative
 
 
-def temporary_folder() -> tempfile.TemporaryDirectory:
+def temporary_folder() -> tempfile.TemporaryDirectory[str]:
     return tempfile.TemporaryDirectory(prefix="vcompiler-diff-")

@@ -9,6 +9,7 @@ import json
 import math
 from collections import Counter
 from dataclasses import asdict
+from typing import Any
 
 from vcompiler import codes
 from vcompiler.compile import CompileResult
@@ -50,7 +51,7 @@ class Stats:
     errors: int
 
 
-def words(tokens) -> int:
+def words(tokens: list[Any]) -> int:
     return len(plain(tokens).split())
 
 

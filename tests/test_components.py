@@ -12,6 +12,7 @@ from pypdf import PdfReader
 from conftest import EXAMPLES, ROOT, VANGUARD_HEADER, VANTAGE_HEADER, expectations
 from vcompiler.cli import main
 from vcompiler.compile import compile_pack
+from vcompiler.emit.write import MANIFEST
 from vcompiler.model import types as m
 from vcompiler.registry import CARD_SIZES
 from vcompiler.render import voice
@@ -248,7 +249,7 @@ def test_bad_input_prints_or_gives_a_coded_diagnostic(tmp_path, write_pack):
     assert "W511" in result.output and "500 copies; 60 are printed" in result.output
     assert "W510" in result.output and "title of poi P001" in result.output
     assert "text box of unique 1" in result.output
-    written = sorted(p.name for p in (tmp_path / "out" / "bad").iterdir())
+    written = sorted(p.name for p in (tmp_path / "out" / "bad").iterdir() if p.name != MANIFEST)
     assert written == ["board-lonely.pdf", "bundle.json", "cards.pdf", "logbook.pdf", "reader.html"]
     cards = PdfReader(io.BytesIO((tmp_path / "out" / "bad" / "cards.pdf").read_bytes())).pages
     assert len(cards) == 2 * 8                    # 61 cards, 8 a sheet

@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from conftest import ROOT, VANGUARD_HEADER, VANTAGE_HEADER
 from vcompiler.cli import main
 from vcompiler.compile import compile_pack
+from vcompiler.emit.write import MANIFEST
 from vcompiler.render.books import books_of, logbook, sections
 from vcompiler.render.fetcher import TEMPLATES, PackageFetcher, RefusedResource
 from vcompiler.render.pdf import RenderOptions, book_html, heads, render_book
@@ -345,16 +346,17 @@ def test_build_writes_books_and_honours_only(tmp_path, pack_copy):
     runner = CliRunner()
     result = runner.invoke(main, ["build", str(folder), "-o", str(tmp_path / "both"), "--paper", "a5"])
     assert result.exit_code == 0, result.output
-    written = sorted(p.name for p in (tmp_path / "both" / "tidal_reach").iterdir())
+    written = sorted(p.name for p in (tmp_path / "both" / "tidal_reach").iterdir() if p.name != MANIFEST)
     assert "bundle.json" in written and "storybook-depart.pdf" in written and len(written) == 11
     assert "cards.pdf" in written and "locations.pdf" in written and "reader.html" in written
     runner.invoke(main, ["build", str(folder), "-o", str(tmp_path / "json"), "--only", "json"])
-    assert [p.name for p in (tmp_path / "json" / "tidal_reach").iterdir()] == ["bundle.json"]
+    assert [p.name for p in (tmp_path / "json" / "tidal_reach").iterdir() if p.name != MANIFEST] == ["bundle.json"]
     runner.invoke(main, ["build", str(folder), "-o", str(tmp_path / "pdf"), "--only", "pdf"])
-    books = [p.name for p in (tmp_path / "pdf" / "tidal_reach").iterdir()]
+    books = [p.name for p in (tmp_path / "pdf" / "tidal_reach").iterdir() if p.name != MANIFEST]
     assert "bundle.json" not in books and "cards.pdf" not in books and len(books) == 7
     runner.invoke(main, ["build", str(folder), "-o", str(tmp_path / "cards"), "--only", "cards"])
-    assert sorted(p.name for p in (tmp_path / "cards" / "tidal_reach").iterdir()) == ["cards.pdf", "locations.pdf"]
+    assert sorted(p.name for p in (tmp_path / "cards" / "tidal_reach").iterdir()
+                  if p.name != MANIFEST) == ["cards.pdf", "locations.pdf"]
 
 
 def test_bad_print_options_exit_2(pack_copy):
@@ -392,7 +394,7 @@ location 2 "Two" { south 1 walk }
     (out / "test" / "storybook-help.pdf").write_bytes(b"%PDF-1.7 an empty book")
     result = CliRunner().invoke(main, ["build", str(folder), "-o", str(out), "--only", "pdf", "--no-cache"])
     assert result.exit_code == 0, result.output
-    written = sorted(p.name for p in (out / "test").iterdir())
+    written = sorted(p.name for p in (out / "test").iterdir() if p.name != MANIFEST)
     assert written == ["storybook-look.pdf"]
     left = [line for line in result.output.splitlines() if line.startswith("left out")]
     assert left == [f"left out {out / 'test' / name}: the book has no entries"

@@ -7,12 +7,12 @@ import bisect
 import gc
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import fields, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import get_type_hints
+from typing import Any, get_type_hints
 
 from vcompiler import ast, codes, files
 from vcompiler.checks import CheckMemo, run_checks
@@ -157,7 +157,7 @@ AST_UNPICKLING_COST = 0.26
 PART_BYTES = 150_000
 
 
-def _entry(parsed: ParsedFile) -> tuple:
+def _entry(parsed: ParsedFile) -> tuple[Any, ...]:
     """What the cache keeps of a parsed file, and what a worker sends back: the fields
     of ParsedFile after its source."""
     return tuple(getattr(parsed, f.name) for f in fields(ParsedFile)[1:])
@@ -182,7 +182,7 @@ class _Entries:
         self.cache = cache
         self.shape = _entry_shape() if cache is not None else None
 
-    def __call__(self, source: SourceFile) -> tuple[tuple, bool]:
+    def __call__(self, source: SourceFile) -> tuple[tuple[Any, ...], bool]:
         if self.cache is None:
             return _entry(parse_source(source)), True
         key = self.cache.key(source.display, source.text)
@@ -197,7 +197,7 @@ class _Entries:
 
 
 def _entries_all(sources: list[SourceFile], cache: ParseCache | None, workers: int | None
-                 ) -> list[tuple[tuple, bool]]:
+                 ) -> list[tuple[tuple[Any, ...], bool]]:
     """Every file's entry, and whether it was parsed anew, in forked processes when
     there is much to read and cores to spare (see workers.forked_shares). Reading an
     entry from the cache costs about as much as parsing a file of logs, so both are
@@ -218,10 +218,10 @@ def _entries_all(sources: list[SourceFile], cache: ParseCache | None, workers: i
         units.extend((index, start, end, line) for (start, line), end in zip(places, ends))
     made = forked_shares(units, lambda u: u[2] - u[1], _Parts(sources, entries), workers,
                          AST_PICKLING_COST, AST_UNPICKLING_COST)
-    of_source: list[list] = [[] for _ in sources]
+    of_source: list[list[Any]] = [[] for _ in sources]
     for (index, *_), result in zip(units, made):
         of_source[index].append(result)
-    found: list[tuple[tuple, bool]] = []
+    found: list[tuple[tuple[Any, ...], bool]] = []
     for source, results in zip(sources, of_source):
         first = results[0]
         if len(results) == 1:                   # the whole file: (entry, anew)
@@ -247,7 +247,7 @@ class _Parts:
     def __init__(self, sources: list[SourceFile], entries: _Entries):
         self.sources, self.entries = sources, entries
 
-    def __call__(self, unit: tuple[int, int, int, int]) -> tuple:
+    def __call__(self, unit: tuple[int, int, int, int]) -> tuple[Any, ...]:
         index, start, end, line = unit
         source = self.sources[index]
         if start == 0 and end == len(source.text):          # the whole file
@@ -291,7 +291,7 @@ def parse_pack(folder: Path, cache: ParseCache | None = None, workers: int | Non
 
 
 @contextmanager
-def without_cycle_collection():
+def without_cycle_collection() -> Iterator[None]:
     """The AST and the model are trees of frozen values, freed by reference counting;
     the cycle collector would walk every one of them again and again as they grow
     (a third of the time of checking a large pack), and find nothing."""
@@ -387,7 +387,7 @@ def _shared_files(result: CompileResult) -> set[str]:
 _COPY_NAME = re.compile(r"\bcopy\b|\bbackup\b|\bbak\b|\bold\b|\(\d+\)|~", re.IGNORECASE)
 
 
-def _defines(decl: ast.Declaration) -> tuple:
+def _defines(decl: ast.Declaration) -> tuple[Any, ...]:
     """What a declaration defines, as two declarations of one thing share it."""
     if isinstance(decl, ast.LogDecl):
         return ("log", decl.target.kind, decl.target.value)
@@ -417,7 +417,7 @@ def _copies_among(parsed: list[ParsedFile], found: list[Diagnostic]) -> dict[str
         repeated = sum(1 for key in defines[copy] if key in keys[original])
         return 2 * repeated > len(defines[copy])
 
-    def originality(display: str) -> tuple:
+    def originality(display: str) -> tuple[Any, ...]:
         relative = files[display].source.relative
         stem = Path(relative).stem
         return (bool(_COPY_NAME.search(stem)), len(stem), relative)

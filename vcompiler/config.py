@@ -16,6 +16,7 @@ import stat
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
@@ -229,7 +230,7 @@ def _load(path: Path, in_pyproject: bool, top: Path, display: Callable[[Path], s
 _LIMIT_HINT = "write it as `[print]` then, on the next line, `spoiler_limit = 25`"
 
 
-def _unknown(source: SourceFile, table: tuple[str, ...], found: dict, known: tuple[str, ...],
+def _unknown(source: SourceFile, table: tuple[str, ...], found: dict[str, Any], known: tuple[str, ...],
              elsewhere: dict[str, str]) -> list[Diagnostic]:
     """W103 for every key of `found` (the table at `table`) not in `known`; a key that
     belongs to another table (`elsewhere`) is told where it goes."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from vcompiler import codes
@@ -41,7 +41,7 @@ def _utf8(name: str) -> bool:
     return True
 
 
-def _problem(code: codes.Code, path: Path, display, message: str, hint: str) -> Diagnostic:
+def _problem(code: codes.Code, path: Path, display: Callable[[Path], str], message: str, hint: str) -> Diagnostic:
     return diagnostic(code, Span(display(path), 1, 1, 1, 1), message=message, hint=hint)
 
 
@@ -140,21 +140,21 @@ def _leads_up(path: Path, root: Path) -> bool:
         return True
 
 
-def _is_file(entry: os.DirEntry) -> bool:
+def _is_file(entry: os.DirEntry[str]) -> bool:
     try:
         return entry.is_file()
     except OSError:
         return False
 
 
-def _is_dir(entry: os.DirEntry) -> bool:
+def _is_dir(entry: os.DirEntry[str]) -> bool:
     try:
         return entry.is_dir()
     except OSError:
         return False
 
 
-def list_pack(folder: Path, display=shown_name, declared: Mapping[Path, bool] | None = None
+def list_pack(folder: Path, display: Callable[[Path], str] = shown_name, declared: Mapping[Path, bool] | None = None
               ) -> tuple[list[Path], list[Diagnostic]]:
     """The .vcl files of the pack in `folder`, sorted by their path in it, and what
     keeps any file of it from being read. `declared`: what `survey` found of whether

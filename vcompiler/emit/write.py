@@ -13,6 +13,7 @@ import stat
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import orjson
 
@@ -20,7 +21,7 @@ from vcompiler import atomic
 from vcompiler.util.safeio import Refused, read_regular
 
 
-def bundle_bytes(bundle: dict) -> bytes:
+def bundle_bytes(bundle: dict[str, Any]) -> bytes:
     """The bundle as written: sorted keys and a fixed layout (two spaces, UTF-8 text
     unescaped), so that two builds of one pack are byte-identical. orjson writes the
     same bytes as the json module ten times faster; json takes what orjson refuses

@@ -16,11 +16,11 @@ from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.frozen import frozen
 from vcompiler.model.types import Pack
 from vcompiler.render.books import Book, Section, books_of, index_sections
+from vcompiler.render.options import RenderOptions
 from vcompiler.render.pdf import (
     STAMP_PAGES,
     Layout,
     RenderedSection,
-    RenderOptions,
     assemble,
     book_sections,
     heads,

@@ -711,10 +711,11 @@ def _log_line(effects: tuple[m.Effect, ...]) -> Sentence:
 def lay_out_board(board: Board):
     """WeasyPrint's layout of the board's sheets, and a function writing them as PDF."""
     from vcompiler import __version__
-    from vcompiler.render.pdf import _environment, source_date
+    from vcompiler.render.options import source_date
     from vcompiler.render.sheets import lay_out
+    from vcompiler.render.templating import environment
 
-    html = _environment().get_template("board.html.j2").render(board=board, naive=False, created=source_date(),
+    html = environment().get_template("board.html.j2").render(board=board, naive=False, created=source_date(),
                                                               version=__version__)
     width, height = board.tiles[0].size
     bleed = f" bleed: {board.bleed_mm:g}mm;" if board.bleed_mm else ""

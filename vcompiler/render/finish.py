@@ -10,12 +10,10 @@ import hashlib
 import io
 from collections.abc import Iterator
 from importlib.resources import files
-from typing import TYPE_CHECKING
 
 import pikepdf
 
-if TYPE_CHECKING:
-    from vcompiler.render.pdf import RenderOptions
+from vcompiler.render.options import RenderOptions
 
 # Luma weights (ITU-R BT.601): what a reader sees as light and dark in a colour.
 _LUMA = (0.299, 0.587, 0.114)

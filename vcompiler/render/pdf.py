@@ -6,105 +6,22 @@ from __future__ import annotations
 import atexit
 import hashlib
 import logging
-import os
 import tempfile
 from contextlib import contextmanager
 from dataclasses import replace
-from datetime import UTC, datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from vcompiler import __version__
 from vcompiler.frozen import frozen
 from vcompiler.render.books import Book, Entry, Section, entry_size, index_sections, sections
+from vcompiler.render.options import RenderError, RenderOptions, reproducible, source_date
 from vcompiler.render.seams import stitch, true_tops
+from vcompiler.render.templating import environment
 
 if TYPE_CHECKING:
-    from jinja2 import Environment
-
     from vcompiler.render.assembly import Composed, Mark, Piece
     from vcompiler.render.placement import Spot
-
-PAPERS = {"a4": "A4", "letter": "letter", "a5": "A5"}
-
-
-# The page of a booklet: half the sheet it is imposed on.
-HALF = {"a4": "148.5mm 210mm", "a5": "148.5mm 210mm", "letter": "5.5in 8.5in"}
-# Pages per signature: 10 sheets folded, what an ordinary long-reach stapler binds.
-SIGNATURE = 40
-
-
-@frozen
-class RenderOptions:
-    paper: str = "a4"
-    bleed_mm: float = 0.0
-    crop_marks: bool = False
-    booklet: bool = False
-    signature: int = SIGNATURE        # booklet: pages per saddle-stitched signature; 0: one
-    titles: bool | None = None        # titles in the index and outline; None: the book's default
-    greyscale: bool = False           # every colour as a grey, for home printers
-    pdfx: bool = False                # PDF/X-4 for a print shop (render.finish)
-    tagged: bool = False              # a structure tree, for screen readers
-
-    def page_css(self) -> str:
-        # Built from the options only, never from pack text. Crop marks are drawn
-        # after assembly (render.impose): WeasyPrint's sit inside the bleed.
-        size = HALF[self.paper] if self.booklet else PAPERS[self.paper]
-        rules = [f"size: {size};"]
-        if self.bleed_mm:
-            rules.append(f"bleed: {self.bleed_mm:g}mm;")
-        return "@page { " + " ".join(rules) + " }\n"
-
-    @property
-    def paper_class(self) -> str:
-        return "a5" if self.booklet else self.paper
-
-
-@lru_cache(maxsize=1)
-def _environment() -> Environment:
-    # Jinja2 is imported when a book is rendered: `build --only json` and every other
-    # command start without it. The process that writes the HTML has no need of
-    # WeasyPrint: its workers lay the HTML out.
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined
-
-    from vcompiler.render.paths import TEMPLATES
-    from vcompiler.render.typeset import long_worded, quotes, ties, unbreakable
-
-    environment = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True, undefined=StrictUndefined,
-                              trim_blocks=False, lstrip_blocks=False)
-    environment.filters["quotes"] = quotes
-    environment.filters["ties"] = ties
-    environment.tests["unbreakable"] = unbreakable
-    environment.tests["long_worded"] = long_worded
-    return environment
-
-
-# 1980-01-01, the usual epoch of reproducible builds: fontTools stamps it into the
-# font subsets it embeds when SOURCE_DATE_EPOCH is set, instead of the time of the build.
-DEFAULT_EPOCH = "315532800"
-
-
-@contextmanager
-def reproducible():
-    """Font subsets carry a timestamp; pin it unless the build already set one."""
-    had = os.environ.get("SOURCE_DATE_EPOCH")
-    if had is None:
-        os.environ["SOURCE_DATE_EPOCH"] = DEFAULT_EPOCH
-    try:
-        yield
-    finally:
-        if had is None:
-            os.environ.pop("SOURCE_DATE_EPOCH", None)
-
-
-def source_date() -> str | None:
-    """The date stamped into books: SOURCE_DATE_EPOCH when the build sets it, else
-    none, so that two builds of one pack are byte-identical."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    if not epoch or not epoch.strip().isdecimal():
-        return None
-    return datetime.fromtimestamp(int(epoch), tz=UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
 
 def elsewhere(parts: list[Section]) -> tuple[str, ...]:
     """The entries these sections refer to but do not hold. Each gets an empty element
@@ -132,7 +49,7 @@ def book_html(book: Book, parts: list[Section], options: RenderOptions, pages: d
     """The HTML of some sections of a book. `pages` gives the index its page numbers.
     `naive` prints every reference with its page number (a target-counter): the slow
     way, kept for the render benchmark."""
-    return _environment().get_template("book.html.j2").render(
+    return environment().get_template("book.html.j2").render(
         book=book, sections=parts, paper=options.paper_class, naive=naive, pages=pages or {},
         created=source_date(), version=__version__, elsewhere=() if naive else elsewhere(parts), links=True)
 
@@ -486,7 +403,7 @@ def stamps_html(book: Book, page_heads: list[Head], first: int = 1) -> str:
     on it afterwards: the running heads on the outer edge, the book's title on the
     inner one, the number at the outer foot, and "227, continued" at the top of a page
     that goes on with an entry. `first` is odd: left and right pages are the book's."""
-    return _environment().get_template("stamps.html.j2").render(book=book, heads=page_heads, first=first)
+    return environment().get_template("stamps.html.j2").render(book=book, heads=page_heads, first=first)
 
 
 # Pages of stamps laid out in one go (even: each run starts on a right page, as page 1
@@ -774,11 +691,6 @@ _NAIVE_CSS = """
 @page { @bottom-center { content: counter(page); font: 8pt "Book Serif", "Book Symbols"; color: #333; } }
 @page :first { @bottom-center { content: none; } }
 """
-
-
-class RenderError(Exception):
-    """WeasyPrint could not load one of the package's own resources: a bug, never
-    something a pack can cause."""
 
 
 # Messages about how WeasyPrint itself is installed, not about the book.

@@ -168,8 +168,9 @@ class RenderedJob:
 
 def job_html(job: Job, marked: dict[int, dict[str, Overflow]] | None = None) -> str:
     """`marked`: by face, the parts (title, body, foot) printed cut, and what is cut."""
-    from vcompiler.render.pdf import _environment, source_date
-    return _environment().get_template("cards.html.j2").render(
+    from vcompiler.render.options import source_date
+    from vcompiler.render.templating import environment
+    return environment().get_template("cards.html.j2").render(
         job=job, marked=marked or {}, bleed=BLEED_MM, note=DUPLEX_NOTE, page_names=page_names, naive=False,
         created=source_date(),
         version=__version__)
@@ -258,7 +259,8 @@ def measure(document) -> list[Overflow]:
 def lay_out(html: str, extra_css: str, sheets: tuple[str, ...]):
     """WeasyPrint's layout of `html` with the package's stylesheets `sheets` and
     `extra_css` (built from numbers only), and a function writing it as PDF bytes."""
-    from vcompiler.render.pdf import RenderError, RenderOptions, _weasy, _weasyprint_log, reproducible
+    from vcompiler.render.options import RenderError, RenderOptions, reproducible
+    from vcompiler.render.pdf import _weasy, _weasyprint_log
 
     document, stylesheets, fonts = _weasy(html, RenderOptions(), extra_css, sheets=sheets)
     identifier = hashlib.sha256((html + extra_css).encode("utf-8")).hexdigest()[:32].encode()
@@ -299,7 +301,7 @@ def assemble_pdf(parts: list[bytes], title: str, trim_bleed: list[bool]) -> byte
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import RectangleObject
 
-    from vcompiler.render.pdf import source_date
+    from vcompiler.render.options import source_date
 
     writer = PdfWriter()
     for part in parts:

@@ -12,7 +12,7 @@ from vcompiler.emit.validate import schema_errors
 from vcompiler.model import types as m
 from vcompiler.play.machine import Game
 from vcompiler.play.state import State
-from vcompiler.render import voice
+from vcompiler.render import ir, voice
 from vcompiler.render.board import board_of
 from vcompiler.render.cards import faces_of
 
@@ -165,11 +165,12 @@ def test_an_actions_danger_dice_stand_to_the_left_of_its_name_on_cards_boards_an
 def test_cards_print_plain_actions_attacks_and_standees_and_the_packs_own_danger_tables(built):
     faces = {f.key: f for f in faces_of(built)}
     assert "danger B" in faces and "danger T" not in faces    # T is a table of the box's card
-    poi = [b[0] for b in faces["poi P1"].blocks]
-    assert poi == ["head", "p", "p"]
+    poi = [type(b) for b in faces["poi P1"].blocks]
+    assert poi == [ir.ActionHead, ir.Paragraph, ir.Paragraph]
     threat = faces["threat T01"]
     assert "3 standees" in threat.badges
-    assert [(b[0], b[1]) for b in threat.blocks[:3]] == [("row", "attack"), ("row", "alone"), ("rule", "Time Track")]
+    rows = [b.style if isinstance(b, ir.Row) else b for b in threat.blocks[:3]]
+    assert rows == ["attack", "alone", ir.Rule("Time Track")]
 
 
 def test_play_offers_actions_without_a_dice_check_and_reads_the_new_conditions(built):

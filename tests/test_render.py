@@ -15,6 +15,7 @@ from vcompiler.cli import main
 from vcompiler.compile import compile_pack
 from vcompiler.render.books import books_of, logbook, sections
 from vcompiler.render.fetcher import TEMPLATES, PackageFetcher, RefusedResource
+from vcompiler.render.ir import Emphasis, Icon, Ref, Token, Words
 from vcompiler.render.pdf import RenderOptions, book_html, heads, render_book
 from vcompiler.vocabulary import ICONS
 
@@ -436,8 +437,9 @@ def test_quotes_curl_by_what_stands_around_them():
     assert quotes("The keeper's ghost, 'lost' at sea (\"drowned\")") == "The keeper’s ghost, ‘lost’ at sea (“drowned”)"
     # At a token's ends its neighbours decide: a quote before a reference opens, one
     # after emphasis closes, an apostrophe after a reference is one.
-    tokens = [("t", 'see "'), ("r", "Log 4", ""), ("t", '" and '), ("e", [("t", "Calder")]), ("t", "'s boat")]
-    assert [quotes(t[1], tokens, i) for i, t in enumerate(tokens) if t[0] == "t"] == ["see “", "” and ", "’s boat"]
+    tokens: list[Token] = [Words('see "'), Ref("Log 4"), Words('" and '), Emphasis([Words("Calder")]), Words("'s boat")]
+    assert [quotes(t.text, tokens, i) for i, t in enumerate(tokens) if isinstance(t, Words)] == \
+        ["see “", "” and ", "’s boat"]
 
 
 def test_a_term_and_the_number_it_names_are_kept_on_one_line():
@@ -453,11 +455,11 @@ def test_a_term_and_the_number_it_names_are_kept_on_one_line():
 
 def test_a_paragraph_holding_words_that_may_not_break_is_set_ragged_and_a_quoted_name_whole():
     from vcompiler.render.typeset import ties, unbreakable
-    assert unbreakable([("t", "If you have a xenological Discovery, go to "), ("r", "Log 1106", "log-1106")])
-    assert unbreakable([("t", "Place a secondary standee of Threat T11 in Sector 2.")])
-    assert unbreakable([("t", "A random Crewmember: gain the Injury \u201cFrostbite\u201d.")])
-    assert unbreakable([("e", [("t", 'the "Awaiting" envelope')])])
-    assert not unbreakable([("t", "The Stalker was waiting in the dark. "), ("i", "time")])
+    assert unbreakable([Words("If you have a xenological Discovery, go to "), Ref("Log 1106", "log-1106")])
+    assert unbreakable([Words("Place a secondary standee of Threat T11 in Sector 2.")])
+    assert unbreakable([Words("A random Crewmember: gain the Injury \u201cFrostbite\u201d.")])
+    assert unbreakable([Emphasis([Words('the "Awaiting" envelope')])])
+    assert not unbreakable([Words("The Stalker was waiting in the dark. "), Icon("time")])
     assert ties("gain a \u201cJust a Scratch!\u201d Injury") == (
         'gain a <span class="named">\u201cJust a Scratch!\u201d</span> <span class="named">Injury</span>')
 

@@ -20,8 +20,9 @@ from vcompiler.frozen import frozen
 from vcompiler.model import types as m
 from vcompiler.model.places import pinned
 from vcompiler.render.cards import row_lead
+from vcompiler.render.ir import Icon, Sentence, Words
 from vcompiler.render.sheets import PAPER_MM
-from vcompiler.render.voice import Sentence, effects_sentence, events_rule, log_ref, plain, rich, said
+from vcompiler.render.voice import effects_sentence, events_rule, log_ref, plain, rich, said
 from vcompiler.source import Span
 from vcompiler.vocabulary import ICONS
 
@@ -309,14 +310,14 @@ def _cost_groups(costs: tuple[m.Effect, ...]) -> tuple[Sentence, ...]:
     for effect in costs:
         words = effect.op not in ("travel", "spend_die", "roll_danger")
         if groups and (words or worded):
-            groups[-1] = [*groups[-1], ("t", ",")]
+            groups[-1] = [*groups[-1], Words(",")]
         worded = words
         if effect.op == "travel":
-            groups.append([("i", "travel")])
+            groups.append([Icon("travel")])
         elif effect.op == "spend_die":
-            groups.append([("i", str(effect.param("colour") or "die"))])
+            groups.append([Icon(str(effect.param("colour") or "die"))])
         elif effect.op == "roll_danger":
-            groups.append([("i", "danger", str(effect.param("die")))])
+            groups.append([Icon("danger", str(effect.param("die")))])
         else:
             groups.append(said(effect))
     return tuple(groups)
@@ -697,7 +698,7 @@ def _action_said(action: m.CheckAction) -> tuple[Sentence, ...]:
         out.append(effects_sentence(action.effects))
     for row in action.rows:
         lead = row_lead(row)
-        out.append([*lead, ("t", ": ") if lead else ("t", ""), *effects_sentence(row.effects)])
+        out.append([*lead, Words(": ") if lead else Words(""), *effects_sentence(row.effects)])
     return tuple(out)
 
 

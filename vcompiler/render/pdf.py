@@ -7,6 +7,7 @@ import atexit
 import hashlib
 import logging
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from functools import lru_cache
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING
 from vcompiler import __version__
 from vcompiler.frozen import frozen
 from vcompiler.render.books import Book, Entry, Section, entry_size, index_sections, sections
+from vcompiler.render.ir import Choices, Emphasis, Paragraph, Ref, Sentence
 from vcompiler.render.options import RenderError, RenderOptions, reproducible, source_date
 from vcompiler.render.seams import stitch, true_tops
 from vcompiler.render.templating import environment
@@ -27,19 +29,21 @@ def elsewhere(parts: list[Section]) -> tuple[str, ...]:
     """The entries these sections refer to but do not hold. Each gets an empty element
     of its id at the end, so that WeasyPrint keeps the links to it; assembly points
     them at the entry itself."""
-    def refs(tokens):
+    def refs(tokens: Sentence) -> Iterator[str]:
         for token in tokens:
-            if token[0] == "r" and token[2]:
-                yield token[2]
-            elif token[0] in ("e", "s"):
-                yield from refs(token[1])
+            if isinstance(token, Ref) and token.anchor:
+                yield token.anchor
+            elif isinstance(token, Emphasis):
+                yield from refs(token.tokens)
     held: set[str] = set()
     wanted: dict[str, None] = {}
     for part in parts:
         for entry in part.entries:
             held.add(entry.anchor if part.kind == "entries" else "result-" + entry.anchor)
-            for kind, content in list(entry.action) + list(entry.result or []):
-                for tokens in ([content] if kind == "p" else content if kind == "choices" else []):
+            for block in list(entry.action) + list(entry.result or []):
+                said = [block.tokens] if isinstance(block, Paragraph) else block.items if isinstance(block, Choices) \
+                    else ()
+                for tokens in said:
                     wanted.update(dict.fromkeys(refs(tokens)))
     return tuple(a for a in wanted if a not in held)
 

@@ -2,8 +2,11 @@
 sheets (sheets.py) and boards (board.py) import it from here, below all three."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
+
+from vcompiler.render.ir import TEMPLATE_TESTS
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -25,4 +28,11 @@ def environment() -> Environment:
     made.filters["ties"] = ties
     made.tests["unbreakable"] = unbreakable
     made.tests["long_worded"] = long_worded
+    made.tests.update({name: _is(kind) for name, kind in TEMPLATE_TESTS.items()})
     return made
+
+
+def _is(kind: type) -> Callable[[object], bool]:
+    def test(value: object) -> bool:
+        return isinstance(value, kind)
+    return test

@@ -78,6 +78,11 @@ class Tile:
     label: str
 
 
+# The Global Condition a board prints: ("printed", name, travel, supplies), where a
+# condition card goes ("card", id), or none ().
+BoardCondition = tuple[str, str, Sentence, str] | tuple[str, str] | tuple[()]
+
+
 @frozen
 class Board:
     file_name: str
@@ -91,7 +96,7 @@ class Board:
     missions: tuple[str, ...]
     rank_ups: tuple[str, ...]
     uniques: tuple[tuple[int, Sentence], ...]
-    condition: tuple                  # ("printed", name, travel, supplies) | ("card", id) | ()
+    condition: BoardCondition
     lift_off: Sentence
     evac: Sentence
     tiles: tuple[Tile, ...]
@@ -607,18 +612,47 @@ def _tiles(width: float, height: float, paper: str) -> tuple[tuple[Tile, ...], t
 
 
 def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
+    """The planet's board: its sectors placed on a grid, its paths drawn between them
+    (round the spaces a straight line would cross), their costs labelled, and its rules
+    and Special Actions in the spaces' room."""
     cells = place(planet, pinned(planet)[0], paper)
     columns = max(c for c, _ in cells.values()) + 1 if cells else 1
     rows = max(r for _, r in cells.values()) + 1 if cells else 1
-    rules = tuple(p for t in planet.text for p in rich(t))
-    if planet.events is not None:
-        rules += (events_rule(planet.events),)
+    rules = _planet_rules(planet)
     actions = tuple((sector.number, action.name, _action_said(action), action.danger or 0)
                     for sector in planet.sectors for action in sector.actions)
     extra = (_space_height([plain(p) for p in rules]) if rules else 0.0) + sum(
         _space_height([plain(p) for p in said]) for _, _, said, _ in actions)
     # The other spaces give up their empty room first, so that a board keeps its sheet.
     width, height = _board_size(columns, rows, max(0.0, extra - COMPACT_SAVING))
+    paths = [(i, path) for i, path in enumerate(planet.paths)
+             if path.a != path.b and path.a in cells and path.b in cells]
+    drawn, bent, over = _route_paths(cells, paths)
+    marks = _path_marks(cells, paths, drawn, bent)
+    drawn.update(bent)
+    tiles, align = _tiles(width, height, paper)
+    return Board(
+        file_name=f"board-{planet.id}.pdf", title=f"{pack.title} — {planet.name}", planet=planet.name,
+        width=width, height=height, sectors=_sector_views(pack, planet, cells),
+        marks=tuple(marks[i] for i in sorted(marks)),
+        lines=_lines_svg(width, height, [(drawn[i], not planet.paths[i].two_way) for i in sorted(drawn)]),
+        missions=planet.missions, rank_ups=planet.rank_ups,
+        uniques=tuple((n, effects_sentence((choice,))) for n, choice in planet.uniques),
+        condition=_condition(planet), lift_off=_log_line(planet.lift_off), evac=_log_line(planet.evac),
+        tiles=tiles, align=align, span=planet.span,
+        rules=rules, actions=actions, compact=extra > 0, over=tuple(over),
+        drawn=tuple((planet.paths[i].a, planet.paths[i].b, drawn[i]) for i in sorted(drawn)))
+
+
+def _planet_rules(planet: m.Planet) -> tuple[Sentence, ...]:
+    """The planet's own rules, paragraph by paragraph, its `events if` last."""
+    rules = tuple(p for t in planet.text for p in rich(t))
+    if planet.events is not None:
+        rules += (events_rule(planet.events),)
+    return rules
+
+
+def _sector_views(pack: m.Pack, planet: m.Planet, cells: dict[int, tuple[int, int]]) -> tuple[SectorView, ...]:
     pois = {c.id: c.name for c in pack.cards if c.kind == "poi"}
     board_pois = {c.id for c in planet.board_pois}
     sectors = []
@@ -630,11 +664,20 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
                                   pois.get(sector.printed_poi or "", ""), sector.slot,
                                   sector.lander, [log_ref(log)] if log is not None else [],
                                   cx - BOX[0] / 2, cy - BOX[1] / 2, tuple(a.name for a in sector.actions)))
+    return tuple(sectors)
+
+
+# A path's index among the planet's paths, and the path.
+_Indexed = list[tuple[int, m.Path]]
+
+
+def _route_paths(cells: dict[int, tuple[int, int]], paths: _Indexed
+                 ) -> tuple[dict[int, tuple[Point, ...]], dict[int, tuple[Point, ...]],
+                            list[tuple[Span, int, str, int, int]]]:
+    """Each path's line: straight, or bent round the spaces its straight line would run
+    over; and, for W513, each path no bend clears with the sector it runs over."""
     drawn: dict[int, tuple[Point, ...]] = {}
-    marks: dict[int, PathMark] = {}
     over: list[tuple[Span, int, str, int, int]] = []
-    paths = [(i, path) for i, path in enumerate(planet.paths)
-             if path.a != path.b and path.a in cells and path.b in cells]
     blocked = {i: over_sectors(cells, path.a, path.b) for i, path in paths}
     # Straight paths first, then those bent round the spaces their straight line would
     # run over, each clear of the lines drawn before it.
@@ -655,8 +698,14 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
             over += [(path.span, path.a, "<->" if path.two_way else "->", path.b, n) for n in blocked[i]]
         else:
             bent[i] = _drawn(route)
-    # The labels once every line is drawn: a straight path's where it always was unless
-    # a bent path runs under it there, a bent path's clear of every other label and line.
+    return drawn, bent, over
+
+
+def _path_marks(cells: dict[int, tuple[int, int]], paths: _Indexed, drawn: dict[int, tuple[Point, ...]],
+                bent: dict[int, tuple[Point, ...]]) -> dict[int, PathMark]:
+    """The labels once every line is drawn: a straight path's where it always was unless
+    a bent path runs under it there, a bent path's clear of every other label and line."""
+    marks: dict[int, PathMark] = {}
     for i, path in paths:
         if path.costs and i in drawn:
             others = tuple(_centre(cell) for n, cell in cells.items() if n not in (path.a, path.b))
@@ -669,26 +718,19 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
             marks[i] = _bent_mark(bent[i], path.two_way, _cost_groups(path.costs), others,
                                   (_centre(cells[path.a]), _centre(cells[path.b])), lines,
                                   [(mark.x, mark.y) for mark in marks.values()])
-    drawn.update(bent)
-    condition: tuple = ()
+    return marks
+
+
+def _condition(planet: m.Planet) -> BoardCondition:
+    """The Global Condition the board prints: ("printed", name, travel, supplies), a
+    card's place ("card", id), or ()."""
     if planet.printed_conditions:
         printed = planet.printed_conditions[0]
-        condition = ("printed", printed.name, effects_sentence(printed.travel) if printed.travel else [],
-                     "" if printed.supplies is None else str(printed.supplies))
-    elif planet.condition_cards:
-        condition = ("card", planet.condition_cards[0])
-    tiles, align = _tiles(width, height, paper)
-    return Board(
-        file_name=f"board-{planet.id}.pdf", title=f"{pack.title} — {planet.name}", planet=planet.name,
-        width=width, height=height, sectors=tuple(sectors), marks=tuple(marks[i] for i in sorted(marks)),
-        lines=_lines_svg(width, height, [(drawn[i], not planet.paths[i].two_way) for i in sorted(drawn)]),
-        missions=planet.missions, rank_ups=planet.rank_ups,
-        uniques=tuple((n, effects_sentence((choice,))) for n, choice in planet.uniques),
-        condition=condition, lift_off=_log_line(planet.lift_off), evac=_log_line(planet.evac),
-        tiles=tiles, align=align, span=planet.span,
-        rules=rules, actions=actions, compact=extra > 0, over=tuple(over),
-        drawn=tuple((planet.paths[i].a, planet.paths[i].b, drawn[i]) for i in sorted(drawn)))
-
+        return ("printed", printed.name, effects_sentence(printed.travel) if printed.travel else [],
+                "" if printed.supplies is None else str(printed.supplies))
+    if planet.condition_cards:
+        return ("card", planet.condition_cards[0])
+    return ()
 
 
 def _action_said(action: m.CheckAction) -> tuple[Sentence, ...]:

@@ -13,7 +13,7 @@ from conftest import EXAMPLES, ROOT, VANGUARD_HEADER, VANTAGE_HEADER, expectatio
 from vcompiler.cli import main
 from vcompiler.compile import compile_pack
 from vcompiler.model import types as m
-from vcompiler.render import voice
+from vcompiler.render import voice, weasy_compat
 from vcompiler.render.board import _cost, board_of, lay_out_board, pinned, place
 from vcompiler.render.cards import CARD_SIZES, faces_of, location_faces, location_number
 from vcompiler.render.components import ComponentOptions, plan_components, render_components
@@ -369,7 +369,7 @@ planet p "P" {
     board = board_of(pack, pack.planets[0], "a4")
     assert [mark.room > 0 for mark in board.marks] == [True, True]
     laid_out, _ = lay_out_board(board)
-    page = laid_out.pages[0]._page_box
+    page = weasy_compat.page_box(laid_out.pages[0])
     sectors = sorted((_rect(b) for b in _boxes(page, "sector")), key=lambda r: r[0])
     labels = sorted((_rect(b, centred=True) for b in _boxes(page, "cost")), key=lambda r: r[0])
     assert len(sectors) == 3 and len(labels) == 2

@@ -161,9 +161,10 @@ def test_pages_with_empty_margins_lay_out_no_margin_boxes_and_print_the_same(eye
     import weasyprint.layout
     from weasyprint.layout import page as weasy_pages
 
-    from vcompiler.render.pdf import _skip_empty_margins, heads, render_html, render_section, stamp_jobs
+    from vcompiler.render.pdf import heads, render_html, render_section, stamp_jobs
+    from vcompiler.render.weasy_compat import skip_empty_margins
 
-    assert _skip_empty_margins()
+    assert skip_empty_margins()
     book = logbook(eye)
     section = render_section(book, sections(book)[1], A5)
     stamp = stamp_jobs(book, heads(book, [("entries", ()), ("entries", ())]), A5)[0]
@@ -199,9 +200,10 @@ def test_a_line_that_fits_but_for_its_last_space_is_not_cut_after_its_first_word
     import weasyprint.layout.inline
     from weasyprint.text import line_break
 
-    from vcompiler.render.pdf import _hang_trailing_spaces, render_html, render_section
+    from vcompiler.render.pdf import render_html, render_section
+    from vcompiler.render.weasy_compat import hang_trailing_spaces
 
-    assert _hang_trailing_spaces()
+    assert hang_trailing_spaces()
     book = logbook(eye)
     section = render_section(book, sections(book)[1], A5)
     mended, entries = render_html(SPACE_BEFORE_A_REFERENCE, A5).pdf, render_html(*section).pdf

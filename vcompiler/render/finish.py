@@ -9,11 +9,11 @@ from __future__ import annotations
 import hashlib
 import io
 from collections.abc import Iterator
-from importlib.resources import files
 
 import pikepdf
 
 from vcompiler.render.options import RenderOptions
+from vcompiler.render.weasy_compat import srgb_profile
 
 # Luma weights (ITU-R BT.601): what a reader sees as light and dark in a colour.
 _LUMA = (0.299, 0.587, 0.114)
@@ -109,7 +109,7 @@ def pdfx(pdf: pikepdf.Pdf, identity: str) -> None:
     and a BleedBox on every page, no annotation in the printed area (the links are for
     the screen), Trapped false, the version and a document id (`identity`, 32 hex
     digits) in the XMP metadata. The book is opaque: nothing to flatten."""
-    profile = pdf.make_stream(files("weasyprint.pdf").joinpath("sRGB2014.icc").read_bytes())
+    profile = pdf.make_stream(srgb_profile())
     profile.N = 3
     srgb = pikepdf.Array([pikepdf.Name.ICCBased, profile])
     pdf.Root.OutputIntents = pikepdf.Array([pikepdf.Dictionary(

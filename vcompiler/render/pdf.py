@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from vcompiler import __version__
 from vcompiler.frozen import frozen
+from vcompiler.render import weasy_compat
 from vcompiler.render.books import Book, Entry, Section, entry_size, index_sections, sections
 from vcompiler.render.ir import Choices, Emphasis, Paragraph, Ref, Sentence
 from vcompiler.render.options import RenderError, RenderOptions, reproducible, source_date
@@ -78,19 +79,8 @@ def _boxes(pages) -> tuple[tuple[tuple[str, float, float, float], ...], ...]:
 def _area(pages) -> tuple[float, float, float, float]:
     if not pages:
         return (0.0, 0.0, 0.0, 0.0)
-    box = pages[0]._page_box
+    box = weasy_compat.page_box(pages[0])
     return (box.content_box_x(), box.content_box_y(), box.height, box.width)
-
-
-def _descendants(box):
-    from weasyprint.formatting_structure.boxes import ParentBox
-
-    stack = [box]
-    while stack:
-        box = stack.pop()
-        yield box
-        if isinstance(box, ParentBox):
-            stack.extend(reversed(box.children))
 
 
 # The elements the book places, one a page in a section of units.
@@ -107,7 +97,7 @@ def _unit_measures(pages) -> tuple[float, float]:
     """The space below an entry (its margin, which collapses with the next one's) and
     its width."""
     for page in pages:
-        unit = next((box for box in _descendants(page._page_box) if _is_unit(box)), None)
+        unit = next((box for box in weasy_compat.descendants(weasy_compat.page_box(page)) if _is_unit(box)), None)
         if unit is not None:
             return max(unit.margin_bottom, unit.margin_top, 0.0), unit.border_width()
     return 0.0, 0.0
@@ -118,7 +108,7 @@ def _ends(pages) -> tuple[tuple[str, int, float, float], ...]:
     (in columns, the piece in the last column it reaches)."""
     ends: dict[str, tuple[str, int, float, float]] = {}
     for number, page in enumerate(pages):
-        for box in _descendants(page._page_box):
+        for box in weasy_compat.descendants(weasy_compat.page_box(page)):
             name = box.style["anchor"]
             if name and hasattr(box, "border_box_x"):
                 ends[name] = (name, number, box.border_box_x(), box.border_box_y() + box.border_height())
@@ -131,7 +121,7 @@ def _fresh(pages) -> tuple[str, ...]:
     out = []
     before: set[str] = set()
     for page in pages:
-        box = page._page_box
+        box = weasy_compat.page_box(page)
         x, y = box.content_box_x(), box.content_box_y()
         out.append(next((name for name, (ax, ay, _, _) in page.anchors.items()
                          if name not in before and abs(ax - x) < 0.5 and abs(ay - y) < 0.5), ""))
@@ -139,117 +129,8 @@ def _fresh(pages) -> tuple[str, ...]:
     return tuple(out)
 
 
-# Dots of a leader drawn a run (see _join_leaders).
+# Dots of a leader drawn a run (see weasy_compat.join_leaders).
 LEADER_RUN = 4
-
-
-def _join_leaders(pages, run: int) -> None:
-    """Dot leaders drawn a few dots a run. WeasyPrint lays a leader out as a box per
-    dot, each a text run of its own to draw: an index line's forty dots cost more than
-    its words. The dots stand side by side at the width of one, so a run of `run` dots
-    from its first one's place draws them where they were, but for the PDF's advance
-    widths, rounded to a thousandth of an em: in a run of 4 dots of the book's serif,
-    under 0.01 pt, which leaves every pixel as it was."""
-    import copy
-
-    for page in pages:
-        for leader in _descendants(page._page_box):
-            if not getattr(leader, "is_leader", False) or len(leader.children) < 2:
-                continue
-            dots = sorted(leader.children, key=lambda dot: dot.position_x)
-            one = dots[0]
-            # Side by side, each the same text: else left as WeasyPrint draws it.
-            if any(getattr(dot, "text", None) != one.text or abs(dot.position_x - one.position_x - k * one.width) > 0.01
-                   for k, dot in enumerate(dots)):
-                continue
-            runs = []
-            for start in range(0, len(dots), run):
-                count = min(run, len(dots) - start)
-                joined = dots[start].copy_with_text(one.text * count)
-                joined.pango_layout = copy.copy(one.pango_layout)
-                joined.pango_layout.text = joined.text
-                joined.width = one.width * count
-                runs.append(joined)
-            leader.children = tuple(runs)
-
-
-# The sixteen page-margin boxes of CSS Paged Media.
-MARGIN_BOXES = tuple(f"@{side}-{place}" for side in ("top", "bottom") for place in ("left", "center", "right")) + \
-    tuple(f"@{side}-{place}" for side in ("left", "right") for place in ("top", "middle", "bottom")) + \
-    tuple(f"@{corner}-corner" for corner in ("top-left", "top-right", "bottom-left", "bottom-right"))
-
-
-@lru_cache(maxsize=1)
-def _skip_empty_margins() -> bool:
-    """Pages with nothing in their margins lay out no margin boxes. WeasyPrint makes
-    all sixteen of every page, resolving each one's style and sizes, then drops those
-    with no content: on the pages of a book's sections, every one, at a twentieth of
-    the time of laying out an entry on a page of its own. They are skipped only when
-    none would be kept, which leaves every page as it was. Returns whether WeasyPrint
-    has the function this stands in front of."""
-    import inspect
-
-    import weasyprint.layout as layout
-    from weasyprint.layout import page as pages
-
-    if not hasattr(pages, "make_margin_boxes"):
-        return False
-    parameters = list(inspect.signature(pages.make_margin_boxes).parameters)
-    if parameters != ["context", "page", "state"] or getattr(layout, "make_margin_boxes", None) is not \
-            pages.make_margin_boxes:
-        return False
-
-    def generated(style) -> bool:
-        # As WeasyPrint decides it (a page's margin box with no style of its own has
-        # the page's anonymous style, whose content is "normal").
-        return style is not None and style["content"] not in ("normal", "inhibit", "none")
-
-    def margin_boxes(context, page, state):
-        if any(generated(context.style_for(page.page_type, name)) for name in MARGIN_BOXES):
-            yield from pages.make_margin_boxes(context, page, state)
-
-    layout.make_margin_boxes = margin_boxes
-    return True
-
-
-SPLIT_FIRST_LINE = ["text", "style", "context", "max_width", "justification_spacing", "is_line_start", "minimum"]
-
-
-@lru_cache(maxsize=1)
-def _hang_trailing_spaces() -> bool:
-    """A text that fits on its line but for the spaces it ends in (the text before a
-    reference: "... beyond. See " before "Log 102") is kept whole on that line, not
-    cut after its first word. WeasyPrint's split_first_line measures the line with
-    those spaces, finds it too wide, and takes it for a line with no break: it keeps
-    the first word only, alone on its line. Spaces at a line's end hang (CSS Text 3),
-    and WeasyPrint lets them pass the line's end everywhere else. Only a first line of
-    one word is looked at again: every other line is WeasyPrint's. Returns whether
-    WeasyPrint has the function this stands in front of."""
-    import inspect
-    from math import inf
-
-    import weasyprint.layout.inline as inline
-    from weasyprint.text import line_break
-
-    original = getattr(line_break, "split_first_line", None)
-    if original is None or getattr(inline, "split_first_line", None) is not original:
-        return False
-    if not callable(original) or list(inspect.signature(original).parameters) != SPLIT_FIRST_LINE:
-        return False
-
-    def split_first_line(text, style, context, max_width, justification_spacing, is_line_start=True, minimum=False):
-        result = original(text, style, context, max_width, justification_spacing, is_line_start, minimum)
-        kept = text.rstrip(" ")
-        if result[2] is None or kept == text or max_width is None or max_width == inf or \
-                style["white_space"] not in ("normal", "pre-line") or b" " in text.encode()[:result[1]].strip():
-            return result
-        whole = original(kept, style, context, max_width, justification_spacing, is_line_start, minimum)
-        if whole[2] is not None or whole[3] > max_width:
-            return result
-        return original(text, style, context, inf, justification_spacing, is_line_start, minimum)
-
-    inline.split_first_line = split_first_line
-    return True
 
 
 def _weasy(html: str, options: RenderOptions, extra_css: str = "", sheets: tuple[str, ...] = ("base.css", "book.css")):
@@ -257,8 +138,8 @@ def _weasy(html: str, options: RenderOptions, extra_css: str = "", sheets: tuple
 
     from vcompiler.render.fetcher import TEMPLATES, PackageFetcher
 
-    _skip_empty_margins()
-    _hang_trailing_spaces()
+    weasy_compat.skip_empty_margins()
+    weasy_compat.hang_trailing_spaces()
 
     # The fonts are written to the temporary folder, which a command removes when it ends.
     stylesheets, fonts = _stylesheets(sheets, options.page_css() + extra_css, tempfile.gettempdir())
@@ -270,16 +151,11 @@ def _weasy(html: str, options: RenderOptions, extra_css: str = "", sheets: tuple
 def _BookHTML() -> type:
     """A document of the books' own HTML, cascaded with the user-agent rules of its
     elements only (templates/book-ua.css)."""
-    from weasyprint import CSS, HTML
+    from weasyprint import CSS
 
     from vcompiler.render.fetcher import TEMPLATES
 
-    agent = CSS(filename=str(TEMPLATES / "book-ua.css"))
-
-    class BookHTML(HTML):
-        def _ua_stylesheets(self, forms: bool = False) -> list:
-            return [agent]
-    return BookHTML
+    return weasy_compat.with_user_agent(CSS(filename=str(TEMPLATES / "book-ua.css")))
 
 
 @lru_cache(maxsize=16)
@@ -324,7 +200,7 @@ def render_html(html: str, options: RenderOptions, extra_css: str = "",
     identifier = hashlib.sha256((html + options.page_css() + extra_css).encode("utf-8")).hexdigest()[:32].encode()
     with reproducible(), _weasyprint_log() as problems:
         laid_out = document.render(stylesheets=stylesheets, font_config=fonts)
-        _join_leaders(laid_out.pages, LEADER_RUN)
+        weasy_compat.join_leaders(laid_out.pages, LEADER_RUN)
         pdf = laid_out.write_pdf(pdf_identifier=identifier, pdf_tags=options.tagged)
     if problems:
         raise RenderError("; ".join(problems[:5]))

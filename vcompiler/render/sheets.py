@@ -16,6 +16,7 @@ import io
 
 from vcompiler import __version__
 from vcompiler.frozen import frozen
+from vcompiler.render import weasy_compat
 from vcompiler.render.cards import Face
 
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a5": (148.0, 210.0)}
@@ -192,35 +193,24 @@ def page_names(job: Job) -> dict[tuple[float, float], str]:
     return {size: f"s{i}" for i, size in enumerate(sorted({page.size for page in job.pages}))}
 
 
-def _children(box) -> list:
-    """A box's children, absolutely positioned ones unwrapped from their placeholders."""
-    from weasyprint.formatting_structure.boxes import ParentBox
-
-    if not isinstance(box, ParentBox):
-        return []
-    return [getattr(child, "_box", child) for child in box.children]
-
-
 def _lines_past(box, limit: float) -> list[float]:
     """Where the lines inside `box` that end below `limit` begin (in CSS px)."""
-    from weasyprint.formatting_structure.boxes import LineBox
-
     tops = []
     stack = [box]
     while stack:
         current = stack.pop()
-        if isinstance(current, LineBox):
+        if weasy_compat.is_line(current):
             if current.position_y + current.height > limit + 0.5:
                 tops.append(current.position_y)
             continue
-        stack.extend(_children(current))
+        stack.extend(weasy_compat.children(current))
     return tops
 
 
 def _first_past(box, limit: float) -> int | None:
     """Which block of a fit box first has a line past `limit`: the index of its element
     among the box's elements, as the templates print one element a block."""
-    children = _children(box)
+    children = weasy_compat.children(box)
     elements = [child for child in box.element] if box.element is not None else []
     for child in children:
         if _lines_past(child, limit):
@@ -233,16 +223,14 @@ def measure(document) -> list[Overflow]:
     """Every fit box (attribute data-fit="<face>-<part>") whose lines run past its
     bottom edge, from WeasyPrint's layout, with the lines that will not be read: those
     past the edge and those the band printed over the box's bottom covers."""
-    from weasyprint.formatting_structure.boxes import BlockBox
-
     found = []
     for page in document.pages:
-        stack = [page._page_box]
+        stack = [weasy_compat.page_box(page)]
         while stack:
             box = stack.pop()
             element = getattr(box, "element", None)
             ident = element.get("data-fit", "") if element is not None else ""
-            if ident and isinstance(box, BlockBox):
+            if ident and weasy_compat.is_block(box):
                 limit = box.content_box_y() + box.height
                 if _lines_past(box, limit):
                     covered = limit - CUT_BAND_MM * PX_PER_MM
@@ -252,7 +240,7 @@ def measure(document) -> list[Overflow]:
                     face, part = ident.split("-", 1)
                     found.append(Overflow(int(face), part, len(tops), _first_past(box, covered), top))
                 continue
-            stack.extend(_children(box))
+            stack.extend(weasy_compat.children(box))
     return sorted(set(found), key=lambda o: (o.face, o.part))
 
 

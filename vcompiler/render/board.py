@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import base64
 import math
+from collections.abc import Callable
+from typing import Any
 
 from vcompiler.frozen import frozen
 from vcompiler.model import types as m
@@ -116,7 +118,7 @@ class Board:
     drawn: tuple[tuple[int, int, tuple[Point, ...]], ...] = ()
 
 
-def _graph(planet: m.Planet):
+def _graph(planet: m.Planet) -> Any:
     import networkx as nx
 
     graph = nx.Graph()
@@ -127,7 +129,7 @@ def _graph(planet: m.Planet):
     return graph
 
 
-def _candidates(graph) -> list[dict[int, tuple[float, float]]]:
+def _candidates(graph: Any) -> list[dict[int, tuple[float, float]]]:
     import networkx as nx
 
     found = []
@@ -161,8 +163,8 @@ def _snap(layout: dict[int, tuple[float, float]], columns: int, rows: int,
     return taken
 
 
-def _cross(p, q, r, s) -> bool:
-    def orient(a, b, c):
+def _cross(p: Point, q: Point, r: Point, s: Point) -> bool:
+    def orient(a: Point, b: Point, c: Point) -> int:
         value = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
         return (value > 1e-9) - (value < -1e-9)
     if len({p, q, r, s}) < 4:
@@ -170,14 +172,14 @@ def _cross(p, q, r, s) -> bool:
     return orient(p, q, r) * orient(p, q, s) < 0 and orient(r, s, p) * orient(r, s, q) < 0
 
 
-def _through(p, q, cell) -> bool:
+def _through(p: Point, q: Point, cell: Point) -> bool:
     """Whether the straight path p-q passes over the space of sector `cell` (cells'
     centres in cell units): the segment clipped to the space's box (Liang-Barsky)."""
     half_w, half_h = BOX[0] / CELL[0] / 2, BOX[1] / CELL[1] / 2
     return _hits(p, q, (cell[0] - half_w, cell[1] - half_h, cell[0] + half_w, cell[1] + half_h))
 
 
-def _cost(cells: dict[int, tuple[int, int]], edges, paper: str) -> tuple:
+def _cost(cells: dict[int, tuple[int, int]], edges: list[tuple[int, int]], paper: str) -> tuple[int, int, float]:
     """Crossings and paths over other sectors first, then sheets to print, then length."""
     crossings = sum(_cross(cells[a], cells[b], cells[c], cells[d])
                     for i, (a, b) in enumerate(edges) for c, d in edges[i + 1:])
@@ -225,7 +227,8 @@ def place(planet: m.Planet, pinned: dict[int, tuple[int, int]] | None = None,
     return _improve(best[1], edges, paper, set(pinned))
 
 
-def _improve(cells: dict[int, tuple[int, int]], edges, paper: str, fixed: set[int]) -> dict[int, tuple[int, int]]:
+def _improve(cells: dict[int, tuple[int, int]], edges: list[tuple[int, int]], paper: str,
+             fixed: set[int]) -> dict[int, tuple[int, int]]:
     """The drawing's places bettered a sector at a time: each unpinned sector moved to
     another cell of the grid (or swapped with the sector there) while that lowers the
     cost. A drawing snapped to a grid often leaves a path running over a sector that a
@@ -267,7 +270,7 @@ def _centre(cell: tuple[int, int]) -> tuple[float, float]:
     return (MARGIN + cell[0] * CELL[0] + CELL[0] / 2, MARGIN + cell[1] * CELL[1] + CELL[1] / 2)
 
 
-def _edge_point(start, end, inset: float = EDGE_INSET) -> tuple[float, float]:
+def _edge_point(start: Point, end: Point, inset: float = EDGE_INSET) -> tuple[float, float]:
     """Where the segment from `start` to the centre `end` meets the box around `end`."""
     dx, dy = end[0] - start[0], end[1] - start[1]
     half_w, half_h = BOX[0] / 2 + inset, BOX[1] / 2 + inset
@@ -751,7 +754,7 @@ def _log_line(effects: tuple[m.Effect, ...]) -> Sentence:
     return out
 
 
-def lay_out_board(board: Board):
+def lay_out_board(board: Board) -> tuple[Any, Callable[[], bytes]]:
     """WeasyPrint's layout of the board's sheets, and a function writing them as PDF."""
     from vcompiler import __version__
     from vcompiler.render.options import source_date

@@ -53,7 +53,7 @@ class Book:
 STARTING_KEY = "Starting Log"
 
 
-def number_order(entry: Entry) -> tuple:
+def number_order(entry: Entry) -> tuple[int, str] | tuple[int, int, str, str]:
     """"28" before "279", "101 east" after "101"; the Starting Log first."""
     if entry.key == STARTING_KEY:
         return (-1, "")

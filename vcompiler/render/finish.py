@@ -25,7 +25,7 @@ def _streams(pdf: pikepdf.Pdf) -> Iterator[tuple[pikepdf.Object, pikepdf.Object]
     the forms they draw, however deep."""
     seen: set[tuple[int, int]] = set()
 
-    def forms(resources) -> Iterator[tuple[pikepdf.Object, pikepdf.Object]]:
+    def forms(resources: pikepdf.Object | None) -> Iterator[tuple[pikepdf.Object, pikepdf.Object]]:
         xobjects = resources.get("/XObject") if isinstance(resources, pikepdf.Dictionary) else None
         if not isinstance(xobjects, pikepdf.Dictionary):
             return
@@ -42,7 +42,7 @@ def _streams(pdf: pikepdf.Pdf) -> Iterator[tuple[pikepdf.Object, pikepdf.Object]
         yield from forms(page.obj.get("/Resources"))
 
 
-def _grey(operands: list, op: str) -> tuple[list, str] | None:
+def _grey(operands: list[pikepdf.Object], op: str) -> tuple[list[float], str] | None:
     """The grey operator standing for a colour operator, or None."""
     if op not in ("rg", "RG", "k", "K"):
         return None

@@ -39,6 +39,7 @@ from vcompiler.render.typeset import _TERM_AND_ID
 
 if TYPE_CHECKING:
     from vcompiler.parse.cache import ParseCache
+    from vcompiler.render.sheets import Overflow
 
 PT_MM = 25.4 / 72
 
@@ -274,7 +275,7 @@ def card_fit(faces: list[Face], cache: ParseCache | None = None) -> list[Diagnos
     return overflow_diagnostics(tuple(doubtful), sorted(found, key=lambda o: (o.face, o.part)))
 
 
-def _measure(faces: list[Face]) -> list:
+def _measure(faces: list[Face]) -> list[Overflow]:
     from vcompiler.render.sheets import MEASURE_ROOM_MM, Job, _page_css, job_html, lay_out, measure, single_pages
 
     job = Job("fit", tuple(faces), tuple(single_pages(list(range(len(faces))), faces)),

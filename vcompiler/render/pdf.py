@@ -7,11 +7,11 @@ import atexit
 import hashlib
 import logging
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from vcompiler import __version__
 from vcompiler.frozen import frozen
@@ -59,6 +59,12 @@ def book_html(book: Book, parts: list[Section], options: RenderOptions, pages: d
         created=source_date(), version=__version__, elsewhere=() if naive else elsewhere(parts), links=True)
 
 
+# What a worker lays out: the arguments of render_html for a section of a book, and
+# for a run of its stamps.
+SectionJob = tuple[str, RenderOptions, str, tuple[str, ...], tuple[str, ...], str]
+StampJob = tuple[str, RenderOptions, str, tuple[str, ...]]
+
+
 @frozen
 class RenderedSection:
     pdf: bytes
@@ -72,11 +78,18 @@ class RenderedSection:
     ends: tuple[tuple[str, int, float, float], ...] = ()   # (id, page, x, bottom) of each one's last piece
 
 
-def _boxes(pages) -> tuple[tuple[tuple[str, float, float, float], ...], ...]:
+# Lays out a run of a part's sections again from an entry (its index among the part's
+# sections, the entry's id, whether with its lookahead): see seams.stitch.
+Relay = Callable[[int, str, bool], RenderedSection]
+# Lays out an entry of a part again below empty space (pages, then px): see placement.place.
+Again = Callable[[Section, str, tuple[int, float]], RenderedSection]
+
+
+def _boxes(pages: list[Any]) -> tuple[tuple[tuple[str, float, float, float], ...], ...]:
     return tuple(tuple((name, ax, ay, by) for name, (ax, ay, _, by) in page.anchors.items()) for page in pages)
 
 
-def _area(pages) -> tuple[float, float, float, float]:
+def _area(pages: list[Any]) -> tuple[float, float, float, float]:
     if not pages:
         return (0.0, 0.0, 0.0, 0.0)
     box = weasy_compat.page_box(pages[0])
@@ -87,13 +100,13 @@ def _area(pages) -> tuple[float, float, float, float]:
 UNIT_CLASSES = {"entry", "result"}
 
 
-def _is_unit(box) -> bool:
+def _is_unit(box: Any) -> bool:
     element = getattr(box, "element", None)
     return (element is not None and box.element_tag == "article"
             and bool(UNIT_CLASSES & set((element.get("class") or "").split())))
 
 
-def _unit_measures(pages) -> tuple[float, float]:
+def _unit_measures(pages: list[Any]) -> tuple[float, float]:
     """The space below an entry (its margin, which collapses with the next one's) and
     its width."""
     for page in pages:
@@ -103,7 +116,7 @@ def _unit_measures(pages) -> tuple[float, float]:
     return 0.0, 0.0
 
 
-def _ends(pages) -> tuple[tuple[str, int, float, float], ...]:
+def _ends(pages: list[Any]) -> tuple[tuple[str, int, float, float], ...]:
     """Where each element with an id ends: the page, x and bottom of its last piece
     (in columns, the piece in the last column it reaches)."""
     ends: dict[str, tuple[str, int, float, float]] = {}
@@ -115,7 +128,7 @@ def _ends(pages) -> tuple[tuple[str, int, float, float], ...]:
     return tuple(ends.values())
 
 
-def _fresh(pages) -> tuple[str, ...]:
+def _fresh(pages: list[Any]) -> tuple[str, ...]:
     """Per page, the id of the element that starts at the top left of its page area
     (not continued from the page before), or ""."""
     out = []
@@ -133,7 +146,8 @@ def _fresh(pages) -> tuple[str, ...]:
 LEADER_RUN = 4
 
 
-def _weasy(html: str, options: RenderOptions, extra_css: str = "", sheets: tuple[str, ...] = ("base.css", "book.css")):
+def _weasy(html: str, options: RenderOptions, extra_css: str = "", sheets: tuple[str, ...] = ("base.css", "book.css")
+           ) -> tuple[Any, tuple[Any, ...], Any]:
     from weasyprint import HTML
 
     from vcompiler.render.fetcher import TEMPLATES, PackageFetcher
@@ -159,7 +173,7 @@ def _BookHTML() -> type:
 
 
 @lru_cache(maxsize=16)
-def _stylesheets(sheets: tuple[str, ...], css: str, folder: str):
+def _stylesheets(sheets: tuple[str, ...], css: str, folder: str) -> tuple[tuple[Any, ...], Any]:
     """The stylesheets and their fonts, parsed once a process for every document that
     uses them: parsing them and loading the @font-face fonts costs a small document's
     time."""
@@ -185,7 +199,8 @@ atexit.register(_stylesheets.cache_clear)
 BOOK_SHEETS = ("base.css", "book.css")
 
 
-def render_section(book: Book, part: Section, options: RenderOptions, pages: dict[str, int] | None = None) -> tuple:
+def render_section(book: Book, part: Section, options: RenderOptions, pages: dict[str, int] | None = None
+                   ) -> SectionJob:
     """The arguments of render_html for one section: what a worker gets."""
     measure = "units" if part.units else "ends" if part.pad is not None else ""
     return (book_html(book, [part], options, pages), options, "", BOOK_SHEETS, elsewhere([part]), measure)
@@ -291,7 +306,7 @@ def stamps_html(book: Book, page_heads: list[Head], first: int = 1) -> str:
 STAMP_PAGES = 96
 
 
-def stamp_jobs(book: Book, page_heads: list[Head], options: RenderOptions, skip: int = 0) -> list[tuple]:
+def stamp_jobs(book: Book, page_heads: list[Head], options: RenderOptions, skip: int = 0) -> list[StampJob]:
     """The arguments of render_html for each run of a book's stamps, in order, but for
     the first `skip` runs."""
     # The page boxes must match the book's to the point, bleed included, but not the marks.
@@ -378,7 +393,7 @@ class Layout:
         return out
 
 
-def lay_out(parts: list[Section], rendered: list[RenderedSection], relay, again=None) -> Layout:
+def lay_out(parts: list[Section], rendered: list[RenderedSection], relay: Relay, again: Again) -> Layout:
     """The book's pages from its rendered sections (index sections included, after
     the others): the entries of sections rendered as units placed on the pages one
     document would have (render.placement), those of other sections joined without a
@@ -476,14 +491,14 @@ def again(book: Book, part: Section, first_id: str, ahead: bool) -> Section:
                    own=end - start if extra else -1)
 
 
-def relay_for(book: Book, parts: list[Section], options: RenderOptions):
+def relay_for(book: Book, parts: list[Section], options: RenderOptions) -> Relay:
     """Lays a run of entries out again from a given entry: for a seam no page top closes."""
     def relay(i: int, first_id: str, ahead: bool) -> RenderedSection:
         return render_html(*render_section(book, again(book, parts[i], first_id, ahead), options))
     return relay
 
 
-def placed_again(book: Book, options: RenderOptions):
+def placed_again(book: Book, options: RenderOptions) -> Again:
     """Lays an entry of a part out again below empty space: for an entry longer than a
     column that the book places off a page's top (placement.place)."""
     def lay(part: Section, name: str, pad: tuple[int, float]) -> RenderedSection:
@@ -578,7 +593,7 @@ _NOT_ABOUT_THE_BOOK = ("HarfBuzz-Subset",)
 
 
 @contextmanager
-def _weasyprint_log():
+def _weasyprint_log() -> Iterator[list[str]]:
     """Collect what WeasyPrint reports while it renders. A resource it could not load
     is an error: a book with a missing icon or font is not printed."""
     problems: list[str] = []

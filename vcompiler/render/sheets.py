@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import hashlib
 import io
+from collections.abc import Callable
+from typing import Any
 
 from vcompiler import __version__
 from vcompiler.frozen import frozen
@@ -193,7 +195,7 @@ def page_names(job: Job) -> dict[tuple[float, float], str]:
     return {size: f"s{i}" for i, size in enumerate(sorted({page.size for page in job.pages}))}
 
 
-def _lines_past(box, limit: float) -> list[float]:
+def _lines_past(box: Any, limit: float) -> list[float]:
     """Where the lines inside `box` that end below `limit` begin (in CSS px)."""
     tops = []
     stack = [box]
@@ -207,7 +209,7 @@ def _lines_past(box, limit: float) -> list[float]:
     return tops
 
 
-def _first_past(box, limit: float) -> int | None:
+def _first_past(box: Any, limit: float) -> int | None:
     """Which block of a fit box first has a line past `limit`: the index of its element
     among the box's elements, as the templates print one element a block."""
     children = weasy_compat.children(box)
@@ -219,7 +221,7 @@ def _first_past(box, limit: float) -> int | None:
     return None
 
 
-def measure(document) -> list[Overflow]:
+def measure(document: Any) -> list[Overflow]:
     """Every fit box (attribute data-fit="<face>-<part>") whose lines run past its
     bottom edge, from WeasyPrint's layout, with the lines that will not be read: those
     past the edge and those the band printed over the box's bottom covers."""
@@ -244,7 +246,7 @@ def measure(document) -> list[Overflow]:
     return sorted(set(found), key=lambda o: (o.face, o.part))
 
 
-def lay_out(html: str, extra_css: str, sheets: tuple[str, ...]):
+def lay_out(html: str, extra_css: str, sheets: tuple[str, ...]) -> tuple[Any, Callable[[], bytes]]:
     """WeasyPrint's layout of `html` with the package's stylesheets `sheets` and
     `extra_css` (built from numbers only), and a function writing it as PDF bytes."""
     from vcompiler.render.options import RenderError, RenderOptions, reproducible

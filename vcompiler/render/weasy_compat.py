@@ -141,7 +141,7 @@ def with_user_agent(agent: Any) -> type:
     every element of HTML."""
     from weasyprint import HTML
 
-    class AgentHTML(HTML):  # type: ignore[misc]
+    class AgentHTML(HTML):
         def _ua_stylesheets(self, forms: bool = False) -> list[Any]:
             return [agent]
     return AgentHTML

@@ -288,26 +288,30 @@ def render_job(job: Job) -> RenderedJob:
 def assemble_pdf(parts: list[bytes], title: str, trim_bleed: list[bool]) -> bytes:
     """The jobs' PDFs as one file. Single-card pages (`trim_bleed`) get a TrimBox
     inside their bleed, for print-on-demand services."""
-    from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import RectangleObject
+    import pikepdf
 
     from vcompiler.render.options import source_date
 
-    writer = PdfWriter()
-    for part in parts:
-        writer.append(PdfReader(io.BytesIO(part)))
+    out = pikepdf.new()
+    # Open until the file is saved: their pages' streams are read from them then.
+    sources = [pikepdf.open(io.BytesIO(part)) for part in parts]
+    for source in sources:
+        out.pages.extend(source.pages)
     bleed = BLEED_MM * 72 / 25.4
-    for page, trimmed in zip(writer.pages, trim_bleed):
+    for page, trimmed in zip(out.pages, trim_bleed):
         if trimmed:
-            box = page.mediabox
-            page.bleedbox = RectangleObject(box)
-            page.trimbox = RectangleObject((float(box.left) + bleed, float(box.bottom) + bleed,
-                                            float(box.right) - bleed, float(box.top) - bleed))
-    metadata = {"/Title": title, "/Producer": f"vcompiler {__version__}"}
+            left, bottom, right, top = (float(v) for v in page.mediabox)
+            page.bleedbox = pikepdf.Array([left, bottom, right, top])
+            page.trimbox = pikepdf.Array([left + bleed, bottom + bleed, right - bleed, top - bleed])
+    info = {"/Title": pikepdf.String(title), "/Producer": pikepdf.String(f"vcompiler {__version__}")}
     created = source_date()
     if created:
-        metadata["/CreationDate"] = "D:" + created.replace("-", "").replace(":", "").replace("T", "").rstrip("Z") + "Z"
-    writer.add_metadata(metadata)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+        stamp = "D:" + created.replace("-", "").replace(":", "").replace("T", "").rstrip("Z") + "Z"
+        info["/CreationDate"] = pikepdf.String(stamp)
+    out.docinfo = out.make_indirect(pikepdf.Dictionary(info))
+    buffer = io.BytesIO()
+    out.save(buffer, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate,
+             deterministic_id=True, recompress_flate=False)
+    for source in sources:
+        source.close()
+    return buffer.getvalue()

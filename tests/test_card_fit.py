@@ -157,3 +157,21 @@ def test_the_bounds_hold_for_texts_made_to_trip_them(write_pack):
         width = fit.boxes(face)["body"][0]
         for block, child in zip(face.blocks, weasy_compat.children(laid[n, "body"])):
             assert fit.block_mm(block, width) >= child.margin_height() / PX_PER_MM, face.key
+
+
+def test_the_bounds_know_every_kind_of_block_a_card_holds():
+    from typing import get_args
+
+    from vcompiler.render import ir
+
+    words = [ir.Words("Gain 1 "), ir.Icon("success"), ir.Words(".")]
+    samples = [ir.Paragraph(words), ir.ActionHead([ir.Words("Climb")], 2),
+               ir.Row("special", [ir.Icon("special")], words), ir.Track("time", 3, words), ir.Rule("Main"),
+               ir.Options((ir.Option("take", words, True, "not after Help"),)), ir.Compass((("north", "001", "walk"),)),
+               ir.Choices((words, words)), ir.Steps((words,)), ir.Boxes("Slots", 2)]
+    assert {type(block) for block in samples} == set(get_args(ir.Block))
+    heights = [fit.block_mm(block, 50.0) for block in samples]
+    assert all(0.0 < height < 40.0 for height in heights), heights
+    # Two choices take more room than one, a longer track more than a shorter one.
+    assert fit.block_mm(ir.Choices((words, words)), 50.0) > fit.block_mm(ir.Choices((words,)), 50.0)
+    assert fit.block_mm(ir.Track("time", 9, words * 3), 50.0) > fit.block_mm(ir.Track("time", 1, words), 50.0)

@@ -433,6 +433,25 @@ def test_a_booklet_on_a5_paper_says_it_prints_a5_pages_on_a4_sheets(tmp_path, wr
     assert (round(float(box.width)), round(float(box.height))) == (842, 595)        # A4, landscape
 
 
+def test_the_templates_have_a_test_for_every_kind_of_token_and_block():
+    from typing import get_args
+
+    from vcompiler.render import ir
+    from vcompiler.render.templating import environment
+
+    kinds = {*get_args(ir.Token), *get_args(ir.Block), *get_args(ir.BookBlock)}
+    assert kinds == set(ir.TEMPLATE_TESTS.values())
+    tests = environment().tests
+    assert tests["rule"](ir.Rule("Main")) and not tests["rule"](ir.Paragraph([]))
+    assert tests["words"](ir.Words("a")) and not tests["words"](ir.Ref("a"))
+    inline = environment().from_string('{% from "inline.html.j2" import inline %}{{ inline(t) }}',
+                                       globals={"naive": False})
+    said = inline.render(t=[ir.Words("a's "), ir.Icon("danger", "T"), ir.Icon("time"), ir.Ref("Log 4", "log-4"),
+                            ir.Emphasis([ir.Words("c")], strong=True), ir.Emphasis([ir.Words("d")])])
+    assert said == ('a’s <span class="marked marked-danger">T</span><img class="icon" src="icons/time.svg" alt="time">'
+                    '<span class="ref">Log 4</span><strong>c</strong><em>d</em>')
+
+
 def test_quotes_curl_by_what_stands_around_them():
     from vcompiler.render.typeset import quotes
     assert quotes('"Coin," she says. "Ask on the beach."') == "“Coin,” she says. “Ask on the beach.”"

@@ -12,7 +12,7 @@ from vcompiler.emit.validate import schema_errors
 from vcompiler.model import types as m
 from vcompiler.play.machine import Game
 from vcompiler.play.state import State
-from vcompiler.render import voice
+from vcompiler.render import ir, voice
 from vcompiler.render.board import board_of
 from vcompiler.render.cards import faces_of
 
@@ -144,8 +144,8 @@ def test_an_actions_danger_dice_stand_to_the_left_of_its_name_on_cards_boards_an
     # RB 890, 1183: "the number of Danger dice depicted to the left of the Action's name".
     # The board printed none at all; the cards and the reader printed them after it.
     from vcompiler.reader import reader_html
-    from vcompiler.render.pdf import _environment
     from vcompiler.render.sheets import Job, job_html, single_pages
+    from vcompiler.render.templating import environment
 
     text = PACK.replace('action "Break the Ice" {', 'action "Break the Ice" danger 2 {').replace(
         'action "Listen" {', 'action "Listen" danger 1 {')
@@ -153,7 +153,7 @@ def test_an_actions_danger_dice_stand_to_the_left_of_its_name_on_cards_boards_an
     board = board_of(pack, pack.planets[0], "a4")
     assert [a[3] for a in board.actions] == [0, 2]
     die = '<img class="icon" src="icons/danger.svg" alt="danger die">'
-    drawn = _environment().get_template("board.html.j2").render(board=board, naive=False, created=None, version="")
+    drawn = environment().get_template("board.html.j2").render(board=board, naive=False, created=None, version="")
     assert f"{die} {die} <b>Break the Ice</b>" in drawn and f"{die} <b>Climb the Spire</b>" not in drawn
     poi = next(f for f in faces_of(pack) if f.key == "poi P1")
     sheet = job_html(Job("t", (poi,), tuple(single_pages([0], [poi])), frozenset()))
@@ -165,11 +165,12 @@ def test_an_actions_danger_dice_stand_to_the_left_of_its_name_on_cards_boards_an
 def test_cards_print_plain_actions_attacks_and_standees_and_the_packs_own_danger_tables(built):
     faces = {f.key: f for f in faces_of(built)}
     assert "danger B" in faces and "danger T" not in faces    # T is a table of the box's card
-    poi = [b[0] for b in faces["poi P1"].blocks]
-    assert poi == ["head", "p", "p"]
+    poi = [type(b) for b in faces["poi P1"].blocks]
+    assert poi == [ir.ActionHead, ir.Paragraph, ir.Paragraph]
     threat = faces["threat T01"]
     assert "3 standees" in threat.badges
-    assert [(b[0], b[1]) for b in threat.blocks[:3]] == [("row", "attack"), ("row", "alone"), ("rule", "Time Track")]
+    rows = [b.style if isinstance(b, ir.Row) else b for b in threat.blocks[:3]]
+    assert rows == ["attack", "alone", ir.Rule("Time Track")]
 
 
 def test_play_offers_actions_without_a_dice_check_and_reads_the_new_conditions(built):

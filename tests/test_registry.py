@@ -35,6 +35,7 @@ from vcompiler.registry.forms import VALUE_SLOTS
 from vcompiler.registry.schema import refreshed
 from vcompiler.render import voice
 from vcompiler.render.books import books_of
+from vcompiler.render.ir import Icon, Paragraph, Words
 from vcompiler.render.voice import said
 from vcompiler.source import Span
 
@@ -63,7 +64,7 @@ def test_every_form_of_a_game_has_wording_in_its_voice(game):
         for given in itertools.product(*[(True, False) if s.optional else (True,) for s in named]):
             params = tuple((s.name, _sample(s.kind) if keep else None) for s, keep in zip(named, given))
             tokens = said(m.Effect(form.op, params, SPAN))
-            text = "".join(t[1] for t in tokens if t[0] == "t")
+            text = "".join(t.text for t in tokens if isinstance(t, Words))
             assert text.strip(), form.spelling()
             assert "{" not in text and "[" not in text, (form.spelling(), text)
             assert "None" not in text, (form.spelling(), text)
@@ -239,7 +240,7 @@ def test_a_form_declared_in_the_registry_reaches_the_bundle_and_the_logbook(writ
     assert statement == {"kind": "effect", "effect": [{"op": "lose_charge", "amount": 2}]}
     assert schema_errors(bundle, "bundle.schema.json") == []
     blocks = books_of(result.model)[0].entries[0].action
-    assert blocks[1] == ("p", [("t", "Lose 2 "), ("i", "charge"), ("t", ".")])
+    assert blocks[1] == Paragraph([Words("Lose 2 "), Icon("charge"), Words(".")])
 
 
 def test_a_card_filed_under_another_letter_is_named_as_its_kind_says(write_pack):

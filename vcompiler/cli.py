@@ -374,7 +374,7 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
         write_outputs,
     )
     from vcompiler.render import RenderOptions
-    from vcompiler.render.pdf import RenderError
+    from vcompiler.render.options import RenderError
     from vcompiler.workers import scratch
 
     _short_lived_process()

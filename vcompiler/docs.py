@@ -15,7 +15,6 @@ import re
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
 
 from vcompiler import vocabulary
 from vcompiler.codes import CATALOGUE, Code
@@ -61,24 +60,10 @@ def example(form: Form) -> tuple[str, m.Effect]:
     return " ".join(words), m.Effect(form.op, tuple(params), _NOWHERE)
 
 
-def _plain(tokens: Iterable[tuple[Any, ...]]) -> str:
-    out: list[str] = []
-    for token in tokens:
-        if token[0] == "t":
-            out.append(token[1])
-        elif token[0] == "i":
-            out.append(f"[{' '.join(token[1:])}]")
-        elif token[0] == "r":
-            out.append(token[1])
-        else:
-            out.append(_plain(token[1]))
-    return "".join(out)
-
-
 def printed(effect: m.Effect) -> str:
     """How the Logbook prints one effect on its own, icons shown as [name]."""
-    from vcompiler.render.voice import sentence
-    return _plain(sentence(m.Choice((effect,), _NOWHERE)))
+    from vcompiler.render.voice import plain, sentence
+    return plain(sentence(m.Choice((effect,), _NOWHERE)), icon="[{}]")
 
 
 def _cell(text: str) -> str:

@@ -63,7 +63,7 @@ def make_outputs(results: list[CompileResult], only: str | None, options: Render
     """`only`: one of ONLY, or None (everything); `progress` is told of each rendering
     step; `layout`: "sheets" or "single" for the cards; `found` receives what rendering
     finds (text that does not fit a card). Raises emit.InvalidBundle or
-    render.pdf.RenderError: both are bugs."""
+    render.options.RenderError: both are bugs."""
     outputs = [(prepare(r.model, with_bundle=only in (None, "json")), r.folder) for r in results]
     if only == "json":
         return outputs

@@ -20,9 +20,10 @@ from typing import Any
 from vcompiler.frozen import frozen
 from vcompiler.model.types import Card, CheckAction, Pack, Row
 from vcompiler.registry import CARD_SIZES
-from vcompiler.render import voice
+from vcompiler.render import ir, voice
 from vcompiler.render.books import books_of
 from vcompiler.render.cards import setup_blocks, vantage_faces
+from vcompiler.render.ir import Block, BookBlock, Boxes, Choices, Options, Paragraph, Rule, Sentence, Steps
 
 
 class DiffError(Exception):
@@ -63,41 +64,42 @@ class PackDiff:
         return not (self.added or self.removed or self.renumbered or self.retitled or self.changed)
 
 
-def _plain(tokens: list[Any]) -> str:
+def _plain(tokens: Sentence) -> str:
     return voice.plain(tokens, icon="[{}]")
 
 
-def _blocks_text(blocks: Iterable[tuple[str, Any]]) -> list[str]:
+def _blocks_text(blocks: list[BookBlock]) -> list[str]:
     out = []
-    for kind, content in blocks:
-        if kind == "p":
-            out.append(_plain(content))
-        else:
-            out.extend("• " + _plain(item) for item in content)
+    for block in blocks:
+        if isinstance(block, Paragraph):
+            out.append(_plain(block.tokens))
+        elif isinstance(block, Choices):
+            out.extend("• " + _plain(item) for item in block.items)
     return out
 
 
-def _face_text(blocks: Iterable[tuple[Any, ...]]) -> list[str]:
+def _face_text(blocks: Iterable[Block]) -> list[str]:
     """A printed card's blocks (render.cards) as lines of words."""
     out = []
     for block in blocks:
-        kind = block[0]
-        if kind == "p":
-            out.append(_plain(block[1]))
-        elif kind == "rule":
-            out.append(block[1])
-        elif kind == "choices":
-            out.extend("• " + _plain(item) for item in block[1])
-        elif kind == "steps":
-            out.extend(f"{i}. {_plain(item)}" for i, item in enumerate(block[1], 1))
-        elif kind == "boxes":
-            out.append(f"{block[1]}: {block[2]}")
-        elif kind == "row":
-            out.append(f"{_plain(block[2])}: {_plain(block[3])}")
-        elif kind == "options":
-            for category, title, always, excludes in block[1]:
-                marks = [m for m in ("always" if always else "", excludes) if m]
-                out.append(f"{category}: {_plain(title)}" + (f" ({', '.join(marks)})" if marks else ""))
+        match block:
+            case Paragraph(tokens):
+                out.append(_plain(tokens))
+            case Rule(word):
+                out.append(word)
+            case Choices(items):
+                out.extend("• " + _plain(item) for item in items)
+            case Steps(items):
+                out.extend(f"{i}. {_plain(item)}" for i, item in enumerate(items, 1))
+            case Boxes(word, count):
+                out.append(f"{word}: {count}")
+            case ir.Row(_, lead, tokens):
+                out.append(f"{_plain(lead)}: {_plain(tokens)}")
+            case Options(options):
+                for option in options:
+                    marks = [m for m in ("always" if option.always else "", option.excludes) if m]
+                    shown = f" ({', '.join(marks)})" if marks else ""
+                    out.append(f"{option.category}: {_plain(option.title)}{shown}")
     return out
 
 

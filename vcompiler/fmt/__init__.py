@@ -1,0 +1,303 @@
+"""The formatter: one canonical layout of a .vcl file, read from the parse stage's
+tokens, that says what the file said.
+
+The layout: two spaces of indentation a block, one statement a line (`;` between
+statements becomes a line break; after `=>` it joins a row's effects and stays), a
+block's `{` at the end of its header's line and its `}` on a line of its own, one
+blank line between top-level declarations and at most one anywhere else, one space
+between words, none before `,` `;` `:` `]` `..` nor after `[` `..`. Comments stay
+where they stand: a comment on a line of its own stays on its own line, indented as
+the code around it; a comment after code stays at the end of the first line made
+from its line, so that `// allow W400` on a declaration's first line still silences.
+Strings are kept as written; a `\"\"\"` string's lines are indented as the line it
+starts on, since the parse stage drops a long string's indentation (markup.py).
+
+A file is formatted only when it parses without an error, and only when the
+formatted text parses to the same declarations (spans aside), the same parse-stage
+diagnostics and the same `// allow` codes: anything else leaves the file as it is."""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from pathlib import Path
+
+from vcompiler import codes
+from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.frozen import frozen
+from vcompiler.source import SourceFile, Span
+
+__all__ = ["Formatted", "format_source", "format_text"]
+
+INDENT = "  "
+# The longest line a block inside a declaration is folded onto, with its statement.
+MAX_FOLDED = 100
+
+# No space before these tokens, nor after the second set.
+_GLUED_LEFT = frozenset({"_COMMA", "_SEMI", "_COLON", "_RSQB", "_DOTDOT"})
+_GLUED_RIGHT = frozenset({"_LSQB", "_DOTDOT"})
+
+
+@frozen
+class Formatted:
+    """What formatting a file gives: its text formatted, or None and why not (the
+    diagnostics of a file that does not parse, or E900 when the formatted text would
+    not say what the file says). `declarations`: for each top-level declaration (those
+    that share a line taken as one), its first and last line in the file and in the
+    formatted text, 1-based, for formatting part of a file."""
+    text: str | None
+    diagnostics: tuple[Diagnostic, ...]
+    declarations: tuple[tuple[int, int, int, int], ...] = ()
+
+
+@frozen
+class _Code:
+    type: str
+    value: str
+    line: int
+    end_line: int
+
+
+@frozen
+class _Comment:
+    text: str
+    own_line: bool      # nothing before it on its line
+    line: int
+
+
+@frozen
+class _Newline:
+    """The end of a line of code."""
+
+
+@frozen
+class _Blank:
+    """An empty line."""
+
+
+_Piece = _Code | _Comment | _Newline | _Blank
+
+
+def _pieces(text: str) -> Iterator[_Piece]:
+    """The file as the parser's lexer reads it, with the comments and blank lines it
+    skips. Lark's lexer gives the comments after code; a line break's token holds the
+    blank and comment-only lines after it, which are read out of it here (the only
+    scanning of its own the formatter does)."""
+    from vcompiler.parse import _parser
+
+    start_of_line = True
+    for token in _parser()[0].lex(text, dont_ignore=True):
+        kind, value, line = token.type, token.value, token.line or 0
+        if kind == "COMMENT":
+            yield _Comment(value.rstrip(), start_of_line, line)
+            start_of_line = False
+        elif kind == "_NL":
+            yield _Newline()
+            lines = value.split("\n")
+            for n, piece in enumerate(lines[1:], 1):
+                rest = piece.strip(" \t\f\r")
+                if rest.startswith("//"):
+                    yield _Comment(rest.rstrip(), True, line + n)
+                    yield _Newline()
+                elif n < len(lines) - 1:
+                    yield _Blank()
+            start_of_line = True
+        elif value.strip(" \t\f\r"):
+            yield _Code(kind, value, line, line + value.count("\n"))
+            start_of_line = False
+
+
+def _long_string(raw: str, indent: str) -> str:
+    """A `\"\"\"` string re-indented: its lines after the first keep their indentation
+    beyond what they share, the shared part becomes `indent`, the closing quotes alone
+    on their line stand at `indent`, and spaces at line ends go (the parse stage drops
+    all of these)."""
+    lines = raw.split("\n")
+    last = lines[-1][:-3]
+    closing_alone = not last.strip(" \t\f")
+    rest = lines[1:-1] + ([] if closing_alone else [last])
+    shared = min((len(t) - len(t.lstrip(" \t\f")) for t in rest if t.strip(" \t\f")), default=0)
+    out = [lines[0].rstrip(" \t\f")]
+    for piece in rest:
+        body = piece[shared:].rstrip(" \t\f")
+        out.append(indent + body if body else "")
+    if closing_alone:
+        out.append(indent + '"""')
+    else:
+        out[-1] += '"""'
+    return "\n".join(out)
+
+
+class _Layout:
+    """Lines of output, made piece by piece."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.depth = 0
+        self.words: list[str] = []
+        self.last_type = ""
+        self.after_arrow = False
+        # The first output line made from the current line of the file: where a comment
+        # after its code goes.
+        self.first_of_line: int | None = None
+        self.blank = False
+        self.opened = False             # the last line opened a block and nothing followed
+        self.declaration_over = False   # at top level, a declaration ended: a blank line next
+        self.in_declaration = False
+        # (first line in the file, last, first output line, last), 1-based
+        self.declarations: list[list[int]] = []
+        self.openers: list[int] = []        # the line of each open block's `{`
+        self.commented: set[int] = set()    # lines that hold a comment
+
+    def close(self) -> None:
+        """A `}`: on a line of its own, or after the `{` of an empty block, or, for a
+        block inside a declaration that holds one line of one statement, on that line
+        with it (`sector 3 { poi slot }`)."""
+        opener = self.openers.pop() if self.openers else -1
+        if self.opened:
+            self.lines[-1] += "}"
+            self.opened = False
+            return
+        body = len(self.lines) - 1
+        if (self.depth > 0 and opener == body - 1 and not {opener, body} & self.commented
+                and "\n" not in self.lines[body]
+                and len(self.lines[opener]) + len(self.lines[body]) - len(INDENT) * (self.depth + 1) + 3
+                <= MAX_FOLDED):
+            self.lines[opener] += " " + self.lines.pop().lstrip(" ") + " }"
+            if self.first_of_line is not None and self.first_of_line > opener:
+                self.first_of_line = opener
+            return
+        self.add("}")
+
+    def add(self, line: str) -> None:
+        if self.lines and (self.declaration_over or (self.blank and not self.opened)):
+            self.lines.append("")
+        self.blank = self.opened = self.declaration_over = False
+        self.lines.append(INDENT * self.depth + line if line else "")
+        if self.first_of_line is None:
+            self.first_of_line = len(self.lines) - 1
+        if self.in_declaration and self.declarations[-1][2] < 0:
+            self.declarations[-1][2] = len(self.lines)
+
+    def flush(self) -> None:
+        if self.words:
+            self.add("".join(self.words))
+            self.words = []
+        self.after_arrow = False
+
+    def word(self, piece: _Code) -> None:
+        value = piece.value
+        if piece.type == "STRING" and "\n" in value and self.depth > 0:
+            value = _long_string(value, INDENT * self.depth)
+        if self.words and piece.type not in _GLUED_LEFT and self.last_type not in _GLUED_RIGHT:
+            self.words.append(" ")
+        self.words.append(value)
+        self.last_type = piece.type
+
+    def start_declaration(self, piece: _Code) -> None:
+        self.flush()
+        self.in_declaration = True
+        self.declarations.append([piece.line, piece.end_line, -1, -1])
+
+    def end_declaration(self) -> None:
+        if self.depth == 0 and self.in_declaration:
+            self.flush()
+            self.in_declaration = False
+            self.declaration_over = True
+            self.declarations[-1][3] = len(self.lines)
+
+
+def _layout(pieces: list[_Piece]) -> _Layout:
+    out = _Layout()
+    for n, piece in enumerate(pieces):
+        if isinstance(piece, _Code):
+            if out.depth == 0 and not out.in_declaration:
+                out.start_declaration(piece)
+            if out.declarations:
+                out.declarations[-1][1] = max(out.declarations[-1][1], piece.end_line)
+            if piece.type == "_LBRACE":
+                out.word(piece)
+                out.flush()
+                out.openers.append(len(out.lines) - 1)
+                out.depth += 1
+                out.opened = True
+            elif piece.type == "_RBRACE":
+                out.flush()
+                out.depth = max(0, out.depth - 1)
+                out.blank = False
+                out.close()
+                out.last_type = ""
+                out.end_declaration()
+            elif piece.type == "_SEMI":
+                following = pieces[n + 1] if n + 1 < len(pieces) else None
+                if out.after_arrow and isinstance(following, _Code) and following.type != "_RBRACE":
+                    out.word(piece)
+                else:
+                    out.flush()
+            else:
+                out.word(piece)
+                if piece.type == "_FATARROW":
+                    out.after_arrow = True
+        elif isinstance(piece, _Newline):
+            out.flush()
+            out.end_declaration()
+            out.first_of_line = None
+        elif isinstance(piece, _Blank):
+            out.blank = True
+        elif piece.own_line:
+            out.flush()
+            out.add(piece.text)
+            out.commented.add(len(out.lines) - 1)
+        else:
+            out.flush()
+            if out.first_of_line is None:
+                out.add(piece.text)
+            else:
+                out.lines[out.first_of_line] += "  " + piece.text
+            out.commented.add(out.first_of_line if out.first_of_line is not None else len(out.lines) - 1)
+    out.flush()
+    out.end_declaration()
+    return out
+
+
+def _shape(value: object) -> object:
+    """A node with its spans left out: what two texts that say the same thing share."""
+    if isinstance(value, Span):
+        return None
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__name__,
+                *(_shape(getattr(value, f.name)) for f in dataclasses.fields(value)))
+    if isinstance(value, tuple | list):
+        return tuple(_shape(v) for v in value)
+    if isinstance(value, dict):
+        return tuple((k, _shape(v)) for k, v in value.items())
+    return value
+
+
+def _meaning(parsed) -> object:
+    return (_shape(parsed.file.declarations), sorted(d.code.id for d in parsed.diagnostics),
+            [region[2] for region in parsed.allow_regions], parsed.unparsed)
+
+
+def format_source(source: SourceFile) -> Formatted:
+    """`source` formatted, or why it is left as it is."""
+    from vcompiler.parse import parse_source
+
+    parsed = parse_source(source)
+    errors = tuple(d for d in parsed.diagnostics if d.severity is codes.Severity.ERROR)
+    if errors:
+        return Formatted(None, errors)
+    if not source.text.strip():
+        return Formatted("", ())
+    layout = _layout(list(_pieces(source.text)))
+    text = "\n".join(layout.lines).rstrip("\n") + "\n"
+    again = parse_source(SourceFile.from_text(source.path, source.display, source.relative, text))
+    if _meaning(again) != _meaning(parsed):
+        return Formatted(None, (diagnostic(
+            codes.INTERNAL, source.whole(),
+            message="the formatter would change what this file says; it is left as it is",
+            hint="please report it with this file"),))
+    return Formatted(text, (), tuple((a, b, c, d) for a, b, c, d in layout.declarations))
+
+
+def format_text(text: str, name: str = "<text>") -> Formatted:
+    return format_source(SourceFile.from_text(Path(name), name, name, text))

@@ -11,8 +11,10 @@ from vcompiler.fmt import format_text
 
 SERVER = ClientServerConfig(server_command=[sys.executable, "-m", "vcompiler", "lsp"])
 
-MESSY = """pack demo { game vanguard; title "Demo"; version "1"; start log 1 }
-log 1 "One" { text "A" ; -> log 2 }   // first
+MESSY = """pack demo { game vanguard; title "Demo"; version "1"
+  start log 1 }
+log 1 "One" { text "A" ; -> log 2   // first
+}
 log 2 "Two" {
       gain success 1 ;   end exploration
 }
@@ -73,21 +75,21 @@ async def test_formatting_the_document_gives_the_formatter_s_text(client: Langua
 async def test_range_formatting_formats_only_the_declarations_the_range_touches(client: LanguageClient):
     uri = _open(client, MESSY)
     options = lsp.FormattingOptions(tab_size=2, insert_spaces=True)
-    # A selection inside log 2's body (line 3, 0-based).
+    # A selection inside log 2's body (line 5, 0-based).
     edits = await client.text_document_range_formatting_async(lsp.DocumentRangeFormattingParams(
-        lsp.TextDocumentIdentifier(uri), lsp.Range(lsp.Position(3, 2), lsp.Position(3, 8)), options))
-    assert [(e.range.start.line, e.range.end.line) for e in edits] == [(2, 4)]
+        lsp.TextDocumentIdentifier(uri), lsp.Range(lsp.Position(5, 2), lsp.Position(5, 8)), options))
+    assert [(e.range.start.line, e.range.end.line) for e in edits] == [(4, 6)]
     after = _apply(MESSY, edits).splitlines()
-    assert after[:2] == MESSY.splitlines()[:2]          # the pack and log 1 as they were
-    assert after[2:] == ['log 2 "Two" {', "  gain success 1", "  end exploration", "}"]
-    # Whole lines selected from the pack's line up to the start of log 2's: the pack and log 1.
+    assert after[:4] == MESSY.splitlines()[:4]          # the pack and log 1 as they were
+    assert after[4:] == ['log 2 "Two" {', "  gain success 1", "  end exploration", "}"]
+    # Whole lines selected from the pack's first line up to the start of log 1's last.
     edits = await client.text_document_range_formatting_async(lsp.DocumentRangeFormattingParams(
-        lsp.TextDocumentIdentifier(uri), lsp.Range(lsp.Position(0, 0), lsp.Position(2, 0)), options))
-    assert [(e.range.start.line, e.range.end.line) for e in edits] == [(0, 0), (1, 1)]
+        lsp.TextDocumentIdentifier(uri), lsp.Range(lsp.Position(0, 0), lsp.Position(3, 0)), options))
+    assert [(e.range.start.line, e.range.end.line) for e in edits] == [(0, 1), (2, 3)]
     after = _apply(MESSY, edits).splitlines()
-    assert after[:9] == ["pack demo {", '  game vanguard', '  title "Demo"', '  version "1"', "  start log 1", "}",
-                         'log 1 "One" {  // first', '  text "A"', "  -> log 2"]
-    assert after[10:] == MESSY.splitlines()[2:]
+    assert after[:10] == ["pack demo {", '  game vanguard', '  title "Demo"', '  version "1"', "  start log 1", "}",
+                          'log 1 "One" {  // first', '  text "A"', "  -> log 2", "}"]
+    assert after[10:] == MESSY.splitlines()[4:]
 
 
 @pytest.mark.asyncio

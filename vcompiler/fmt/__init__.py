@@ -5,12 +5,15 @@ The layout: two spaces of indentation a block, one statement a line (`;` between
 statements becomes a line break; after `=>` it joins a row's effects and stays), a
 block's `{` at the end of its header's line and its `}` on a line of its own, one
 blank line between top-level declarations and at most one anywhere else, one space
-between words, none before `,` `;` `:` `]` `..` nor after `[` `..`. Comments stay
-where they stand: a comment on a line of its own stays on its own line, indented as
-the code around it; a comment after code stays at the end of the first line made
-from its line, so that `// allow W400` on a declaration's first line still silences.
-Strings are kept as written; a `\"\"\"` string's lines are indented as the line it
-starts on, since the parse stage drops a long string's indentation (markup.py).
+between words, none before `,` `;` `:` `]` `..` nor after `[` `..`. A block written
+on one line stays on one line (`sector 3 { poi slot }`) while the line fits in
+MAX_LINE columns; written over lines, it is laid out over lines. Comments stay where
+they stand: a comment on a line of its own stays on its own line, indented as the code
+around it; a comment after code stays at the end of the first line made from its
+line, two spaces after the code, so that `// allow W400` on a declaration's first
+line still silences. Strings are kept as written; a `\"\"\"` string's lines are
+indented as the line it starts on, since the parse stage drops a long string's
+indentation and the spaces at its lines' ends (markup.py).
 
 A file is formatted only when it parses without an error, and only when the
 formatted text parses to the same declarations (spans aside), the same parse-stage
@@ -29,8 +32,8 @@ from vcompiler.source import SourceFile, Span
 __all__ = ["Formatted", "format_source", "format_text"]
 
 INDENT = "  "
-# The longest line a block inside a declaration is folded onto, with its statement.
-MAX_FOLDED = 100
+# The longest line a block written on one line is kept on.
+MAX_LINE = 100
 
 # No space before these tokens, nor after the second set.
 _GLUED_LEFT = frozenset({"_COMMA", "_SEMI", "_COLON", "_RSQB", "_DOTDOT"})
@@ -127,6 +130,40 @@ def _long_string(raw: str, indent: str) -> str:
     return "\n".join(out)
 
 
+def _one_line(pieces: list[_Piece], at: int) -> int | None:
+    """Where the block opened at `at` closes, when it is written on one line with no
+    comment in it; None otherwise."""
+    depth = 0
+    for n in range(at, len(pieces)):
+        piece = pieces[n]
+        if not isinstance(piece, _Code) or "\n" in piece.value:
+            return None
+        if piece.type == "_LBRACE":
+            depth += 1
+        elif piece.type == "_RBRACE":
+            depth -= 1
+            if depth == 0:
+                return n
+    return None
+
+
+def _joined(pieces: list[_Piece]) -> str:
+    """Code of one line, spaced: a `;` before a `}` is left out."""
+    words: list[str] = []
+    last = ""
+    for n, piece in enumerate(pieces):
+        assert isinstance(piece, _Code)
+        following = pieces[n + 1] if n + 1 < len(pieces) else None
+        if piece.type == "_SEMI" and (not isinstance(following, _Code) or following.type == "_RBRACE"):
+            continue
+        if words and piece.type not in _GLUED_LEFT and last not in _GLUED_RIGHT \
+                and not (piece.type == "_RBRACE" and last == "_LBRACE"):
+            words.append(" ")
+        words.append(piece.value)
+        last = piece.type
+    return "".join(words)
+
+
 class _Layout:
     """Lines of output, made piece by piece."""
 
@@ -145,28 +182,6 @@ class _Layout:
         self.in_declaration = False
         # (first line in the file, last, first output line, last), 1-based
         self.declarations: list[list[int]] = []
-        self.openers: list[int] = []        # the line of each open block's `{`
-        self.commented: set[int] = set()    # lines that hold a comment
-
-    def close(self) -> None:
-        """A `}`: on a line of its own, or after the `{` of an empty block, or, for a
-        block inside a declaration that holds one line of one statement, on that line
-        with it (`sector 3 { poi slot }`)."""
-        opener = self.openers.pop() if self.openers else -1
-        if self.opened:
-            self.lines[-1] += "}"
-            self.opened = False
-            return
-        body = len(self.lines) - 1
-        if (self.depth > 0 and opener == body - 1 and not {opener, body} & self.commented
-                and "\n" not in self.lines[body]
-                and len(self.lines[opener]) + len(self.lines[body]) - len(INDENT) * (self.depth + 1) + 3
-                <= MAX_FOLDED):
-            self.lines[opener] += " " + self.lines.pop().lstrip(" ") + " }"
-            if self.first_of_line is not None and self.first_of_line > opener:
-                self.first_of_line = opener
-            return
-        self.add("}")
 
     def add(self, line: str) -> None:
         if self.lines and (self.declaration_over or (self.blank and not self.opened)):
@@ -184,14 +199,16 @@ class _Layout:
             self.words = []
         self.after_arrow = False
 
-    def word(self, piece: _Code) -> None:
-        value = piece.value
-        if piece.type == "STRING" and "\n" in value and self.depth > 0:
+    def word(self, value: str, kind: str) -> None:
+        if kind == "STRING" and "\n" in value and self.depth > 0:
             value = _long_string(value, INDENT * self.depth)
-        if self.words and piece.type not in _GLUED_LEFT and self.last_type not in _GLUED_RIGHT:
+        if self.words and kind not in _GLUED_LEFT and self.last_type not in _GLUED_RIGHT:
             self.words.append(" ")
         self.words.append(value)
-        self.last_type = piece.type
+        self.last_type = kind
+
+    def width(self) -> int:
+        return len(INDENT) * self.depth + sum(len(w) for w in self.words)
 
     def start_declaration(self, piece: _Code) -> None:
         self.flush()
@@ -208,33 +225,48 @@ class _Layout:
 
 def _layout(pieces: list[_Piece]) -> _Layout:
     out = _Layout()
-    for n, piece in enumerate(pieces):
+    n = -1
+    while n + 1 < len(pieces):
+        n += 1
+        piece = pieces[n]
         if isinstance(piece, _Code):
             if out.depth == 0 and not out.in_declaration:
                 out.start_declaration(piece)
             if out.declarations:
                 out.declarations[-1][1] = max(out.declarations[-1][1], piece.end_line)
             if piece.type == "_LBRACE":
-                out.word(piece)
+                close = _one_line(pieces, n)
+                if close is not None:
+                    block = _joined(pieces[n:close + 1])
+                    if out.width() + 1 + len(block) <= MAX_LINE:
+                        # A block written on one line that fits stays on one line.
+                        out.word(block, "_RBRACE")
+                        n = close
+                        out.end_declaration()
+                        continue
+                out.word("{", "_LBRACE")
                 out.flush()
-                out.openers.append(len(out.lines) - 1)
                 out.depth += 1
                 out.opened = True
             elif piece.type == "_RBRACE":
                 out.flush()
                 out.depth = max(0, out.depth - 1)
                 out.blank = False
-                out.close()
+                if out.opened:
+                    out.lines[-1] += "}"
+                    out.opened = False
+                else:
+                    out.add("}")
                 out.last_type = ""
                 out.end_declaration()
             elif piece.type == "_SEMI":
                 following = pieces[n + 1] if n + 1 < len(pieces) else None
                 if out.after_arrow and isinstance(following, _Code) and following.type != "_RBRACE":
-                    out.word(piece)
+                    out.word(";", "_SEMI")
                 else:
                     out.flush()
             else:
-                out.word(piece)
+                out.word(piece.value, piece.type)
                 if piece.type == "_FATARROW":
                     out.after_arrow = True
         elif isinstance(piece, _Newline):
@@ -246,14 +278,12 @@ def _layout(pieces: list[_Piece]) -> _Layout:
         elif piece.own_line:
             out.flush()
             out.add(piece.text)
-            out.commented.add(len(out.lines) - 1)
         else:
             out.flush()
             if out.first_of_line is None:
                 out.add(piece.text)
             else:
                 out.lines[out.first_of_line] += "  " + piece.text
-            out.commented.add(out.first_of_line if out.first_of_line is not None else len(out.lines) - 1)
     out.flush()
     out.end_declaration()
     return out

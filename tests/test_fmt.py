@@ -84,7 +84,7 @@ def test_comments_stay_where_they_stand():
     assert fmt(text) == '''// the file's comment
 
 log 1 "A" {  // allow W400
-  text "x"  // after two statements
+  text "x"   // after two statements
   gain success 1
   // inside, at column 1
 
@@ -99,6 +99,14 @@ log 2 {
 
 // at the end
 '''
+
+
+def test_comments_after_code_on_neighbouring_lines_are_aligned():
+    text = ('planet p "P" {\n  mission M01 // one\n  unique 1 else gain success 1    // two\n  sector 1 {\n'
+            '    lander // three\n  }\n\n  path 1 <-> 2 [travel]      // four\n}\n')
+    assert fmt(text) == (
+        'planet p "P" {\n  mission M01                   // one\n  unique 1 else gain success 1  // two\n'
+        '  sector 1 {\n    lander                      // three\n  }\n\n  path 1 <-> 2 [travel]  // four\n}\n')
 
 
 def test_an_allow_stays_on_the_first_line_of_its_declaration():

@@ -10,10 +10,11 @@ on one line stays on one line (`sector 3 { poi slot }`) while the line fits in
 MAX_LINE columns; written over lines, it is laid out over lines. Comments stay where
 they stand: a comment on a line of its own stays on its own line, indented as the code
 around it; a comment after code stays at the end of the first line made from its
-line, two spaces after the code, so that `// allow W400` on a declaration's first
-line still silences. Strings are kept as written; a `\"\"\"` string's lines are
-indented as the line it starts on, since the parse stage drops a long string's
-indentation and the spaces at its lines' ends (markup.py).
+line, so that `// allow W400` on a declaration's first line still silences, and the
+comments after the code of neighbouring lines are aligned (_with_comments). Strings
+are kept as written; a `\"\"\"` string's lines are indented as the line it starts on,
+since the parse stage drops a long string's indentation and the spaces at its lines'
+ends (markup.py).
 
 A file is formatted only when it parses without an error, and only when the
 formatted text parses to the same declarations (spans aside), the same parse-stage
@@ -182,6 +183,8 @@ class _Layout:
         self.in_declaration = False
         # (first line in the file, last, first output line, last), 1-based
         self.declarations: list[list[int]] = []
+        self.comments: dict[int, str] = {}      # the comment after the code of a line
+        self.comment_lines: set[int] = set()    # lines that are a comment alone
 
     def add(self, line: str) -> None:
         if self.lines and (self.declaration_over or (self.blank and not self.opened)):
@@ -275,18 +278,43 @@ def _layout(pieces: list[_Piece]) -> _Layout:
             out.first_of_line = None
         elif isinstance(piece, _Blank):
             out.blank = True
-        elif piece.own_line:
+        elif piece.own_line or (out.first_of_line is None and not out.words):
             out.flush()
             out.add(piece.text)
+            out.comment_lines.add(len(out.lines) - 1)
         else:
             out.flush()
-            if out.first_of_line is None:
-                out.add(piece.text)
-            else:
-                out.lines[out.first_of_line] += "  " + piece.text
+            at = out.first_of_line if out.first_of_line is not None else len(out.lines) - 1
+            out.comments[at] = out.comments[at] + " " + piece.text if at in out.comments else piece.text
     out.flush()
     out.end_declaration()
     return out
+
+
+def _with_comments(out: _Layout) -> list[str]:
+    """The lines with their comments after the code, aligned two spaces after the
+    longest code among the commented lines of a run of code lines (a blank line, a
+    comment alone or a long string ends a run)."""
+    lines = list(out.lines)
+    run: list[int] = []
+
+    def align() -> None:
+        column = max(len(lines[n]) for n in run) + 2
+        for n in run:
+            lines[n] = lines[n].ljust(column) + out.comments[n]
+        run.clear()
+
+    for n, line in enumerate(out.lines):
+        if not line or n in out.comment_lines or "\n" in line:
+            if run:
+                align()
+            if n in out.comments:
+                lines[n] += "  " + out.comments[n]
+        elif n in out.comments:
+            run.append(n)
+    if run:
+        align()
+    return lines
 
 
 def _shape(value: object) -> object:
@@ -319,7 +347,7 @@ def format_source(source: SourceFile) -> Formatted:
     if not source.text.strip():
         return Formatted("", ())
     layout = _layout(list(_pieces(source.text)))
-    text = "\n".join(layout.lines).rstrip("\n") + "\n"
+    text = "\n".join(_with_comments(layout)).rstrip("\n") + "\n"
     again = parse_source(SourceFile.from_text(source.path, source.display, source.relative, text))
     if _meaning(again) != _meaning(parsed):
         return Formatted(None, (diagnostic(

@@ -300,3 +300,9 @@ def test_a_mutant_formats_once_or_is_left_as_it_is_with_its_diagnostics(seed, pa
         assert formatted.diagnostics and all(d.code.id != "E900" for d in formatted.diagnostics)
     else:
         assert format_text(formatted.text, "m.vcl").text == formatted.text
+
+
+def test_the_shipped_packs_are_formatted():
+    result = CliRunner().invoke(main, ["fmt", "--check", str(CONTENT)])
+    assert result.exit_code == 0, result.output
+

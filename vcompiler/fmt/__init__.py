@@ -317,15 +317,22 @@ def _with_comments(out: _Layout) -> list[str]:
     return lines
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def _shape(value: object) -> object:
     """A node with its spans left out: what two texts that say the same thing share."""
     if isinstance(value, Span):
         return None
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return (type(value).__name__,
-                *(_shape(getattr(value, f.name)) for f in dataclasses.fields(value)))
     if isinstance(value, tuple | list):
         return tuple(_shape(v) for v in value)
+    kind = type(value)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = tuple(f.name for f in dataclasses.fields(value)) if dataclasses.is_dataclass(value) else ()
+        _FIELDS[kind] = names
+    if names:
+        return (kind.__name__, *(_shape(getattr(value, name)) for name in names))
     if isinstance(value, dict):
         return tuple((k, _shape(v)) for k, v in value.items())
     return value

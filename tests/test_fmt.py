@@ -306,3 +306,13 @@ def test_the_shipped_packs_are_formatted():
     result = CliRunner().invoke(main, ["fmt", "--check", str(CONTENT)])
     assert result.exit_code == 0, result.output
 
+
+
+def test_a_text_the_formatter_would_change_the_meaning_of_is_left_as_it_is(monkeypatch):
+    import vcompiler.fmt as formatter
+
+    monkeypatch.setattr(formatter, "_long_string", lambda raw, indent: raw.replace("first", "frist"))
+    formatted = format_text('log 1 {\n  text """\n  first\n  """\n}\n', "t.vcl")
+    assert formatted.text is None
+    assert [(d.code.id, d.message) for d in formatted.diagnostics] == [
+        ("E900", "the formatter would change what this file says; it is left as it is")]

@@ -343,6 +343,11 @@ def _meaning(parsed) -> object:
             [region[2] for region in parsed.allow_regions], parsed.unparsed)
 
 
+def _not_formatted(source: SourceFile, why: str) -> Diagnostic:
+    return diagnostic(codes.INTERNAL, source.whole(), message=f"{why}; it is left as it is",
+                      hint="please report it with this file")
+
+
 def format_source(source: SourceFile) -> Formatted:
     """`source` formatted, or why it is left as it is."""
     from vcompiler.parse import parse_source
@@ -353,14 +358,17 @@ def format_source(source: SourceFile) -> Formatted:
         return Formatted(None, errors)
     if not source.text.strip():
         return Formatted("", ())
-    layout = _layout(list(_pieces(source.text)))
+    from lark.exceptions import LarkError
+
+    try:
+        layout = _layout(list(_pieces(source.text)))
+    except LarkError as error:
+        # The whole-file lexer refusing what the parser read: a formatter's bug.
+        return Formatted(None, (_not_formatted(source, f"the formatter cannot read this file ({error})"),))
     text = "\n".join(_with_comments(layout)).rstrip("\n") + "\n"
     again = parse_source(SourceFile.from_text(source.path, source.display, source.relative, text))
     if _meaning(again) != _meaning(parsed):
-        return Formatted(None, (diagnostic(
-            codes.INTERNAL, source.whole(),
-            message="the formatter would change what this file says; it is left as it is",
-            hint="please report it with this file"),))
+        return Formatted(None, (_not_formatted(source, "the formatter would change what this file says"),))
     return Formatted(text, (), tuple((a, b, c, d) for a, b, c, d in layout.declarations))
 
 

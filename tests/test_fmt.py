@@ -188,8 +188,9 @@ def test_fmt_refuses_what_is_not_a_vcl_file(tmp_path):
 
 # ---------------------------------------------------------------- properties
 def _without_positions(value):
+    """A bundle with each entry's source file kept, and its line and column left out."""
     if isinstance(value, dict):
-        return {k: _without_positions(v) for k, v in value.items() if k != "source"}
+        return {k: {"file": v["file"]} if k == "source" else _without_positions(v) for k, v in value.items()}
     if isinstance(value, list):
         return [_without_positions(v) for v in value]
     return value

@@ -317,3 +317,9 @@ def test_a_text_the_formatter_would_change_the_meaning_of_is_left_as_it_is(monke
     assert formatted.text is None
     assert [(d.code.id, d.message) for d in formatted.diagnostics] == [
         ("E900", "the formatter would change what this file says; it is left as it is")]
+
+
+def test_a_long_string_s_indentation_is_what_the_parse_stage_counts_as_one():
+    # A form feed is not indentation to the parse stage: it stays before its word.
+    text = 'log 1 {\n  text """\n      \ffoo\n        bar\n  """\n}\n'
+    assert fmt(text) == 'log 1 {\n  text """\n  \ffoo\n    bar\n  """\n}\n'

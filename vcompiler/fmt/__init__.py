@@ -65,7 +65,6 @@ class _Code:
 class _Comment:
     text: str
     own_line: bool      # nothing before it on its line
-    line: int
 
 
 @frozen
@@ -92,7 +91,7 @@ def _pieces(text: str) -> Iterator[_Piece]:
     for token in _parser()[0].lex(text, dont_ignore=True):
         kind, value, line = token.type, token.value, token.line or 0
         if kind == "COMMENT":
-            yield _Comment(value.rstrip(), start_of_line, line)
+            yield _Comment(value.rstrip(), start_of_line)
             start_of_line = False
         elif kind == "_NL":
             yield _Newline()
@@ -100,7 +99,7 @@ def _pieces(text: str) -> Iterator[_Piece]:
             for n, piece in enumerate(lines[1:], 1):
                 rest = piece.strip(" \t\f\r")
                 if rest.startswith("//"):
-                    yield _Comment(rest.rstrip(), True, line + n)
+                    yield _Comment(rest.rstrip(), True)
                     yield _Newline()
                 elif n < len(lines) - 1:
                     yield _Blank()
@@ -117,12 +116,13 @@ def _long_string(raw: str, indent: str) -> str:
     all of these)."""
     lines = raw.split("\n")
     last = lines[-1][:-3]
-    closing_alone = not last.strip(" \t\f")
+    closing_alone = not last.strip()
     rest = lines[1:-1] + ([] if closing_alone else [last])
-    shared = min((len(t) - len(t.lstrip(" \t\f")) for t in rest if t.strip(" \t\f")), default=0)
-    out = [lines[0].rstrip(" \t\f")]
+    # Indentation as the parse stage counts it: spaces and tabs.
+    shared = min((len(t) - len(t.lstrip(" \t")) for t in rest if t.strip()), default=0)
+    out = [lines[0].rstrip()]
     for piece in rest:
-        body = piece[shared:].rstrip(" \t\f")
+        body = piece[shared:].rstrip()
         out.append(indent + body if body else "")
     if closing_alone:
         out.append(indent + '"""')

@@ -323,3 +323,11 @@ def test_a_long_string_s_indentation_is_what_the_parse_stage_counts_as_one():
     # A form feed is not indentation to the parse stage: it stays before its word.
     text = 'log 1 {\n  text """\n      \ffoo\n        bar\n  """\n}\n'
     assert fmt(text) == 'log 1 {\n  text """\n  \ffoo\n    bar\n  """\n}\n'
+
+
+def test_fmt_writes_a_file_of_windows_line_endings_and_a_byte_order_mark_as_lf_and_utf_8(tmp_path):
+    file = tmp_path / "logs.vcl"
+    file.write_bytes(b'\xef\xbb\xbflog 1 {\r\n  return\r\n}\r\n')
+    assert CliRunner().invoke(main, ["fmt", "--check", str(file)]).exit_code == 1
+    assert CliRunner().invoke(main, ["fmt", str(file)]).exit_code == 0
+    assert file.read_bytes() == b"log 1 {\n  return\n}\n"

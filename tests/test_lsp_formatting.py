@@ -100,3 +100,12 @@ async def test_a_document_with_a_syntax_error_is_not_formatted(client: LanguageC
         lsp.DocumentFormattingParams(lsp.TextDocumentIdentifier(uri), options)) is None
     assert await client.text_document_range_formatting_async(lsp.DocumentRangeFormattingParams(
         lsp.TextDocumentIdentifier(uri), lsp.Range(lsp.Position(0, 0), lsp.Position(1, 0)), options)) is None
+
+
+def test_declarations_that_share_a_line_are_formatted_together():
+    from vcompiler.lsp.formatting import range_edits
+
+    text = 'log 1 {\n  return\n}\nlog 2 { return }   log 3 {\n    return\n}\nlog 4 {\n      return\n}\n'
+    edits = range_edits(text, "t.vcl", 3, 3)
+    assert [(e.range.start.line, e.range.end.line) for e in edits] == [(3, 5)]
+    assert edits[0].new_text == 'log 2 { return }\n\nlog 3 {\n  return\n}'

@@ -477,6 +477,63 @@ def watch(paths: tuple[Path, ...]) -> None:
     run_watch(roots, clear=tty, color=tty and "NO_COLOR" not in os.environ)
 
 
+@main.command("fmt")
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.option("--check", is_flag=True, help="Write nothing; list the files that would change and exit 1 if any.")
+@click.option("--diff", "show_diff", is_flag=True, help="Write nothing; print what would change as a unified diff.")
+def fmt(paths: tuple[Path, ...], check: bool, show_diff: bool) -> None:
+    """Format the .vcl files under PATHS (default: source_content/) in the one layout
+    of docs/formatting.md, in place. A file with a syntax error is left as it is and
+    its diagnostics are printed. Exit status: 0 done (with --check or --diff: nothing
+    would change), 1 files would change or could not be formatted, 2 the command
+    could not run.
+
+    \b
+    Example:
+      vcompiler fmt source_content/eye-of-the-void
+      vcompiler fmt --check source_content/
+    """
+    from vcompiler.fmt.files import accepts, format_file, vcl_files, write
+
+    if not paths:
+        if not DEFAULT_CONTENT.is_dir():
+            raise click.UsageError("no PATH given, and there is no source_content/ folder here")
+        paths = (DEFAULT_CONTENT,)
+    for path in paths:
+        if not accepts(path):
+            raise click.UsageError(f"{path} is not a .vcl file")
+    _short_lived_process()
+    files, problems = vcl_files(list(paths))
+    diagnostics = list(problems)
+    sources = {}
+    changed = 0
+    for path in files:
+        result = format_file(path)
+        sources[result.source.display] = result.source
+        diagnostics += result.diagnostics
+        if not result.changed:
+            continue
+        changed += 1
+        if show_diff:
+            click.echo(result.diff(), nl=False)
+        if check:
+            click.echo(f"would reformat {result.source.display}", err=show_diff)
+        elif not show_diff:
+            failed = write(result)
+            if failed is not None:
+                diagnostics.append(failed)
+            else:
+                click.echo(f"reformatted {result.source.display}", err=True)
+    if diagnostics:
+        click.echo(format_text(diagnostics, sources, color=sys.stdout.isatty() and "NO_COLOR" not in os.environ),
+                   nl=False)
+    done = "would be reformatted" if check or show_diff else "reformatted"
+    click.echo(f"fmt: {len(files)} files, {changed} {done}"
+               + (f", {len({d.span.file for d in diagnostics})} left as they are" if diagnostics else ""), err=True)
+    status = _status(diagnostics, False)
+    _exit(status if status else int(bool(changed) and (check or show_diff)))
+
+
 @main.command()
 def lsp() -> None:
     """Run the language server on stdin and stdout, for an editor to start (the VS Code

@@ -26,6 +26,7 @@ from vcompiler.engine import Workspace, settle
 from vcompiler.engine.index import Definition, Index, Mention
 from vcompiler.lsp import features
 from vcompiler.lsp.convert import character_column, to_diagnostic, to_range, uri_of
+from vcompiler.lsp.formatting import document_edits, range_edits
 from vcompiler.source import Span
 
 log = logging.getLogger("vcompiler.lsp")
@@ -439,3 +440,21 @@ def inlay_hints(ls: VclServer, params: lsp.InlayHintParams, index: Index,
 def folding(ls: VclServer, params: lsp.FoldingRangeParams) -> list[lsp.FoldingRange]:
     text = ls.workspace.get_text_document(params.text_document.uri).source
     return [lsp.FoldingRange(first - 1, last - 1) for first, last in features.folding_ranges(text)]
+
+
+@server.feature(lsp.TEXT_DOCUMENT_FORMATTING)
+@_safe()
+def formatting(ls: VclServer, params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit] | None:
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    return document_edits(document.source, display_path(Path(document.path)))
+
+
+@server.feature(lsp.TEXT_DOCUMENT_RANGE_FORMATTING)
+@_safe()
+def range_formatting(ls: VclServer, params: lsp.DocumentRangeFormattingParams) -> list[lsp.TextEdit] | None:
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    end = params.range.end
+    # A range that ends at the start of a line, as a selection of whole lines does,
+    # does not take that line.
+    last = end.line - 1 if end.character == 0 and end.line > params.range.start.line else end.line
+    return range_edits(document.source, display_path(Path(document.path)), params.range.start.line, last)

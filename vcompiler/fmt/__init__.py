@@ -85,10 +85,10 @@ def _pieces(text: str) -> Iterator[_Piece]:
     skips. Lark's lexer gives the comments after code; a line break's token holds the
     blank and comment-only lines after it, which are read out of it here (the only
     scanning of its own the formatter does)."""
-    from vcompiler.parse import _parser
+    from vcompiler.parse.parsers import parser
 
     start_of_line = True
-    for token in _parser()[0].lex(text, dont_ignore=True):
+    for token in parser()[0].lex(text, dont_ignore=True):
         kind, value, line = token.type, token.value, token.line or 0
         if kind == "COMMENT":
             yield _Comment(value.rstrip(), start_of_line)

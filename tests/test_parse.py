@@ -289,9 +289,10 @@ def test_a_file_parsed_in_parts_is_the_file_parsed_whole():
 
 
 def test_every_shipped_and_example_file_parses_the_same_in_parts():
+    from conftest import EXAMPLE_ROOTS
     from vcompiler.parse import joined
     repository = Path(__file__).parent.parent
-    roots = [repository / "source_content", repository.parent / "shared" / "examples"]
+    roots = [repository / "source_content", repository / "tests" / "conformance", *EXAMPLE_ROOTS]
     files = [path for root in roots if root.exists() for path in sorted(root.rglob("*.vcl"))]
     assert files
     cut = 0

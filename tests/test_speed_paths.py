@@ -235,9 +235,9 @@ def test_the_fast_reader_follows_the_grammar():
 
 
 def test_the_fast_reader_reads_every_log_as_lark_does(generated):
-    from conftest import SHARED
+    from conftest import EXAMPLE_ROOTS
     files = [*CONTENT.rglob("*.vcl"), *sorted(generated.glob("*.vcl"))[:2],
-             *(SHARED / "examples").rglob("*.vcl"), *(ROOT / "tests").rglob("*.vcl")]
+             *(path for root in EXAMPLE_ROOTS for path in root.rglob("*.vcl")), *(ROOT / "tests").rglob("*.vcl")]
     taken = logs = 0
     for path in files:
         text = path.read_text(encoding="utf-8", errors="replace")
@@ -500,8 +500,9 @@ def test_the_cut_into_declarations_is_the_line_by_line_cut(text):
 
 
 def test_the_cut_is_the_line_by_line_cut_on_every_pack(generated):
-    from conftest import SHARED
-    for path in [*CONTENT.rglob("*.vcl"), *(SHARED / "examples").rglob("*.vcl"), *(ROOT / "tests").rglob("*.vcl"),
+    from conftest import EXAMPLE_ROOTS
+    for path in [*CONTENT.rglob("*.vcl"), *(path for root in EXAMPLE_ROOTS for path in root.rglob("*.vcl")),
+                 *(ROOT / "tests").rglob("*.vcl"),
                  sorted(generated.glob("*.vcl"))[0]]:
         text = path.read_text(encoding="utf-8", errors="replace")
         assert [(c.first_line, c.text) for c in split_declarations(text)] == _split_line_by_line(text), path

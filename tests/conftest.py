@@ -17,6 +17,8 @@ _SHARED_NAMED = os.environ.get("VCOMPILER_SHARED")
 SHARED = ROOT.parent / "shared" if _SHARED_NAMED is None else Path(_SHARED_NAMED)
 HAS_SHARED = _SHARED_NAMED != "none" and SHARED.is_dir()
 EXAMPLES = SHARED / "examples"
+_NO_SHARED = ("VCOMPILER_SHARED=none" if _SHARED_NAMED == "none"
+              else f"no shared folder at {SHARED} (VCOMPILER_SHARED names one)")
 # Folders of .vcl files that every reading test may go through.
 EXAMPLE_ROOTS = [EXAMPLES] if HAS_SHARED and EXAMPLES.is_dir() else []
 CONTENT = ROOT / "source_content"
@@ -53,7 +55,7 @@ def pytest_configure(config):
 def pytest_collection_modifyitems(config, items):
     if HAS_SHARED:
         return
-    skip = pytest.mark.skip(reason=f"no shared folder at {SHARED}")
+    skip = pytest.mark.skip(reason=_NO_SHARED)
     for item in items:
         if "shared" in item.keywords:
             item.add_marker(skip)
@@ -62,8 +64,8 @@ def pytest_collection_modifyitems(config, items):
 def pytest_terminal_summary(terminalreporter):
     skipped = [r for r in terminalreporter.stats.get("skipped", []) if "shared" in r.keywords]
     if skipped and not HAS_SHARED:
-        terminalreporter.write_line(f"shared suite: {len(skipped)} tests skipped, no shared folder at {SHARED} "
-                                    "(VCOMPILER_SHARED names it)")
+        terminalreporter.write_line(f"shared suite: {len(skipped)} test{'s' * (len(skipped) != 1)} skipped, "
+                                    + _NO_SHARED)
 
 
 def pytest_addoption(parser):

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from conftest import EXAMPLES, ROOT, VANGUARD_HEADER, VANTAGE_HEADER, expectations
+from conftest import EXAMPLE_ROOTS, ROOT, VANGUARD_HEADER, VANTAGE_HEADER, expectations
 from vcompiler.cli import main
 from vcompiler.compile import compile_pack
 from vcompiler.emit.write import MANIFEST
@@ -688,7 +688,9 @@ def _with_boards(parent: Path) -> list[Path]:
                   if (p / "pack.vcl").exists() and "game vanguard" in (p / "pack.vcl").read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("folder", [*_with_boards(CONTENT), *_with_boards(EXAMPLES)],
+@pytest.mark.parametrize("folder", [*_with_boards(CONTENT),
+                                    *(pytest.param(p, marks=pytest.mark.shared)
+                                      for root in EXAMPLE_ROOTS for p in _with_boards(root))],
                          ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_the_shipped_boards_draw_no_path_over_a_sector(folder, tmp_path):
     copy = tmp_path / folder.name             # the examples are read-only

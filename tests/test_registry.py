@@ -81,6 +81,7 @@ RULEBOOK_TERMS = ("crewmember", "danger die", "global condition", "injury", "mis
                   "section card", "sector", "threat", "time track", "unique discovery")
 
 
+@pytest.mark.shared
 def test_the_vanguard_wording_writes_game_terms_as_the_rulebook_does():
     rulebook = next(iter(sorted((SHARED / "seeds").glob("000_*.txt"))), None)
     if rulebook is None:

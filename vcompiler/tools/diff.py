@@ -4,8 +4,11 @@ Both sides are compiled and compared as a reader sees them: every printed entry 
 storybook and depart entry, location, card) in the game's voice, so that a change to
 an effect shows as the sentence it prints. A log is the same entry on both sides when
 it has the same `@label`, else the same number; an unmatched entry that reads the
-same on the other side under another number is renumbered. Text changes are shown
-word by word. The pack's version is reported but is not a change to the text."""
+same on the other side under another number is renumbered. A card reads as its printed
+face (kind, badges, biome icons, copies, every block), a planet as its board (rules,
+missions, conditions and supplies, sectors, paths and their costs, Special Actions).
+Text changes are shown word by word. The pack's version is reported but is not a change
+to the text."""
 from __future__ import annotations
 
 import difflib
@@ -18,12 +21,24 @@ from pathlib import Path
 from typing import Any
 
 from vcompiler.frozen import frozen
-from vcompiler.model.types import Card, CheckAction, Pack, Row
+from vcompiler.model.types import Card, CheckAction, Effect, Pack, Planet, Row
 from vcompiler.registry import CARD_SIZES
 from vcompiler.render import ir, voice
-from vcompiler.render.books import books_of
-from vcompiler.render.cards import setup_blocks, vantage_faces
-from vcompiler.render.ir import Block, BookBlock, Boxes, Choices, Options, Paragraph, Rule, Sentence, Steps
+from vcompiler.render.books import STARTING_KEY, books_of
+from vcompiler.render.cards import Face, faces_of, row_lead, setup_blocks
+from vcompiler.render.ir import (
+    ActionHead,
+    Block,
+    BookBlock,
+    Boxes,
+    Choices,
+    Options,
+    Paragraph,
+    Rule,
+    Sentence,
+    Steps,
+    Track,
+)
 
 
 class DiffError(Exception):
@@ -95,6 +110,10 @@ def _face_text(blocks: Iterable[Block]) -> list[str]:
                 out.append(f"{word}: {count}")
             case ir.Row(_, lead, tokens):
                 out.append(f"{_plain(lead)}: {_plain(tokens)}")
+            case ActionHead(tokens, danger):
+                out.append(_plain(tokens) + (f" (danger {danger})" if danger else ""))
+            case Track(style, spaces, tokens):
+                out.append(f"[{style}] {spaces}: {_plain(tokens)}")
             case Options(options):
                 for option in options:
                     marks = [m for m in ("always" if option.always else "", option.excludes) if m]
@@ -104,8 +123,10 @@ def _face_text(blocks: Iterable[Block]) -> list[str]:
 
 
 def _rows_text(rows: tuple[Row, ...]) -> list[str]:
-    return [f"{row.kind} {row.key or row.number or ''}".strip() + ": " + _plain(voice.effects_sentence(row.effects))
-            for row in rows]
+    """Each row as its lead prints it (colour and requirement, track and length), then
+    its words and effects."""
+    return [" ".join(filter(None, (row.kind, _plain(row_lead(row)), row.text.plain() if row.text else "")))
+            + ": " + _plain(voice.effects_sentence(row.effects)) for row in rows]
 
 
 def _action_text(action: CheckAction) -> list[str]:
@@ -125,6 +146,56 @@ def _card_text(card: Card) -> tuple[str, ...]:
     return tuple(text + _rows_text(card.rows))
 
 
+def _face_said(face: Face) -> tuple[str, ...]:
+    """A printed card as lines: what the face wears above its text, then its blocks."""
+    head = [face.label, *face.badges]
+    if face.icons:
+        head.append("Biomes: " + ", ".join(face.icons))
+    if face.copies > 1:
+        head.append(f"{face.copies} copies")
+    return (" · ".join(head), *_face_text(face.blocks), *_face_text(face.foot))
+
+
+def _effects_line(effects: tuple[Effect, ...]) -> str:
+    return ", ".join(voice.plain([voice.log_ref(e.param("log"))]) if e.op == "goto_log" else _plain(voice.said(e))
+                     for e in effects)
+
+
+def _board_text(planet: Planet) -> tuple[str, ...]:
+    """What a planet's board prints, a line for each space and each path; where a sector
+    lies and the lines between them are its layout, not its words, and are left out."""
+    text = [t.plain() for t in planet.text]
+    if planet.events is not None:
+        text.append(_plain(voice.events_rule(planet.events)))
+    if planet.missions:
+        text.append("Missions: " + ", ".join(planet.missions))
+    if planet.rank_ups:
+        text.append("Rank-Up cards: " + ", ".join(planet.rank_ups))
+    text += [f"Unique Discovery {n}: {_plain(voice.effects_sentence((choice,)))}" for n, choice in planet.uniques]
+    for condition in planet.printed_conditions:
+        text.append(f"Global Condition “{condition.name}”: travel "
+                    + (_plain(voice.effects_sentence(condition.travel)).rstrip(".") if condition.travel else "-")
+                    + f"; supplies {'-' if condition.supplies is None else condition.supplies}")
+    text += [f"Global Condition card {card}" for card in planet.condition_cards]
+    if planet.lift_off:
+        text.append("Lift off: " + _effects_line(planet.lift_off))
+    if planet.evac:
+        text.append("Evacuate: " + _effects_line(planet.evac))
+    for sector in planet.sectors:
+        marks = [f"“{sector.name}”" if sector.name else "", "lander" if sector.lander else "",
+                 "card slot" if sector.slot else "", f"POI {sector.printed_poi}" if sector.printed_poi else "",
+                 f"biomes {', '.join(sector.biomes)}" if sector.biomes else "",
+                 _effects_line((sector.goto,)) if sector.goto is not None else ""]
+        text.append(f"Sector {sector.number}: " + "; ".join(filter(None, marks)))
+    for path in planet.paths:
+        text.append(f"Path {path.a} {'<->' if path.two_way else '->'} {path.b}: " + _effects_line(path.costs))
+    for sector in planet.sectors:
+        text += [f"Sector {sector.number}: {line}" for action in sector.actions for line in _action_text(action)]
+    for poi in planet.board_pois:
+        text += [f"{poi.id} {poi.name}: {line}" for line in _card_text(poi)]
+    return tuple(text)
+
+
 def printed_entries(pack: Pack) -> list[Printed]:
     out: list[Printed] = []
     labels = {log.number: log.label for log in pack.logs}
@@ -140,8 +211,9 @@ def printed_entries(pack: Pack) -> list[Printed]:
             if entry.result is not None:
                 paragraphs += ("Result:",) + tuple(_blocks_text(entry.result))
             if book.kind == "logbook":
-                label = labels.get(int(entry.key))
-                identity: tuple[object, ...] = ("log", f"@{label}" if label else int(entry.key))
+                # The Starting Log prints no number (`log start`): it is the one log of its key.
+                label = None if entry.key == STARTING_KEY else labels.get(int(entry.key))
+                identity: tuple[object, ...] = ("log", f"@{label}" if label else entry.key)
                 out.append(Printed(identity, entry.key, "Log", book.file_name, entry.title_text, paragraphs))
             else:
                 occurrence = seen.get(entry.key, 0)
@@ -160,22 +232,14 @@ def printed_entries(pack: Pack) -> list[Printed]:
                  if a.excluded]
         out.append(Printed(("location", location.number), str(location.number), "Location", "locations",
                            location.name.plain(), tuple(text)))
-    for card in pack.cards:
-        out.append(Printed(("card", card.kind, card.id), card.id, "Card", "cards", card.name, _card_text(card)))
+    # Every card as its face prints it (a planet's Landing card among them); a card's
+    # identity is its kind and id, a vantage card's its number.
+    for face in faces_of(pack, CARD_SIZES):
+        number = face.key.partition(" ")[2]
+        identity = ("vcard", int(number)) if face.kind == "vcard" else ("card", face.kind, number)
+        out.append(Printed(identity, number, "Card", "cards", _plain(face.title), _face_said(face)))
     for planet in pack.planets:
-        # The board: what the crew reads on a sector (its Special Actions, the POI printed
-        # there) is as much a reprint as a card.
-        text = [t.plain() for t in planet.text]
-        for sector in planet.sectors:
-            text += [f"Sector {sector.number}: {line}" for action in sector.actions for line in _action_text(action)]
-        for poi in planet.board_pois:
-            text += [f"{poi.id} {poi.name}: {line}" for line in _card_text(poi)]
-        out.append(Printed(("planet", planet.id), planet.id, "Planet", "boards", planet.name, tuple(text)))
-    faces = {face.key: face for face in vantage_faces(pack, CARD_SIZES)}
-    for vcard in pack.vantage_cards:
-        face = faces[f"card {vcard.number}"]
-        said = (*face.badges, *_face_text(face.blocks))
-        out.append(Printed(("vcard", vcard.number), str(vcard.number), "Card", "cards", vcard.name.plain(), said))
+        out.append(Printed(("planet", planet.id), planet.id, "Planet", "boards", planet.name, _board_text(planet)))
     return out
 
 

@@ -474,3 +474,18 @@ def test_a_problem_of_the_projects_configuration_is_told_once_for_all_its_packs(
     result = CliRunner().invoke(main, ["check", "--no-cache", str(tmp_path), "--format", "json"])
     found = [(d["code"], d["file"], d["line"]) for d in json.loads(result.stdout)["diagnostics"]]
     assert [f for f in found if f[1].endswith("vcompiler.toml")] == [("W103", str(tmp_path / "vcompiler.toml"), 2)]
+
+
+def test_a_pack_declared_in_a_folder_anyone_may_write_does_not_take_the_files_below(tmp_path):
+    shared = tmp_path / "drop"
+    shared.mkdir()
+    (shared / "planted.vcl").write_text(VANGUARD_HEADER + 'log 1 "Planted" {\n  end exploration\n}\n')
+    mine = shared / "mine"
+    mine.mkdir()
+    (mine / "notes.vcl").write_text('log 1 "Alone" {\n  return\n}\n')
+    shared.chmod(0o777)
+    try:
+        result = CliRunner().invoke(main, ["check", "--no-cache", str(mine / "notes.vcl")])
+    finally:
+        shared.chmod(0o755)
+    assert "E111" in result.output and "Planted" not in result.output

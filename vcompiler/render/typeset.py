@@ -74,7 +74,7 @@ def ties(text: str) -> Markup:
 # More characters than any line of the books, cards or boards holds (7 pt in the width
 # of A4).
 _UNBROKEN = 512
-_GIANT_WORD = re.compile(r"[^\s\u200b]{%d,}" % (_UNBROKEN + 1))
+_GIANT_WORD = re.compile(r"[^\s\u200b]{" + str(_UNBROKEN + 1) + ",}")
 
 
 def _breakable(text: str) -> str:

@@ -138,4 +138,5 @@ def test_github_commands_escape_control_characters_of_file_names_and_messages():
     line = format_github([d]).splitlines()[0]
     assert line == ("::error file=evil%1B]0;title%07%C2%9B.vcl,line=1,endLine=1,col=1,endColumn=2,title=E200"
                     "::undefined log %1B[2J")
-    assert not any(ord(char) < 32 or 0x7f <= ord(char) <= 0x9f for line in format_github([d]).splitlines() for char in line)
+    assert not any(ord(char) < 32 or 0x7f <= ord(char) <= 0x9f
+                   for line in format_github([d]).splitlines() for char in line)

@@ -80,17 +80,26 @@ def serving() -> None:
 
 
 def _server_folder() -> None:
-    """multiprocessing's temporary folder, which holds the fork server's socket, made
-    outside the scratch folder: the server outlives it, serving the command's next
-    build (watch)."""
-    from multiprocessing import util
+    """multiprocessing's temporary folder (pymp-*), which holds the fork server's
+    socket, made outside the scratch folder in one of its own named after this process:
+    removed with the server (_stop_server), or by the next command if this one was
+    killed (remove_stale). multiprocessing would remove it only at the interpreter's
+    exit, which a command that ends at once (os._exit) never reaches."""
+    from multiprocessing import process, util
     held = tempfile.tempdir
-    if _scratch is not None and held == _scratch:
-        tempfile.tempdir = _outside
+    if getattr(process.current_process(), "_config", {}).get("tempdir") is not None:
+        return
+    holder = tempfile.mkdtemp(prefix=f"{_SCRATCH_PREFIX}{os.getpid()}-server-",
+                              dir=_outside if _scratch is not None and held == _scratch else None)
+    tempfile.tempdir = holder
     try:
         util.get_temp_dir()
     finally:
         tempfile.tempdir = held
+    _server_folders.append(holder)
+
+
+_server_folders: list[str] = []
 
 
 def pool(workers: int, method: str, preload: tuple[str, ...] = ()) -> ProcessPoolExecutor:
@@ -134,6 +143,8 @@ def pool(workers: int, method: str, preload: tuple[str, ...] = ()) -> ProcessPoo
                 launch()
             except BaseException:
                 _stop_now(executor)
+                with contextlib.suppress(Exception):
+                    _stop_server()
                 raise
     return executor
 
@@ -142,14 +153,18 @@ def pool(workers: int, method: str, preload: tuple[str, ...] = ()) -> ProcessPoo
 def running(executor: ProcessPoolExecutor) -> Iterator[ProcessPoolExecutor]:
     """`with running(pool(...)) as p:` as `with ProcessPoolExecutor(...)`, except that
     leaving on an exception (Ctrl-C, an error) kills the workers at once."""
+    context = getattr(executor, "_mp_context", None)
+    served = context is not None and context.get_start_method() == "forkserver"
     try:
         yield executor
     except BaseException:
         _stop_now(executor)
+        if served:
+            with contextlib.suppress(Exception):
+                _stop_server()
         raise
     executor.shutdown(wait=True)
-    context = getattr(executor, "_mp_context", None)
-    if context is not None and context.get_start_method() == "forkserver":
+    if served:
         _stop_server()
 
 
@@ -165,10 +180,22 @@ def _stop_server() -> None:
     """Ends the fork server and waits for it, now that its workers are done: its time
     and theirs count as this command's (getrusage's RUSAGE_CHILDREN), and no server
     lives on with what it loaded for one pool."""
-    from multiprocessing import forkserver
+    from multiprocessing import forkserver, process
     stop = getattr(getattr(forkserver, "_forkserver", None), "_stop", None)
     if stop is not None:
         stop()
+    if _server_folders:
+        # multiprocessing's own finalizer removes its folder and forgets it, once: left
+        # to the interpreter's exit it would find the folder gone (a traceback).
+        from multiprocessing import util
+        remove = getattr(util, "_remove_temp_dir", None)
+        for finalizer in list(getattr(util, "_finalizer_registry", {}).values()):
+            if remove is not None and getattr(finalizer, "_callback", None) is remove:
+                with contextlib.suppress(Exception):
+                    finalizer()
+        getattr(process.current_process(), "_config", {})["tempdir"] = None
+        while _server_folders:
+            shutil.rmtree(_server_folders.pop(), ignore_errors=True)
 
 
 def idle_cores() -> int:
@@ -391,3 +418,6 @@ def scratch() -> Iterator[Path]:
     finally:
         tempfile.tempdir, _scratch, _outside = previous, None, None
         shutil.rmtree(folder, ignore_errors=True)
+        if _server_folders:          # stopped while a pool was being made
+            with contextlib.suppress(Exception):
+                _stop_server()

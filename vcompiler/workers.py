@@ -421,3 +421,68 @@ def scratch() -> Iterator[Path]:
         if _server_folders:          # stopped while a pool was being made
             with contextlib.suppress(Exception):
                 _stop_server()
+
+
+# Where the dynamic linker looks, after LD_LIBRARY_PATH and the folders /etc/ld.so.conf names.
+_LINKER_FOLDERS = ("/lib", "/usr/lib", "/lib64", "/usr/lib64", "/usr/local/lib")
+
+
+def _linker_folders() -> list[str]:
+    import glob
+    folders = [f for f in os.environ.get("LD_LIBRARY_PATH", "").split(":") if f]
+    pending = ["/etc/ld.so.conf"]
+    while pending:
+        try:
+            with open(pending.pop(), encoding="utf-8", errors="replace") as handle:
+                lines = handle.read().splitlines()
+        except OSError:
+            continue
+        for line in (raw.split("#")[0].strip() for raw in lines):
+            if line.startswith("include "):
+                pending.extend(sorted(glob.glob(line.split(None, 1)[1].strip())))
+            elif line:
+                folders.append(line)
+    machine = os.uname().machine if hasattr(os, "uname") else ""
+    folders += [f"{base}/{machine}-linux-gnu" for base in ("/lib", "/usr/lib")] + list(_LINKER_FOLDERS)
+    return list(dict.fromkeys(folders))
+
+
+def _find_library_in_folders(name: str, folders: list[str]) -> str | None:
+    """What ctypes.util.find_library answers on Linux (the shared object's name, such as
+    libpango-1.0.so.0), read from the linker's folders rather than from `ldconfig -p`,
+    a C compiler and the linker run for each name."""
+    stem = f"lib{name}.so"
+    for folder in folders:
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        found = [n for n in names if n == stem or n.startswith(stem + ".")]
+        if found:
+            # The shortest is the soname (libfontconfig.so.1 beside libfontconfig.so.1.12.0).
+            versioned = [n for n in found if n != stem]
+            return min(versioned or found, key=lambda n: (len(n), n))
+    return None
+
+
+def find_libraries_quietly() -> None:
+    """Make ctypes.util.find_library look in the linker's folders, once a name, instead
+    of running ldconfig, gcc and ld (WeasyPrint's import asks it for 22 names, each a
+    try: 54 programs started, some 200 with the compiler's own, and temporary files in
+    the temporary folder). Linux only: elsewhere the library's own search stays."""
+    import ctypes.util
+    if not sys.platform.startswith("linux") or getattr(ctypes.util.find_library, "_quiet", False):
+        return
+    folders: list[str] = []
+    answers: dict[str, str | None] = {}
+
+    def find_library(name: str) -> str | None:
+        if name not in answers:
+            if not folders:
+                folders.extend(_linker_folders())
+            answers[name] = _find_library_in_folders(name, folders)
+        return answers[name]
+    find_library._quiet = True  # type: ignore[attr-defined]
+    find_library._original = ctypes.util.find_library  # type: ignore[attr-defined]
+    ctypes.util.find_library = find_library
+

@@ -364,7 +364,7 @@ async def fuzz_lsp(client: LanguageClient, outside: Path, requests: int, seed: i
             await client.text_document_folding_range_async(lsp.FoldingRangeParams(ident))
         counts["requests"] += 1
     symbols = await client.workspace_symbol_async(lsp.WorkspaceSymbolParams(query="log"))
-    assert symbols
+    assert isinstance(symbols, list)            # still answering (every pack may be broken by now)
     return counts
 
 

@@ -196,6 +196,9 @@ def undefined_locations(context: CheckContext) -> Iterator[Diagnostic]:
     for ref in _undefined(context, ("location",)):
         if context.pack.game == "vanguard":
             hint = "locations belong to the vantage game; a vanguard pack sends the reader to a log: `-> log N`"
+        elif not isinstance(ref.key, int):
+            # A label (`-> location @x`) has no number near which to look for a slip.
+            hint = f"no location has the label @{ref.key}: write the number of the location meant"
         else:
             hint = _number_hint(context, "location", ref.key) or "the pack defines no location yet"
         span = number_in(context, ref.span, ref.key) if ref.via == "compass" else ref.span

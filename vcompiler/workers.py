@@ -170,9 +170,15 @@ def running(executor: ProcessPoolExecutor) -> Iterator[ProcessPoolExecutor]:
 
 def _stop_now(executor: ProcessPoolExecutor) -> None:
     # The pool has no public way to stop work under way.
-    for process in list(getattr(executor, "_processes", {}).values()):
+    processes = list(getattr(executor, "_processes", {}).values())
+    for process in processes:
         with contextlib.suppress(Exception):
             process.kill()
+    # Waited for: a worker still starting when this process ends would find the pool's
+    # semaphores gone (multiprocessing unlinks them at exit) and print a traceback.
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.join(1.0)
     executor.shutdown(wait=False, cancel_futures=True)
 
 

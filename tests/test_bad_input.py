@@ -361,3 +361,12 @@ def test_a_card_named_in_text_is_not_undefined_when_its_declaration_did_not_pars
     code, report = check_json(write_pack({"a.vcl": VANGUARD_HEADER + 'log 1 "S" {\n  text "See {card P1}."\n'
                                           '  return\n}\npoi P1 "W" {\n  final }}\n}\n'}))
     assert [d["code"] for d in report["diagnostics"]] == ["E100"]
+
+
+def test_a_label_for_a_location_is_e202_with_a_hint_not_an_internal_error(write_pack):
+    from vcompiler.compile import compile_pack
+    folder = write_pack({"pack.vcl": VANTAGE_HEADER + 'location 1 "Beach" {\n-> location @x\n  north 2 walk\n}\n'
+                                                      'location 2 "Cliff" {\n  south 1 walk\n}\n'})
+    found = [(d.code.id, d.span.line, d.hint) for d in compile_pack(folder).diagnostics
+             if d.code.id in ("E202", "E900")]
+    assert found == [("E202", 8, "no location has the label @x: write the number of the location meant")]

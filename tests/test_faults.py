@@ -302,3 +302,39 @@ def test_a_build_into_an_output_folder_that_is_a_link_is_e104(tmp_path):
     [found] = json.loads(result.stdout)["diagnostics"]
     assert found["code"] == "E104" and "it is a link" in found["message"]
     assert list(elsewhere.iterdir()) == []
+
+
+@pytest.mark.parametrize("fault", [errno.ENOSPC, errno.EFBIG])
+def test_a_full_temporary_folder_or_a_file_size_limit_is_e104_with_the_path(tmp_path, monkeypatch, fault):
+    import tempfile
+
+    from vcompiler import workers
+    temp = tmp_path / "tmp"
+
+    def full(*args, **kwargs):
+        raise OSError(fault, os.strerror(fault), str(temp / "vcompiler-scratch-1-x"))
+    monkeypatch.setattr(workers.tempfile, "mkdtemp", full)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    result = CliRunner().invoke(main, ["build", str(CONTENT / "eye-of-the-void"), "-o", str(tmp_path / "out"),
+                                       "--only", "json", "--no-cache"])
+    assert result.exit_code == 1
+    assert f"error E104: cannot write {temp / 'vcompiler-scratch-1-x'}: " in result.stderr
+    assert "E900" not in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_full_disk_inside_a_render_worker_is_e104(tmp_path, monkeypatch):
+    import vcompiler.render
+    from vcompiler.render.pdf import RenderError
+
+    def failing(*args, **kwargs):
+        try:
+            raise OSError(errno.ENOSPC, "No space left on device", "/tmp/weasyprint-font")
+        except OSError as error:
+            raise RenderError("a worker failed") from error
+    monkeypatch.setattr(vcompiler.render, "render", failing)
+    result = CliRunner().invoke(main, ["build", str(CONTENT / "eye-of-the-void"), "-o", str(tmp_path / "out"),
+                                       "--no-cache"])
+    assert result.exit_code == 1
+    assert "error E104: cannot write /tmp/weasyprint-font: the disk is full" in result.stderr
+    assert "E900" not in result.output

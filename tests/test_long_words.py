@@ -43,3 +43,36 @@ def test_only_an_entry_that_may_hold_a_long_word_lets_words_break(write_pack):
     assert [long_worded(entry) for entry in entries] == [True, False]
     shipped = logbook(compile_pack(CONTENT / "eye-of-the-void").model).entries
     assert not any(long_worded(entry) for entry in shipped)
+
+
+def _text_laid_out(monkeypatch, folder) -> int:
+    """How many characters WeasyPrint hands to Pango while `check` measures the cards."""
+    from weasyprint.text import line_break
+
+    from vcompiler.cli import _with_card_fit
+    laid_out = [0]
+    create, set_text = line_break.create_layout, line_break.Layout.set_text
+
+    def counted_create(text, *args, **kwargs):
+        laid_out[0] += len(text)
+        return create(text, *args, **kwargs)
+
+    def counted_set_text(self, text, *args, **kwargs):
+        laid_out[0] += len(text)
+        return set_text(self, text, *args, **kwargs)
+    monkeypatch.setattr(line_break, "create_layout", counted_create)
+    monkeypatch.setattr(line_break.Layout, "set_text", counted_set_text)
+    [result] = _with_card_fit([compile_pack(folder)], use_cache=False)
+    assert [d.code.id for d in result.diagnostics] == ["W510"]
+    return laid_out[0]
+
+
+def test_a_card_word_of_thousands_of_letters_is_measured_in_time_linear_in_its_length(write_pack, monkeypatch):
+    def pack(letters: int):
+        word = "A" + "a" * (letters - 1)
+        return write_pack({"pack.vcl": VANGUARD_HEADER + 'log 1 "Start" {\n  reveal mission M01\n  return\n}\n'
+                           + f'mission M01 "Go" {{ text "Go {word} there." }}\n'}, name=f"w{letters}")
+    single, double = (_text_laid_out(monkeypatch, pack(n)) for n in (3000, 6000))
+    # Each line laid out once: twice the letters, about twice the text shaped. Laying out
+    # all the rest of the word again for each line of it made that four times.
+    assert double < 2.5 * single

@@ -304,3 +304,86 @@ def test_the_server_ends_when_its_editor_closes_the_pipe():
     done = subprocess.run([sys.executable, "-m", "vcompiler", "lsp"], stdin=subprocess.DEVNULL,
                           capture_output=True, timeout=60)
     assert done.returncode == 0 and done.stdout == b""
+
+
+# Requests at random places, on files of the workspace and on crafted addresses.
+FUZZ_REQUESTS = 150
+CRAFTED_URIS = ["file:///etc/passwd", "file:///proc/self/environ", "file://otherhost/share/pack.vcl",
+                "file:///%00/x.vcl", "untitled:Untitled-1", "http://example.invalid/pack.vcl",
+                "vscode-notebook-cell:/x.vcl#W0", "file:///../../../../etc/hosts", "file:", "", "file:///%FF%FE.vcl"]
+
+
+async def fuzz_lsp(client: LanguageClient, outside: Path, requests: int, seed: int) -> dict:
+    """Random edits and requests at random positions on files of the workspace, on a
+    pack outside it and on crafted addresses: every answer must come back (an error
+    response raises), and the server must still answer at the end."""
+    import random
+    rng = random.Random(seed)
+    files = sorted(client.root.rglob("*.vcl"))
+    texts = {f.as_uri(): f.read_text(encoding="utf-8") for f in files}
+    uris = [*texts, *CRAFTED_URIS, (outside / "pack.vcl").as_uri()]
+    versions: dict[str, int] = {}
+    counts = {"requests": 0, "edits": 0}
+    for _ in range(requests):
+        uri = rng.choice(uris)
+        text = texts.get(uri, "log 1 {\n  text \"x\"\n}\n")
+        if uri not in versions:
+            versions[uri] = 1
+            open_doc(client, uri, text)
+        line = rng.randrange(-2, text.count("\n") + 3)
+        position = lsp.Position(max(0, line), rng.choice([0, 1, 5, 40, 10_000]))
+        kind = rng.randrange(10)
+        ident = lsp.TextDocumentIdentifier(uri)
+        if kind == 0:
+            lines = text.split("\n")
+            at_line = rng.randrange(len(lines))
+            lines.insert(at_line, rng.choice(["{", "}", '"', "log", "-> log 9999", "\x00", "é" * 50, "@x"]))
+            texts[uri] = text = "\n".join(lines)
+            versions[uri] += 1
+            change(client, uri, text, versions[uri])
+            counts["edits"] += 1
+            continue
+        whole = lsp.Range(lsp.Position(0, 0), position)
+        if kind == 1:
+            await client.text_document_hover_async(lsp.HoverParams(ident, position))
+        elif kind == 2:
+            await client.text_document_definition_async(lsp.DefinitionParams(ident, position))
+        elif kind == 3:
+            await client.text_document_references_async(lsp.ReferenceParams(
+                context=lsp.ReferenceContext(include_declaration=True), text_document=ident, position=position))
+        elif kind == 4:
+            await client.text_document_completion_async(lsp.CompletionParams(ident, position))
+        elif kind == 5:
+            await client.text_document_prepare_rename_async(lsp.PrepareRenameParams(ident, position))
+            await client.text_document_rename_async(lsp.RenameParams(ident, position, "renamed"))
+        elif kind == 6:
+            await client.text_document_document_symbol_async(lsp.DocumentSymbolParams(ident))
+        elif kind == 7:
+            await client.text_document_code_action_async(lsp.CodeActionParams(
+                ident, whole, lsp.CodeActionContext(diagnostics=[])))
+        elif kind == 8:
+            await client.text_document_inlay_hint_async(lsp.InlayHintParams(ident, whole))
+        else:
+            await client.text_document_folding_range_async(lsp.FoldingRangeParams(ident))
+        counts["requests"] += 1
+    symbols = await client.workspace_symbol_async(lsp.WorkspaceSymbolParams(query="log"))
+    assert isinstance(symbols, list)            # still answering (every pack may be broken by now)
+    return counts
+
+
+@pytest.mark.asyncio
+async def test_random_requests_edits_and_crafted_addresses_never_fail_or_read_outside(client: LanguageClient,
+                                                                                      tmp_path_factory):
+    outside = tmp_path_factory.mktemp("outside")
+    (outside / "pack.vcl").write_text('pack secret {\n  game vanguard\n  title "Secret"\n  version "1"\n'
+                                      '  start log 1\n}\nlog 1 "Secret" {\n  -> log 4040\n}\n', encoding="utf-8")
+    counts = await fuzz_lsp(client, outside, FUZZ_REQUESTS, seed=8)
+    assert counts["requests"] > FUZZ_REQUESTS // 2
+    # A last edit in the workspace, checked: every check before it has been published.
+    uri, text = doc(client, LOGBOOK)
+    change(client, uri, text + "\nlog 9001 \"Last\" {\n  -> log 9999\n}\n", 10_000)
+    await settle(client, uri, lambda ds: any(d.code == "E200" and "9999" in d.message for d in ds))
+    # Nothing outside the workspace was checked: its pack (with an undefined log) is never read.
+    root = client.root.parent
+    assert all(Path(u[len("file://"):]).is_relative_to(root) for u in client.diagnostics if u.startswith("file://"))
+    assert not any("4040" in d.message for ds in client.diagnostics.values() for d in ds)

@@ -217,3 +217,15 @@ def test_a_shipped_reader_has_no_broken_link_and_no_internal_name(browser, reade
         page.click("article.current >> text=threat T11")
         assert _at(page, "threat-T11")
         assert "Attack: Each Crewmember in the Sector: spend a die." in page.locator("article.current").inner_text()
+
+
+def test_a_malformed_address_opens_the_first_entry(browser, readers):
+    page = browser.new_page(viewport={"width": 900, "height": 900})
+    problems = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.goto(readers["tidal_reach"].as_uri() + "#%")
+    assert _at(page, "location-0") and page.url.endswith("#location-0")
+    page.evaluate("location.hash = '#%E0%A4%A'")            # a hash change to another malformed one
+    assert _at(page, "location-0")
+    assert problems == []
+    page.close()

@@ -132,3 +132,13 @@ def test_every_rule_code_has_user_documentation():
     docs = rule_docs()
     undocumented = [c for c in CATALOGUE if len(docs.get(c, "")) < 60]
     assert undocumented == []
+
+
+def test_github_commands_escape_control_characters_of_file_names_and_messages():
+    span = Span("evil\x1b]0;title\x07\x9b.vcl", 1, 1, 1, 2)
+    d = Diagnostic(CATALOGUE["E200"], "undefined log \x1b[2J", span)
+    line = format_github([d]).splitlines()[0]
+    assert line == ("::error file=evil%1B]0;title%07%C2%9B.vcl,line=1,endLine=1,col=1,endColumn=2,title=E200"
+                    "::undefined log %1B[2J")
+    assert not any(ord(char) < 32 or 0x7f <= ord(char) <= 0x9f
+                   for line in format_github([d]).splitlines() for char in line)

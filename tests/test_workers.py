@@ -2,6 +2,7 @@
 same order as one process, whatever a child does, and no child outlives the call."""
 import os
 import resource
+import sys
 from pathlib import Path
 
 import pytest
@@ -169,3 +170,36 @@ def test_the_fork_server_ties_itself_only_when_its_parent_started_it(monkeypatch
     monkeypatch.setenv(workers._SERVER_PARENT, str(os.getpid()))      # this process is no server
     workers.serving()
     assert workers._server is None
+
+
+_COUNT_PROGRAMS = """
+import subprocess, sys
+started = []
+real = subprocess.Popen.__init__
+def counted(self, args, *rest, **kwargs):
+    started.append(args)
+    real(self, args, *rest, **kwargs)
+subprocess.Popen.__init__ = counted
+import {first}
+import weasyprint
+print(len(started), sorted({{str(a[0] if isinstance(a, (list, tuple)) else a) for a in started}}))
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the linker's folders of Linux")
+@pytest.mark.parametrize("first", ["vcompiler.render", "vcompiler.server"])
+def test_weasyprint_finds_its_libraries_without_running_ldconfig_or_a_compiler(first, monkeypatch):
+    import subprocess
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parent.parent))
+    monkeypatch.delenv(workers._SERVER_PARENT, raising=False)
+    done = subprocess.run([sys.executable, "-c", _COUNT_PROGRAMS.format(first=first)], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "0 []", done.stdout
+
+
+def test_the_library_look_up_answers_as_ctypes_does():
+    import ctypes.util
+    ldconfig = getattr(ctypes.util.find_library, "_original", ctypes.util.find_library)
+    folders = workers._linker_folders()
+    for name in ("c", "m", "gobject-2.0", "pango-1.0", "harfbuzz", "fontconfig", "libgobject-2.0-0", "no-such-lib"):
+        assert workers._find_library_in_folders(name, folders) == ldconfig(name), name

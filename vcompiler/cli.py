@@ -3,6 +3,7 @@ a writer."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import gc
 import os
 import re
@@ -217,6 +218,10 @@ class _Commands(click.Group):
 
     def invoke(self, ctx: click.Context):
         signal.signal(signal.SIGTERM, _terminated)
+        if hasattr(signal, "SIGXFSZ"):
+            # Past a file-size limit a write fails with EFBIG (E104) rather than the
+            # kernel ending the command without a word.
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
         try:
             return super().invoke(ctx)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
@@ -230,7 +235,7 @@ class _Commands(click.Group):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(128 + signal.SIGPIPE)
         except Exception as error:
-            if debugging():
+            if debugging() and _disk_fault(error) is None:
                 raise
             _internal_error(error)
 
@@ -239,7 +244,38 @@ def _terminated(signum, frame) -> None:
     sys.exit(128 + signum)
 
 
+# What a full disk or a limit on files says: the writing failed, not vcompiler.
+_DISK_FAULTS = (errno.ENOSPC, errno.EFBIG, errno.EDQUOT)
+
+
+def _disk_fault(error: BaseException | None) -> OSError | None:
+    """The full-disk or file-size error behind `error` (raised here, or by a worker and
+    chained), if any."""
+    seen = 0
+    while error is not None and seen < 10:
+        if isinstance(error, OSError) and error.errno in _DISK_FAULTS:
+            return error
+        error = error.__cause__ or error.__context__
+        seen += 1
+    return None
+
+
+def _cannot_write(error: OSError) -> NoReturn:
+    """E104 for a disk fault anywhere (the temporary folder, the cache, a worker's
+    files): the path, and what to do."""
+    where = error.filename or tempfile.gettempdir()
+    reason = {errno.ENOSPC: "the disk is full", errno.EFBIG: "the file is larger than the limit on file sizes",
+              errno.EDQUOT: "the disk quota is used up"}.get(error.errno or 0, error.strerror or str(error))
+    click.echo(f"{where}:1:1: error E104: cannot write {where}: {reason}\n"
+               f"      = help: free some space (or raise the limit), or point TMPDIR or -o at another disk; "
+               f"the previous outputs are as they were", err=True)
+    sys.exit(1)
+
+
 def _internal_error(error: BaseException) -> NoReturn:
+    fault = _disk_fault(error)
+    if fault is not None:
+        _cannot_write(fault)
     click.echo(one_line(error), err=True)
     sys.exit(EXIT_INTERNAL)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections import Counter
 from collections.abc import Mapping
 from pathlib import PurePosixPath
@@ -101,8 +102,14 @@ def format_sarif(diagnostics: list[Diagnostic], sources: Mapping[str, SourceFile
 
 
 def _escape_data(text: str) -> str:
-    # As the Actions toolkit's escapeData.
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    # As the Actions toolkit's escapeData, and every other control character (an ESC or
+    # BEL in a file name would reach the terminal of whoever reads the log) as the
+    # percent-escapes of its UTF-8 bytes, which the runner leaves as they are.
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return _CONTROL.sub(lambda found: "".join(f"%{byte:02X}" for byte in found.group().encode()), text)
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def _escape_property(text: str) -> str:

@@ -32,8 +32,9 @@ def _anyones(folder: Path) -> bool:
 def pack_of_file(file: Path, declared: dict[Path, bool] | None = None) -> Path | None:
     """The pack folder a .vcl file belongs to: the nearest folder above it (its own
     first) whose .vcl files declare the pack, up to the repository's root and below any
-    folder anyone may write in; None when none does. Its own folder is not taken for a pack that lacks its declaration: that
-    folder could be /tmp or a home folder, and reading it would read all below it.
+    folder anyone may write in; None when none does. Its own folder is not taken for a
+    pack that lacks its declaration: that folder could be /tmp or a home folder, and
+    reading it would read all below it.
     `declared` learns what was found of the folders on the way (see files.survey)."""
     file = file.resolve()
     for folder in file.parents:

@@ -80,17 +80,26 @@ def serving() -> None:
 
 
 def _server_folder() -> None:
-    """multiprocessing's temporary folder, which holds the fork server's socket, made
-    outside the scratch folder: the server outlives it, serving the command's next
-    build (watch)."""
-    from multiprocessing import util
+    """multiprocessing's temporary folder (pymp-*), which holds the fork server's
+    socket, made outside the scratch folder in one of its own named after this process:
+    removed with the server (_stop_server), or by the next command if this one was
+    killed (remove_stale). multiprocessing would remove it only at the interpreter's
+    exit, which a command that ends at once (os._exit) never reaches."""
+    from multiprocessing import process, util
     held = tempfile.tempdir
-    if _scratch is not None and held == _scratch:
-        tempfile.tempdir = _outside
+    if getattr(process.current_process(), "_config", {}).get("tempdir") is not None:
+        return
+    holder = tempfile.mkdtemp(prefix=f"{_SCRATCH_PREFIX}{os.getpid()}-server-",
+                              dir=_outside if _scratch is not None and held == _scratch else None)
+    tempfile.tempdir = holder
     try:
         util.get_temp_dir()
     finally:
         tempfile.tempdir = held
+    _server_folders.append(holder)
+
+
+_server_folders: list[str] = []
 
 
 def pool(workers: int, method: str, preload: tuple[str, ...] = ()) -> ProcessPoolExecutor:
@@ -134,6 +143,8 @@ def pool(workers: int, method: str, preload: tuple[str, ...] = ()) -> ProcessPoo
                 launch()
             except BaseException:
                 _stop_now(executor)
+                with contextlib.suppress(Exception):
+                    _stop_server()
                 raise
     return executor
 
@@ -142,22 +153,32 @@ def pool(workers: int, method: str, preload: tuple[str, ...] = ()) -> ProcessPoo
 def running(executor: ProcessPoolExecutor) -> Iterator[ProcessPoolExecutor]:
     """`with running(pool(...)) as p:` as `with ProcessPoolExecutor(...)`, except that
     leaving on an exception (Ctrl-C, an error) kills the workers at once."""
+    context = getattr(executor, "_mp_context", None)
+    served = context is not None and context.get_start_method() == "forkserver"
     try:
         yield executor
     except BaseException:
         _stop_now(executor)
+        if served:
+            with contextlib.suppress(Exception):
+                _stop_server()
         raise
     executor.shutdown(wait=True)
-    context = getattr(executor, "_mp_context", None)
-    if context is not None and context.get_start_method() == "forkserver":
+    if served:
         _stop_server()
 
 
 def _stop_now(executor: ProcessPoolExecutor) -> None:
     # The pool has no public way to stop work under way.
-    for process in list(getattr(executor, "_processes", {}).values()):
+    processes = list(getattr(executor, "_processes", {}).values())
+    for process in processes:
         with contextlib.suppress(Exception):
             process.kill()
+    # Waited for: a worker still starting when this process ends would find the pool's
+    # semaphores gone (multiprocessing unlinks them at exit) and print a traceback.
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.join(1.0)
     executor.shutdown(wait=False, cancel_futures=True)
 
 
@@ -165,10 +186,22 @@ def _stop_server() -> None:
     """Ends the fork server and waits for it, now that its workers are done: its time
     and theirs count as this command's (getrusage's RUSAGE_CHILDREN), and no server
     lives on with what it loaded for one pool."""
-    from multiprocessing import forkserver
+    from multiprocessing import forkserver, process
     stop = getattr(getattr(forkserver, "_forkserver", None), "_stop", None)
     if stop is not None:
         stop()
+    if _server_folders:
+        # multiprocessing's own finalizer removes its folder and forgets it, once: left
+        # to the interpreter's exit it would find the folder gone (a traceback).
+        from multiprocessing import util
+        remove = getattr(util, "_remove_temp_dir", None)
+        for finalizer in list(getattr(util, "_finalizer_registry", {}).values()):
+            if remove is not None and getattr(finalizer, "_callback", None) is remove:
+                with contextlib.suppress(Exception):
+                    finalizer()
+        getattr(process.current_process(), "_config", {})["tempdir"] = None
+        while _server_folders:
+            shutil.rmtree(_server_folders.pop(), ignore_errors=True)
 
 
 def idle_cores() -> int:
@@ -391,3 +424,71 @@ def scratch() -> Iterator[Path]:
     finally:
         tempfile.tempdir, _scratch, _outside = previous, None, None
         shutil.rmtree(folder, ignore_errors=True)
+        if _server_folders:          # stopped while a pool was being made
+            with contextlib.suppress(Exception):
+                _stop_server()
+
+
+# Where the dynamic linker looks, after LD_LIBRARY_PATH and the folders /etc/ld.so.conf names.
+_LINKER_FOLDERS = ("/lib", "/usr/lib", "/lib64", "/usr/lib64", "/usr/local/lib")
+
+
+def _linker_folders() -> list[str]:
+    import glob
+    folders = [f for f in os.environ.get("LD_LIBRARY_PATH", "").split(":") if f]
+    pending = ["/etc/ld.so.conf"]
+    while pending:
+        try:
+            with open(pending.pop(), encoding="utf-8", errors="replace") as handle:
+                lines = handle.read().splitlines()
+        except OSError:
+            continue
+        for line in (raw.split("#")[0].strip() for raw in lines):
+            if line.startswith("include "):
+                pending.extend(sorted(glob.glob(line.split(None, 1)[1].strip())))
+            elif line:
+                folders.append(line)
+    machine = os.uname().machine if hasattr(os, "uname") else ""
+    folders += [f"{base}/{machine}-linux-gnu" for base in ("/lib", "/usr/lib")] + list(_LINKER_FOLDERS)
+    return list(dict.fromkeys(folders))
+
+
+def _find_library_in_folders(name: str, folders: list[str]) -> str | None:
+    """What ctypes.util.find_library answers on Linux (the shared object's name, such as
+    libpango-1.0.so.0), read from the linker's folders rather than from `ldconfig -p`,
+    a C compiler and the linker run for each name."""
+    stem = f"lib{name}.so"
+    for folder in folders:
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        found = [n for n in names if n == stem or n.startswith(stem + ".")]
+        if found:
+            # The shortest is the soname (libfontconfig.so.1 beside libfontconfig.so.1.12.0).
+            versioned = [n for n in found if n != stem]
+            return min(versioned or found, key=lambda n: (len(n), n))
+    return None
+
+
+def find_libraries_quietly() -> None:
+    """Make ctypes.util.find_library look in the linker's folders, once a name, instead
+    of running ldconfig, gcc and ld (WeasyPrint's import asks it for 22 names, each a
+    try: 54 programs started, some 200 with the compiler's own, and temporary files in
+    the temporary folder). Linux only: elsewhere the library's own search stays."""
+    import ctypes.util
+    if not sys.platform.startswith("linux") or getattr(ctypes.util.find_library, "_quiet", False):
+        return
+    folders: list[str] = []
+    answers: dict[str, str | None] = {}
+
+    def find_library(name: str) -> str | None:
+        if name not in answers:
+            if not folders:
+                folders.extend(_linker_folders())
+            answers[name] = _find_library_in_folders(name, folders)
+        return answers[name]
+    find_library._quiet = True  # type: ignore[attr-defined]
+    find_library._original = ctypes.util.find_library  # type: ignore[attr-defined]
+    ctypes.util.find_library = find_library
+

@@ -198,8 +198,11 @@ def undefined_locations(context: CheckContext) -> Iterator[Diagnostic]:
         fixes: list[str] = []
         if context.pack.game == "vanguard":
             hint = "locations belong to the vantage game; a vanguard pack sends the reader to a log: `-> log N`"
+        elif not isinstance(ref.key, int):
+            # A label (`-> location @x`) has no number near which to look for a slip.
+            hint = f"no location has the label @{ref.key}: write the number of the location meant"
         else:
-            said, fixes = _number_hint(context, "location", cast(int, ref.key))
+            said, fixes = _number_hint(context, "location", ref.key)
             hint = said or "the pack defines no location yet"
         span = number_in(context, ref.span, ref.key) if ref.via == "compass" else ref.span
         yield diagnostic(codes.UNDEFINED_LOCATION, span, target=ref.key, hint=hint, fixes=fixes)

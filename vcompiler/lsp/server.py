@@ -38,10 +38,18 @@ Answer = TypeVar("Answer")
 
 
 def path_of(uri: str) -> Path | None:
+    """The local file a `file:` URI names; None for any other scheme, another host, or
+    a path no file can have (a NUL)."""
     parsed = urlparse(uri)
-    if parsed.scheme != "file":
+    if parsed.scheme != "file" or parsed.netloc not in ("", "localhost"):
         return None
-    return Path(unquote(parsed.path)).resolve()
+    path = unquote(parsed.path)
+    if "\0" in path or not path.startswith("/"):
+        return None
+    try:
+        return Path(path).resolve()
+    except (OSError, ValueError, RuntimeError):
+        return None
 
 
 def _safe(default: object = None) -> Callable[[Handler], Handler]:
@@ -163,9 +171,14 @@ class VclServer(LanguageServer):
         self.checks_done += 1
 
     # ------------------------------------------------------------ lookups
+    def inside(self, path: Path) -> bool:
+        """Whether `path` lies in one of the workspace's folders (any path when the
+        editor opened none)."""
+        return not self.roots or any(path.is_relative_to(root) for root in self.roots)
+
     def index_for(self, uri: str) -> tuple[Index, str] | None:
         path = path_of(uri)
-        if path is None:
+        if path is None or not self.inside(path):
             return None
         display = display_path(path)
         folder = self.file_pack.get(display)
@@ -236,9 +249,11 @@ def initialized(ls: VclServer, params: lsp.InitializedParams) -> None:
 
 
 def _buffer(ls: VclServer, uri: str, text: str | None) -> None:
-    """The editor's text of `uri` now (None: closed, the file on disk counts again)."""
+    """The editor's text of `uri` now (None: closed, the file on disk counts again). A
+    file outside the workspace's folders is not checked: its pack would be read from a
+    folder the editor never opened (a link to a file anywhere on the machine)."""
     path = path_of(uri)
-    if path is not None:
+    if path is not None and ls.inside(path):
         ls.buffers[path] = text
         ls.schedule()
 
@@ -264,7 +279,7 @@ def did_close(ls: VclServer, params: lsp.DidCloseTextDocumentParams) -> None:
 @server.feature(lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES)
 @_safe()
 def did_change_watched_files(ls: VclServer, params: lsp.DidChangeWatchedFilesParams) -> None:
-    ls.saved.update(p for p in (path_of(c.uri) for c in params.changes) if p is not None)
+    ls.saved.update(p for p in (path_of(c.uri) for c in params.changes) if p is not None and ls.inside(p))
     ls.schedule()
 
 

@@ -12,7 +12,9 @@
   let current = null;
 
   function show() {
-    let id = decodeURIComponent(location.hash.slice(1));
+    let id = "";
+    // A malformed address ("#%") opens the first entry rather than a blank page.
+    try { id = decodeURIComponent(location.hash.slice(1)); } catch (e) { id = ""; }
     if (!entries.has(id)) {
       id = entries.has(store.at) ? store.at : body.dataset.start;
       history.replaceState(null, "", "#" + id);

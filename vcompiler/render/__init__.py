@@ -36,8 +36,12 @@ from vcompiler.render.pdf import (
 )
 from vcompiler.render.spoilers import SMALLEST, booklet_exposure, exposure
 from vcompiler.source import Span
+from vcompiler.workers import find_libraries_quietly, running
 from vcompiler.workers import pool as worker_pool
-from vcompiler.workers import running
+
+# Before any module of the renderer imports WeasyPrint, which looks its libraries up
+# as it loads.
+find_libraries_quietly()
 
 __all__ = ["RenderOptions", "RenderPlan", "books_of", "plan", "render", "render_packs"]
 

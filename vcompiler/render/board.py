@@ -44,6 +44,31 @@ COMPACT_SAVING = 40.0
 Point = tuple[float, float]           # on the board, mm
 Rect = tuple[float, float, float, float]   # left, top, right, bottom, mm
 
+# How many geometric tests (a pair of segments, or a segment and a space) a board's
+# placing and its routing may make: a dense board (every pair of 16 sectors joined)
+# otherwise took minutes, most of it weighing routes and places that could not be
+# drawn clear anyway. No board of the rulebooks or the tests uses a quarter of either;
+# past it, a board keeps the best placing found so far and draws the paths not yet
+# routed straight, each a W513.
+PLACE_WORK = 400_000
+ROUTE_WORK = 100_000
+
+
+class Allowance:
+    """Work left of a budget, spent before it is done: `spend` says whether it may be."""
+
+    def __init__(self, total: int):
+        self.left = total
+        self.spent = 0
+
+    def spend(self, amount: int) -> bool:
+        if amount > self.left:
+            self.left = 0
+            return False
+        self.left -= amount
+        self.spent += amount
+        return True
+
 
 @frozen
 class SectorView:
@@ -190,6 +215,10 @@ def _cost(cells: dict[int, tuple[int, int]], edges: list[tuple[int, int]], paper
     return (crossings + blocked, len(_tiles(*_board_size(columns, rows), paper)[0]), length)
 
 
+def _cost_work(edges, cells: dict) -> int:
+    return len(edges) * (len(edges) - 1) // 2 + len(edges) * len(cells)
+
+
 def _board_size(columns: int, rows: int, extra: float = 0.0) -> tuple[float, float]:
     """`extra`: the height the panel's spaces for planet rules and sector actions take."""
     return 2 * MARGIN + columns * CELL[0] + PANEL, 2 * MARGIN + max(rows * CELL[1], PANEL_HEIGHT + extra)
@@ -206,8 +235,10 @@ def _space_height(paragraphs: list[str]) -> float:
 
 
 def place(planet: m.Planet, pinned: dict[int, tuple[int, int]] | None = None,
-          paper: str = "a4") -> dict[int, tuple[int, int]]:
-    """Each sector's cell (column, row), deterministically."""
+          paper: str = "a4", work: Allowance | None = None) -> dict[int, tuple[int, int]]:
+    """Each sector's cell (column, row), deterministically: the best found within `work`
+    (PLACE_WORK unless given)."""
+    work = work or Allowance(PLACE_WORK)
     graph = _graph(planet)
     pinned = {n: cell for n, cell in (pinned or {}).items() if n in graph}
     count = graph.number_of_nodes()
@@ -217,18 +248,22 @@ def place(planet: m.Planet, pinned: dict[int, tuple[int, int]] | None = None,
         rows += 1
     edges = sorted(tuple(sorted(e)) for e in graph.edges)
     best = None
+    each = _cost_work(edges, graph.nodes)
     for grid in ((columns, rows), (columns + 1, rows), (columns, rows + 1)):
         for layout in _candidates(graph):
             cells = _snap(layout, *grid, pinned)
+            if not work.spend(each):
+                # Too many paths to weigh even one drawing: the first, as it comes.
+                return cells if best is None else best[1]
             score = (_cost(cells, edges, paper), grid[0] * grid[1])
             if best is None or score < best[0]:
                 best = (score, cells)
     assert best is not None          # there is always a first candidate
-    return _improve(best[1], edges, paper, set(pinned))
+    return _improve(best[1], edges, paper, set(pinned), work)
 
 
-def _improve(cells: dict[int, tuple[int, int]], edges: list[tuple[int, int]], paper: str,
-             fixed: set[int]) -> dict[int, tuple[int, int]]:
+def _improve(cells: dict[int, tuple[int, int]], edges: list[tuple[int, int]], paper: str, fixed: set[int],
+             work: Allowance) -> dict[int, tuple[int, int]]:
     """The drawing's places bettered a sector at a time: each unpinned sector moved to
     another cell of the grid (or swapped with the sector there) while that lowers the
     cost. A drawing snapped to a grid often leaves a path running over a sector that a
@@ -237,6 +272,9 @@ def _improve(cells: dict[int, tuple[int, int]], edges: list[tuple[int, int]], pa
     rows = max(r for _, r in cells.values()) + 1
     grid = [(c, r) for r in range(rows) for c in range(columns)]
     best = dict(cells)
+    each = _cost_work(edges, cells)
+    if not work.spend(each):
+        return best
     score = _cost(best, edges, paper)
     for _ in range(4):               # rounds: each is a pass over every sector and cell
         better = False
@@ -253,6 +291,8 @@ def _improve(cells: dict[int, tuple[int, int]], edges: list[tuple[int, int]], pa
                 trial[node] = cell
                 if other is not None:
                     trial[other] = best[node]
+                if not work.spend(each):
+                    return best
                 found = _cost(trial, edges, paper)
                 if found < score:
                     best, score, better = trial, found, True
@@ -495,7 +535,8 @@ class _Router:
     """Routes on one board: which straight runs between waypoints are clear of every
     space, worked out once for all of its paths."""
 
-    def __init__(self, cells: dict[int, tuple[int, int]]):
+    def __init__(self, cells: dict[int, tuple[int, int]], work: Allowance | None = None):
+        self.work = work or Allowance(ROUTE_WORK)
         self.spaces = {n: _space_rect(_centre(cell), _CLEAR) for n, cell in cells.items()}
         self.centres = {n: _centre(cell) for n, cell in cells.items()}
         self.waypoints = _waypoints(cells)
@@ -513,7 +554,10 @@ class _Router:
     def route(self, a: int, b: int, one_way: bool, lines: list[tuple[Point, ...]]) -> tuple[Point, ...] | None:
         """The shortest polyline from sector a's centre to sector b's with one or two
         bends, clear of every other space, that crosses, touches and shares the fewest
-        other lines; None where there is none."""
+        other lines; None where there is none, or where the board's routing has spent
+        its work (the best found before, if any)."""
+        if not self.work.spend(len(self.waypoints) * len(self.spaces) * 3):
+            return None
         start, end = self.centres[a], self.centres[b]
         last_run = _STUB + ARROW / 2 if one_way else _STUB
 
@@ -525,12 +569,16 @@ class _Router:
         lasts = [w for w in free if self.clear(w, end, b)]
         ends = set(lasts)
         routes: list[tuple[Point, ...]] = [(start, w, end) for w in firsts if w in ends]
+        if not self.work.spend(len(firsts) * len(lasts)):
+            return None
         routes += [(start, w1, w2, end) for w1 in firsts for w2 in lasts if w1 != w2 and self.clear(w1, w2)]
         best = None
         for length, points in sorted((sum(math.dist(p, q) for p, q in zip(r, r[1:])), r) for r in routes):
             if best is not None and length > best[0][0]:
                 break                # a toll only adds: no longer route does better
             drawn = _drawn(points)
+            if not self.work.spend((len(drawn) - 1) * sum(len(line) - 1 for line in lines)):
+                break
             score = (length + _toll(drawn, lines), len(points), points)
             if best is None or score < best[0]:
                 best = (score, points)

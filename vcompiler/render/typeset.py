@@ -5,6 +5,7 @@ number or id it names stay on one line ("Sector 4", "Threat T01"), as in print."
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from markupsafe import Markup, escape
 
@@ -63,13 +64,36 @@ def ties(text: str) -> Markup:
     """`text`, escaped, with each term and the number or id it names in a span that
     keeps them on one line, unhyphenated, and each quoted name and capitalised term in a
     span that is not hyphenated (base.css)."""
-    escaped = str(escape(text))
+    escaped = str(escape(_breakable(text) if len(text) > _UNBROKEN else text))
     if "\u201c" in escaped:
         escaped = _NAME.sub(lambda found: f'<span class="named">{found.group(0)}</span>', escaped)
     escaped = _TERM.sub(lambda found: f'<span class="named">{found.group(0)}</span>', escaped)
     if " " not in text:
         return Markup(escaped)
     return Markup(_TERM_AND_ID.sub(lambda found: f'<span class="tie">{found.group(0)}</span>', escaped))
+
+
+# More characters than any line of the books, cards or boards holds (7 pt in the width
+# of A4).
+_UNBROKEN = 512
+_GIANT_WORD = re.compile(r"[^\s\u200b]{" + str(_UNBROKEN + 1) + ",}")
+
+
+def _breakable(text: str) -> str:
+    """`text` with a zero-width space before each character of a word longer than any
+    line: it breaks where each line ends, as it would (overflow-wrap), but WeasyPrint
+    then lays out a line at a time, where a word that has no break made it lay out all
+    the rest of the word again for each of its lines (a word of 20,000 letters took
+    half a minute). Such a word now starts on the line before it rather than on a line
+    of its own. Marks stay with their letters."""
+    def pieces(found: re.Match) -> str:
+        return "".join("\u200b" + char if unicodedata.category(char) not in _JOINED else char
+                       for char in found.group(0))
+    return _GIANT_WORD.sub(pieces, text)
+
+
+# What stays with the character before it: marks, joiners, variation selectors.
+_JOINED = ("Mn", "Me", "Mc", "Cf", "Cs")
 
 
 # A quoted name as the writer types it (straight quotes) or the wording prints it.

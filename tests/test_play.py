@@ -12,6 +12,7 @@ from vcompiler.cli import main
 from vcompiler.compile import compile_pack
 from vcompiler.model import types as m
 from vcompiler.play.machine import Game
+from vcompiler.play.positions import AtBoard, AtCheck, AtLog, AtRow, AtSector
 
 
 def play(*args, answers=""):
@@ -21,7 +22,7 @@ def play(*args, answers=""):
 def test_tidal_reach_played_to_an_ending():
     # Take a character at location 000, land on the flats, walk north, dig into the
     # hatch, claim the beacon (continue), light it, and end with a destiny victory.
-    result = play(CONTENT / "tidal-reach", answers="1\n2\n1\n1\n3\n2\n2\n1\n")
+    result = play(CONTENT / "tidal-reach", answers="1\n2\n1\n1\n3\n2\n3\n1\n")
     assert result.exit_code == 0, result.output
     out = result.output
     assert "── Location 000 · Landfall" in out and "Place card 1601 in the center." in out
@@ -37,7 +38,9 @@ def test_tidal_reach_played_to_an_ending():
             "│ Bring the beacon's light back to where it was made.\n│    Take: Light the beacon\n"
             "Continue.\nYou take another action this turn.\nTurn 3 at Location 140") in out
     assert "» You rolled 1, 2 or 3: take character card 1101\n┌ Character 1101 The Diver\n│ Slots: ☐☐\n" in out
-    assert "  2) Card 1705 Keeper of the Beacon: Take: Light the beacon (cost 4)" in out
+    # the claim taken, the card's action keeps the number after the location's own
+    assert ("  1) Move: Climb back up the shaft (cost 1)\n"
+            "  3) Card 1705 Keeper of the Beacon: Take: Light the beacon (cost 4)") in out
     assert "You have completed destiny 1705: read its entry to end the game, or go on." in out
     assert out.rstrip().endswith("The end: Card 1705 complete: a destiny victory.\n"
                                  "State: time 3, morale 4, health 4 · destiny 1705 Keeper of the Beacon: complete · "
@@ -83,19 +86,23 @@ def test_a_saved_setup_goes_on_from_the_level_it_picked(tmp_path):
 
 
 def test_a_location_action_is_taken_once_unless_always_available():
-    result = play(CONTENT / "tidal-reach", "--from", "101", answers="5\n5\n")
+    result = play(CONTENT / "tidal-reach", "--from", "101", answers="5\n5\n6\n")
     out = result.output.split("» Look: Scan the horizon (cost 2)")[1]
     assert "Half buried in the sand lies a length of pale, hard wood: card 1201." in out
     assert ") Look: Scan the horizon" not in out                   # taken
-    assert ") Take: Pocket a shell (cost 1; always available)" in out.split("» Take")[1]  # still there
-    assert "Card 1201 Driftwood Spear: Overpower: Throw the spear (cost 1)" in out
+    # the others keep their numbers: 5 is no option any more, Take is still 6
+    assert ("  4) Swim west to Location 104 Kelp Forest (cost 1)\n"
+            "  6) Take: Pocket a shell (cost 1; always available)\n"
+            "  7) Card 1201 Driftwood Spear: Overpower: Throw the spear (cost 1)\n") in out
+    assert "> There is no option 5: type 1 to 4 or 6 to 8, or q to quit.\n> » Take" in out
+    assert "  6) Take: Pocket a shell (cost 1; always available)" in out.split("» Take")[1]  # still there
 
 
 def test_without_save_the_keys_say_nothing_is_saved_and_a_wrong_answer_names_the_options(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     out = play(CONTENT / "tidal-reach", answers="1\n2\ns\n9\nabc\n\nq\n").output
-    assert out.startswith("Tidal Reach: Type an option's number (Enter alone takes the only one), q to quit. "
-                          "Nothing is saved: start play with --save FILE to keep a game.\n")
+    assert out.startswith("Tidal Reach: Type an option's key, its number or letter (Enter alone takes the only "
+                          "one), q to quit. Nothing is saved: start play with --save FILE to keep a game.\n")
     after = out.split("Setup at Location 000 · Landfall: go on as it says")[1]
     assert ("> Not saved: start play with --save FILE to keep a game.\n"
             "> There is no option 9: type 1 to 2, or q to quit.\n"
@@ -119,7 +126,7 @@ def test_save_load_and_the_state_resolving_an_if(tmp_path):
     state = json.loads(saved.read_text())["state"]
     assert state["checked"] == [410] and state["uniques"] == [1] and state["at"] == ["board"]
     assert state["pois"] == {"eye_of_the_void:7": "P000"}
-    second = play(CONTENT / "eye-of-the-void", "--load", saved, answers="2\n")  # sector 2 is No Travel
+    second = play(CONTENT / "eye-of-the-void", "--load", saved, answers="l\n")  # sector 2 is No Travel
     assert second.exit_code == 0, second.output
     assert "» Lift off" in second.output
     assert "If Log 410 is checked, go to Log 206. (yes)\n── Log 206 · The Spire Remembers" in second.output
@@ -160,7 +167,7 @@ def test_a_board_dice_check_and_a_log_choice():
                                "Gain 1 [success].",
                                "Replace this POI with P102."]
     assert state.pois == {"eye_of_the_void:2": "P102"} and state.counters["success"] == 1
-    state.at = ["log", 227, 0]                         # the players come back to Log 227
+    state.at = AtLog(227)                         # the players come back to Log 227
     scene = game.advance(state)
     assert "If Log 227 is checked, go to Log 229. (yes)" in scene.lines
     assert state.read == 4
@@ -247,7 +254,7 @@ def test_a_threat_time_track_attacks_the_crew_in_its_sector_or_moves_where_the_t
     progress = m.Effect("progress_time_of_threat", (("card", "T11"),), None)
     state.threats, state.sector = {"T11": 4}, 4
     for _ in range(3):
-        game._apply(state, progress, None)
+        game.apply(state, progress, None)
     scene = game.advance(state)
     # Sector 4's only path out is 4 -> 1, which its card forbids: the table keeps it there.
     assert asked == [("Threat T11 Ice Stalker moves from Sector 4 to a connected Sector; "
@@ -264,7 +271,7 @@ def test_a_threat_time_track_attacks_the_crew_in_its_sector_or_moves_where_the_t
     state.sector = 3                                       # alone: it moves, where the table says
     state.threats = {"T11": 2}
     for _ in range(3):
-        game._apply(state, progress, None)
+        game.apply(state, progress, None)
     lines = game.advance(state).lines
     assert asked[1] == ("Threat T11 Ice Stalker moves from Sector 2 to a connected Sector; "
                         "its card says: “It never enters Sector 1.”",
@@ -286,7 +293,7 @@ def test_the_time_track_of_a_global_condition_leads_to_its_log():
     assert "│    [time] track ☐☐☐☐ Go to Log 505." in scene.lines
     state.sector = 7
     for space in range(1, 5):
-        state.at = ["check", "P107", 0]
+        state.at = AtCheck("P107", 0)
         red = game.advance(state).options[1]
         assert red.label == "Red outcome: Progress the [time] Time Track."
         game.choose(state, red)
@@ -328,7 +335,7 @@ def test_going_back_to_the_ship_book_ends_the_exploration():
     state = game.start()
     state.supplies = 4                     # the Lander's, told at landing
     game.advance(state)
-    state.at = ["log", next(log.number for log in pack.logs if log.label == "empty_handed"), 0]
+    state.at = AtLog(next(log.number for log in pack.logs if log.label == "empty_handed"))
     scene = game.advance(state)
     assert scene.lines[-1] == "Go back to the Ship Book and read on."
     assert scene.ended == "The exploration ends."
@@ -368,11 +375,11 @@ def test_a_threat_time_track_fills_a_track_of_its_own_action(write_pack):
     state.supplies = 4                     # the Lander's, told at landing
     game.advance(state)
     progress = m.Effect("progress_time_of_threat", (("card", "T01"),), None)
-    game._apply(state, progress, None)
+    game.apply(state, progress, None)
     assert game.advance(state).lines[:2] == ["Time Track of T01 Stalker: space 1 of 2: Progress the [red] red track.",
                                              "The [red] track: 1 of 2 spaces marked."]
-    moved = game._apply(state, progress, None)
-    assert moved == ["row", "T01", 0, 2, 0]            # the red track is full: its effect is read
+    moved = game.apply(state, progress, None)
+    assert moved == AtRow("T01", 0, 2)            # the red track is full: its effect is read
     state.at = moved
     scene = game.advance(state)
     assert "── Log 2 · Caught" in scene.lines and scene.ended == "The exploration ends."
@@ -410,7 +417,7 @@ def test_a_turn_is_two_actions_then_an_event_card_is_drawn_and_resolved_by_the_s
     assert "You have taken this turn's Special Action.\n" in board
     assert "Listen to the Song" not in board and "Triangulate" not in board
     # Two turns later the deck is empty: the discard pile is shuffled into a new deck.
-    later = play(CONTENT / "glacier-of-echoes", "--load", saved, "--save", saved, answers="8\n" * 4).output
+    later = play(CONTENT / "glacier-of-echoes", "--load", saved, "--save", saved, answers="p\n" * 4).output
     assert later.count("You draw an Event card:") == 2
     assert "You draw an Event card: E11 Whiteout.\n" in later
     assert "[frigid] is in your Sector: its main effect: Spend a die.\n" in later
@@ -421,7 +428,7 @@ def test_a_turn_is_two_actions_then_an_event_card_is_drawn_and_resolved_by_the_s
 def test_a_sector_without_a_matching_biome_resolves_the_secondary_effect():
     """RB 1420: no biome of the card in the Sector: its secondary effect."""
     # Seed 1: Groaning Ice ([caves]) first, drawn at the end of turn 1 in Sector 1 ([frigid]).
-    out = play(CONTENT / "glacier-of-echoes", "--seed", "1", answers="4\n7\n7\n").output
+    out = play(CONTENT / "glacier-of-echoes", "--seed", "1", answers="4\np\np\n").output
     assert ("You draw an Event card: Groaning Ice.\n" in out
             and "None of its biomes is in your Sector: its secondary effect: Progress the [time] Time Track of T11.\n"
                 "Time Track of T11 Ice Stalker: space 1 of 3: Nothing happens.\n" in out)
@@ -453,7 +460,7 @@ def test_a_final_poi_says_the_sector_is_fully_explored():
     state = game.start()
     state.supplies = 4                     # the Lander's, told at landing
     game.advance(state)
-    state.pois["glacier:3"], state.sector, state.at = "P204", 3, ["sector", 3]
+    state.pois["glacier:3"], state.sector, state.at = "P204", 3, AtSector(3)
     scene = game.advance(state)
     assert "Final POI: this Sector is fully explored." in scene.lines
     from vcompiler.play.terminal import state_line
@@ -463,8 +470,8 @@ def test_a_final_poi_says_the_sector_is_fully_explored():
 def test_goals_are_claimed_before_or_after_any_action():
     """RB 1400: a mission's Completion is triggered once its requirement is met, before or
     after any Action; RB 804: a Rank-Up card is flipped to its Completed side."""
-    out = play(CONTENT / "glacier-of-echoes", "--seed", "0", answers="4\n6\n").output
-    assert "  6) Rank-Up card Voices in the Ice: its goal is met (Hold the Echo Stone and have 2 [success])\n" in out
+    out = play(CONTENT / "glacier-of-echoes", "--seed", "0", answers="4\n4\n").output
+    assert "  4) Rank-Up card Voices in the Ice: its goal is met (Hold the Echo Stone and have 2 [success])\n" in out
     after = out.split("» Rank-Up card Voices in the Ice")[1]
     assert after.startswith(": its goal is met (Hold the Echo Stone and have 2 [success])\n"
                             "You flip Rank-Up card Voices in the Ice to its Completed side.\n"
@@ -593,16 +600,16 @@ def test_the_travel_icon_pays_the_global_condition_in_play_and_offers_what_can_b
     assert scene.lines[0] == "Travel icon: Global Condition Calm: Spend a die."
     assert state.sector == 3 and asked == []
     # a card's Travel icon (an Event's, a Section card's) costs the same
-    game._apply(state, m.Effect("travel", (), None), None)
+    game.apply(state, m.Effect("travel", (), None), None)
     assert game.advance(state).lines[0] == "Travel icon: Global Condition Calm: Spend a die."
     # unlimited Supplies: a path's Supplies are paid without running out
-    state.sector, state.at = 1, ["board"]
+    state.sector, state.at = 1, AtBoard()
     game.choose(state, next(o for o in game.advance(state).options if o.label.startswith("Travel to Sector 2")))
     assert "supplies" not in state.counters and "── Log 2 · Far Side" in game.advance(state).lines
     # the Storm card replaces the printed condition: with Supplies, the table chooses
     game, state, asked = _board(folder)
     game.advance(state)
-    game._apply(state, m.Effect("set_condition", (("card", "G01"),), None), None)
+    game.apply(state, m.Effect("set_condition", (("card", "G01"),), None), None)
     state.supplies = state.counters["supplies"] = 1        # the Lander's, now that the board's are gone
     scene = game.advance(state)
     game.choose(state, next(o for o in scene.options if o.label.startswith("Travel to Sector 3")))
@@ -611,7 +618,7 @@ def test_the_travel_icon_pays_the_global_condition_in_play_and_offers_what_can_b
                       ["Lose 1 [supplies]", "Roll a [danger T] Danger die"])]
     assert state.counters["supplies"] == 0 and state.sector == 3
     # with no Supplies left, the roll is the only way to pay: it is not asked
-    state.at = ["board"]
+    state.at = AtBoard()
     game.choose(state, next(o for o in game.advance(state).options if o.label.startswith("Travel to Sector 1")))
     scene = game.advance(state)
     assert len(asked) == 1 and state.sector == 1
@@ -651,8 +658,8 @@ def test_no_event_card_is_drawn_until_the_planets_events_condition_holds():
     assert scene.lines[:2] == ["End of turn 1.", "No Event card is drawn. The planet's rule: Draw an Event card at "
                                                  "the end of your turn only if Mission M02 has been revealed."]
     assert state.deck == state.discard == [] and state.turn == 2
-    game._apply(state, m.Effect("reveal_mission", (("card", "M02"),), None), None)
-    game._apply(state, m.Effect("complete_mission", (("card", "M02"),), None), None)   # revealed once is enough
+    game.apply(state, m.Effect("reveal_mission", (("card", "M02"),), None), None)
+    game.apply(state, m.Effect("complete_mission", (("card", "M02"),), None), None)   # revealed once is enough
     for _ in range(2):
         game.choose(state, next(o for o in game.advance(state).options if o.label == prepare))
     lines = game.advance(state).lines

@@ -30,6 +30,7 @@ from vcompiler.checks import CheckContext
 from vcompiler.frozen import frozen
 from vcompiler.model import types as m
 from vcompiler.play.machine import LOOP, Game
+from vcompiler.play.positions import AtLog, Position
 from vcompiler.tools.regions import node_title, regions
 from vcompiler.workers import pool as worker_pool
 from vcompiler.workers import running
@@ -209,8 +210,8 @@ class Plan:
                 self.degree[i] = len(targets)
         self.fast_logs = {self.entries[i][1] for i in np.flatnonzero(self.fast)}
 
-    def stop(self, position: list) -> bool:
-        return position[0] == "log" and position[2] == 0 and position[1] in self.fast_logs
+    def stop(self, position: Position) -> bool:
+        return isinstance(position, AtLog) and position.step == 0 and position.number in self.fast_logs
 
 
 def _capped(plan: Plan, state, steps: int):
@@ -273,7 +274,8 @@ def _run_chunk(job: tuple[int, int, int]) -> ChunkResult:
             while True:
                 if plan.stop(state.at):
                     fast_runs.append(run)
-                    fast_at.append(plan.index[("log", state.at[1])])
+                    assert isinstance(state.at, AtLog)
+                    fast_at.append(plan.index[("log", state.at.number)])
                     break
                 # reading stops at the cap, within a run of gotos as between choices
                 scene = plan.game.advance(state, show=False, stop=_capped(plan, state, int(steps[run])))
@@ -335,7 +337,7 @@ def _run_chunk(job: tuple[int, int, int]) -> ChunkResult:
             leave = ~plan.fast[at]
             if leave.any():
                 for run, i in zip(rows[leave].tolist(), at[leave].tolist()):
-                    states[run].at = ["log", plan.entries[i][1], 0]
+                    states[run].at = AtLog(int(str(plan.entries[i][1])))
                     slow.append(run)
                 rows, at = rows[~leave], at[~leave]
     return ChunkResult(visited.sum(axis=0), steps, region_steps, endings, loops, capped_entries, capped_choices)

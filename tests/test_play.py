@@ -665,3 +665,198 @@ def test_no_event_card_is_drawn_until_the_planets_events_condition_holds():
     lines = game.advance(state).lines
     assert lines[0] == "End of turn 2." and lines[1].startswith("You draw an Event card: ")
     assert len(state.discard) == 1
+
+
+# ---------------------------------------------------------------- what every effect means
+
+def test_every_effect_form_of_the_registry_has_a_meaning_in_play():
+    """An effect form added to the registry alone fails here, instead of printing in
+    `play` and doing nothing."""
+    from vcompiler.play.effects import HANDLERS, UNCHANGED, unmeant
+    from vcompiler.registry import FORM_BY_OP
+
+    assert unmeant(FORM_BY_OP) == []
+    assert unmeant([*FORM_BY_OP, "gain_glory"]) == ["gain_glory"]
+    assert not set(HANDLERS) & set(UNCHANGED)
+    assert set(UNCHANGED) <= set(FORM_BY_OP)
+    assert set(HANDLERS) - set(FORM_BY_OP) == {"goto_log", "goto_location"}     # the arrows, not forms
+
+
+def test_every_condition_of_the_registry_is_tested_in_play():
+    from vcompiler.play.conditions import TESTS
+    from vcompiler.registry.conditions import CONDITIONS
+
+    assert set(TESTS) == {c.test for c in CONDITIONS}
+
+
+def _sample(form) -> m.Effect:
+    """An effect of `form` with a plausible word in each slot."""
+    samples = {"n": 2, "colour": "green", "outcome": "green", "letter": "B", "discovery": "mineral",
+               "skill": "scouting", "injury": "Frostbite", "danger": "B", "sector": 1, "unique": 1, "vcard": 1101}
+    return m.Effect(form.op, tuple((s.name, samples.get(s.kind, "P101")) for s in form.slots if s.name), None)
+
+
+@pytest.mark.parametrize("pack", ["glacier-of-echoes", "tidal-reach"])
+def test_the_effects_declared_to_change_nothing_change_nothing(pack):
+    from vcompiler.play.effects import UNCHANGED
+    from vcompiler.registry import FORM_BY_OP
+
+    game = Game(compile_pack(CONTENT / pack).pack)
+    state = game.start()
+    before = state.to_json("p")
+    for op in UNCHANGED:
+        assert game.apply(state, _sample(FORM_BY_OP[op]), None) is None, op
+        assert state.to_json("p") == before, op
+
+
+def test_counters_move_by_the_amount_each_way():
+    from vcompiler.registry import FORM_BY_OP
+
+    game = Game(compile_pack(CONTENT / "tidal-reach").pack)
+    state = game.start()
+    state.counters.update(time=5, coin=3, skills=1)
+    for op in ("suffer_heat", "lose_coin", "gain_boost", "lose_skill", "lose_skill"):
+        game.apply(state, _sample(FORM_BY_OP[op]), None)
+    # VR 16: a hazard costs time; VR 86: a skill lost that is not held is ignored
+    assert state.counters["time"] == 3 and state.counters["coin"] == 1 and state.counters["boost"] == 2
+    assert state.counters["skills"] == 0
+    game.apply(state, _sample(FORM_BY_OP["gain_injury"]), None)
+    game.apply(state, m.Effect("gain_injury", (("injury", "Bite"),), None), None)
+    game.apply(state, _sample(FORM_BY_OP["remove_injury"]), None)
+    assert "Frostbite" not in state.cards and "Bite" in state.cards
+    game.apply(state, m.Effect("remove_injury", (), None), None)          # unnamed: one the table picks
+    assert "Bite" not in state.cards
+
+
+# ---------------------------------------------------------------- keys that stay
+
+def test_the_board_options_keep_their_letters_and_evacuating_asks_first():
+    out = play(CONTENT / "glacier-of-echoes", "--seed", "0", answers="4\np\ne\nn\nx\ne\ny\n").output
+    prompts = out.split("» Prepare (draw Section cards; play keeps none)")
+    fixed = ("  l) Lift off\n  e) Evacuate\n  p) Prepare (draw Section cards; play keeps none)\n"
+             "  r) Rest (lose 1 [supplies]; refresh dice, which play keeps none of)\n")
+    assert fixed in prompts[0] and fixed in prompts[1]
+    assert ("> Evacuating ends the exploration: the crew leaves the planet at once. Evacuate? "
+            "Type y to go ahead; anything else goes back to the options.\n> Not taken: choose again.\n"
+            "> “x” is not an option: type 1 to 4, l, e, p or r, or q to quit.\n") in prompts[1]
+    assert prompts[1].count("» Evacuate") == 1 and "── Log 1145 · Evacuation" in prompts[1]
+    assert out.rstrip().endswith("2 entries read.")
+
+
+def test_a_script_piped_into_play_reads_the_same_every_time(tmp_path):
+    """`printf ... | vcompiler play PACK`: the keys a script types mean the same options
+    at every prompt, so a script replays the same game."""
+    import subprocess
+    import sys
+
+    # Prepare (p) at the lander, travel (1) paying a die (1), then Rest (r): letters where numbers would have moved
+    script = b"4\np\n1\n1\nr\nq\n"
+    runs = [subprocess.run([sys.executable, "-m", "vcompiler", "play", str(CONTENT / "glacier-of-echoes"),
+                            "--seed", "3"], input=script, capture_output=True, cwd=tmp_path, timeout=120)
+            for _ in range(2)]
+    assert runs[0].returncode == 0 and runs[0].stderr == b""
+    assert runs[0].stdout == runs[1].stdout
+    out = runs[0].stdout.decode()
+    taken = [line.removeprefix("> ") for line in out.splitlines() if "» " in line]
+    assert taken == ["» 4 [supplies]", "» Prepare (draw Section cards; play keeps none)",
+                     "» Travel to Sector 2 Singing Crevasse (pay the travel cost)", "» Spend a die",
+                     "» Rest (lose 1 [supplies]; refresh dice, which play keeps none of)"]
+    assert out.endswith("> Quit without saving: start play with --save FILE to keep a game.\n")
+
+
+def test_a_game_loaded_without_save_says_the_file_stays_as_it_was(tmp_path):
+    saved = tmp_path / "run.json"
+    play(CONTENT / "tidal-reach", "--save", saved, answers="1\n1\nq\n")
+    before = saved.read_bytes()
+    out = play(CONTENT / "tidal-reach", "--load", saved, answers="1\ns\nq\n").output
+    assert out.splitlines()[0].endswith(f"q to quit. Nothing is saved: {saved} stays as it was loaded; "
+                                        "start play with --save FILE to keep this game.")
+    assert f"> Not saved: {saved} stays as it was loaded; start play with --save FILE to keep this game.\n" in out
+    assert saved.read_bytes() == before
+
+
+# ---------------------------------------------------------------- saves that are not
+
+def _a_save(tmp_path) -> tuple[dict, str]:
+    saved = tmp_path / "good.json"
+    play(CONTENT / "eye-of-the-void", "--from", "410", "--save", saved, answers="q\n")
+    return json.loads(saved.read_text()), saved.read_text()
+
+
+BROKEN = {
+    "no version": (lambda d: {}, (1, 1), "it has no `vcompiler_playthrough` version"),
+    "another version": (lambda d: {**d, "vcompiler_playthrough": 2}, "vcompiler_playthrough",
+                        "a saved playthrough of another version of vcompiler (this one reads version 1)"),
+    "another pack": (lambda d: {**d, "pack": "tidal_reach"}, "pack",
+                     "a playthrough of pack tidal_reach, not of eye_of_the_void"),
+    "state not an object": (lambda d: {**d, "state": 5}, "state", "its `state` is not an object"),
+    "no position": (lambda d: {**d, "state": {k: v for k, v in d["state"].items() if k != "at"}}, "state",
+                    "the state has no position (`at`)"),
+    "unknown kind of position": (lambda d: {**d, "state": {**d["state"], "at": ["nowhere"]}}, "at",
+                                 "a position's kind is one of log, result, row"),
+    "position too short": (lambda d: {**d, "state": {**d["state"], "at": ["log"]}}, "at",
+                           'a log position is ["log", NUMBER, STEP]'),
+    "position of words": (lambda d: {**d, "state": {**d["state"], "at": ["log", "one", 0]}}, "at",
+                          "the log position's number is a whole number, 0 or more"),
+    "position not a list": (lambda d: {**d, "state": {**d["state"], "at": 5}}, "at",
+                            "a position is a list that starts with its kind"),
+    "log not in the pack": (lambda d: {**d, "state": {**d["state"], "at": ["log", 9999, 0]}}, "at",
+                            "the position reads log 9999, which pack eye_of_the_void does not have"),
+    "a card action not in the pack": (lambda d: {**d, "state": {**d["state"], "at": ["check", "P104", 7]}}, "at",
+                                      "the position reads Special Action 7 of a card or sector"),
+    "checked not a list": (lambda d: {**d, "state": {**d["state"], "checked": 5}}, "checked",
+                           "`checked` is a list"),
+    "counters a list": (lambda d: {**d, "state": {**d["state"], "counters": []}}, "counters",
+                        "`counters` is an object"),
+    "a count in words": (lambda d: {**d, "state": {**d["state"], "counters": {"lead": "two"}}}, "counters",
+                         "`counters` is a whole number"),
+    "unknown field": (lambda d: {**d, "state": {**d["state"], "gold": 5}}, "gold", "the state has no field `gold`"),
+    "planet not in the pack": (lambda d: {**d, "state": {**d["state"], "planet": "mars"}}, "planet",
+                               "pack eye_of_the_void has no such planet"),
+    "an event not in the pack": (lambda d: {**d, "state": {**d["state"], "deck": ["E99"]}}, "deck",
+                                 "a card of the `deck` is not one of pack eye_of_the_void's"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BROKEN))
+def test_a_save_that_is_not_one_is_e112_at_its_line(tmp_path, case):
+    broken, where, said = BROKEN[case]
+    data, _ = _a_save(tmp_path)
+    text = json.dumps(broken(data), indent=1, ensure_ascii=False, sort_keys=True) + "\n"
+    bad = tmp_path / "bad.json"
+    bad.write_text(text)
+    result = play(CONTENT / "eye-of-the-void", "--load", bad)
+    if isinstance(where, str):
+        line = next(i for i, row in enumerate(text.splitlines(), 1) if row.lstrip().startswith(f'"{where}":'))
+        column = text.splitlines()[line - 1].index('"') + 1
+    else:
+        line, column = where
+    assert result.exit_code == 2, result.output
+    assert f"{bad}:{line}:{column}: error E112: {bad}: " in result.output and said in result.output
+    assert "Traceback" not in result.output and isinstance(result.exception, SystemExit)
+
+
+def test_a_save_that_is_not_json_a_fifo_or_too_large_is_e112(tmp_path, monkeypatch):
+    import os
+
+    from vcompiler.play import saves
+
+    _, text = _a_save(tmp_path)
+    cut = tmp_path / "cut.json"
+    cut.write_text(text[:40])
+    result = play(CONTENT / "eye-of-the-void", "--load", cut)
+    assert result.exit_code == 2 and f"{cut}:3:" in result.output and "not a saved playthrough" in result.output
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    result = play(CONTENT / "eye-of-the-void", "--load", fifo)          # refused at once, not waited on
+    assert result.exit_code == 2 and "a saved playthrough is a regular file" in result.output
+    latin = tmp_path / "latin.json"
+    latin.write_bytes(b'{"pack": "caf\xe9"}')
+    result = play(CONTENT / "eye-of-the-void", "--load", latin)
+    assert result.exit_code == 2
+    assert f"{latin}:1:14: error E112: {latin}: not a saved playthrough: not UTF-8" in result.output
+    monkeypatch.setattr(saves, "LIMIT", 100)
+    large = tmp_path / "large.json"
+    large.write_text(text)
+    result = play(CONTENT / "eye-of-the-void", "--load", large)
+    assert result.exit_code == 2 and "larger than a saved playthrough can be" in result.output

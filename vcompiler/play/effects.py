@@ -7,7 +7,7 @@ A handler changes the state (and says, through the game's notes, what the table 
 beside it) and returns the position the effect moves to, if it moves."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from vcompiler.model import types as m
@@ -326,3 +326,8 @@ HANDLERS: dict[str, Handler] = {
     "continue": _continue, "may_continue": _continue,
     "gain_skill": _gain_skill, "lose_skill": _lose_skill, "gain_discovery": _gain_discovery,
 }
+
+
+def unmeant(ops: Iterable[str]) -> list[str]:
+    """The ops among `ops` that play gives no meaning: neither a handler nor a reason to keep nothing."""
+    return sorted(op for op in ops if op not in HANDLERS and op not in UNCHANGED)

@@ -103,8 +103,10 @@ def _read(path: Path) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise BadSave(_problem(where, Span(where, 1, 1, 1, 1), f"not a saved playthrough: byte {error.start} "
-                                                              "is not UTF-8")) from None
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        raise BadSave(_problem(where, Span(where, line, column, line, column + 1),
+                               "not a saved playthrough: not UTF-8 text")) from None
 
 
 def _problem(where: str, span: Span, message: str) -> Diagnostic:

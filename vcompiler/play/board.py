@@ -1,10 +1,8 @@
 """The vanguard planet board at the table: a turn's two Actions (travel along a path,
 one Special Action, Prepare or Rest), the goals to claim, lift-off and evacuation; the
 path's icons, the sectors, dice checks and their tracks, Time Tracks, threats, and the
-Event card drawn at the end of a turn. A mixin of machine.Game."""
+Event card drawn at the end of a turn. A part of machine.Game."""
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from vcompiler.model import types as m
 from vcompiler.play.cards import face_lines, words
@@ -21,13 +19,11 @@ from vcompiler.play.positions import (
     AtSupplies,
     Position,
 )
+from vcompiler.play.reading import Reader
 from vcompiler.play.scene import Option, Scene, cap
 from vcompiler.play.state import State
 from vcompiler.render import voice
 from vcompiler.render.cards import THREAT_ROWS, requirement
-
-if TYPE_CHECKING:
-    from vcompiler.play.machine import Game
 
 LEAVING = 0.05
 # A threat's rows that say what its attack does, by whether a Crewmember shares its Sector (RB 1447).
@@ -46,13 +42,13 @@ KEYS = {"Lift off": "l", "Evacuate": "e", "Prepare": "p", "Rest": "r"}
 EVACUATE = "Evacuating ends the exploration: the crew leaves the planet at once. Evacuate?"
 
 
-class BoardRules:
-    def planet(self: Game, state: State) -> m.Planet:
+class BoardRules(Reader):
+    def planet(self, state: State) -> m.Planet:
         if state.planet is None:
             raise ValueError("the players are on no planet")
         return self.planets[state.planet]
 
-    def at_board(self: Game, state: State, scene: Scene, show: bool) -> bool:
+    def at_board(self, state: State, scene: Scene, show: bool) -> bool:
         if state.supplies is None and self.condition(state)[2] is None:
             return self._ask_supplies(scene, show)
         if state.actions >= ACTIONS_A_TURN:
@@ -90,7 +86,7 @@ class BoardRules:
         scene.options = options
         return True
 
-    def _travel_options(self: Game, state: State, planet: m.Planet, closed: list[str]) -> list[Option]:
+    def _travel_options(self, state: State, planet: m.Planet, closed: list[str]) -> list[Option]:
         """The paths out of the Sector, those whose costs cannot be paid in full told in `closed`."""
         sectors = {s.number: s for s in planet.sectors}
         here = state.sector
@@ -109,7 +105,7 @@ class BoardRules:
                                   then=AtPath(here, other), action=True))
         return options
 
-    def _special_options(self: Game, state: State, planet: m.Planet, holders: list[m.Card | None]) -> list[Option]:
+    def _special_options(self, state: State, planet: m.Planet, holders: list[m.Card | None]) -> list[Option]:
         options = [_action_option(f"{self.card_name(holder.id)}: {action.name}", action, holder.id, index)
                    for holder in holders if holder is not None for index, action in enumerate(holder.actions)]
         sector = next((s for s in planet.sectors if s.number == state.sector), None)
@@ -117,7 +113,7 @@ class BoardRules:
                     for index, action in enumerate(sector.actions if sector is not None else ())]
         return options
 
-    def _leaving_options(self: Game, planet: m.Planet, here: int | None) -> list[Option]:
+    def _leaving_options(self, planet: m.Planet, here: int | None) -> list[Option]:
         landers = {s.number for s in planet.sectors if s.lander}
         options = []
         for what, effects in (("Lift off", planet.lift_off), ("Evacuate", planet.evac)):
@@ -127,7 +123,7 @@ class BoardRules:
                                       confirm=EVACUATE if what == "Evacuate" else None))
         return options
 
-    def _turn_options(self: Game, state: State, planet: m.Planet, closed: list[str]) -> list[Option]:
+    def _turn_options(self, state: State, planet: m.Planet, closed: list[str]) -> list[Option]:
         """RB 1073, 1135-1150: Prepare and Rest are Actions too; play keeps no dice or
         Section cards, so Prepare only takes up the Action, and Rest costs its Supplies:
         with none left, you cannot Rest (RB 1146)."""
@@ -142,7 +138,7 @@ class BoardRules:
             closed.append("You have no [supplies] left: you cannot Rest.")
         return options
 
-    def _board_lines(self: Game, state: State, scene: Scene, planet: m.Planet, card: m.Card | None,
+    def _board_lines(self, state: State, scene: Scene, planet: m.Planet, card: m.Card | None,
                      threats: list[str], blocking: list[m.Card]) -> None:
         """Where the crew is, the card of its Sector (on arrival), who else is there."""
         here = state.sector
@@ -166,7 +162,7 @@ class BoardRules:
         if state.special:
             scene.lines.append("You have taken this turn's Special Action.")
 
-    def _ask_supplies(self: Game, scene: Scene, show: bool) -> bool:
+    def _ask_supplies(self, scene: Scene, show: bool) -> bool:
         """RB 1473: the Lander's Capacity says how many Supplies the exploration starts
         with, where the board prints no Supplies track; which Lander the table took, the
         pack does not know."""
@@ -175,13 +171,13 @@ class BoardRules:
         scene.options = [Option(f"{n} [supplies]", then=AtSupplies(n)) for n in SUPPLIES_ASKED]
         return True
 
-    def at_supplies(self: Game, at: AtSupplies, state: State) -> bool:
+    def at_supplies(self, at: AtSupplies, state: State) -> bool:
         state.supplies = at.amount
         state.add("supplies", at.amount)
         state.at = AtBoard()
         return False
 
-    def _goals(self: Game, state: State, missions: list[m.Card], planet: m.Planet) -> list[Option]:
+    def _goals(self, state: State, missions: list[m.Card], planet: m.Planet) -> list[Option]:
         """RB 1400: a mission's Completion, triggered before or after any Action once its
         requirement is met; RB 804: a Rank-Up card flipped once its goal is. The
         requirement is in words: the player says it is met."""
@@ -196,7 +192,7 @@ class BoardRules:
                                           weight=GOAL_CLAIM))
         return options
 
-    def at_goal(self: Game, at: AtGoal, state: State, scene: Scene, show: bool) -> bool:
+    def at_goal(self, at: AtGoal, state: State, scene: Scene, show: bool) -> bool:
         card_id = at.card
         card = self.cards[card_id]
         if at.step == 0:
@@ -210,7 +206,7 @@ class BoardRules:
                 scene.lines.append(said)
         return self.effects(state, scene, show, card.rows[at.row].effects, at, AtBoard(), (card_id, None))
 
-    def _end_turn(self: Game, state: State) -> Position | None:
+    def _end_turn(self, state: State) -> Position | None:
         """RB 1069-1083: after two Actions the turn ends, and the Crewmember draws and
         resolves an Event card."""
         self.note(f"End of turn {state.turn}.")
@@ -224,7 +220,7 @@ class BoardRules:
             return None
         return self._draw_event(state)
 
-    def _draw_event(self: Game, state: State) -> Position | None:
+    def _draw_event(self, state: State) -> Position | None:
         """RB 1417-1422: the top Event card; its main effect when one of its biomes is in
         the Sector (its POI's included), else its secondary effect; then discarded."""
         if not state.deck:
@@ -250,7 +246,7 @@ class BoardRules:
                    else f"None of its biomes is in your Sector: its secondary effect: {said}")
         return self.resolve(state, effects, (event.id, None))
 
-    def at_path(self: Game, at: AtPath, state: State, scene: Scene, show: bool) -> bool:
+    def at_path(self, at: AtPath, state: State, scene: Scene, show: bool) -> bool:
         """RB 1118-1122: each icon on the path is resolved, in order; the Travel icon by the
         current Global Condition's travel effect. Until they are, the Crewmember is still
         in the Sector they left; then they arrive."""
@@ -273,7 +269,7 @@ class BoardRules:
         state.at = AtSector(end)
         return False
 
-    def condition(self: Game, state: State) -> tuple[str, tuple[m.Choice, ...], str | int | None]:
+    def condition(self, state: State) -> tuple[str, tuple[m.Choice, ...], str | int | None]:
         """The Global Condition in the board's corner (RB 443): a card put there, else the
         one printed on the board: its name, its travel effect, its Supplies."""
         card = self.cards.get(state.condition or "")
@@ -284,7 +280,7 @@ class BoardRules:
             return printed[0].name, printed[0].travel, printed[0].supplies
         return "(none)", (), None
 
-    def payable(self: Game, state: State, effect: m.Effect) -> bool:
+    def payable(self, state: State, effect: m.Effect) -> bool:
         """Whether an effect can be paid in full (RB 1426): Supplies, unless the Global
         Condition makes them unlimited; the Travel icon, when every choice of the Global
         Condition's travel effect has an option that can be. A die to spend or sacrifice
@@ -299,10 +295,10 @@ class BoardRules:
             return self.can_pay(state, effect)
         return True
 
-    def unlimited(self: Game, state: State) -> bool:
+    def unlimited(self, state: State) -> bool:
         return state.planet is not None and self.condition(state)[2] == "unlimited"
 
-    def at_sector(self: Game, at: AtSector, state: State) -> bool:
+    def at_sector(self, at: AtSector, state: State) -> bool:
         """Arriving in a sector: a sector that prints a log sends the players there."""
         state.sector = at.number
         sector = next((s for s in self.planet(state).sectors if s.number == state.sector), None)
@@ -312,28 +308,28 @@ class BoardRules:
         state.at = AtBoard()
         return False
 
-    def explored(self: Game, state: State) -> list[int]:
+    def explored(self, state: State) -> list[int]:
         """RB 1743: the Sectors a Final POI marks fully explored."""
         if state.planet is None:
             return []
         return [s.number for s in self.planet(state).sectors
                 if "final" in getattr(self.cards.get(self.poi_at(state, s.number) or ""), "flags", ())]
 
-    def poi_at(self: Game, state: State, sector_number: int | None) -> str | None:
+    def poi_at(self, state: State, sector_number: int | None) -> str | None:
         placed = state.pois.get(f"{state.planet}:{sector_number}")
         if placed is not None:
             return placed
         sector = next((s for s in self.planet(state).sectors if s.number == sector_number), None)
         return sector.printed_poi if sector else None
 
-    def special_action(self: Game, state: State, holder: str, index: int) -> m.CheckAction:
+    def special_action(self, state: State, holder: str, index: int) -> m.CheckAction:
         """The Special Action of a card, or of a sector of the planet ("sector 3")."""
         if holder.startswith("sector "):
             number = int(holder.split()[1])
             return next(s for s in self.planet(state).sectors if s.number == number).actions[index]
         return self.cards[holder].actions[index]
 
-    def at_check(self: Game, at: AtCheck, state: State, scene: Scene, show: bool) -> bool:
+    def at_check(self, at: AtCheck, state: State, scene: Scene, show: bool) -> bool:
         poi, index = at.holder, at.index
         action = self.special_action(state, poi, index)
         options: list[Option] = []
@@ -356,7 +352,7 @@ class BoardRules:
         scene.options = options
         return True
 
-    def at_act(self: Game, at: AtAct, state: State, scene: Scene, show: bool) -> bool:
+    def at_act(self, at: AtAct, state: State, scene: Scene, show: bool) -> bool:
         holder, index = at.holder, at.index
         action = self.special_action(state, holder, index)
         if show and at.step == 0:
@@ -365,11 +361,11 @@ class BoardRules:
             scene.lines.extend(words(p) for t in action.text for p in voice.rich(t))
         return self.effects(state, scene, show, action.effects, at, AtBoard(), (holder, index))
 
-    def at_row(self: Game, at: AtRow, state: State, scene: Scene, show: bool) -> bool:
+    def at_row(self, at: AtRow, state: State, scene: Scene, show: bool) -> bool:
         row = self.special_action(state, at.holder, at.index).rows[at.row]
         return self.effects(state, scene, show, row.effects, at, AtBoard(), (at.holder, at.index))
 
-    def to_board(self: Game, state: State) -> Position:
+    def to_board(self, state: State) -> Position:
         if not self.pack.planets:
             return AtEnd("Back to the planet (this pack has no planet board).")
         if state.planet is None:
@@ -402,7 +398,7 @@ class BoardRules:
                 self._show_card("rank_up", rank_up)
         return AtBoard()
 
-    def mark_track(self: Game, state: State, holder: str, index: int, colour: str, step: int) -> Position | None:
+    def mark_track(self, state: State, holder: str, index: int, colour: str, step: int) -> Position | None:
         """RB 1250: a dice check's track: a marker moves a space; on its last, its effect."""
         key = _track_key(holder, index, colour)
         rows = self.special_action(state, holder, index).rows
@@ -418,21 +414,21 @@ class BoardRules:
         state.tracks.pop(key)
         return AtRow(holder, index, r)
 
-    def _time_tracks(self: Game, state: State) -> list[str]:
+    def _time_tracks(self, state: State) -> list[str]:
         """The cards in play with a Time Track: Global Conditions, threats, POIs on the board."""
         planet = self.planets.get(state.planet) if state.planet else None
         pois = [self.poi_at(state, s.number) for s in planet.sectors] if planet else []
         cards = [*sorted(state.conditions), *state.threats, *(p for p in pois if p)]
         return [c for c in dict.fromkeys(cards) if self._track_rows(c)]
 
-    def track_length(self: Game, card_id: object) -> int:
+    def track_length(self, card_id: object) -> int:
         return max((r.number or 0 for r in self._track_rows(card_id)), default=0)
 
-    def _track_rows(self: Game, card_id: object) -> list[m.Row]:
+    def _track_rows(self, card_id: object) -> list[m.Row]:
         card = self.cards.get(str(card_id))
         return [r for r in card.rows if r.kind in ("time", "space") and r.number] if card else []
 
-    def move_time(self: Game, state: State, verb: str, card: str | None, holder: str | None) -> Position | None:
+    def move_time(self, state: State, verb: str, card: str | None, holder: str | None) -> Position | None:
         """RB 913-923, 1430-1447: progress, reduce or reset Time Tracks. Without a card named,
         the track of the card being resolved (`holder`), else every track in play."""
         if card is not None:
@@ -452,7 +448,7 @@ class BoardRules:
                     return moved
         return None
 
-    def _progress(self: Game, state: State, card_id: str) -> Position | None:
+    def _progress(self, state: State, card_id: str) -> Position | None:
         """The Time token moves a space; the effect printed at the space it enters is resolved."""
         rows = self._track_rows(card_id)
         if not rows or card_id in self.resolving:
@@ -473,7 +469,7 @@ class BoardRules:
             self.resolving.discard(card_id)
         return None
 
-    def threat_moves(self: Game, state: State, threat: str) -> None:
+    def threat_moves(self, state: State, threat: str) -> None:
         """RB 1451: a threat moves to a connected Sector (RB 1668: along a path whose arrowhead
         points away from its Sector), ignoring travel costs, unless its card says otherwise.
         Which one the card says in words play does not read: the table picks, with the
@@ -503,7 +499,7 @@ class BoardRules:
         self.note(f"Threat {name} moves to Sector {where}." if where != start
                    else f"Threat {name} stays in Sector {start}.")
 
-    def threat_attacks(self: Game, state: State, threat: str, times: int) -> Position | None:
+    def threat_attacks(self, state: State, threat: str, times: int) -> Position | None:
         """RB 1447: an attack hits the Crewmembers in the threat's Sector; with none there,
         the threat does what its card says it does alone."""
         card = self.cards.get(threat)

@@ -2,13 +2,15 @@
 block by block, in words, so that a card put into play reads as the printed card does."""
 from __future__ import annotations
 
+from typing import Any
+
 from vcompiler.render import voice
 from vcompiler.render.cards import Face
 
 INDENT = "   "
 
 
-def words(tokens) -> str:
+def words(tokens: list[Any]) -> str:
     """Tokens in plain words, an icon as its name in brackets: "Gain 1 [success]"."""
     return voice.plain(tokens, icon="[{}]")
 
@@ -31,7 +33,7 @@ def face_lines(face: Face, actions: bool = True) -> list[str]:
     return out
 
 
-def block_lines(block: tuple) -> list[str]:
+def block_lines(block: tuple[Any, ...]) -> list[str]:
     kind = block[0]
     if kind == "p":
         return [words(block[1])]

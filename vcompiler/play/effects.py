@@ -91,9 +91,11 @@ def _game_ends(game: Game, state: State, effect: m.Effect, context: Context | No
 
 def _outcome(game: Game, state: State, effect: m.Effect, context: Context | None) -> Position | None:
     """`then`/`immediate`: another outcome row of the dice check being resolved."""
-    if context is None or context[1] is None:
+    if context is None:
         return None
     holder, index = context
+    if index is None:
+        return None
     rows = game.special_action(state, holder, index).rows
     outcome = params.word(effect, "outcome")
     r = next((i for i, row in enumerate(rows) if row.kind == "outcome" and row.key == outcome), None)

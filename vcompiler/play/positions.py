@@ -12,7 +12,7 @@ import dataclasses
 import types
 import typing
 from dataclasses import dataclass
-from typing import ClassVar, Literal, Union
+from typing import Any, ClassVar, Literal, Union
 
 Owner = Literal["location", "vcard", "depart"]
 
@@ -202,8 +202,9 @@ def from_json(value: object) -> Position:
     fields = dataclasses.fields(cls)
     if len(value) != len(fields) + 1:
         raise BadPosition(f"a {cls.kind} position is [\"{cls.kind}\"{''.join(f', {f.name.upper()}' for f in fields)}]")
-    return cls(*(_fitted(item, hints[f.name], f"{cls.kind} position's {f.name}")
-                 for item, f in zip(value[1:], fields)))
+    fitted: list[Any] = [_fitted(item, hints[f.name], f"{cls.kind} position's {f.name}")
+                         for item, f in zip(value[1:], fields)]
+    return cls(*fitted)
 
 
 def _fitted(value: object, hint: object, what: str) -> object:

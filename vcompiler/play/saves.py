@@ -16,7 +16,7 @@ import stat
 import types
 import typing
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Union
+from typing import TYPE_CHECKING, Any, Literal, Union
 
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
@@ -147,7 +147,7 @@ def _state(data: object, pack: str) -> State:
                      if _NAME.fullmatch(unknown[0]) else "the state has a field it does not know")
     if "at" not in kept:
         raise _Wrong(("state",), "the state has no position (`at`)")
-    values = {name: _fitted(value, hints[name], ("state", name)) for name, value in kept.items()}
+    values: dict[str, Any] = {name: _fitted(value, hints[name], ("state", name)) for name, value in kept.items()}
     for name in SETS:
         if name in values:
             values[name] = set(typing.cast(list[object], values[name]))

@@ -23,20 +23,24 @@ import os
 import random
 from collections import Counter
 from dataclasses import asdict, dataclass
+from typing import Any
 
 import numpy as np
 
 from vcompiler.checks import CheckContext
 from vcompiler.frozen import frozen
 from vcompiler.model import types as m
-from vcompiler.play.machine import LOOP, Game
+from vcompiler.play.machine import LOOP, Game, Stop
 from vcompiler.play.positions import AtLog, Position
+from vcompiler.play.state import State
 from vcompiler.tools.regions import node_title, regions
 from vcompiler.workers import pool as worker_pool
 from vcompiler.workers import running
 
 CHUNK = 2500
 RARE = 0.01
+# An entry a run can read, as the machine names it: ("log", 12), ("action", ("location", 101, 0)).
+Node = tuple[str, Any]
 # Effects that change nothing a condition or the machine reads: a log made only of
 # these and its way on can be stepped through without the machine. Threats and Global
 # Conditions are not among them: they bring Special Actions and Time Tracks.
@@ -86,10 +90,10 @@ class Report:
         return self.loops + self.capped_entries + self.capped_choices
 
 
-def _entries(pack: m.Pack) -> list[tuple]:
+def _entries(pack: m.Pack) -> list[Node]:
     """What a run can read, as the machine names it: logs, locations, depart entries,
     storybook actions."""
-    out: list[tuple] = [("log", log.number) for log in pack.logs]
+    out: list[Node] = [("log", log.number) for log in pack.logs]
     out += [("location", loc.number) for loc in pack.locations]
     out += [("depart", (d.number, d.direction)) for d in pack.departs]
     out += [("action", ("location", loc.number, i)) for loc in pack.locations for i in range(len(loc.actions))]
@@ -97,7 +101,7 @@ def _entries(pack: m.Pack) -> list[tuple]:
     return out
 
 
-def _entry_name(pack: m.Pack, node: tuple) -> str:
+def _entry_name(pack: m.Pack, node: Node) -> str:
     if node[0] != "action":
         return node_title(pack, node)
     owner, key, index = node[1]
@@ -106,7 +110,7 @@ def _entry_name(pack: m.Pack, node: tuple) -> str:
     return f"{action.category.capitalize()} {key} “{action.name.plain()}”"
 
 
-def _read_by_conditions(pack: m.Pack) -> tuple[set, set, set]:
+def _read_by_conditions(pack: m.Pack) -> tuple[set[object], set[object], set[object]]:
     checked: set[object] = set()
     uniques: set[object] = set()
     # a revealed mission with a Special Action offers it on the board
@@ -123,8 +127,8 @@ def _read_by_conditions(pack: m.Pack) -> tuple[set, set, set]:
     return checked, uniques, missions
 
 
-def _fast_exit(log: m.Log, checked: set, uniques: set, missions: set,
-               counters: frozenset[str] = _COUNTERS_ONLY) -> tuple | None:
+def _fast_exit(log: m.Log, checked: set[object], uniques: set[object], missions: set[object],
+               counters: frozenset[str] = _COUNTERS_ONLY) -> tuple[str, Any] | None:
     """How a log leads on when the machine is not needed: ("to", [numbers]) or
     ("end", reason); None when it is."""
     statements = log.statements
@@ -170,7 +174,7 @@ class Plan:
         where = regions(pack, context.graph)
         planets = {planet.id: planet.name for planet in pack.planets}
 
-        def region_of(node: tuple) -> str:
+        def region_of(node: Node) -> str:
             if node[0] == "action":
                 owner, key, _ = node[1]
                 node = ("location" if owner == "location" else "vcard", key)
@@ -214,7 +218,7 @@ class Plan:
         return isinstance(position, AtLog) and position.step == 0 and position.number in self.fast_logs
 
 
-def _capped(plan: Plan, state, steps: int):
+def _capped(plan: Plan, state: State, steps: int) -> Stop:
     """Where reading pauses: at a log the table of plain logs steps through, or at the
     cap on entries read, within a run of gotos as between choices."""
     left, first = plan.max_steps - steps, state.read
@@ -226,7 +230,7 @@ class ChunkResult:
     reached: np.ndarray        # runs that read each entry
     steps: np.ndarray          # entries read, per run
     region_steps: np.ndarray   # entries read in each region, per run
-    endings: Counter
+    endings: Counter[str]
     loops: int
     capped_entries: int
     capped_choices: int
@@ -247,7 +251,7 @@ def _run_chunk(job: tuple[int, int, int]) -> ChunkResult:
     visited = np.zeros((runs, n), dtype=bool)
     steps = np.zeros(runs, dtype=np.int64)
     region_steps = np.zeros((runs, regions_n), dtype=np.int64)
-    endings: Counter = Counter()
+    endings: Counter[str] = Counter()
     loops = capped_entries = capped_choices = 0
     # The decisions met while effects resolve, and the Event deck, drawn from this chunk's seed.
     plan.game.ask = lambda said, question, labels: pick.randrange(len(labels))
@@ -259,7 +263,7 @@ def _run_chunk(job: tuple[int, int, int]) -> ChunkResult:
     fast_runs: list[int] = []
     fast_at: list[int] = []
 
-    def enter(run: int, node: tuple) -> None:
+    def enter(run: int, node: Node) -> None:
         i = plan.index.get(node)
         if i is not None:
             visited[run, i] = True

@@ -3,8 +3,9 @@ machine reads), check marks, uniques, missions, conditions, counters, cards, the
 board's changes and the location actions already taken. Plain data, saved as JSON."""
 from __future__ import annotations
 
+import copy
 import json
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 
 from vcompiler.play import positions
 from vcompiler.play.positions import Position
@@ -54,7 +55,7 @@ class State:
                           ensure_ascii=False, sort_keys=True) + "\n"
 
     def copy(self) -> State:
-        return State(**{f.name: _copied(getattr(self, f.name)) for f in fields(self)})
+        return copy.deepcopy(self)
 
     def add(self, counter: str, amount: int) -> None:
         value = self.counters.get(counter, 0) + amount
@@ -65,14 +66,3 @@ class State:
 
 # The fields a saved game keeps as sorted lists.
 SETS = ("checked", "uniques", "conditions", "used", "goals")
-
-
-def _copied(value: object) -> object:
-    """A field's value, its containers copied down to the lists a dict holds (standees)."""
-    if isinstance(value, dict):
-        return {k: _copied(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return list(value)
-    if isinstance(value, set):
-        return set(value)
-    return value

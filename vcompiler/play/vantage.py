@@ -1,11 +1,10 @@
 """Vantage at the table: arriving at a location, its setup at location 000, the options
 a location offers (its choices, compass moves, depart entries, its actions, the actions
 of cards in hand), an action's text and result, payments, and the end when a stat runs
-out or a mission or destiny is complete. A mixin of machine.Game."""
+out or a mission or destiny is complete. A part of machine.Game."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from vcompiler.model import types as m
 from vcompiler.play import params
@@ -21,17 +20,15 @@ from vcompiler.play.positions import (
     AtResult,
     Position,
 )
+from vcompiler.play.reading import Reader
 from vcompiler.play.scene import Option, Scene
 from vcompiler.play.state import VANTAGE_STATS, State
 from vcompiler.render import voice
 from vcompiler.render.cards import location_number
 
-if TYPE_CHECKING:
-    from vcompiler.play.machine import Game
 
-
-class VantageRules:
-    def end_or_go_on(self: Game, state: State, scene: Scene, effect: m.Effect, after: Position) -> None:
+class VantageRules(Reader):
+    def end_or_go_on(self, state: State, scene: Scene, effect: m.Effect, after: Position) -> None:
         """VR 69-70: a completed mission or destiny leaves the table the choice to end."""
         card = effect.param("card")
         done = {key.split()[0] for key, status in state.missions.items() if status == "complete"}
@@ -41,7 +38,7 @@ class VantageRules:
                          Option("Go on playing", then=after)]
         state.at = after
 
-    def can_pay(self: Game, state: State, payment: m.Effect) -> bool:
+    def can_pay(self, state: State, payment: m.Effect) -> bool:
         counter = PAID[payment.op]
         if counter == "skills":
             return state.counters.get("skills", 0) > 0
@@ -49,10 +46,10 @@ class VantageRules:
         # A stat paid down to 0 ends the game: the table can pay it, at that price.
         return amount is not None and state.counters.get(counter, 0) >= amount
 
-    def pay(self: Game, state: State, payment: m.Effect) -> None:
+    def pay(self, state: State, payment: m.Effect) -> None:
         state.add(PAID[payment.op], -params.count(payment))
 
-    def at_result(self: Game, at: AtResult, state: State, scene: Scene, show: bool) -> bool:
+    def at_result(self, at: AtResult, state: State, scene: Scene, show: bool) -> bool:
         action = self.story_action(at.owner, at.key, at.which)
         moved = self.script(state, scene, show, action.result, at, None)
         if moved is not None:
@@ -62,13 +59,13 @@ class VantageRules:
         state.at = AtLocation(state.location) if state.location is not None else AtEnd("the players are nowhere")
         return self.move(state, None)
 
-    def story_action(self: Game, owner: str, key: int, which: int | str) -> m.StoryAction:
+    def story_action(self, owner: str, key: int, which: int | str) -> m.StoryAction:
         if owner == "depart":
             return self.departs[(key, str(which))].action
         holder = self.locations[key] if owner == "location" else self.vcards[key]
         return holder.actions[int(which)]
 
-    def at_arrival(self: Game, at: AtArrival, state: State, scene: Scene, show: bool) -> bool:
+    def at_arrival(self, at: AtArrival, state: State, scene: Scene, show: bool) -> bool:
         number = at.number
         location = self.locations.get(number)
         if location is None:
@@ -89,7 +86,7 @@ class VantageRules:
                                        for i, step in enumerate(location.steps, 1))
         return self.effects(state, scene, show, location.arrival, at, AtLocation(number))
 
-    def at_location(self: Game, at: AtLocation, state: State, scene: Scene, show: bool) -> bool:
+    def at_location(self, at: AtLocation, state: State, scene: Scene, show: bool) -> bool:
         number = at.number
         location = self.locations[number]
         setup = self._setup_options(location, state)
@@ -117,7 +114,7 @@ class VantageRules:
         scene.options = options
         return True
 
-    def _setup_options(self: Game, location: m.Location, state: State) -> list[Option]:
+    def _setup_options(self, location: m.Location, state: State) -> list[Option]:
         """VR 17-18: at location 000 each player gains a character, then picks a starting
         level of time, morale and health, before setting out."""
         here = AtLocation(location.number)
@@ -132,7 +129,7 @@ class VantageRules:
                     for level in location.levels]
         return []
 
-    def _location_options(self: Game, location: m.Location, state: State) -> tuple[list[Option], int]:
+    def _location_options(self, location: m.Location, state: State) -> tuple[list[Option], int]:
         """The location's own options, each keyed by its place among them all, so that an
         action taken (or closed) leaves the others' numbers as they were; and how many
         keys they hold."""
@@ -165,14 +162,14 @@ class VantageRules:
             options.append(replace(option, key=str(first + index)))
         return options, first - 1 + len(location.actions)
 
-    def _card_options(self: Game, state: State, before: int) -> tuple[list[Option], list[tuple[str, str]]]:
+    def _card_options(self, state: State, before: int) -> tuple[list[Option], list[tuple[str, str]]]:
         """The actions of the cards in hand and in the center, numbered after the
         location's own; and those whose boost cannot be paid, with why."""
         options: list[Option] = []
         closed: list[tuple[str, str]] = []
         for card_number in state.cards:
             card = self.vcards.get(card_number) if isinstance(card_number, int) else None
-            if card is None:
+            if card is None or not isinstance(card_number, int):
                 continue
             for index, action in enumerate(card.actions):
                 option = self.story_option(f"Card {card_number} {card.name.plain()}: {action.category.capitalize()}",
@@ -188,7 +185,7 @@ class VantageRules:
                 options.append(option)
         return [replace(o, key=str(before + i)) for i, o in enumerate(options, 1)], closed
 
-    def at_level(self: Game, at: AtLevel, state: State, scene: Scene, show: bool) -> bool:
+    def at_level(self, at: AtLevel, state: State, scene: Scene, show: bool) -> bool:
         """A starting level picked at setup: the stats start there (VR 18)."""
         level = next(v for v in self.locations[at.number].levels if v.name == at.name)
         state.level = at.name
@@ -199,7 +196,7 @@ class VantageRules:
         state.at = AtLocation(at.number)
         return False
 
-    def story_option(self: Game, what: str, action: m.StoryAction, result: AtResult, use: str | None) -> Option:
+    def story_option(self, what: str, action: m.StoryAction, result: AtResult, use: str | None) -> Option:
         # The storybook's cost line (VR 57, 47), shortened: the dice, the skill tokens that
         # lower them, the card's boost, "always available".
         cost = [f"cost {action.cost}" if action.cost else "no cost"]
@@ -213,7 +210,7 @@ class VantageRules:
         read = (*map(words, voice.cost_notes(action)), *(words(p) for t in action.text for p in voice.rich(t)))
         return Option(label, then=AtRead(label, read, result), use=use, action=True)
 
-    def at_read(self: Game, at: AtRead, state: State, scene: Scene, show: bool) -> bool:
+    def at_read(self, at: AtRead, state: State, scene: Scene, show: bool) -> bool:
         """An action taken: its text, read before the result."""
         result = at.result
         state.read += 1
@@ -225,7 +222,7 @@ class VantageRules:
         state.at = result
         return False
 
-    def stats_end(self: Game, state: State) -> None:
+    def stats_end(self, state: State) -> None:
         if self.vantage and not isinstance(state.at, (AtEnd, AtEnding)):
             for stat in VANTAGE_STATS:
                 if state.counters.get(stat, 1) <= 0:
@@ -235,7 +232,7 @@ class VantageRules:
                                 else AtEnd(f"Your {stat} has run out: the game ends."))
                     return
 
-    def _mission(self: Game, state: State) -> m.VantageCard | None:
+    def _mission(self, state: State) -> m.VantageCard | None:
         """The mission in play: one the players hold, or the pack's only one."""
         missions = [c for c in self.pack.vantage_cards if c.kind == "mission" and c.ending is not None]
         held = [c for c in missions if c.number in state.cards]
@@ -243,7 +240,7 @@ class VantageRules:
             return held[0]
         return missions[0] if len(missions) == 1 else None
 
-    def at_ending(self: Game, at: AtEnding, state: State, scene: Scene, show: bool) -> bool:
+    def at_ending(self, at: AtEnding, state: State, scene: Scene, show: bool) -> bool:
         ending = self.vcards[at.mission].ending
         if ending is None:
             state.at = AtEnd(f"Your {at.stat} has run out: the game ends.")

@@ -30,6 +30,7 @@ import numpy as np
 from vcompiler.checks import CheckContext
 from vcompiler.frozen import frozen
 from vcompiler.model import types as m
+from vcompiler.play.effects import MISSION_STATUS, TIME_VERBS
 from vcompiler.play.machine import LOOP, Game, Stop
 from vcompiler.play.positions import AtLog, Position
 from vcompiler.play.state import State
@@ -49,7 +50,7 @@ _COUNTERS_ONLY = frozenset((
     "gain_discovery", "spend_die", "sacrifice_die", "roll_danger", "nothing", "travel", "gain_injury"))
 # Moving Time Tracks: nothing to the machine in a pack with no card that has one (a
 # track's last space may lead on).
-_TIME_OPS = frozenset(f"{verb}_{which}" for verb in ("progress", "reduce", "reset") for which in ("time", "all_time"))
+_TIME_OPS = frozenset(TIME_VERBS)
 _SUPPLIES = frozenset(("gain_supplies", "lose_supplies"))
 _ENDS = {"end_exploration": "The exploration ends.", "end_game": "The game ends."}
 
@@ -146,7 +147,7 @@ def _fast_exit(log: m.Log, checked: set[object], uniques: set[object], missions:
                 return ("end", _ENDS[effect.op])
             if effect.op in counters or (effect.op == "gain_unique" and effect.param("unique") not in uniques):
                 continue
-            if effect.op.endswith("_mission") and effect.param("card") not in missions:
+            if effect.op in MISSION_STATUS and effect.param("card") not in missions:
                 continue
             return None
         if isinstance(s, m.ChoiceStatement):

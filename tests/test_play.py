@@ -813,6 +813,8 @@ BROKEN = {
     "unknown field": (lambda d: {**d, "state": {**d["state"], "gold": 5}}, "gold", "the state has no field `gold`"),
     "planet not in the pack": (lambda d: {**d, "state": {**d["state"], "planet": "mars"}}, "planet",
                                "pack eye_of_the_void has no such planet"),
+    "location not in the pack": (lambda d: {**d, "state": {**d["state"], "location": 999}}, "location",
+                                 "pack eye_of_the_void has no location 999"),
     "an event not in the pack": (lambda d: {**d, "state": {**d["state"], "deck": ["E99"]}}, "deck",
                                  "a card of the `deck` is not one of pack eye_of_the_void's"),
 }
@@ -846,6 +848,14 @@ def test_a_save_that_is_not_json_a_fifo_or_too_large_is_e112(tmp_path, monkeypat
     cut.write_text(text[:40])
     result = play(CONTENT / "eye-of-the-void", "--load", cut)
     assert result.exit_code == 2 and f"{cut}:3:" in result.output and "not a saved playthrough" in result.output
+    long = tmp_path / "long.json"
+    long.write_text(text.replace('"turn": 1', '"turn": ' + "9" * 5000))
+    result = play(CONTENT / "eye-of-the-void", "--load", long)
+    assert result.exit_code == 2 and "a number too long to read" in result.output
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000)
+    result = play(CONTENT / "eye-of-the-void", "--load", deep)
+    assert result.exit_code == 2 and "E112" in result.output
     fifo = tmp_path / "fifo.json"
     os.mkfifo(fifo)
     result = play(CONTENT / "eye-of-the-void", "--load", fifo)          # refused at once, not waited on

@@ -75,6 +75,10 @@ def load_save(path: Path, game: Game) -> State:
                                f"not a saved playthrough: {error.msg}")) from None
     except RecursionError:
         raise BadSave(_problem(where, _at(where, text, ()), "not a saved playthrough: nested too deep")) from None
+    except ValueError:
+        # Python reads no integer of more than 4,300 digits.
+        raise BadSave(_problem(where, _at(where, text, ()), "not a saved playthrough: a number too long to "
+                                                           "read")) from None
     try:
         state = _state(data, game.pack.name)
         _in_pack(state, game)
@@ -210,10 +214,12 @@ def _named(hint: object) -> str:
 
 
 def _in_pack(state: State, game: Game) -> None:
-    """What the state names is the pack's: its planet, the cards of its Event deck, and
-    what its position reads."""
+    """What the state names is the pack's: its planet and location, the cards of its
+    Event deck, and what its position reads."""
     if state.planet is not None and state.planet not in game.planets:
         raise _Wrong(("state", "planet"), f"pack {game.pack.name} has no such planet")
+    if state.location is not None and state.location not in game.locations:
+        raise _Wrong(("state", "location"), f"pack {game.pack.name} has no location {state.location}")
     for name, cards in (("deck", state.deck), ("discard", state.discard)):
         if any(card not in game.cards for card in cards):
             raise _Wrong(("state", name), f"a card of the `{name}` is not one of pack {game.pack.name}'s")

@@ -640,10 +640,11 @@ def diff(old: str, new: Path, fmt: str) -> None:
 @click.option("--seed", type=int, default=None,
               help="Shuffle the Event deck in the order this seed gives (default: a new order each game).")
 def play(pack: Path, entry: str | None, save: Path | None, load: Path | None, seed: int | None) -> None:
-    """Play PACK in the terminal: each entry as the book prints it, numbered options,
+    """Play PACK in the terminal: each entry as the book prints it, keyed options,
     the state (check marks, Success, uniques, missions, conditions, stats, cards) kept
     so that `if`s resolve as at the table. Options are read from standard input, one
-    number a line, so a playthrough can be scripted.
+    key a line, so a playthrough can be scripted: a key means the same option at every
+    prompt (the board's l, e, p, r; a location's fixed numbers).
 
     \b
     Example:

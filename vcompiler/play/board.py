@@ -5,6 +5,7 @@ Event card drawn at the end of a turn. A part of machine.Game."""
 from __future__ import annotations
 
 from vcompiler.model import types as m
+from vcompiler.play import params
 from vcompiler.play.cards import face_lines, words
 from vcompiler.play.effects import PAID
 from vcompiler.play.positions import (
@@ -286,8 +287,8 @@ class BoardRules(Reader):
         Condition's travel effect has an option that can be. A die to spend or sacrifice
         always can: without one, the rules take another (RB 1709, 1735)."""
         if effect.op == "lose_supplies":
-            amount = effect.param("amount")
-            return (self.unlimited(state) or not isinstance(amount, int)
+            amount = params.number(effect, "amount")
+            return (self.unlimited(state) or amount is None
                     or state.counters.get("supplies", 0) >= amount)
         if effect.op == "travel":
             return all(any(self.payable(state, e) for e in choice.options) for choice in self.condition(state)[1])

@@ -199,7 +199,7 @@ def _gain_injury(game: Game, state: State, effect: m.Effect, context: Context | 
 
 def _remove_injury(game: Game, state: State, effect: m.Effect, context: Context | None) -> Position | None:
     """The Injury named, or, unnamed, the first one held (the table picks which)."""
-    named = effect.param("injury")
+    named = params.optional_word(effect, "injury")
     held = [c for c in state.cards if isinstance(c, str) and (named is None or c == named)]
     if held:
         state.cards.remove(held[0])

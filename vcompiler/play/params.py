@@ -23,6 +23,12 @@ def word(effect: m.Effect, name: str) -> str:
     return str(effect.param(name))
 
 
+def optional_word(effect: m.Effect, name: str) -> str | None:
+    """A word the form lets the writer leave out (`remove injury`): None where they did."""
+    value = effect.param(name)
+    return None if value is None else str(value)
+
+
 def key(effect: m.Effect, name: str = "card") -> int | str:
     """The key of the entity a word names: a numbered card's number, else its id."""
     value = effect.param(name)

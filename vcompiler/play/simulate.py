@@ -30,6 +30,7 @@ import numpy as np
 from vcompiler.checks import CheckContext
 from vcompiler.frozen import frozen
 from vcompiler.model import types as m
+from vcompiler.play import params
 from vcompiler.play.effects import MISSION_STATUS, TIME_VERBS
 from vcompiler.play.machine import LOOP, Game, Stop
 from vcompiler.play.positions import AtLog, Position
@@ -142,12 +143,12 @@ def _fast_exit(log: m.Log, checked: set[object], uniques: set[object], missions:
                 return None
             effect = s.effect.options[0]
             if effect.op == "goto_log":
-                return ("to", [effect.param("log")])
+                return ("to", [params.number(effect, "log")])
             if effect.op in _ENDS:
                 return ("end", _ENDS[effect.op])
-            if effect.op in counters or (effect.op == "gain_unique" and effect.param("unique") not in uniques):
+            if effect.op in counters or (effect.op == "gain_unique" and params.number(effect, "unique") not in uniques):
                 continue
-            if effect.op in MISSION_STATUS and effect.param("card") not in missions:
+            if effect.op in MISSION_STATUS and params.word(effect, "card") not in missions:
                 continue
             return None
         if isinstance(s, m.ChoiceStatement):
@@ -157,7 +158,7 @@ def _fast_exit(log: m.Log, checked: set[object], uniques: set[object], missions:
                     break
                 if c.target.op != "goto_log":
                     return None
-                targets.append(c.target.param("log"))
+                targets.append(params.number(c.target, "log"))
             return ("to", targets)
     return None
 

@@ -30,7 +30,7 @@ from vcompiler.render.cards import location_number
 class VantageRules(Reader):
     def end_or_go_on(self, state: State, scene: Scene, effect: m.Effect, after: Position) -> None:
         """VR 69-70: a completed mission or destiny leaves the table the choice to end."""
-        card = effect.param("card")
+        card = params.key(effect)
         done = {key.split()[0] for key, status in state.missions.items() if status == "complete"}
         # VR 74: both the mission and a destiny make an epic victory.
         victory = "an epic" if {"mission", "destiny"} <= done else "a mission" if "mission" in done else "a destiny"

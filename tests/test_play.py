@@ -870,3 +870,20 @@ def test_a_save_that_is_not_json_a_fifo_or_too_large_is_e112(tmp_path, monkeypat
     large.write_text(text)
     result = play(CONTENT / "eye-of-the-void", "--load", large)
     assert result.exit_code == 2 and "larger than a saved playthrough can be" in result.output
+
+
+def test_every_kind_of_position_is_saved_as_a_list_and_read_back():
+    from vcompiler.play import positions as p
+
+    examples = [p.AtLog(227, 3), p.AtResult("depart", 101, "east", 1), p.AtRow("sector 3", 0, 2, 1),
+                p.AtArrival(104), p.AtBoard(), p.AtPath(1, 2, 1), p.AtSector(4), p.AtSupplies(5),
+                p.AtCheck("P104", 0), p.AtAct("P1", 0, 2), p.AtGoal("M11", 0), p.AtLocation(0),
+                p.AtLevel(0, "daring"), p.AtRead("Look", ("You look.",), p.AtResult("location", 101, 0)),
+                p.AtEnding(1601, "time"), p.AtEnd("The game ends.")]
+    assert {type(e) for e in examples} == set(p.KINDS.values())
+    for example in examples:
+        saved = json.loads(json.dumps(p.to_json(example)))
+        assert saved[0] == example.kind and p.from_json(saved) == example
+    assert p.to_json(examples[13]) == ["read", "Look", ["You look."], ["result", "location", 101, 0, 0]]
+    with pytest.raises(p.BadPosition, match="the result position's owner is one of location, vcard, depart"):
+        p.from_json(["result", "shop", 1, 0, 0])

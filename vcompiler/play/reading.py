@@ -43,6 +43,8 @@ class Reader:
         # The board shows the sector's POI card once, on arrival.
         self.arrived = False
         self._scene: Scene | None = None
+        # What each vantage location offers, made the first time the players are there.
+        self.offers: dict[int, tuple[list[Option], list[Option]]] = {}
         # Who answers a decision met while effects resolve; None takes the first option.
         self.ask: Ask | None = None
         # Shuffles the Event deck.

@@ -241,100 +241,99 @@ class ChunkResult:
 _PLAN: Plan | None = None
 
 
-def _run_chunk(job: tuple[int, int, int]) -> ChunkResult:
-    seed, chunk, runs = job
-    plan = _PLAN
-    assert plan is not None          # set before the workers are forked
-    sequence = np.random.SeedSequence([seed, chunk])
-    rng = np.random.default_rng(sequence)
-    pick = random.Random(int(sequence.generate_state(1)[0]))
-    n = len(plan.entries)
-    regions_n = len(plan.region_names)
-    visited = np.zeros((runs, n), dtype=bool)
-    steps = np.zeros(runs, dtype=np.int64)
-    region_steps = np.zeros((runs, regions_n), dtype=np.int64)
-    endings: Counter[str] = Counter()
-    loops = capped_entries = capped_choices = 0
-    # The decisions met while effects resolve, and the Event deck, drawn from this chunk's seed.
-    plan.game.ask = lambda said, question, labels: pick.randrange(len(labels))
-    plan.game.random = pick
-    states = {run: plan.game.start() for run in range(runs)}
-    decisions = [0] * runs        # moves on the board read no entry, but count towards the end
-    since = np.zeros(runs, dtype=np.int64)      # entries read since the run's last choice
-    slow = list(range(runs))
-    fast_runs: list[int] = []
-    fast_at: list[int] = []
+class _Chunk:
+    """The runs of one chunk as they go: what each has read, and how the ended ones ended."""
 
-    def enter(run: int, node: Node) -> None:
-        i = plan.index.get(node)
+    def __init__(self, plan: Plan, runs: int, pick: random.Random):
+        self.plan, self.pick = plan, pick
+        self.n = len(plan.entries)
+        self.visited = np.zeros((runs, self.n), dtype=bool)
+        self.steps = np.zeros(runs, dtype=np.int64)
+        self.region_steps = np.zeros((runs, len(plan.region_names)), dtype=np.int64)
+        self.endings: Counter[str] = Counter()
+        self.loops = self.capped_entries = self.capped_choices = 0
+        self.states = {run: plan.game.start() for run in range(runs)}
+        self.decisions = [0] * runs        # moves on the board read no entry, but count towards the end
+        self.since = np.zeros(runs, dtype=np.int64)      # entries read since the run's last choice
+        # Runs on a log of the table of plain logs, and where.
+        self.fast_runs: list[int] = []
+        self.fast_at: list[int] = []
+
+    def enter(self, run: int, node: Node) -> None:
+        i = self.plan.index.get(node)
         if i is not None:
-            visited[run, i] = True
-            region_steps[run, plan.region[i]] += 1
-        steps[run] += 1
+            self.visited[run, i] = True
+            self.region_steps[run, self.plan.region[i]] += 1
+        self.steps[run] += 1
 
-    while slow or fast_runs:
-        # The machine reads for each run that needs it, until the run reaches a log
-        # it can leave to the table below, or ends.
-        for run in slow:
-            state = states[run]
-            while True:
-                if plan.stop(state.at):
-                    fast_runs.append(run)
-                    assert isinstance(state.at, AtLog)
-                    fast_at.append(plan.index[("log", state.at.number)])
-                    break
-                # reading stops at the cap, within a run of gotos as between choices
-                scene = plan.game.advance(state, show=False, stop=_capped(plan, state, int(steps[run])))
-                for node in scene.entered:
-                    enter(run, node)
-                since[run] += len(scene.entered)
-                if scene.ended == LOOP:
-                    loops += 1
-                    break
-                if scene.ended:
-                    endings[scene.ended] += 1
-                    break
-                if steps[run] >= plan.max_steps:
-                    if since[run] > n:
-                        loops += 1
-                    else:
-                        capped_entries += 1
-                    break
-                if decisions[run] >= plan.max_steps:
-                    capped_choices += 1
-                    break
-                if scene.paused:
-                    continue
-                options = scene.options
-                if all(o.weight == 1.0 for o in options):
-                    option = options[pick.randrange(len(options))]
-                else:
-                    option = pick.choices(options, weights=[o.weight for o in options])[0]
-                plan.game.choose(state, option)
-                decisions[run] += 1
-                since[run] = 0
-        slow = []
-        if not fast_runs:
-            break
-        # Every run on a log of the table takes one step at once.
-        rows = np.array(fast_runs, dtype=np.int64)
-        at = np.array(fast_at, dtype=np.int64)
-        fast_runs, fast_at = [], []
+    def read(self, run: int) -> None:
+        """The machine reads for the run until it reaches a log it can leave to the table
+        of plain logs, or ends."""
+        plan, state = self.plan, self.states[run]
+        while True:
+            if plan.stop(state.at):
+                assert isinstance(state.at, AtLog)
+                self.fast_runs.append(run)
+                self.fast_at.append(plan.index[("log", state.at.number)])
+                return
+            # reading stops at the cap, within a run of gotos as between choices
+            scene = plan.game.advance(state, show=False, stop=_capped(plan, state, int(self.steps[run])))
+            for node in scene.entered:
+                self.enter(run, node)
+            self.since[run] += len(scene.entered)
+            if self._over(run, scene.ended):
+                return
+            if scene.paused:
+                continue
+            options = scene.options
+            if all(o.weight == 1.0 for o in options):
+                option = options[self.pick.randrange(len(options))]
+            else:
+                option = self.pick.choices(options, weights=[o.weight for o in options])[0]
+            plan.game.choose(state, option)
+            self.decisions[run] += 1
+            self.since[run] = 0
+
+    def _over(self, run: int, ended: str | None) -> bool:
+        """Whether the run is over: at an ending, in a loop, or at the cap."""
+        if ended == LOOP:
+            self.loops += 1
+        elif ended:
+            self.endings[ended] += 1
+        elif self.steps[run] >= self.plan.max_steps:
+            if self.since[run] > self.n:
+                self.loops += 1
+            else:
+                self.capped_entries += 1
+        elif self.decisions[run] >= self.plan.max_steps:
+            self.capped_choices += 1
+        else:
+            return False
+        return True
+
+    def step_fast(self, rng: np.random.Generator) -> list[int]:
+        """Every run on a log of the table takes one step at once, again and again, until
+        it ends or reaches a log the machine reads; returns the runs that did."""
+        plan, steps, since = self.plan, self.steps, self.since
+        rows = np.array(self.fast_runs, dtype=np.int64)
+        at = np.array(self.fast_at, dtype=np.int64)
+        self.fast_runs, self.fast_at = [], []
+        slow: list[int] = []
         while len(rows):
-            visited[rows, at] = True
+            self.visited[rows, at] = True
             steps[rows] += 1
             since[rows] += 1
-            if regions_n > 1:
-                np.add.at(region_steps, (rows, plan.region[at]), 1)
+            if len(plan.region_names) > 1:
+                np.add.at(self.region_steps, (rows, plan.region[at]), 1)
             else:
-                region_steps[rows, 0] += 1
+                self.region_steps[rows, 0] += 1
             ended = plan.ends[at]
             for i in np.flatnonzero(ended):
-                endings[plan.reason[int(at[i])]] += 1
+                self.endings[plan.reason[int(at[i])]] += 1
             over = ~ended & (steps[rows] >= plan.max_steps)
-            looping = since[rows[over]] > n
-            loops += int(looping.sum())
-            capped_entries += int((~looping).sum())
+            looping = since[rows[over]] > self.n
+            self.loops += int(looping.sum())
+            self.capped_entries += int((~looping).sum())
             going = ~ended & ~over
             rows, at = rows[going], at[going]
             choice = (rng.random(len(at)) * plan.degree[at]).astype(np.int64)
@@ -343,10 +342,35 @@ def _run_chunk(job: tuple[int, int, int]) -> ChunkResult:
             leave = ~plan.fast[at]
             if leave.any():
                 for run, i in zip(rows[leave].tolist(), at[leave].tolist()):
-                    states[run].at = AtLog(int(str(plan.entries[i][1])))
+                    self.states[run].at = AtLog(int(plan.entries[i][1]))
                     slow.append(run)
                 rows, at = rows[~leave], at[~leave]
-    return ChunkResult(visited.sum(axis=0), steps, region_steps, endings, loops, capped_entries, capped_choices)
+        return slow
+
+    def result(self) -> ChunkResult:
+        return ChunkResult(self.visited.sum(axis=0), self.steps, self.region_steps, self.endings, self.loops,
+                           self.capped_entries, self.capped_choices)
+
+
+def _run_chunk(job: tuple[int, int, int]) -> ChunkResult:
+    seed, chunk, runs = job
+    plan = _PLAN
+    assert plan is not None          # set before the workers are forked
+    sequence = np.random.SeedSequence([seed, chunk])
+    rng = np.random.default_rng(sequence)
+    pick = random.Random(int(sequence.generate_state(1)[0]))
+    # The decisions met while effects resolve, and the Event deck, drawn from this chunk's seed.
+    plan.game.ask = lambda said, question, labels: pick.randrange(len(labels))
+    plan.game.random = pick
+    runs_of = _Chunk(plan, runs, pick)
+    slow = list(range(runs))
+    while slow or runs_of.fast_runs:
+        for run in slow:
+            runs_of.read(run)
+        if not runs_of.fast_runs:
+            break
+        slow = runs_of.step_fast(rng)
+    return runs_of.result()
 
 
 def simulate(pack: m.Pack, runs: int, seed: int, max_steps: int | None = None,

@@ -4,8 +4,6 @@ of cards in hand), an action's text and result, payments, and the end when a sta
 out or a mission or destiny is complete. A part of machine.Game."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from vcompiler.model import types as m
 from vcompiler.play import params
 from vcompiler.play.cards import INDENT, words
@@ -97,7 +95,7 @@ class VantageRules(Reader):
             scene.options = setup
             return True
         options, fixed = self._location_options(location, state)
-        cards, closed = self._card_options(state, fixed)
+        cards, closed = self._card_options(state, fixed, show)
         options += cards
         if show and not location.actions and not location.exits and location.choices:
             # Location 000's own choices end the setup: where each player crashes (VR 17).
@@ -134,56 +132,72 @@ class VantageRules(Reader):
         action taken (or closed) leaves the others' numbers as they were; and how many
         keys they hold."""
         number = location.number
-        options = [Option(f"{words(voice.rich_line(c.label))} ({words(voice.target(c.target))})", (c.target,))
-                   for c in location.choices]
-        for exit in location.exits:
-            if exit.target is not None:
-                how = (exit.mode or "go").capitalize()
-                name = self.locations[exit.target].name.plain() if exit.target in self.locations else ""
-                options.append(Option(f"{how} {exit.direction} to Location {exit.target} {name} (cost 1)".rstrip(),
-                                      then=AtArrival(exit.target), action=True))
-            elif (number, exit.direction) in self.departs:
-                depart = self.departs[(number, exit.direction)]
-                options.append(self.story_option(f"Depart {exit.direction}", depart.action,
-                                                 AtResult("depart", number, exit.direction), None))
-        options = [replace(o, key=str(i)) for i, o in enumerate(options, 1)]
-        first = len(options) + 1
+        ways, actions = self._offers(location)
         taken = {a.category for index, a in enumerate(location.actions) if f"{number}:{index}" in state.used}
+        options = list(ways)
         for index, action in enumerate(location.actions):
-            used = f"{number}:{index}"
-            if used in state.used and not action.always:
+            if actions[index].use in state.used and not action.always:
                 continue
             # VR 39: an action that contradicts one already taken here is closed.
             if taken & set(action.excluded) or any(action.category in a.excluded for a in location.actions
                                                     if a.category in taken):
                 continue
-            option = self.story_option(action.category.capitalize(), action, AtResult("location", number, index),
-                                       None if action.always else used)
-            options.append(replace(option, key=str(first + index)))
-        return options, first - 1 + len(location.actions)
+            options.append(actions[index])
+        return options, len(ways) + len(location.actions)
 
-    def _card_options(self, state: State, before: int) -> tuple[list[Option], list[tuple[str, str]]]:
+    def _offers(self, location: m.Location) -> tuple[list[Option], list[Option]]:
+        """Every option the location has: its choices, exits and depart entries, then its
+        actions, keyed by their place among them all; made once a location, as they are
+        offered at every turn there."""
+        made = self.offers.get(location.number)
+        if made is not None:
+            return made
+        number = location.number
+        ways = [Option(f"{words(voice.rich_line(c.label))} ({words(voice.target(c.target))})", (c.target,),
+                       key=str(i)) for i, c in enumerate(location.choices, 1)]
+        for exit in location.exits:
+            key = str(len(ways) + 1)
+            if exit.target is not None:
+                how = (exit.mode or "go").capitalize()
+                name = self.locations[exit.target].name.plain() if exit.target in self.locations else ""
+                ways.append(Option(f"{how} {exit.direction} to Location {exit.target} {name} (cost 1)".rstrip(),
+                                   then=AtArrival(exit.target), action=True, key=key))
+            elif (number, exit.direction) in self.departs:
+                depart = self.departs[(number, exit.direction)]
+                ways.append(self.story_option(f"Depart {exit.direction}", depart.action,
+                                              AtResult("depart", number, exit.direction), None, key))
+        actions = [self.story_option(action.category.capitalize(), action, AtResult("location", number, index),
+                                     None if action.always else f"{number}:{index}", str(len(ways) + 1 + index))
+                   for index, action in enumerate(location.actions)]
+        self.offers[number] = ways, actions
+        return ways, actions
+
+    def _card_options(self, state: State, before: int, show: bool) -> tuple[list[Option], list[tuple[str, str]]]:
         """The actions of the cards in hand and in the center, numbered after the
-        location's own; and those whose boost cannot be paid, with why."""
+        location's own; and, when shown, those whose boost cannot be paid, with why."""
         options: list[Option] = []
         closed: list[tuple[str, str]] = []
+        have = state.counters.get("boost", 0)
         for card_number in state.cards:
-            card = self.vcards.get(card_number) if isinstance(card_number, int) else None
-            if card is None or not isinstance(card_number, int):
+            if not isinstance(card_number, int):
+                continue                  # an Injury, which has no actions
+            card = self.vcards.get(card_number)
+            if card is None:
                 continue
             for index, action in enumerate(card.actions):
-                option = self.story_option(f"Card {card_number} {card.name.plain()}: {action.category.capitalize()}",
-                                           action, AtResult("vcard", card_number, index), None)
                 # VR 47: the boost is paid up front; one pool stands for the cards' boost.
-                have = state.counters.get("boost", 0)
-                if action.boost and have < action.boost:
-                    closed.append((option.label, f"it needs {action.boost} boost, and you have {have}"))
+                unpaid = action.boost and have < action.boost
+                if unpaid and not show:
                     continue
-                if action.boost:
-                    option = replace(option, effects=(m.Effect("pay_boost", (("amount", action.boost),),
-                                                               action.span),))
-                options.append(option)
-        return [replace(o, key=str(before + i)) for i, o in enumerate(options, 1)], closed
+                what = f"Card {card_number} {card.name.plain()}: {action.category.capitalize()}"
+                if unpaid:
+                    closed.append((self.story_label(what, action),
+                                   f"it needs {action.boost} boost, and you have {have}"))
+                    continue
+                paid = (m.Effect("pay_boost", (("amount", action.boost),), action.span),) if action.boost else ()
+                options.append(self.story_option(what, action, AtResult("vcard", card_number, index), None,
+                                                 str(before + len(options) + 1), paid))
+        return options, closed
 
     def at_level(self, at: AtLevel, state: State, scene: Scene, show: bool) -> bool:
         """A starting level picked at setup: the stats start there (VR 18)."""
@@ -196,7 +210,7 @@ class VantageRules(Reader):
         state.at = AtLocation(at.number)
         return False
 
-    def story_option(self, what: str, action: m.StoryAction, result: AtResult, use: str | None) -> Option:
+    def story_label(self, what: str, action: m.StoryAction) -> str:
         # The storybook's cost line (VR 57, 47), shortened: the dice, the skill tokens that
         # lower them, the card's boost, "always available".
         cost = [f"cost {action.cost}" if action.cost else "no cost"]
@@ -206,9 +220,13 @@ class VantageRules(Reader):
             cost.append(f"{action.boost} boost from the card")
         if action.always:
             cost.append("always available")
-        label = f"{what}: {words(voice.rich_line(action.name))} ({'; '.join(cost)})"
+        return f"{what}: {words(voice.rich_line(action.name))} ({'; '.join(cost)})"
+
+    def story_option(self, what: str, action: m.StoryAction, result: AtResult, use: str | None,
+                     key: str | None = None, effects: tuple[m.Effect, ...] = ()) -> Option:
+        label = self.story_label(what, action)
         read = (*map(words, voice.cost_notes(action)), *(words(p) for t in action.text for p in voice.rich(t)))
-        return Option(label, then=AtRead(label, read, result), use=use, action=True)
+        return Option(label, effects, then=AtRead(label, read, result), use=use, action=True, key=key)
 
     def at_read(self, at: AtRead, state: State, scene: Scene, show: bool) -> bool:
         """An action taken: its text, read before the result."""

@@ -42,9 +42,10 @@ def report(pdf: bytes, seconds: float) -> None:
     worker's, in MB."""
     import io
 
-    from pypdf import PdfReader
+    import pikepdf
 
-    pages = len(PdfReader(io.BytesIO(pdf)).pages)
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        pages = len(document.pages)
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     # ru_maxrss of RUSAGE_CHILDREN is the largest child's, not their sum.
     workers = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024

@@ -10,11 +10,23 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("VCOMPILER_SHARED", ROOT.parent / "shared"))
+# The team's shared folder beside the clone, when there is one: its example packs, its
+# conformance tool and the rulebooks are an extra suite (`-m shared`). VCOMPILER_SHARED
+# names another place; VCOMPILER_SHARED=none runs as a lone clone does, without it.
+_SHARED_NAMED = os.environ.get("VCOMPILER_SHARED")
+SHARED = ROOT.parent / "shared" if _SHARED_NAMED is None else Path(_SHARED_NAMED)
+HAS_SHARED = _SHARED_NAMED != "none" and SHARED.is_dir()
 EXAMPLES = SHARED / "examples"
+_NO_SHARED = ("VCOMPILER_SHARED=none" if _SHARED_NAMED == "none"
+              else f"no shared folder at {SHARED} (VCOMPILER_SHARED names one)")
+# Folders of .vcl files that every reading test may go through.
+EXAMPLE_ROOTS = [EXAMPLES] if HAS_SHARED and EXAMPLES.is_dir() else []
 CONTENT = ROOT / "source_content"
 # The tests keep their parse cache to themselves.
 os.environ["VCOMPILER_CACHE_DIR"] = tempfile.mkdtemp(prefix="vcompiler-test-cache-")
+# ... and their cache key, which is kept outside the cache folder.
+os.environ["VCOMPILER_KEY_FILE"] = str(Path(tempfile.mkdtemp(prefix="vcompiler-test-key-")) / "cache-key")
+os.environ.pop("VCOMPILER_CACHE_KEY", None)
 
 # `// expect: E100` on the line a diagnostic must point at; `E100@3`: at column 3 too.
 EXPECT = re.compile(r"//\s*expect:\s*([EW]\d{3}(?:@\d+)?(?:\s*,\s*[EW]\d{3}(?:@\d+)?)*)")
@@ -36,6 +48,27 @@ def renderers_loaded(args: list[str], status: int) -> tuple[list[str], str]:
     assert done.returncode == 0, done.stderr
     *printed, loaded = done.stdout.splitlines()
     return ast.literal_eval(loaded), "\n".join(printed)
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "shared: reads the shared folder beside the clone (its examples, "
+                                       "conformance tool and rulebooks); skipped when it is not there")
+
+
+def pytest_collection_modifyitems(config, items):
+    if HAS_SHARED:
+        return
+    skip = pytest.mark.skip(reason=_NO_SHARED)
+    for item in items:
+        if "shared" in item.keywords:
+            item.add_marker(skip)
+
+
+def pytest_terminal_summary(terminalreporter):
+    skipped = [r for r in terminalreporter.stats.get("skipped", []) if "shared" in r.keywords]
+    if skipped and not HAS_SHARED:
+        terminalreporter.write_line(f"shared suite: {len(skipped)} test{'s' * (len(skipped) != 1)} skipped, "
+                                    + _NO_SHARED)
 
 
 def pytest_addoption(parser):

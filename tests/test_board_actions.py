@@ -13,7 +13,7 @@ from vcompiler.model import types as m
 from vcompiler.play.machine import Game
 from vcompiler.play.positions import AtBoard
 from vcompiler.play.state import State
-from vcompiler.render import voice
+from vcompiler.render import ir, voice
 from vcompiler.render.board import board_of
 from vcompiler.render.cards import faces_of
 
@@ -145,8 +145,8 @@ def test_an_actions_danger_dice_stand_to_the_left_of_its_name_on_cards_boards_an
     # RB 890, 1183: "the number of Danger dice depicted to the left of the Action's name".
     # The board printed none at all; the cards and the reader printed them after it.
     from vcompiler.reader import reader_html
-    from vcompiler.render.pdf import _environment
     from vcompiler.render.sheets import Job, job_html, single_pages
+    from vcompiler.render.templating import environment
 
     text = PACK.replace('action "Break the Ice" {', 'action "Break the Ice" danger 2 {').replace(
         'action "Listen" {', 'action "Listen" danger 1 {')
@@ -154,7 +154,7 @@ def test_an_actions_danger_dice_stand_to_the_left_of_its_name_on_cards_boards_an
     board = board_of(pack, pack.planets[0], "a4")
     assert [a[3] for a in board.actions] == [0, 2]
     die = '<img class="icon" src="icons/danger.svg" alt="danger die">'
-    drawn = _environment().get_template("board.html.j2").render(board=board, naive=False, created=None, version="")
+    drawn = environment().get_template("board.html.j2").render(board=board, naive=False, created=None, version="")
     assert f"{die} {die} <b>Break the Ice</b>" in drawn and f"{die} <b>Climb the Spire</b>" not in drawn
     poi = next(f for f in faces_of(pack) if f.key == "poi P1")
     sheet = job_html(Job("t", (poi,), tuple(single_pages([0], [poi])), frozenset()))
@@ -166,11 +166,12 @@ def test_an_actions_danger_dice_stand_to_the_left_of_its_name_on_cards_boards_an
 def test_cards_print_plain_actions_attacks_and_standees_and_the_packs_own_danger_tables(built):
     faces = {f.key: f for f in faces_of(built)}
     assert "danger B" in faces and "danger T" not in faces    # T is a table of the box's card
-    poi = [b[0] for b in faces["poi P1"].blocks]
-    assert poi == ["head", "p", "p"]
+    poi = [type(b) for b in faces["poi P1"].blocks]
+    assert poi == [ir.ActionHead, ir.Paragraph, ir.Paragraph]
     threat = faces["threat T01"]
     assert "3 standees" in threat.badges
-    assert [(b[0], b[1]) for b in threat.blocks[:3]] == [("row", "attack"), ("row", "alone"), ("rule", "Time Track")]
+    rows = [b.style if isinstance(b, ir.Row) else b for b in threat.blocks[:3]]
+    assert rows == ["attack", "alone", ir.Rule("Time Track")]
 
 
 def test_play_offers_actions_without_a_dice_check_and_reads_the_new_conditions(built):
@@ -205,7 +206,7 @@ def test_an_effect_on_the_team_cannot_say_which_crewmember(write_pack):
     broken = PACK.replace("gain lead 1; roll danger T", "gain lead 1 for all crew; roll danger T")
     result = compile_pack(write_pack({"pack.vcl": broken}))
     found = [(d.code.id, d.span.line, d.span.column) for d in result.diagnostics]
-    assert found == [("E208", 35, 19)]
+    assert found == [("E228", 35, 19)]
     assert "spend die" in result.diagnostics[0].hint
 
 
@@ -214,7 +215,7 @@ def test_a_danger_letter_is_one_capital(write_pack):
     result = compile_pack(write_pack({"pack.vcl": broken}))
     # One mistake: neither is the misnamed die unrolled (W409), nor the `roll danger T`
     # it was meant for undefined (E217).
-    assert [(d.code.id, d.span.line, d.span.column) for d in result.diagnostics] == [("E208", 9, 8)]
+    assert [(d.code.id, d.span.line, d.span.column) for d in result.diagnostics] == [("E232", 9, 8)]
 
 
 def test_the_reader_shows_the_planets_rules_and_actions_without_a_dice_check(built):

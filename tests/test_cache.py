@@ -16,8 +16,10 @@ import pytest
 from conftest import CONTENT, ROOT
 from vcompiler import codes
 from vcompiler.compile import _entry_shape, compile_pack
+from vcompiler.parse import cache as cache_module
 from vcompiler.parse import serial, tables
 from vcompiler.parse.cache import ParseCache, parse_code_hash
+from vcompiler.util.safeio import Refused
 
 
 def outcome(result):
@@ -325,3 +327,82 @@ def test_the_hash_covers_every_module_the_parse_stage_imports():
             seen.add(path)
             todo.extend(imported(path))
     assert seen - covered - {package / "__init__.py"} == set()
+
+
+# ---------------------------------------------------------------- a forged, well-formed entry
+FORGED_PACK = ('pack forged {\n  game vanguard\n  title "Forged"\n  version "0.1.0"\n  start log 1\n}\n'
+               'mission M01 "Regroup" {\n  text "Bring every Crewmember to Sector 4."\n}\n'
+               'log 1 "Start" {\n  text "Go on."\n  -> log {target}\n}\n'
+               'log 2 "End" {\n  text "Over."\n  end exploration\n}\n')
+
+
+def _forge(root: Path, folder: Path, monkeypatch) -> None:
+    """What someone who can write the cache folder but has not this user's key plants:
+    the entry of a good file stored under the key of the file the user has, whose
+    goto is undefined."""
+    source = folder / "pack.vcl"
+    bad = source.read_text()
+    source.write_text(FORGED_PACK.replace("{target}", "2"))
+    monkeypatch.setenv("VCOMPILER_CACHE_KEY", "the forger's own key")
+    forger = ParseCache(root)
+    compile_pack(folder, cache=forger)
+    [written] = list(forger.folder.glob("*/*"))
+    stored_key, value = serial.loads(cache_module.unseal(written.read_bytes()), tuple[str, _entry_shape()])
+    display = stored_key and next(iter(compile_pack(folder).sources))
+    target = forger.key(display, bad)
+    (forger.folder / target[:2]).mkdir(exist_ok=True)
+    (forger.folder / target[:2] / target).write_bytes(cache_module.seal(serial.dumps((target, value))))
+    written.unlink()
+    source.write_text(bad)
+    monkeypatch.delenv("VCOMPILER_CACHE_KEY")
+
+
+def test_a_forged_entry_changes_no_verdict_and_check_says_what_it_took(tmp_path, monkeypatch):
+    folder = tmp_path / "forged"
+    folder.mkdir()
+    (folder / "pack.vcl").write_text(FORGED_PACK.replace("{target}", "99"))
+    root = tmp_path / "cache"
+    monkeypatch.setenv("VCOMPILER_CACHE_DIR", str(root))
+    _forge(root, folder, monkeypatch)
+    # The forger's own key believes the entry: the undefined log would vanish.
+    monkeypatch.setenv("VCOMPILER_CACHE_KEY", "the forger's own key")
+    assert "E200" not in [d.code.id for d in compile_pack(folder, cache=ParseCache(root)).diagnostics]
+    monkeypatch.delenv("VCOMPILER_CACHE_KEY")
+    # This user's key does not: the file is parsed again, and the error is there.
+    cache = ParseCache(root)
+    assert "E200" in [d.code.id for d in compile_pack(folder, cache=cache).diagnostics] and cache.served == []
+    done = subprocess.run([sys.executable, "-m", "vcompiler", "check", "--explain-cache", str(folder),
+                           "--format", "json"], capture_output=True, text=True, cwd=tmp_path,
+                          env={k: v for k, v in os.environ.items() if k != "VCOMPILER_CACHE_KEY"})
+    report = json.loads(done.stdout)
+    assert done.returncode == 1 and "E200" in [d["code"] for d in report["diagnostics"]]
+    assert report["cached"] == []
+    # Checked again, the entry this user's key signed is taken, and said to be.
+    again = subprocess.run([sys.executable, "-m", "vcompiler", "check", "--explain-cache", str(folder)],
+                           capture_output=True, text=True, cwd=tmp_path)
+    assert "E200" in again.stdout and "check: 1 taken from the cache\n  forged/pack.vcl" in again.stderr
+
+
+def test_a_cache_key_shared_by_ci_jobs_is_taken_from_the_environment(tmp_path, monkeypatch):
+    root = tmp_path / "cache"
+    monkeypatch.setenv("VCOMPILER_CACHE_KEY", "a secret of the CI")
+    first = ParseCache(root)
+    compile_pack(CONTENT / "eye-of-the-void", cache=first)
+    monkeypatch.setenv("VCOMPILER_KEY_FILE", str(tmp_path / "another machine's key"))
+    second = ParseCache(root)
+    compile_pack(CONTENT / "eye-of-the-void", cache=second)
+    assert second.served and not list(tmp_path.glob("another*"))
+    monkeypatch.delenv("VCOMPILER_CACHE_KEY")
+    third = ParseCache(root)
+    compile_pack(CONTENT / "eye-of-the-void", cache=third)
+    assert third.served == []
+
+
+def test_the_key_file_is_made_private_and_a_link_there_is_refused(tmp_path):
+    key = tmp_path / "config" / "cache-key"
+    made = cache_module._own_key(key)
+    assert len(made) == 32 and cache_module._own_key(key) == made and oct(key.stat().st_mode)[-3:] == "600"
+    key.unlink()
+    key.symlink_to(tmp_path / "elsewhere")
+    with pytest.raises(Refused):
+        cache_module._own_key(key)

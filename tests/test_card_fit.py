@@ -10,13 +10,13 @@ from conftest import CONTENT, VANGUARD_HEADER, renderers_loaded
 from vcompiler import fontmetrics
 from vcompiler.cli import main
 from vcompiler.compile import compile_pack
-from vcompiler.render import fit
-from vcompiler.render.cards import CARD_SIZES, faces_of, location_faces
+from vcompiler.registry import CARD_SIZES
+from vcompiler.render import fit, weasy_compat
+from vcompiler.render.cards import faces_of, location_faces
 from vcompiler.render.sheets import (
     MEASURE_ROOM_MM,
     PX_PER_MM,
     Job,
-    _children,
     _page_css,
     job_html,
     lay_out,
@@ -46,7 +46,7 @@ def _laid_out(faces):
     laid_out, _ = lay_out(job_html(job), _page_css(job, MEASURE_ROOM_MM), ("base.css", "cards.css"))
     boxes = {}
     for page in laid_out.pages:
-        stack = [page._page_box]
+        stack = [weasy_compat.page_box(page)]
         while stack:
             box = stack.pop()
             element = getattr(box, "element", None)
@@ -55,7 +55,7 @@ def _laid_out(faces):
                 n, part = ident.split("-", 1)
                 boxes[int(n), part] = box
                 continue
-            stack.extend(_children(box))
+            stack.extend(weasy_compat.children(box))
     return faces, boxes
 
 
@@ -75,7 +75,7 @@ def test_the_bounds_never_fall_short_of_the_layout_of_any_shipped_card():
             # The boxes are the stylesheet's: a change to cards.css must change the bounds too.
             assert abs(box.width / PX_PER_MM - sizes[part][0]) < 0.05, (face.key, part)
             assert abs(box.height / PX_PER_MM - sizes[part][1]) < 0.05, (face.key, part)
-            for block, child in zip(blocks, _children(box)):
+            for block, child in zip(blocks, weasy_compat.children(box)):
                 assert fit.block_mm(block, sizes[part][0]) >= child.margin_height() / PX_PER_MM, (face.key, block)
                 checked += 1
         title = laid[n, "title"]
@@ -156,5 +156,23 @@ def test_the_bounds_hold_for_texts_made_to_trip_them(write_pack):
     faces, laid = _laid_out(faces_of(result.pack))
     for n, face in enumerate(faces):
         width = fit.boxes(face)["body"][0]
-        for block, child in zip(face.blocks, _children(laid[n, "body"])):
+        for block, child in zip(face.blocks, weasy_compat.children(laid[n, "body"])):
             assert fit.block_mm(block, width) >= child.margin_height() / PX_PER_MM, face.key
+
+
+def test_the_bounds_know_every_kind_of_block_a_card_holds():
+    from typing import get_args
+
+    from vcompiler.render import ir
+
+    words = [ir.Words("Gain 1 "), ir.Icon("success"), ir.Words(".")]
+    samples = [ir.Paragraph(words), ir.ActionHead([ir.Words("Climb")], 2),
+               ir.Row("special", [ir.Icon("special")], words), ir.Track("time", 3, words), ir.Rule("Main"),
+               ir.Options((ir.Option("take", words, True, "not after Help"),)), ir.Compass((("north", "001", "walk"),)),
+               ir.Choices((words, words)), ir.Steps((words,)), ir.Boxes("Slots", 2)]
+    assert {type(block) for block in samples} == set(get_args(ir.Block))
+    heights = [fit.block_mm(block, 50.0) for block in samples]
+    assert all(0.0 < height < 40.0 for height in heights), heights
+    # Two choices take more room than one, a longer track more than a shorter one.
+    assert fit.block_mm(ir.Choices((words, words)), 50.0) > fit.block_mm(ir.Choices((words,)), 50.0)
+    assert fit.block_mm(ir.Track("time", 9, words * 3), 50.0) > fit.block_mm(ir.Track("time", 1, words), 50.0)

@@ -9,6 +9,7 @@ from vcompiler.compile import compile_pack
 from vcompiler.emit.bundle import to_bundle
 from vcompiler.emit.validate import schema_errors
 from vcompiler.render.cards import faces_of
+from vcompiler.render.ir import Icon, Row, Words
 
 PACK = VANGUARD_HEADER + '''
 log 1 "Start" { set condition G02; reveal mission M05; place threat T01 in sector 1; return }
@@ -56,7 +57,7 @@ def test_card_rules_reach_the_bundle(write_pack):
 def test_a_combination_needs_a_requirement_of_dice_icons(write_pack):
     broken = PACK.replace("combination scouting + biology", "combination scouting + missing biology")
     result = compile_pack(write_pack({"pack.vcl": broken}))
-    assert [(d.code.id, d.span.line) for d in result.diagnostics] == [("E208", 17)]
+    assert [(d.code.id, d.span.line) for d in result.diagnostics] == [("E230", 17)]
 
 
 @settings(max_examples=300, deadline=None)
@@ -88,9 +89,10 @@ def test_a_time_track_points_at_the_space_out_of_place(write_pack):
 
 def test_a_dice_combination_prints_as_one_not_as_a_special_effect(write_pack):
     pack = compile_pack(write_pack({"pack.vcl": PACK})).pack
-    rows = [b for b in {f.key: f for f in faces_of(pack)}["condition G02"].blocks if b[0] == "row"]
-    assert [(b[1], b[2][0]) for b in rows[:2]] == [("special", ("i", "special")), ("combination", ("t", "Combination"))]
-    assert ("i", "scouting") in rows[1][2] and ("i", "special") not in rows[1][2]
+    rows = [b for b in {f.key: f for f in faces_of(pack)}["condition G02"].blocks if isinstance(b, Row)]
+    assert [(b.style, b.lead[0]) for b in rows[:2]] == [("special", Icon("special")),
+                                                        ("combination", Words("Combination"))]
+    assert Icon("scouting") in rows[1].lead and Icon("special") not in rows[1].lead
 
 
 def test_a_track_too_long_is_pointed_at_by_its_length(write_pack):

@@ -4,6 +4,7 @@ without a mark are the close variants that must not give the file's code. Every 
 must be expected; warnings are compared only in the files of a warning's code, and in
 every file that says `// only the marked diagnostics` (one mistake, one diagnostic:
 nothing that the marked errors explain is reported beside them)."""
+import re
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,8 @@ import pytest
 from conftest import expected_columns
 from vcompiler.codes import Severity
 from vcompiler.compile import compile_pack
+from vcompiler.parse import parse_source
+from vcompiler.source import SourceFile
 
 CASES = sorted((Path(__file__).parent / "cases").glob("*.vcl"))
 ONLY = "// only the marked diagnostics"
@@ -35,3 +38,39 @@ def test_case(case, tmp_path):
     assert any(w[2] == code for w in wanted), "a case file must expect its own code"
     for d in result.diagnostics:
         assert d.message and d.hint, f"{d.code.id} at line {d.span.line} has no hint"
+
+
+# A hint that shows the mended code ends with it: "…: `CODE`".
+SUGGESTED = re.compile(r":\s`([^`]+)`$")
+
+
+def _mended(line: str, column: int, code: str) -> list[str]:
+    """The line with `code` put in, in each place it may stand for what was written:
+    the whole statement (the line from its first word), or what follows the word the
+    suggestion starts with (`gain success 1; -> log 3` after a row's `=>`)."""
+    indent = line[:len(line) - len(line.lstrip())]
+    first = code.split()[0]
+    tails = [i for i in range(len(line)) if line.startswith(first, i) and i < column + len(first)]
+    return [indent + code] + [line[:i] + code for i in tails]
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c.stem.startswith("E1")], ids=lambda p: p.stem)
+def test_every_fix_a_syntax_hint_shows_parses(case):
+    text = case.read_text(encoding="utf-8")
+    source = SourceFile(case, case.name, case.name, text)
+    lines = text.split("\n")
+    for found in parse_source(source).diagnostics:
+        suggested = SUGGESTED.search(found.hint or "")
+        if not found.code.id.startswith("E1") or suggested is None:
+            continue
+        row = found.span.line - 1
+        tried = []
+        for mended in _mended(lines[row], found.span.column - 1, suggested.group(1).replace("…", "x")):
+            again = parse_source(SourceFile(case, case.name, case.name,
+                                            "\n".join([*lines[:row], mended, *lines[row + 1:]])))
+            tried.append((mended, [(d.span.line, d.message) for d in again.diagnostics if d.code.id.startswith("E1")
+                                   and d.span.line == found.span.line]))
+            if not tried[-1][1]:
+                break
+        else:
+            pytest.fail(f"line {found.span.line}: the hint {found.hint!r} suggests code that does not parse: {tried}")

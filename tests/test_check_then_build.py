@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from conftest import VANGUARD_HEADER, VANTAGE_HEADER
 from vcompiler.cli import main
 from vcompiler.compile import compile_pack
-from vcompiler.registry import forms_of_game
+from vcompiler.registry import forms_of_game, kind_named
 
 # Values for each kind of argument: things the skeleton defines, and now and then one
 # it does not (so that check has something to find).
@@ -28,7 +28,12 @@ TRAVEL_COSTS = ["travel", "spend die", "sacrifice die red", "roll danger T", "lo
 
 
 def _value(kind: str):
-    good = st.sampled_from(VALUES[kind])
+    if kind in VALUES:
+        good = st.sampled_from(VALUES[kind])
+    else:
+        # A kind the skeleton does not define: its sample, which check then finds undefined.
+        entity = kind_named(kind)
+        good = st.just(f'"{entity.sample}"' if entity.value == "string" else str(entity.sample))
     if kind not in UNDEFINED:
         return good
     return st.integers(0, 9).flatmap(lambda n: st.just(UNDEFINED[kind]) if n == 0 else good)

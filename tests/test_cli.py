@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 from jsonschema import Draft202012Validator
 
-from conftest import CONTENT, EXAMPLES, ROOT, SHARED
+from conftest import CONTENT, ROOT
 from vcompiler import __version__
 from vcompiler.cli import main
 
@@ -128,15 +128,6 @@ def test_python_dash_m_runs_as_a_real_process(case_pack):
     assert proc.returncode == 1
     assert [d["code"] for d in json.loads(proc.stdout)["diagnostics"]] == ["E100", "E100"]
     assert "Traceback" not in proc.stderr
-
-
-@pytest.mark.skipif(not (SHARED / "tools" / "conformance").exists() and not os.environ.get("CI"),
-                    reason="shared/ is not beside the repository (CI always has it)")
-def test_conformance_suite_passes():
-    env = dict(os.environ, VCOMPILER=f"{sys.executable} -m vcompiler")
-    proc = subprocess.run([sys.executable, str(SHARED / "tools" / "conformance"), str(EXAMPLES)],
-                          capture_output=True, text=True, env=env, cwd=ROOT)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
 def test_two_packs_of_one_name_are_E205_and_nothing_is_built(tmp_path, pack_copy):

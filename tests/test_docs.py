@@ -1,6 +1,7 @@
 """The documentation in docs/ is true: every ```vcl block compiles (as a pack of its
 own, inside a pack of its game when it is not a whole pack), giving the diagnostics it
 declares and no other error, and every generated table agrees with the compiler."""
+import json
 import re
 
 import pytest
@@ -8,7 +9,7 @@ import pytest
 from conftest import ROOT, VANGUARD_HEADER, VANTAGE_HEADER
 from vcompiler.codes import Severity
 from vcompiler.compile import compile_pack
-from vcompiler.docs import GENERATORS, REGION, example, regenerate
+from vcompiler.docs import GENERATORS, REGION, example, grammar_keywords, regenerate, with_keywords
 from vcompiler.registry import FORMS
 
 DOCS = ROOT / "docs"
@@ -65,9 +66,24 @@ def test_generated_tables_agree_with_the_compiler(path):
     assert not stale, f"run `python -m vcompiler.docs`: stale regions {stale}"
 
 
+def test_a_keyword_new_to_the_grammar_is_added_to_the_editor_grammar():
+    path = ROOT / "editors" / "vscode" / "syntaxes" / "vcl.tmLanguage.json"
+    text = path.read_text(encoding="utf-8")
+    assert with_keywords(text, grammar_keywords()) == (text, [])
+    # `standees` is said only in the keyword list: without it, the grammar's keyword is put back there.
+    without = text.replace("|standees|", "|")
+    new, added = with_keywords(without, grammar_keywords() | {"zeppelin"})
+    assert added == ["standees", "zeppelin"]
+    listed = next(p["match"] for p in json.loads(new)["repository"]["keyword"]["patterns"]
+                  if p["name"] == "keyword.other.vcl")
+    assert listed.endswith("|standees|zeppelin)\\b")
+
+
 def test_every_generated_table_is_in_the_reference():
     names = {m.group(2) for m in REGION.finditer((DOCS / "language.md").read_text(encoding="utf-8"))}
-    assert names == set(GENERATORS)
+    assert names == set(GENERATORS) - {"codes"}
+    diagnostics = (DOCS / "diagnostics.md").read_text(encoding="utf-8")
+    assert [m.group(2) for m in REGION.finditer(diagnostics)] == ["codes"]
 
 
 def test_readme_links_the_docs():

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from conftest import CONTENT, ROOT, VANGUARD_HEADER
 from vcompiler.cli import main
-from vcompiler.emit.write import write_set
+from vcompiler.emit.write import MANIFEST, write_set
 
 write_module = sys.modules["vcompiler.emit.write"]
 
@@ -52,8 +52,8 @@ def test_a_full_disk_leaves_the_previous_set(tmp_path, monkeypatch, failing):
     monkeypatch.setattr(write_module.os, "fsync", full)
     with pytest.raises(OSError):
         write_set(out, {"a.pdf": b"new a", "b.pdf": b"new b", "bundle.json": b"new"})
-    assert {p.name: p.read_bytes() for p in out.iterdir()} == {"a.pdf": b"old a", "b.pdf": b"old b",
-                                                                "bundle.json": b"old"}
+    assert {p.name: p.read_bytes() for p in out.iterdir() if p.name != MANIFEST} == {
+        "a.pdf": b"old a", "b.pdf": b"old b", "bundle.json": b"old"}
     assert _leftovers(tmp_path) == []
 
 
@@ -80,6 +80,7 @@ def test_a_previous_set_moved_aside_is_put_back(tmp_path):
     aside = tmp_path / ".pack.old-999999999-x"
     aside.mkdir()
     (aside / "book.pdf").write_bytes(b"old book")
+    (aside / MANIFEST).write_text('["book.pdf"]')
     write_set(tmp_path / "pack", {"bundle.json": b"new"})
     assert (tmp_path / "pack" / "book.pdf").read_bytes() == b"old book" and not aside.exists()
 
@@ -262,3 +263,42 @@ def test_a_closed_pipe_at_the_end_of_a_check_is_not_an_error(write_pack):
     _, error = proc.communicate(timeout=60)
     assert proc.returncode == 128 + signal.SIGPIPE
     assert b"E900" not in error and b"Traceback" not in error
+
+
+# ------------------------------------------------- an output folder committed as a link
+def test_a_pack_folder_linked_outside_is_replaced_and_nothing_of_it_copied(tmp_path):
+    secrets = tmp_path / "home" / ".ssh"
+    secrets.mkdir(parents=True)
+    (secrets / "id_ed25519").write_text("PRIVATE KEY")
+    out = tmp_path / "build"
+    out.mkdir()
+    (out / "pack").symlink_to(secrets)
+    write_set(out / "pack", {"bundle.json": b"{}"})
+    assert not (out / "pack").is_symlink()
+    assert sorted(p.name for p in (out / "pack").iterdir()) == [MANIFEST, "bundle.json"]
+    assert sorted(p.name for p in secrets.iterdir()) == ["id_ed25519"]
+    assert _leftovers(out) == []
+
+
+def test_only_the_files_a_build_wrote_are_kept(tmp_path):
+    out = tmp_path / "pack"
+    write_set(out, {"bundle.json": b"1", "book.pdf": b"book"})
+    (out / "notes.txt").write_text("planted")
+    (out / "key").symlink_to(tmp_path)
+    (tmp_path / "secret").write_text("x")
+    (out / "book.pdf").unlink()
+    (out / "book.pdf").symlink_to(tmp_path / "secret")     # a kept name turned into a link
+    write_set(out, {"bundle.json": b"2"})
+    assert sorted(p.name for p in out.iterdir()) == [MANIFEST, "bundle.json"]
+
+
+def test_a_build_into_an_output_folder_that_is_a_link_is_e104(tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (tmp_path / "build").symlink_to(elsewhere)
+    result = CliRunner().invoke(main, ["build", str(CONTENT / "eye-of-the-void"), "-o", str(tmp_path / "build"),
+                                       "--only", "json", "--format", "json"])
+    assert result.exit_code == 1
+    [found] = json.loads(result.stdout)["diagnostics"]
+    assert found["code"] == "E104" and "it is a link" in found["message"]
+    assert list(elsewhere.iterdir()) == []

@@ -108,8 +108,8 @@ def test_a_misspelt_condition_gets_the_nearest_with_the_writers_own_words(write_
 log 2 "Box" { check; return }
 threat T01 "Stalker" external { }
 ''')
-    errors = {line: (code, column, message, hint) for code, line, column, message, hint in found if code == "E208"}
-    assert errors[2][:3] == ("E208", 6, "unknown condition `chekced log 2`")
+    errors = {line: (code, column, message, hint) for code, line, column, message, hint in found if code == "E229"}
+    assert errors[2][:3] == ("E229", 6, "unknown condition `chekced log 2`")
     assert errors[2][3].startswith("did you mean `checked log 2`? conditions are ")
     assert errors[3][3].startswith("did you mean `has discovery mineral`?")
     assert errors[4][3].startswith("did you mean `threat T01 in sector 3`?")
@@ -287,8 +287,8 @@ def test_an_icon_cut_short_in_a_requirement_gets_the_icon(write_pack):
     outcome red => nothing
   }
 }
-''') if f[0] == "E208"]
-    assert (code, line, column) == ("E208", 4, 31)
+''') if f[0] == "E230"]
+    assert (code, line, column) == ("E230", 4, 31)
     assert hint.startswith("did you mean `technology`?")
 
 
@@ -494,3 +494,70 @@ log 2 "Vent" {
 log 3 "End" { return }
 ''')
     assert [(code, line, column) for code, line, column, _, _ in found] == [("E207", 6, 3)]
+
+
+def _fixes(write_pack, header: str, body: str):
+    result = compile_pack(write_pack({"pack.vcl": header + body}))
+    offset = header.count("\n")
+    return {(d.code.id, d.span.line - offset): (d.fixes, d.applicability.value) for d in result.diagnostics}
+
+
+def test_a_did_you_mean_hint_offers_its_words_as_fixes_the_editor_applies(write_pack):
+    found = _fixes(write_pack, VANGUARD_HEADER, '''log 1 "Start" {
+  gian success 1
+  if chekced log 2 -> log 2
+  text "Or {icon scince}."
+  text "Read {lgo 2}."
+  -> log 21
+}
+log 2 "Box" {
+  check
+  -> log @endd
+}
+log @end "End" { return }
+threat T01 "Stalker" external { biomes volcanc }
+poi P1 "Site" {
+  final
+  action "Go" {
+    outcome green: physical + tech => gain success 1
+    outcome red => nothing
+  }
+}
+''')
+    assert found[("E207", 2)] == (("gain",), "fix")
+    assert found[("E229", 3)] == (("checked log 2",), "fix")
+    assert found[("E102", 4)] == (("{icon science}",), "fix")
+    assert found[("E102", 5)] == (("{log 2}",), "fix")
+    assert found[("E200", 6)] == (("2", "1"), "fix")
+    assert found[("E200", 10)] == (("@end",), "fix")
+    assert found[("E215", 13)] == (("volcanic",), "fix")
+    assert found[("E230", 17)] == (("technology",), "fix")
+
+
+def test_a_hint_that_names_no_fix_offers_none(write_pack):
+    found = _fixes(write_pack, VANGUARD_HEADER, '''log 1 "Start" {
+  if sunny day -> log 1
+  gain success lots
+  return
+}
+''')
+    assert found[("E229", 2)] == ((), "advice")
+    assert found[("E208", 3)] == ((), "advice")
+
+
+def test_a_syntax_errors_last_resort_hint_is_marked_a_guess(write_pack):
+    found = _fixes(write_pack, VANGUARD_HEADER, '''log 1 "Start" {
+  -> log 2 3
+}
+log 2 "End" { return }
+''')
+    assert found[("E100", 2)] == ((), "guess")
+
+
+def test_a_misspelt_keyword_is_a_fix_however_the_hint_words_it(write_pack):
+    found = _fixes(write_pack, VANGUARD_HEADER, '''log 1 "Start" {
+  choise "Go" -> log 1
+  choice "Stay" -> log 1
+}
+''')
+    assert found[("E100", 2)] == (("choice",), "fix")

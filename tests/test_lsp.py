@@ -110,6 +110,9 @@ async def test_diagnostics_as_you_type_with_hint_link_and_related(client: Langua
     assert d.message.startswith("undefined log 2066\nhelp: did you mean 206?")
     page = Path(d.code_description.href.removeprefix("file://"))
     assert page.read_text().startswith("# E200 (error)")
+    # The page is the catalogue's entry, its example with it.
+    assert "-> log 99  // expect: E200" in page.read_text()
+    assert (d.data["applicability"], d.data["fixes"]) == ("fix", ["206"])
     # The unsaved buffer is checked, not the file on disk.
     assert "-> log 2066" not in (client.root / LOGBOOK).read_text()
     change(client, uri, text + '\nlog 206 "Again" {\n  return\n}\n', 3)

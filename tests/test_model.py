@@ -174,7 +174,7 @@ log 4 "Broken" {
     top = VANGUARD_HEADER.count("\n")
     result = compile_pack(tmp_path)
     assert [(d.code.id, d.span.line - top) for d in result.diagnostics if d.severity.name == "ERROR"] == [
-        ("E208", 3), ("E100", 13)]
+        ("E229", 3), ("E100", 13)]
     start = next(log for log in result.pack.logs if log.number == 1)
     assert [type(s).__name__ for s in start.statements] == ["EffectStatement"]
 

@@ -1,6 +1,8 @@
 """The parse stage: AST shapes and exact positions, markup, and syntax errors."""
 from pathlib import Path
 
+import pytest
+
 from vcompiler import ast
 from vcompiler.parse import parse_source
 from vcompiler.parse.split import split_declarations
@@ -288,10 +290,19 @@ def test_a_file_parsed_in_parts_is_the_file_parsed_whole():
         assert joined(source, parts) == whole, count
 
 
-def test_every_shipped_and_example_file_parses_the_same_in_parts():
-    from vcompiler.parse import joined
+def test_every_shipped_and_conformance_file_parses_the_same_in_parts():
     repository = Path(__file__).parent.parent
-    roots = [repository / "source_content", repository.parent / "shared" / "examples"]
+    _parses_the_same_in_parts([repository / "source_content", repository / "tests" / "conformance"])
+
+
+@pytest.mark.shared
+def test_every_shared_example_parses_the_same_in_parts():
+    from conftest import EXAMPLES
+    _parses_the_same_in_parts([EXAMPLES])
+
+
+def _parses_the_same_in_parts(roots: list[Path]) -> None:
+    from vcompiler.parse import joined
     files = [path for root in roots if root.exists() for path in sorted(root.rglob("*.vcl"))]
     assert files
     cut = 0

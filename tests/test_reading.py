@@ -378,3 +378,114 @@ def test_the_files_of_a_packs_subfolders_are_read_once_to_find_the_packs(pack, t
     result = CliRunner().invoke(main, ["check", "--no-cache", "--format", "json", str(pack)])
     assert result.exit_code == 0, result.output
     assert [log.number for log in compile_pack(pack).pack.logs] == [1, 2, 3]
+
+
+# ------------------------------------------------- secrets through a linked lock or config
+def _secret_file(tmp_path: Path) -> Path:
+    secret = tmp_path / "outside" / "credentials"
+    secret.parent.mkdir()
+    secret.write_text(f"{SECRET}=hunter2\0OTHER={SECRET}\n")
+    return secret
+
+
+@pytest.mark.parametrize("target", ["credentials", "/proc/self/environ"])
+@pytest.mark.parametrize("command", [["check"], ["build", "--only", "json"], ["stats"], ["graph"]])
+def test_a_lock_linked_out_of_the_pack_prints_nothing_of_it(write_pack, tmp_path, monkeypatch, target, command):
+    monkeypatch.setenv("VCOMPILER_TEST_SECRET", SECRET)
+    folder = write_pack({"pack.vcl": LABELLED})
+    (folder / "numbers.lock").symlink_to(_secret_file(tmp_path) if target == "credentials" else target)
+    extra = ["-o", str(tmp_path / "out")] if command[0] == "build" else []
+    done = subprocess.run([sys.executable, "-m", "vcompiler", *command, str(folder), *extra],
+                          capture_output=True, text=True, cwd=tmp_path)
+    assert SECRET not in done.stdout + done.stderr and "hunter2" not in done.stdout + done.stderr
+    assert "E109" in done.stdout + done.stderr and "Traceback" not in done.stderr
+    assert "numbers.lock is not read: it is a link to a file outside its folder" in done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("name", ["vcompiler.toml", "pyproject.toml"])
+def test_a_config_linked_out_of_the_project_prints_nothing_of_it(tmp_path, monkeypatch, name):
+    monkeypatch.setenv("VCOMPILER_TEST_SECRET", SECRET)
+    project = tmp_path / "project"
+    (project / ".git").mkdir(parents=True)
+    folder = project / "pack"
+    folder.mkdir()
+    (folder / "pack.vcl").write_text(VANGUARD_HEADER + 'log 1 "Start" {\n  text "Hello."\n  end exploration\n}\n')
+    (project / name).symlink_to("/proc/self/environ")
+    result = CliRunner().invoke(main, ["check", "--no-cache", str(folder)])
+    assert SECRET not in result.output
+    if name == "vcompiler.toml":
+        assert result.exit_code == 1
+        assert "E214" in result.output and "vcompiler.toml is not read: it is a link" in result.output
+
+
+def test_a_config_linked_inside_the_project_is_read(tmp_path):
+    project = tmp_path / "project"
+    (project / ".git").mkdir(parents=True)
+    (project / "settings").mkdir()
+    (project / "settings" / "vc.toml").write_text('ignore = ["W400"]\n')
+    (project / "vcompiler.toml").symlink_to(project / "settings" / "vc.toml")
+    folder = project / "pack"
+    folder.mkdir()
+    (folder / "pack.vcl").write_text(VANGUARD_HEADER + 'log 1 "Start" {\n  text "Hello."\n  end exploration\n}\n'
+                                     'log 9 "Unread" {\n  end exploration\n}\n')
+    assert "W400" not in [d.code.id for d in compile_pack(folder).diagnostics]
+
+
+@pytest.mark.parametrize("toml, expected", [
+    ("ignore = []\nx = " + "1" * 5000 + "\n", (2, 5, "a number of 5,000 digits is too large")),
+    ("x = " + "[" * 5000 + "]" * 5000 + "\n", (1, 105, "values are nested too deep")),
+], ids=["5000 digits", "5000 deep"])
+def test_a_config_past_pythons_limits_is_e214_at_its_line(tmp_path, toml, expected):
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "vcompiler.toml").write_text(toml)
+    folder = tmp_path / "pack"
+    folder.mkdir()
+    (folder / "pack.vcl").write_text(VANGUARD_HEADER + 'log 1 "Start" {\n  text "Hello."\n  end exploration\n}\n')
+    [found] = [d for d in compile_pack(folder).diagnostics if d.code.id == "E214"]
+    assert (found.span.line, found.span.column) == expected[:2] and expected[2] in found.message
+
+
+def test_a_report_quotes_a_window_of_a_long_line_not_the_whole_of_it(write_pack):
+    folder = write_pack({"pack.vcl": LABELLED})
+    (folder / "numbers.lock").write_text('{"next": 150, ' + '"x": 1, ' * 2000 + "}")
+    result = CliRunner().invoke(main, ["check", "--no-cache", str(folder)])
+    [quoted] = [line for line in result.output.splitlines() if line.lstrip().startswith("1 |")]
+    [caret] = [line for line in result.output.splitlines() if line.strip().startswith("| ") and "^" in line]
+    assert len(quoted) < 200 and "…" in quoted
+    # The caret still stands under the trailing comma it is about.
+    assert quoted[caret.index("^")] == ","
+
+
+@pytest.mark.parametrize("target", ["/proc/self/pagemap", "/proc/kmsg"])
+def test_a_vcl_linked_to_a_special_file_is_not_opened(pack, target):
+    (pack / "odd.vcl").symlink_to(target)
+    done = subprocess.run([sys.executable, "-m", "vcompiler", "check", "--no-cache", str(pack)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "E105" in done.stdout and "Traceback" not in done.stderr
+
+
+def test_a_problem_of_the_projects_configuration_is_told_once_for_all_its_packs(tmp_path):
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "vcompiler.toml").write_text('ignore = ["W400"]\ncolour = "red"\n')
+    for name in ("one", "two"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "pack.vcl").write_text(VANGUARD_HEADER.replace("pack ", f"pack {name}_", 1)
+                                                  + 'log 1 "Start" {\n  text "Hello."\n  end exploration\n}\n')
+    result = CliRunner().invoke(main, ["check", "--no-cache", str(tmp_path), "--format", "json"])
+    found = [(d["code"], d["file"], d["line"]) for d in json.loads(result.stdout)["diagnostics"]]
+    assert [f for f in found if f[1].endswith("vcompiler.toml")] == [("W103", str(tmp_path / "vcompiler.toml"), 2)]
+
+
+def test_a_pack_declared_in_a_folder_anyone_may_write_does_not_take_the_files_below(tmp_path):
+    shared = tmp_path / "drop"
+    shared.mkdir()
+    (shared / "planted.vcl").write_text(VANGUARD_HEADER + 'log 1 "Planted" {\n  end exploration\n}\n')
+    mine = shared / "mine"
+    mine.mkdir()
+    (mine / "notes.vcl").write_text('log 1 "Alone" {\n  return\n}\n')
+    shared.chmod(0o777)
+    try:
+        result = CliRunner().invoke(main, ["check", "--no-cache", str(mine / "notes.vcl")])
+    finally:
+        shared.chmod(0o755)
+    assert "E111" in result.output and "Planted" not in result.output

@@ -70,19 +70,32 @@ def test_a_command_runs_as_written(command, tmp_path, monkeypatch):
     assert "Traceback" not in result.output
 
 
+INTEGRATION = ROOT / "docs" / "editors-and-ci.md"
+
+
 def test_the_workflow_installs_vcompiler_from_where_the_pre_commit_hook_gets_it():
     # vcompiler is not on PyPI: `pip install vcompiler` would fail on the first run.
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    hook = re.search(r"- repo: (\S+).*\n\s+rev: (\S+)", readme)
+    page = INTEGRATION.read_text(encoding="utf-8")
+    hook = re.search(r"- repo: (\S+).*\n\s+rev: (\S+)", page)
     assert hook is not None
-    installs = re.findall(r"- run: pip install (.+?)\s*(?:#.*)?$", readme, re.M)
+    installs = re.findall(r"- run: pip install (.+?)\s*(?:#.*)?$", page, re.M)
     assert installs == [f'"git+{hook.group(1)}@{hook.group(2)}"']
+
+
+def test_the_snippets_pin_the_tag_the_release_steps_create():
+    # docs/releasing.md tags each release vX.Y.Z from vcompiler/__init__.py and notes it
+    # in the changelog: a pin to any other tag names nothing that exists.
+    from vcompiler import __version__
+    hook = re.search(r"\n\s+rev: (\S+)", INTEGRATION.read_text(encoding="utf-8"))
+    assert hook is not None and hook.group(1) == f"v{__version__}"
+    assert re.search(rf"^## {re.escape(__version__)}\b", (ROOT / "CHANGELOG.md").read_text(encoding="utf-8"), re.M)
+    assert f"git tag -a v{__version__}" in (ROOT / "docs" / "releasing.md").read_text(encoding="utf-8")
 
 
 def test_the_workflow_annotates_and_reports_when_the_check_fails():
     # A step that fails skips the steps after it unless they say `if: always()`: a
     # check that finds an error must still leave its annotations and upload its report.
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = INTEGRATION.read_text(encoding="utf-8")
     block = re.search(r"```yaml\n(# \.github/workflows/.*?)```", readme, re.S)
     assert block is not None
     steps = yaml.safe_load(block.group(1))["jobs"]["check"]["steps"]

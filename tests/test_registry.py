@@ -16,19 +16,26 @@ from vcompiler.model import types as m
 from vcompiler.parse import _header_key
 from vcompiler.registry import (
     CARD_KINDS,
+    CARD_SIZES,
+    FORM_BY_OP,
     FORMS,
     GAMES,
     KINDS,
+    PRINTED,
+    SHOWN_CARDS,
     TOP_LEVEL_ONLY,
     forms_of_game,
     is_kind,
+    kind_declared_by,
     kind_named,
 )
+from vcompiler.registry import kinds as kinds_table
 from vcompiler.registry.conditions import CONDITIONS
 from vcompiler.registry.forms import VALUE_SLOTS
 from vcompiler.registry.schema import refreshed
 from vcompiler.render import voice
 from vcompiler.render.books import books_of
+from vcompiler.render.ir import Icon, Paragraph, Words
 from vcompiler.render.voice import said
 from vcompiler.source import Span
 
@@ -57,7 +64,7 @@ def test_every_form_of_a_game_has_wording_in_its_voice(game):
         for given in itertools.product(*[(True, False) if s.optional else (True,) for s in named]):
             params = tuple((s.name, _sample(s.kind) if keep else None) for s, keep in zip(named, given))
             tokens = said(m.Effect(form.op, params, SPAN))
-            text = "".join(t[1] for t in tokens if t[0] == "t")
+            text = "".join(t.text for t in tokens if isinstance(t, Words))
             assert text.strip(), form.spelling()
             assert "{" not in text and "[" not in text, (form.spelling(), text)
             assert "None" not in text, (form.spelling(), text)
@@ -74,6 +81,7 @@ RULEBOOK_TERMS = ("crewmember", "danger die", "global condition", "injury", "mis
                   "section card", "sector", "threat", "time track", "unique discovery")
 
 
+@pytest.mark.shared
 def test_the_vanguard_wording_writes_game_terms_as_the_rulebook_does():
     rulebook = next(iter(sorted((SHARED / "seeds").glob("000_*.txt"))), None)
     if rulebook is None:
@@ -114,6 +122,20 @@ def test_every_kind_is_declared_by_a_grammar_keyword_and_found_in_a_broken_heade
     assert "poi" not in TOP_LEVEL_ONLY and "log" in TOP_LEVEL_ONLY
 
 
+def test_every_declaration_of_the_grammar_declares_a_registered_kind():
+    """A declaration added to the grammar and the transformer alone fails here, not as
+    E900 in `check` when the model asks the registry for its kind."""
+    code = re.sub(r"//[^\n]*", "", GRAMMAR)
+    alternatives = re.search(r"^_decl:(.*?)^\s*$", code, re.M | re.S).group(1).replace("|", " ").split()
+    terminals = dict(re.findall(r'^([A-Z_]+): "([a-z_]+)"$', code, re.M))
+    assert len(alternatives) >= 15
+    for rule in alternatives:
+        first = re.search(rf"^{rule}:\s+([A-Z_]+)", code, re.M)
+        assert first is not None, rule
+        keyword = terminals[first.group(1)]
+        assert kind_declared_by(keyword) is not None, f"`{keyword}` declares no kind of the registry"
+
+
 def test_every_kind_has_a_game_an_example_of_its_ids_and_a_place_in_the_bundle():
     games = {g.name for g in GAMES}
     defs = SCHEMA["$defs"]
@@ -129,6 +151,45 @@ def test_every_kind_has_a_game_an_example_of_its_ids_and_a_place_in_the_bundle()
     vanguard_cards = {k.name for k in KINDS if k.bundle_key == "cards"}
     assert set(defs["card"]["properties"]["kind"]["enum"]) == vanguard_cards
     assert all(kind_named(k).card for k in CARD_KINDS)
+
+
+def test_every_kind_says_how_it_prints_is_drawn_and_shown():
+    """Each per-kind fact a stage reads: a kind that leaves one out fails here."""
+    slot_kinds = ({s.kind for f in FORMS for s in f.slots if s.kind is not None and s.kind not in VALUE_SLOTS}
+                  | {c.refers for c in CONDITIONS if c.refers is not None and "<card>" in c.shape})
+    for kind in KINDS:
+        assert kind.colour is not None and re.fullmatch("#[0-9a-f]{6}", kind.colour), kind.name
+        if kind.card or kind.name == "location":
+            printed = kind.printed
+            assert printed is not None, f"{kind.name}: no `printed`"
+            # A vantage card prints its own kind word (`card 1201 item`): "Item".
+            assert printed.label or kind.name == "vcard", kind.name
+            assert all(20 <= side <= 300 for side in printed.size) and printed.goal_word, kind.name
+        if kind.name in slot_kinds:
+            assert kind.sample is not None, f"{kind.name}: no sample for the reference's examples"
+            written = f'"{kind.sample}"' if kind.value == "string" else str(kind.sample)
+            assert kind.matches(written), (kind.name, written)
+        for op in kind.shown_by:
+            form = FORM_BY_OP.get(op)
+            assert form is not None and form.game in (None, kind.game), (kind.name, op)
+            assert SHOWN_CARDS[op][0] == kind.keyword, (kind.name, op)
+            assert any(s.kind == kind.name and s.name == SHOWN_CARDS[op][1] for s in form.slots), (kind.name, op)
+    # Every card that a card sheet prints has a size, and nothing else does.
+    assert set(PRINTED) == set(CARD_SIZES) == {k.name for k in KINDS if k.printed} | {"landing"}
+    assert {k.name for k in KINDS if k.card} <= set(PRINTED)
+
+
+def test_a_card_kind_without_its_print_facts_still_lays_out(monkeypatch):
+    """A kind whose `printed` is forgotten prints under its noun at poker size rather
+    than failing the layout that `check` runs for W510."""
+    from vcompiler.render import cards
+    threat = kind_named("threat")
+    monkeypatch.setitem(kinds_table._BY_NAME, "threat", type(threat)(**{**vars(threat), "printed": None}))
+    monkeypatch.setattr(cards, "CARD_SIZES", {k: v for k, v in CARD_SIZES.items() if k != "threat"})
+    pack = compile_pack(CONTENT / "eye-of-the-void").pack
+    threats = [face for face in cards.faces_of(pack) if face.kind == "threat"]
+    assert threats and {(f.label, f.size, f.back.label) for f in threats} == {("Threat", (63.0, 88.0), "Threat")}
+    assert all(f.back.number == f.number for f in threats)
 
 
 def test_the_schema_lists_what_the_registry_declares():
@@ -180,4 +241,11 @@ def test_a_form_declared_in_the_registry_reaches_the_bundle_and_the_logbook(writ
     assert statement == {"kind": "effect", "effect": [{"op": "lose_charge", "amount": 2}]}
     assert schema_errors(bundle, "bundle.schema.json") == []
     blocks = books_of(result.model)[0].entries[0].action
-    assert blocks[1] == ("p", [("t", "Lose 2 "), ("i", "charge"), ("t", ".")])
+    assert blocks[1] == Paragraph([Words("Lose 2 "), Icon("charge"), Words(".")])
+
+
+def test_a_card_filed_under_another_letter_is_named_as_its_kind_says(write_pack):
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER, "cards.vcl": 'log 1 "S" { return }\n'
+                         'event P07 "Storm" { biomes frigid; main lose supplies 1 }\n'})
+    found = [d for d in compile_pack(folder).diagnostics if d.code.id == "E231"]
+    assert [(d.span.line, d.message) for d in found] == [(2, "an event card's id starts with E, not P")]

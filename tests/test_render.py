@@ -13,8 +13,10 @@ from pypdf import PdfReader
 from conftest import ROOT, VANGUARD_HEADER, VANTAGE_HEADER
 from vcompiler.cli import main
 from vcompiler.compile import compile_pack
+from vcompiler.emit.write import MANIFEST
 from vcompiler.render.books import books_of, logbook, sections
 from vcompiler.render.fetcher import TEMPLATES, PackageFetcher, RefusedResource
+from vcompiler.render.ir import Emphasis, Icon, Ref, Token, Words
 from vcompiler.render.pdf import RenderOptions, book_html, heads, render_book
 from vcompiler.vocabulary import ICONS
 
@@ -160,9 +162,10 @@ def test_pages_with_empty_margins_lay_out_no_margin_boxes_and_print_the_same(eye
     import weasyprint.layout
     from weasyprint.layout import page as weasy_pages
 
-    from vcompiler.render.pdf import _skip_empty_margins, heads, render_html, render_section, stamp_jobs
+    from vcompiler.render.pdf import heads, render_html, render_section, stamp_jobs
+    from vcompiler.render.weasy_compat import skip_empty_margins
 
-    assert _skip_empty_margins()
+    assert skip_empty_margins()
     book = logbook(eye)
     section = render_section(book, sections(book)[1], A5)
     stamp = stamp_jobs(book, heads(book, [("entries", ()), ("entries", ())]), A5)[0]
@@ -198,9 +201,10 @@ def test_a_line_that_fits_but_for_its_last_space_is_not_cut_after_its_first_word
     import weasyprint.layout.inline
     from weasyprint.text import line_break
 
-    from vcompiler.render.pdf import _hang_trailing_spaces, render_html, render_section
+    from vcompiler.render.pdf import render_html, render_section
+    from vcompiler.render.weasy_compat import hang_trailing_spaces
 
-    assert _hang_trailing_spaces()
+    assert hang_trailing_spaces()
     book = logbook(eye)
     section = render_section(book, sections(book)[1], A5)
     mended, entries = render_html(SPACE_BEFORE_A_REFERENCE, A5).pdf, render_html(*section).pdf
@@ -345,16 +349,17 @@ def test_build_writes_books_and_honours_only(tmp_path, pack_copy):
     runner = CliRunner()
     result = runner.invoke(main, ["build", str(folder), "-o", str(tmp_path / "both"), "--paper", "a5"])
     assert result.exit_code == 0, result.output
-    written = sorted(p.name for p in (tmp_path / "both" / "tidal_reach").iterdir())
+    written = sorted(p.name for p in (tmp_path / "both" / "tidal_reach").iterdir() if p.name != MANIFEST)
     assert "bundle.json" in written and "storybook-depart.pdf" in written and len(written) == 11
     assert "cards.pdf" in written and "locations.pdf" in written and "reader.html" in written
     runner.invoke(main, ["build", str(folder), "-o", str(tmp_path / "json"), "--only", "json"])
-    assert [p.name for p in (tmp_path / "json" / "tidal_reach").iterdir()] == ["bundle.json"]
+    assert [p.name for p in (tmp_path / "json" / "tidal_reach").iterdir() if p.name != MANIFEST] == ["bundle.json"]
     runner.invoke(main, ["build", str(folder), "-o", str(tmp_path / "pdf"), "--only", "pdf"])
-    books = [p.name for p in (tmp_path / "pdf" / "tidal_reach").iterdir()]
+    books = [p.name for p in (tmp_path / "pdf" / "tidal_reach").iterdir() if p.name != MANIFEST]
     assert "bundle.json" not in books and "cards.pdf" not in books and len(books) == 7
     runner.invoke(main, ["build", str(folder), "-o", str(tmp_path / "cards"), "--only", "cards"])
-    assert sorted(p.name for p in (tmp_path / "cards" / "tidal_reach").iterdir()) == ["cards.pdf", "locations.pdf"]
+    assert sorted(p.name for p in (tmp_path / "cards" / "tidal_reach").iterdir()
+                  if p.name != MANIFEST) == ["cards.pdf", "locations.pdf"]
 
 
 def test_bad_print_options_exit_2(pack_copy):
@@ -392,7 +397,7 @@ location 2 "Two" { south 1 walk }
     (out / "test" / "storybook-help.pdf").write_bytes(b"%PDF-1.7 an empty book")
     result = CliRunner().invoke(main, ["build", str(folder), "-o", str(out), "--only", "pdf", "--no-cache"])
     assert result.exit_code == 0, result.output
-    written = sorted(p.name for p in (out / "test").iterdir())
+    written = sorted(p.name for p in (out / "test").iterdir() if p.name != MANIFEST)
     assert written == ["storybook-look.pdf"]
     left = [line for line in result.output.splitlines() if line.startswith("left out")]
     assert left == [f"left out {out / 'test' / name}: the book has no entries"
@@ -430,14 +435,34 @@ def test_a_booklet_on_a5_paper_says_it_prints_a5_pages_on_a4_sheets(tmp_path, wr
     assert (round(float(box.width)), round(float(box.height))) == (842, 595)        # A4, landscape
 
 
+def test_the_templates_have_a_test_for_every_kind_of_token_and_block():
+    from typing import get_args
+
+    from vcompiler.render import ir
+    from vcompiler.render.templating import environment
+
+    kinds = {*get_args(ir.Token), *get_args(ir.Block), *get_args(ir.BookBlock)}
+    assert kinds == set(ir.TEMPLATE_TESTS.values())
+    tests = environment().tests
+    assert tests["rule"](ir.Rule("Main")) and not tests["rule"](ir.Paragraph([]))
+    assert tests["words"](ir.Words("a")) and not tests["words"](ir.Ref("a"))
+    inline = environment().from_string('{% from "inline.html.j2" import inline %}{{ inline(t) }}',
+                                       globals={"naive": False})
+    said = inline.render(t=[ir.Words("a's "), ir.Icon("danger", "T"), ir.Icon("time"), ir.Ref("Log 4", "log-4"),
+                            ir.Emphasis([ir.Words("c")], strong=True), ir.Emphasis([ir.Words("d")])])
+    assert said == ('a’s <span class="marked marked-danger">T</span><img class="icon" src="icons/time.svg" alt="time">'
+                    '<span class="ref">Log 4</span><strong>c</strong><em>d</em>')
+
+
 def test_quotes_curl_by_what_stands_around_them():
     from vcompiler.render.typeset import quotes
     assert quotes('"Coin," she says. "Ask on the beach."') == "“Coin,” she says. “Ask on the beach.”"
     assert quotes("The keeper's ghost, 'lost' at sea (\"drowned\")") == "The keeper’s ghost, ‘lost’ at sea (“drowned”)"
     # At a token's ends its neighbours decide: a quote before a reference opens, one
     # after emphasis closes, an apostrophe after a reference is one.
-    tokens = [("t", 'see "'), ("r", "Log 4", ""), ("t", '" and '), ("e", [("t", "Calder")]), ("t", "'s boat")]
-    assert [quotes(t[1], tokens, i) for i, t in enumerate(tokens) if t[0] == "t"] == ["see “", "” and ", "’s boat"]
+    tokens: list[Token] = [Words('see "'), Ref("Log 4"), Words('" and '), Emphasis([Words("Calder")]), Words("'s boat")]
+    assert [quotes(t.text, tokens, i) for i, t in enumerate(tokens) if isinstance(t, Words)] == \
+        ["see “", "” and ", "’s boat"]
 
 
 def test_a_term_and_the_number_it_names_are_kept_on_one_line():
@@ -453,11 +478,11 @@ def test_a_term_and_the_number_it_names_are_kept_on_one_line():
 
 def test_a_paragraph_holding_words_that_may_not_break_is_set_ragged_and_a_quoted_name_whole():
     from vcompiler.render.typeset import ties, unbreakable
-    assert unbreakable([("t", "If you have a xenological Discovery, go to "), ("r", "Log 1106", "log-1106")])
-    assert unbreakable([("t", "Place a secondary standee of Threat T11 in Sector 2.")])
-    assert unbreakable([("t", "A random Crewmember: gain the Injury \u201cFrostbite\u201d.")])
-    assert unbreakable([("e", [("t", 'the "Awaiting" envelope')])])
-    assert not unbreakable([("t", "The Stalker was waiting in the dark. "), ("i", "time")])
+    assert unbreakable([Words("If you have a xenological Discovery, go to "), Ref("Log 1106", "log-1106")])
+    assert unbreakable([Words("Place a secondary standee of Threat T11 in Sector 2.")])
+    assert unbreakable([Words("A random Crewmember: gain the Injury \u201cFrostbite\u201d.")])
+    assert unbreakable([Emphasis([Words('the "Awaiting" envelope')])])
+    assert not unbreakable([Words("The Stalker was waiting in the dark. "), Icon("time")])
     assert ties("gain a \u201cJust a Scratch!\u201d Injury") == (
         'gain a <span class="named">\u201cJust a Scratch!\u201d</span> <span class="named">Injury</span>')
 

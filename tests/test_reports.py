@@ -122,6 +122,8 @@ def test_rules_lists_every_code_and_documents_one():
     doc = runner.invoke(main, ["rules", "e401"])
     assert doc.exit_code == 0
     assert doc.output.startswith("E401 (error): dead end: no way out\n\nEvery log ends in a way out")
+    assert doc.output.endswith('\n\nFor example:\n\n    log 1 "Start" {\n      -> log 2\n    }\n'
+                               '    log 2 "Stuck" {  // expect: E401\n      text "Nothing more happens."\n    }\n')
     assert runner.invoke(main, ["rules", "E999"]).exit_code == 2
 
 

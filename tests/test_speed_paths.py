@@ -235,9 +235,7 @@ def test_the_fast_reader_follows_the_grammar():
 
 
 def test_the_fast_reader_reads_every_log_as_lark_does(generated):
-    from conftest import SHARED
-    files = [*CONTENT.rglob("*.vcl"), *sorted(generated.glob("*.vcl"))[:2],
-             *(SHARED / "examples").rglob("*.vcl"), *(ROOT / "tests").rglob("*.vcl")]
+    files = [*CONTENT.rglob("*.vcl"), *sorted(generated.glob("*.vcl"))[:2], *(ROOT / "tests").rglob("*.vcl")]
     taken = logs = 0
     for path in files:
         text = path.read_text(encoding="utf-8", errors="replace")
@@ -500,8 +498,19 @@ def test_the_cut_into_declarations_is_the_line_by_line_cut(text):
 
 
 def test_the_cut_is_the_line_by_line_cut_on_every_pack(generated):
-    from conftest import SHARED
-    for path in [*CONTENT.rglob("*.vcl"), *(SHARED / "examples").rglob("*.vcl"), *(ROOT / "tests").rglob("*.vcl"),
-                 sorted(generated.glob("*.vcl"))[0]]:
+    for path in [*CONTENT.rglob("*.vcl"), *(ROOT / "tests").rglob("*.vcl"), sorted(generated.glob("*.vcl"))[0]]:
         text = path.read_text(encoding="utf-8", errors="replace")
+        assert [(c.first_line, c.text) for c in split_declarations(text)] == _split_line_by_line(text), path
+
+
+@pytest.mark.shared
+def test_the_shared_examples_are_read_and_cut_as_the_shipped_packs_are():
+    from conftest import EXAMPLES
+    files = sorted(EXAMPLES.rglob("*.vcl"))
+    assert files
+    for path in files:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for chunk, (quick, quick_found), (slow, slow_found) in _fast_and_lark(text, path.name):
+            if quick is not None:
+                assert (quick, quick_found) == (slow, slow_found), (path, chunk.first_line)
         assert [(c.first_line, c.text) for c in split_declarations(text)] == _split_line_by_line(text), path

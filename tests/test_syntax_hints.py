@@ -1,7 +1,9 @@
 """What a writer is told about a syntax error: the code, where, and a hint that guesses
 the mistake (a block left open, a line of the other game, a misplaced word), and no
 follow-on diagnostics that the mistake alone causes."""
-from conftest import VANGUARD_HEADER, VANTAGE_HEADER
+import re
+
+from conftest import ROOT, VANGUARD_HEADER, VANTAGE_HEADER
 from vcompiler.compile import compile_pack
 
 _LINES = VANGUARD_HEADER.count("\n")
@@ -321,3 +323,81 @@ def test_a_location_body_is_not_offered_the_statements_it_only_takes_to_refuse(w
     assert (code, line, column) == ("E100", 2, 3)
     assert message.startswith("unexpected word `chek`; expected `arrival`, `character`, `choice`, `east`")
     assert "`check`" not in message and "`->`" not in message and hint != "did you mean `check`?"
+
+
+def test_every_hint_function_says_which_mistake_it_guesses_and_stands_once():
+    from vcompiler.parse import hints
+    for table in (hints.TOKEN_HINTS, hints.CHARACTER_HINTS):
+        assert len({f.__name__ for f in table}) == len(table)
+        for function in table:
+            assert function.__doc__ and function.__doc__.strip(), function.__name__
+
+
+def test_the_first_hint_that_answers_wins():
+    from lark import Token
+
+    from vcompiler.parse.hints import TOKEN_HINTS, TokenError, token_hint
+    # `->` after a goto where `=>` would also do: a second goto (shape) and a goto
+    # among effects (fallback) both answer; the shape, earlier in the list, wins.
+    text = 'log 1 "S" {\n  choice "Go" -> log 2 -> log 3\n}'
+    at = text.index("-> log 3")
+    error = TokenError.at(text, Token("ARROW", "->", start_pos=at, line=2, column=at - 12 + 1),
+                          {"_FATARROW", "_NL", "_SEMI"})
+    answering = [f.__name__ for f in TOKEN_HINTS if f(error) is not None]
+    assert answering[:2] == ["second_goto", "goto_among_effects"]
+    hint, by = token_hint(error)
+    assert hint == "a line leads to one place: give the second `->` a line of its own, or remove it"
+    assert by is not None and by.__name__ == "second_goto"
+
+
+def test_what_a_new_writer_trips_on_is_told_at_the_mistake_with_a_fix(write_pack):
+    cases = [
+        (VANGUARD_HEADER, 'log 1 "Start" {\n  Choice "Go in" -> log 2\n}\nlog 2 "In" { return }\n', (2, 3),
+         "unknown statement `Choice`: did you mean `choice`?",
+         'keywords are written in lower case: `choice "Go in" -> log 2`'),
+        (VANGUARD_HEADER, 'log 1 "Start" {\n  gain success 1 -> log 2  // on\n}\nlog 2 "In" { return }\n', (2, 18),
+         None, "join two effects with `;`: `gain success 1; -> log 2`"),
+        (VANGUARD_HEADER, 'log 1 "Start" {\n  lose success 2O\n  return\n}\n', (2, 16),
+         "`2O` is not a number; expected `+`, `,`, `/`, `;`, `=>`, `]`, `}` or one of 6 more",
+         "`2O` has a letter for a digit: write `20`"),
+        (VANGUARD_HEADER, 'log 1 "Start" {\n  "The hatch hisses."\n  return\n}\n', (2, 3),
+         None, 'prose is a `text` statement: `text "The hatch hisses."`'),
+        (VANGUARD_HEADER, 'log 1 "Start" {\n  text "He said "hi" to me"\n  return\n}\n', (2, 18),
+         None, 'a `"` inside text is written `\\"`: `text "He said \\"hi\\" to me"`'),
+        (VANTAGE_HEADER, 'location 1 "Flats" {\n  look "Dig" cost 1 { result { pay coin 2; gain morale 2 } }\n}\n',
+         (2, 42), None, "a payment buys the effects after `=>`: `pay coin 2 => gain morale 2`"),
+    ]
+    for header, body, at, message, hint in cases:
+        [found] = [f for f in _found(write_pack, header, body) if f[0] == "E100"]
+        assert (found[1], found[2]) == at, body
+        assert message is None or found[3] == message
+        assert found[4] == hint, body
+
+
+def test_a_number_with_a_letter_for_a_digit_leaves_no_warning_it_explains(write_pack):
+    # `-> log 2O` was the only way to log 20 and the logs after it: none is unreachable.
+    found = _found(write_pack, VANGUARD_HEADER, '''log 1 "Start" {
+  -> log 2O
+}
+log 20 "Hub" {
+  choice "a" -> log 3
+  choice "b" -> log 4
+}
+log 3 "x" { return }
+log 4 "x" { return }
+''')
+    assert [(code, line, column) for code, line, column, _, _ in found] == [("E100", 2, 10)]
+
+
+def test_the_vantage_tutorials_mistakes_give_the_codes_it_names(tmp_path):
+    text = (ROOT / "docs" / "tutorial-vantage.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```vcl[^\n]*\n(.*?)```", text, re.DOTALL)
+    pack = blocks[0][:blocks[0].index("\nlocation 0")]
+    setup = next(block for block in blocks if "location 000" in block)
+    written, code = re.search(r"write `(character \d+)`.*? it says (E\d+)", text, re.DOTALL).groups()
+    folder = tmp_path / "my-coast"
+    folder.mkdir()
+    (folder / "coast.vcl").write_text(pack + setup, encoding="utf-8")
+    assert [d.code.id for d in compile_pack(folder).diagnostics] == []
+    (folder / "coast.vcl").write_text(pack + re.sub(r"character \d+", written, setup, count=1), encoding="utf-8")
+    assert [d.code.id for d in compile_pack(folder).diagnostics if d.severity.name == "ERROR"] == [code]

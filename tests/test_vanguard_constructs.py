@@ -6,6 +6,7 @@ from vcompiler.compile import compile_pack
 from vcompiler.emit.bundle import to_bundle
 from vcompiler.render.books import logbook, number_order
 from vcompiler.render.cards import faces_of
+from vcompiler.render.ir import Paragraph, Row, Rule, Words, plain
 from vcompiler.tools.diff import printed_entries
 
 
@@ -49,10 +50,10 @@ def test_goals_reach_the_bundle_the_graph_and_the_cards(write_pack):
     assert ("rank_up", "Steady Hands") in roots(graph)        # drawn from a deck
     faces = {f.key: f for f in faces_of(result.pack)}
     mission = faces["mission M05"].blocks
-    assert ("rule", "Completion") in mission and mission[-1][:2] == ("row", "goal")
+    assert Rule("Completion") in mission and isinstance(mission[-1], Row) and mission[-1].style == "goal"
     rank_up = faces["rank_up Steady Hands"]
     assert (rank_up.label, rank_up.number, rank_up.back.number) == ("Rank-Up", "", "")
-    assert ("rule", "Goal") in rank_up.blocks
+    assert Rule("Goal") in rank_up.blocks
 
 
 def test_a_goal_belongs_to_missions_and_rank_up_cards_only(write_pack):
@@ -154,9 +155,9 @@ def test_a_planets_landing_card_and_system_maps_entry(write_pack):
     assert planet["system_map"] == {"number": 7, "system": "Tau Ceti", "cost": 2}
     assert build_graph(result.pack).edges[("planet", "glacier"), ("log", 2)]["via"] == "text"
     face = {f.key: f for f in faces_of(result.pack)}["landing 14"]
-    assert (face.label, face.number, face.title, face.back.number) == ("Landing Card", "14", [("t", "Glacier")], "14")
-    assert [b[:2] for b in face.blocks[1:]] == [("row", "scan"), ("row", "scan")]
-    assert "Tau Ceti, 7" in face.foot[0][1][0][1]
+    assert (face.label, face.number, face.title, face.back.number) == ("Landing Card", "14", [Words("Glacier")], "14")
+    assert [(type(b), getattr(b, "style", "")) for b in face.blocks[1:]] == [(Row, "scan"), (Row, "scan")]
+    assert isinstance(face.foot[0], Paragraph) and "Tau Ceti, 7" in plain(face.foot[0].tokens)
 
 
 def test_a_planet_deals_a_rank_up_card_to_its_board(write_pack):
@@ -224,7 +225,7 @@ def test_a_planet_draws_events_only_while_its_condition_holds(write_pack):
     planet = result.pack.planets[0]
     assert (planet.events.kind, planet.events.key) == ("mission_revealed", "M02")
     assert to_bundle(result.pack)["planets"][0]["events"] == {"test": "mission_revealed", "subject": "M02"}
-    assert [x[1] for x in board_of(result.pack, planet, "a4").rules[-1]] == [
+    assert [x.text for x in board_of(result.pack, planet, "a4").rules[-1] if isinstance(x, Words)] == [
         "Draw an Event card at the end of your turn only ", "if Mission M02 has been revealed", "."]
     assert ('<p>Draw an Event card at the end of your turn only if <a href="#mission-M02">Mission M02</a> '
             'has been revealed.</p>') in reader_html(result.pack).decode()
@@ -242,7 +243,7 @@ def test_an_events_line_is_checked_like_a_logs_condition(write_pack):
     assert [(d.code.id, d.span.line, d.span.column) for d in result.diagnostics] == [
         ("E201", 22, 21), ("E226", 23, 3), ("E226", 24, 3)]
     assert result.diagnostics[1].message == "planet p has an `events if` line already"
-    for line, code, column in (("  events if mission M02 seen\n", "E208", 13), ("  events if has card 5\n", "E209", 3)):
+    for line, code, column in (("  events if mission M02 seen\n", "E229", 13), ("  events if has card 5\n", "E209", 3)):
         other = _compiled(write_pack, EVENTS_PLANET.replace("  events if mission M02 revealed\n", line))
         assert [(d.code.id, d.span.line, d.span.column) for d in other.diagnostics] == [(code, 22, column)]
 

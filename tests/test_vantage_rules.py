@@ -8,9 +8,11 @@ from vcompiler.compile import compile_pack
 from vcompiler.emit.bundle import to_bundle
 from vcompiler.emit.validate import schema_errors
 from vcompiler.play.machine import Game
+from vcompiler.registry import CARD_SIZES
 from vcompiler.render import voice
 from vcompiler.render.books import storybooks
-from vcompiler.render.cards import CARD_SIZES, location_faces, vantage_faces
+from vcompiler.render.cards import location_faces, vantage_faces
+from vcompiler.render.ir import Boxes, Choices, Options, Paragraph, Row, Rule, Steps
 
 PACK = VANTAGE_HEADER.replace("start location 1", "start location 0") + '''
 location 000 "Landfall" {
@@ -99,19 +101,23 @@ def test_the_storybooks_word_costs_payments_and_the_game_end_entry(tmp_path):
     books = {b.file_name: b for b in storybooks(pack)}
     haggle = books["storybook-take.pdf"].entries[0]
     assert [words(n) for n in haggle.cost_notes] == ["Each [skill] bargaining or charm token paid lowers it by 1."]
-    assert words(haggle.result[0][1]) == ("If you can pay 2 [coin] and discard a [skill] skill token, do so: "
+    assert isinstance(haggle.result[0], Paragraph) and isinstance(haggle.result[1], Paragraph)
+    assert words(haggle.result[0].tokens) == ("If you can pay 2 [coin] and discard a [skill] skill token, do so: "
                                           "take card 1201, then gain 1 [morale].")
-    assert words(haggle.result[1][1]) == "Lose 1 boost."
+    assert words(haggle.result[1].tokens) == "Lose 1 boost."
     # The mission's ending is keyed by its number in the take storybook, between 1 and 1705.
     take = books["storybook-take.pdf"].entries
     assert [e.key for e in take] == ["1", "1601", "1705"]
     ending = take[1]
     assert ending.cost is None and ending.result is None
-    assert words(ending.action[0][1]).startswith("Read this entry when any player's [time] time")
-    assert words(ending.action[-1][1]) == "The game ends."
+    first, *_, last = ending.action
+    assert isinstance(first, Paragraph) and isinstance(last, Paragraph)
+    assert words(first.tokens).startswith("Read this entry when any player's [time] time")
+    assert words(last.tokens) == "The game ends."
     dive = books["storybook-look.pdf"].entries[0]
     assert [words(n) for n in dive.cost_notes] == ["Also pay 2 boost from this card."]
-    help_said = [words(b[1]) for b in books["storybook-help.pdf"].entries[0].result]
+    help_said = [words(b.tokens) for b in books["storybook-help.pdf"].entries[0].result or ()
+                 if isinstance(b, Paragraph)]
     assert help_said == ["You have completed mission 1601: end the game now, or go on to pursue a destiny.",
                          "Place card 1705 in the center.",
                          "Another player at your location may come with you without paying the cost."]
@@ -121,24 +127,25 @@ def test_location_000_and_cards_print_what_the_rules_give(tmp_path):
     pack = _compile(tmp_path).pack
     setup, market, _ = location_faces(pack, CARD_SIZES)
     assert setup.number == "000" and setup.label == "Setup"
-    shown = [(b[0], b[1] if b[0] == "rule" else [words(x) for x in b[1]]) for b in setup.blocks]
-    assert shown[:6] == [("rule", "Setup"), ("steps", ["Seed the challenge dice pool.",
-                                                       "Each player rolls a skill die."]),
-                         ("rule", "Your character"), ("choices", ["You rolled 1, 2 or 3: take character card 1101."]),
-                         ("rule", "Starting level"),
-                         ("choices", ["Daring (recommended for a first game): 5 [time] 4 [morale] 3 [health]",
-                                      "Reckless: 2 [time] 2 [morale] 2 [health]"])]
+    shown = [b if isinstance(b, Rule) else (type(b), [words(x) for x in b.items]) for b in setup.blocks
+             if isinstance(b, (Rule, Steps, Choices))]
+    assert shown[:6] == [Rule("Setup"), (Steps, ["Seed the challenge dice pool.", "Each player rolls a skill die."]),
+                         Rule("Your character"), (Choices, ["You rolled 1, 2 or 3: take character card 1101."]),
+                         Rule("Starting level"),
+                         (Choices, ["Daring (recommended for a first game): 5 [time] 4 [morale] 3 [health]",
+                                    "Reckless: 2 [time] 2 [morale] 2 [health]"])]
+    assert len(shown) == len(setup.blocks)
     # Its choices send each player to their crash site [VR 7, 17], under their own heading.
-    assert shown[6:] == [("rule", "Your crash site"), ("choices", ["Begin: go to Location 1."])]
-    options = next(b for b in market.blocks if b[0] == "options")[1]
-    assert [(c, x) for c, _, _, x in options] == [("take", ""), ("help", "not after Overpower"),
-                                                  ("overpower", "not after Help")]
+    assert shown[6:] == [Rule("Your crash site"), (Choices, ["Begin: go to Location 1."])]
+    options = next(b for b in market.blocks if isinstance(b, Options)).items
+    assert [(o.category, o.excludes) for o in options] == [("take", ""), ("help", "not after Overpower"),
+                                                           ("overpower", "not after Help")]
     diver = vantage_faces(pack, CARD_SIZES)[0]
-    said = [(b[0], words(b[2]) + " | " + words(b[3])) if b[0] == "row" else b[:2] for b in diver.blocks
-            if b[0] in ("row", "boxes")]
-    assert said == [("row", "When placed | Gain 3 [coin]."), ("boxes", "Slots"), ("boxes", "Boost"),
-                    ("row", "1 boost | Reroll one die. (Until the end of the turn.)")]
-    slots = next(b for b in diver.blocks if b[0] == "choices")[1]
+    said = [words(b.lead) + " | " + words(b.tokens) if isinstance(b, Row) else b.word for b in diver.blocks
+            if isinstance(b, (Row, Boxes))]
+    assert said == ["When placed | Gain 3 [coin].", "Slots", "Boost",
+                    "1 boost | Reroll one die. (Until the end of the turn.)"]
+    slots = next(b for b in diver.blocks if isinstance(b, Choices)).items
     assert [words(s) for s in slots] == ["Slot: [time] time or blank", "Impact slot: any"]
 
 
@@ -358,11 +365,11 @@ def test_a_result_says_once_whether_the_turn_goes_on(tmp_path):
                         "      may continue\n      lose boost 1\n      continue\n")
     pack = _compile(tmp_path, text).pack
     haggle = pack.locations[1].actions[0]
-    said = [words(tokens) for kind, tokens in voice.blocks(haggle.result) if kind == "p"]
+    said = [words(b.tokens) for b in voice.blocks(haggle.result) if isinstance(b, Paragraph)]
     assert said[1:] == ["Lose 1 boost.", "Continue."]
     once = PACK.replace("      lose boost 1\n      may continue\n", "      may continue\n      lose boost 1\n")
-    said = [words(tokens) for kind, tokens in voice.blocks(_compile(tmp_path, once).pack.locations[1].actions[0].result)
-            if kind == "p"]
+    said = [words(b.tokens) for b in voice.blocks(_compile(tmp_path, once).pack.locations[1].actions[0].result)
+            if isinstance(b, Paragraph)]
     assert said[1:] == ["You may continue.", "Lose 1 boost."]
 
 
@@ -374,7 +381,7 @@ def test_a_boost_power_is_reminded_it_lasts_the_turn_in_a_sentence_of_its_own(tm
                         'power boost 1 "Reroll one die."\n  power boost 2 "Ignore one wound"')
     pack = _compile(tmp_path, text).pack
     diver = vantage_faces(pack, CARD_SIZES)[0]
-    powers = [words(b[3]) for b in diver.blocks if b[0] == "row" and words(b[2]).endswith("boost")]
+    powers = [words(b.tokens) for b in diver.blocks if isinstance(b, Row) and words(b.lead).endswith("boost")]
     assert powers == ["Reroll one die. (Until the end of the turn.)",
                       "Ignore one wound. (Until the end of the turn.)"]
     html = reader_html(pack).decode()

@@ -134,9 +134,10 @@ def test_pre_commit_hook_runs_check_on_vcl_files():
     # Read as pre-commit reads it: a plain YAML value holding ": " is a syntax error
     # there, and the hook does not install at all.
     hooks = {hook["id"]: hook for hook in yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())}
-    assert set(hooks) == {"vcompiler-check", "vcompiler-check-strict"}
+    assert set(hooks) == {"vcompiler-check", "vcompiler-check-strict", "vcompiler-fmt"}
     assert hooks["vcompiler-check"]["entry"] == "vcompiler check"
     assert hooks["vcompiler-check-strict"]["entry"] == "vcompiler check --strict"
+    assert hooks["vcompiler-fmt"]["entry"] == "vcompiler fmt --check"
     for hook in hooks.values():
         assert hook["language"] == "python"
         assert re.search(hook["files"], "planet/logbook.vcl") and not re.search(hook["files"], "notes.txt")

@@ -23,6 +23,7 @@ from vcompiler.failure import EXIT_INTERNAL, EXIT_INTERRUPTED, debugging, one_li
 # and `rules` start at once and `check` never loads what only `build` needs.
 if TYPE_CHECKING:
     from vcompiler.compile import CompileResult
+    from vcompiler.parse.cache import ParseCache
     from vcompiler.targets import Stray
 
 DEFAULT_CONTENT = Path("source_content")
@@ -54,12 +55,23 @@ def _survey(paths: tuple[Path, ...], declared: dict[Path, bool] | None = None) -
     return packs, strays
 
 
+# The caches this command read, for `check --explain-cache`.
+_CACHES: list[ParseCache] = []
+
+
+def _new_cache() -> ParseCache:
+    from vcompiler.parse.cache import ParseCache
+
+    cache = ParseCache()
+    _CACHES.append(cache)
+    return cache
+
+
 def _compile_all(paths: tuple[Path, ...], use_cache: bool = True) -> list[CompileResult]:
     from vcompiler.compile import compile_pack, same_names_apart
-    from vcompiler.parse.cache import ParseCache
     from vcompiler.targets import in_no_pack
 
-    cache = ParseCache() if use_cache else None
+    cache = _new_cache() if use_cache else None
     keep = _KEPT if _OWN_PROCESS else None
     declared: dict[Path, bool] = {}
     packs, strays = _survey(paths, declared)
@@ -69,7 +81,6 @@ def _compile_all(paths: tuple[Path, ...], use_cache: bool = True) -> list[Compil
 
 def _check_targets(paths: tuple[Path, ...], use_cache: bool) -> list[CompileResult]:
     from vcompiler.compile import compile_pack, same_names_apart
-    from vcompiler.parse.cache import ParseCache
     from vcompiler.targets import TargetError, focus, in_no_pack, resolve_targets
 
     if not paths:
@@ -79,7 +90,7 @@ def _check_targets(paths: tuple[Path, ...], use_cache: bool) -> list[CompileResu
         targets, strays = resolve_targets(list(paths), declared)
     except TargetError as error:
         raise click.UsageError(str(error)) from None
-    cache = ParseCache() if use_cache else None
+    cache = _new_cache() if use_cache else None
     keep = _KEPT if _OWN_PROCESS else None
     results = _with_card_fit(same_names_apart([compile_pack(t.folder, cache, keep=keep, declared=declared)
                                                for t in targets]), use_cache)
@@ -93,11 +104,11 @@ def _with_card_fit(results: list[CompileResult], use_cache: bool) -> list[Compil
     the cards laid out are kept in the parse cache's folder unless `--no-cache`."""
     from dataclasses import replace
 
-    from vcompiler.parse.cache import ParseCache
-    from vcompiler.render.cards import CARD_SIZES, faces_of, location_faces
+    from vcompiler.registry import CARD_SIZES
+    from vcompiler.render.cards import faces_of, location_faces
     from vcompiler.render.fit import card_fit
 
-    cache = ParseCache() if use_cache else None
+    cache = _new_cache() if use_cache else None
     out = []
     for result in results:
         if result.pack is None or not result.ok:
@@ -113,13 +124,14 @@ def _with_card_fit(results: list[CompileResult], use_cache: bool) -> list[Compil
     return out
 
 
-def _report(results: list[CompileResult], fmt: str, later: list[Diagnostic] | None = None) -> list[Diagnostic]:
+def _report(results: list[CompileResult], fmt: str, later: list[Diagnostic] | None = None,
+            cached: list[str] | None = None) -> list[Diagnostic]:
     """Every diagnostic of `results`, and those `later` stages found (text that does
-    not fit a card), as one report."""
+    not fit a card), as one report; `cached`: what was taken from the cache, for JSON."""
     diagnostics = [d for r in results for d in r.diagnostics] + sorted(later or [], key=Diagnostic.sort_key)
     sources = {k: v for r in results for k, v in r.sources.items()}
     if fmt == "json":
-        click.echo(format_json(diagnostics), nl=False)
+        click.echo(format_json(diagnostics, cached), nl=False)
     elif fmt == "sarif":
         from vcompiler.reports import format_sarif
         click.echo(format_sarif(diagnostics, sources), nl=False)
@@ -252,7 +264,10 @@ def main(debug: bool) -> None:
 @_format
 @_strict
 @_no_cache
-def check(paths: tuple[Path, ...], fmt: str, strict: bool, no_cache: bool) -> None:
+@click.option("--explain-cache", is_flag=True,
+              help="Say which files (and card measures) were taken from the cache of parsed files rather "
+                   "than read afresh: on standard error, or under \"cached\" with --format json.")
+def check(paths: tuple[Path, ...], fmt: str, strict: bool, no_cache: bool, explain_cache: bool) -> None:
     """Report every problem in the packs under PATHS (default: source_content/).
 
     A pack is a folder of .vcl files with one `pack` declaration (and the folders below
@@ -270,8 +285,13 @@ def check(paths: tuple[Path, ...], fmt: str, strict: bool, no_cache: bool) -> No
       vcompiler check source_content/eye-of-the-void/logbook.vcl
     """
     _short_lived_process()
+    _CACHES.clear()
     results = _check_targets(paths, use_cache=not no_cache)
-    diagnostics = _report(results, fmt)
+    served = sorted({shown for cache in _CACHES for shown in cache.served})
+    diagnostics = _report(results, fmt, cached=served if explain_cache else None)
+    if explain_cache and fmt != "json":
+        click.echo(f"check: {len(served)} taken from the cache" + "".join(f"\n  {s}" for s in served)
+                   if served else "check: nothing taken from the cache", err=True)
     if strict and fmt in ("text", "github") and _failed(diagnostics, strict) and not _failed(diagnostics, False):
         # A summary of "0 errors" beside a failure would not tell a reader why it failed.
         click.echo("check: warnings fail under --strict", err=True)
@@ -354,7 +374,7 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
         write_outputs,
     )
     from vcompiler.render import RenderOptions
-    from vcompiler.render.pdf import RenderError
+    from vcompiler.render.options import RenderError
     from vcompiler.workers import scratch
 
     _short_lived_process()
@@ -457,6 +477,63 @@ def watch(paths: tuple[Path, ...]) -> None:
     run_watch(roots, clear=tty, color=tty and "NO_COLOR" not in os.environ)
 
 
+@main.command("fmt")
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.option("--check", is_flag=True, help="Write nothing; list the files that would change and exit 1 if any.")
+@click.option("--diff", "show_diff", is_flag=True, help="Write nothing; print what would change as a unified diff.")
+def fmt(paths: tuple[Path, ...], check: bool, show_diff: bool) -> None:
+    """Format the .vcl files under PATHS (default: source_content/) in the one layout
+    of docs/formatting.md, in place. A file with a syntax error is left as it is and
+    its diagnostics are printed. Exit status: 0 done (with --check or --diff: nothing
+    would change), 1 files would change or could not be formatted, 2 the command
+    could not run.
+
+    \b
+    Example:
+      vcompiler fmt source_content/eye-of-the-void
+      vcompiler fmt --check source_content/
+    """
+    from vcompiler.fmt.files import accepts, format_file, vcl_files, write
+
+    if not paths:
+        if not DEFAULT_CONTENT.is_dir():
+            raise click.UsageError("no PATH given, and there is no source_content/ folder here")
+        paths = (DEFAULT_CONTENT,)
+    for path in paths:
+        if not accepts(path):
+            raise click.UsageError(f"{path} is not a .vcl file")
+    _short_lived_process()
+    files, problems = vcl_files(list(paths))
+    diagnostics = list(problems)
+    sources = {}
+    changed = 0
+    for path in files:
+        result = format_file(path)
+        sources[result.source.display] = result.source
+        diagnostics += result.diagnostics
+        if not result.changed:
+            continue
+        changed += 1
+        if show_diff:
+            click.echo(result.diff(), nl=False)
+        if check:
+            click.echo(f"would reformat {result.source.display}", err=show_diff)
+        elif not show_diff:
+            failed = write(result)
+            if failed is not None:
+                diagnostics.append(failed)
+            else:
+                click.echo(f"reformatted {result.source.display}", err=True)
+    if diagnostics:
+        click.echo(format_text(diagnostics, sources, color=sys.stdout.isatty() and "NO_COLOR" not in os.environ),
+                   nl=False)
+    done = "would be reformatted" if check or show_diff else "reformatted"
+    click.echo(f"fmt: {len(files)} files, {changed} {done}"
+               + (f", {len({d.span.file for d in diagnostics})} left as they are" if diagnostics else ""), err=True)
+    status = _status(diagnostics, False)
+    _exit(status if status else int(bool(changed) and (check or show_diff)))
+
+
 @main.command()
 def lsp() -> None:
     """Run the language server on stdin and stdout, for an editor to start (the VS Code
@@ -494,6 +571,9 @@ def rules(code: str | None) -> None:
         raise click.UsageError(f"no code {code}; `vcompiler rules` lists them")
     click.echo(f"{entry.id} ({entry.severity.value}): {entry.summary}\n")
     click.echo(rule_docs().get(entry.id) or entry.summary)
+    if entry.example is not None:
+        shown = "".join(f"    {line}\n" for line in entry.example.text.splitlines())
+        click.echo(f"\nFor example:\n\n{shown}", nl=False)
 
 
 def _checked_pack(path: Path) -> CompileResult:

@@ -1,6 +1,12 @@
-"""The catalogue of diagnostic codes: one `Code` each, its severity and its message
-template in one place. A code never changes its meaning (content repositories grep and
-suppress them); new codes take the next free number in their family.
+"""The catalogue of diagnostic codes: one `Code` each, with its severity, its message
+template, its summary and its documentation (what it means, why it matters, how to
+mend it, often with an example), in id order. `vcompiler rules`, the reports, the
+editor's rule pages and docs/diagnostics.md are made from it; a rule's docstring only
+names its code.
+
+A code never changes its meaning (content repositories grep and suppress them); new
+codes take the next free number in their family, and a code split in two keeps one
+meaning and says in its entry where the others went (E208).
 
 Families: E1xx reading and syntax, E2xx definitions and references, E3xx game rules,
 E4xx/W4xx the story graph; E50x/W50x printing (the books: what a reader sees on a
@@ -9,6 +15,7 @@ page), E51x/W51x printed components (cards, location cards, boards), both found 
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 
 from vcompiler.frozen import frozen
 
@@ -19,17 +26,27 @@ class Severity(enum.Enum):
 
 
 @frozen
+class Example:
+    """A few lines of VCL that make a code, `// expect: CODE` on the line it is reported
+    at: docs/diagnostics.md shows them, and a test compiles them inside a pack of `game`
+    (so the example stays true)."""
+    text: str
+    game: str = "vanguard"
+
+
+@frozen
 class Code:
     id: str
     severity: Severity
     template: str
     summary: str
-    doc: str = ""
+    doc: str
+    example: Example | None = None
 
     def format(self, **values: object) -> str:
         return self.template.format(**values)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[str], Code], tuple[str]]:
         # A pickled diagnostic (the parse cache, a worker's result) comes back with the
         # catalogue's own Code.
         return (code_by_id, (self.id,))
@@ -42,10 +59,11 @@ def code_by_id(id: str) -> Code:
     return CATALOGUE[id]
 
 
-def _code(id: str, severity: Severity, template: str, summary: str, doc: str = "") -> Code:
+def _code(id: str, severity: Severity, template: str, summary: str, doc: str,
+          example: Example | None = None) -> Code:
     if id in CATALOGUE:
         raise ValueError(f"code {id} declared twice")
-    code = Code(id, severity, template, summary, doc)
+    code = Code(id, severity, template, summary, doc, example)
     CATALOGUE[id] = code
     return code
 
@@ -119,7 +137,7 @@ break, and a direction override, embedding or isolate can print the words after 
 another order. Mend: delete it; for a new paragraph leave a blank line in a long
 string. Tabs, zero-width spaces and joiners, direction marks and soft hyphens print as
 they are meant to.""")
-IN_NO_PACK = _code("E111", E, "{message}", ".vcl file that belongs to no pack", """\
+IN_NO_PACK = _code("E111", E, "{name} is in no pack: {why}; it is not read", ".vcl file that belongs to no pack", """\
 A .vcl file is read as part of its pack: the nearest folder, its own or one above it,
 whose .vcl files declare `pack NAME { … }`. This file has none: either no folder above
 it declares a pack (checking it would mean reading whatever surrounds it, a home
@@ -135,58 +153,49 @@ a list starting with its kind, a count that is not a number), or one that names 
 location, card or planet this pack does not have is reported at its line and not
 played. Only a regular file of at most 16 MB is read. Mend: load a file saved from
 this pack, or start a new game without --load.""")
-UNUSED_ALLOW = _code("W100", W, "{message}", "`// allow` that silences nothing", """\
-An `// allow CODE` comment silences CODE in its declaration; this one found nothing
-to silence there (the warning was mended, or it is reported elsewhere). A stale allow
-would hide the warning when it comes back. Mend: remove the comment.""")
-BAD_ALLOW = _code("W101", W, "{message}", "`// allow` naming no warning", """\
-`// allow` takes warning codes as `vcompiler rules` lists them (`W400`): this one
-names an unknown code, a code in lower case, or an error (errors cannot be silenced),
-so it silences nothing. Mend: as the hint says.""")
-MISPLACED_ALLOW = _code("W102", W, "{message}", "`// allow` where it silences nothing", """\
-An `// allow CODE` comment silences its declaration only at the end of the
-declaration's first line; on a line of its own (say, above the declaration) it is an
-ordinary comment. Mend: move it to the end of the declaration's first line.""")
-UNKNOWN_SETTING = _code("W103", W, "{message}", "unknown setting in vcompiler.toml", """\
-vcompiler.toml (or [tool.vcompiler] in pyproject.toml) takes `ignore`, `[cards]` and
-`[print]` (`spoiler_limit`); any other key is ignored, so a misspelt `ingore`
-silences nothing, and a `spoiler_limit` outside `[print]` changes nothing. Mend: as
-the hint says.""")
-
-RECYCLED_NUMBER = _code("W104", W, "@{label} is given log number {number}, which numbers.lock gave @{old}, a label no log has now", "a label given the number of a label that is gone", """\
-numbers.lock keeps the number each `@label` log was given, so that printed books keep
-sending readers to the same entry. When a label is deleted its number is free, and the
-next new label takes it (the shuffle offers the numbers in the same order): a book
-printed with the old label then sends its readers to the new entry. A renamed label
-is told the same way, since the lock knows it by its name. Mend: for a rename, rename
-the label in numbers.lock too; else, when books were printed, keep a log of the old
-label (it may say the entry is no more) so that its number stays its own; when no
-book was printed, there is nothing to mend (`// allow W104` on the log).""")
-
 UNDEFINED_LOG = _code("E200", E, "undefined log {target}", "undefined log", """\
-A reference to a log that no file of the pack defines: the table would turn to a
-page that does not exist. Mend: define the log, or fix the number.""")
+A reference to a log that no file of the pack defines: in a goto, a choice, a
+condition or the text (`{log N}`). The table would turn to a page that does not
+exist. Mend: define the log, or fix the number.""", Example("""\
+log 1 "Start" {
+  -> log 99  // expect: E200
+}
+"""))
 UNDEFINED_CARD = _code("E201", E, "undefined {kind} {target}", "undefined card", """\
-A reference to a card (poi, mission, condition, event, threat, injury, unique,
-vantage card) that the pack does not define. Mend: define the card, or fix the id.""")
+A reference to a card the pack does not define: a poi, mission, condition, event,
+threat, injury or unique discovery of the vanguard game, or a numbered card of the
+vantage game. Mend: define the card, or fix the id.""", Example("""\
+log 1 "Start" {
+  gain unique 4  // expect: E201
+  return
+}
+"""))
 UNDEFINED_LOCATION = _code("E202", E, "undefined location {target}", "undefined location", """\
-A reference to a location that the pack does not define. Mend: define the location,
-or fix the number.""")
+A reference to a location that the pack does not define: in a compass exit, a goto,
+a choice, a depart entry or the text (`{location N}`). Mend: define the location, or
+fix the number.""")
 UNDEFINED_SECTOR = _code("E203", E, "undefined sector {target}", "undefined sector", """\
-A reference to a sector that no planet of the pack has. Mend: add the sector to the
-planet, or fix the number.""")
-UNDEFINED_TRACK = _code("E204", E, "{message}", "undefined track or outcome colour in this action", """\
-`progress COLOUR`, `then COLOUR` and `immediate COLOUR` name a track or an outcome row
-of the same action. Naming one the action does not have leaves the table with nowhere
-to put the token. Mend: add the track or row, or fix the colour.""")
+A reference to a sector that no planet of the pack has: in a path of the planet, or
+in an effect that places a card in a sector. Mend: add the sector to the planet, or
+fix the number.""")
+UNDEFINED_TRACK = _code("E204", E, "{owner} has no {colour} {what}", "undefined track or outcome colour in this action", """\
+`progress COLOUR` and `reduce COLOUR` move a track of the same action (on a threat's
+time track, a track of the threat's action); `then COLOUR` and `immediate COLOUR` go
+to an outcome row of the same action. Naming one the action does not have leaves the
+table with nowhere to put the token. Mend: add the track or the row, or fix the
+colour.""")
 DUPLICATE = _code("E205", E, "{kind} {name} is defined twice", "duplicate definition", """\
 Two definitions share one number or id, so a reference to it is ambiguous and the
 books would print two entries under one number. The diagnostic points at the second
 definition; the first is given as related. A file that repeats most of another
 file's definitions (a copy beside the original, `logbook copy.vcl`), or a subfolder
 holding a copy of the pack, is one E205 at the copy instead of one for each definition.
-Mend: renumber or remove one; delete a copy, or move it out of the pack's folder.""")
-NUMBER_COLLISION = _code("E206", E, "log {number} is already the number of @{label}", "number collides with a numbered label", """\
+Mend: renumber or remove one; delete a copy, or move it out of the pack's folder.""", Example("""\
+log 1 "Start" { return }
+log 1 "Again" { return }  // expect: E205
+"""))
+NUMBER_COLLISION = _code("E206", E, "log {number} is already the number of @{label}",
+                          "number collides with a numbered label", """\
 A fixed log number is the number `numbers.lock` gives a label: printed books already
 send readers there for the label. Mend: choose another fixed number (or remove the
 label's entry from numbers.lock if nothing was printed yet).""")
@@ -194,182 +203,82 @@ UNKNOWN_VERB = _code("E207", E, "unknown effect verb `{verb}`", "unknown effect 
 The first word of an effect is not a verb of the language. A word spelt more like a
 keyword that may start a statement there (`txet "…"`, `lnader`) is named as that
 keyword. Mend: use the verb or keyword suggested, or see docs/language.md, section
-"Effects".""")
-BAD_ARGUMENTS = _code("E208", E, "{message}", "wrong arguments for a verb", """\
-The verb is known but its arguments do not fit any of its forms. The hint shows the
-forms the verb takes.""")
-OTHER_GAME = _code("E209", E, "{what} belongs to the {game} game, not to this {pack_game} pack", "construct of the other game", """\
+"Effects".""", Example("""\
+log 1 "Start" {
+  gian success 1  // expect: E207
+  return
+}
+"""))
+BAD_ARGUMENTS = _code("E208", E, "{message}", "effect whose words fit none of its verb's forms", """\
+The verb is known but the words after it do not fit any of its forms (`gain success
+lots`, `spend die purple`, `roll danger` without its letter). The message names the
+first word that does not fit; the hint shows the forms the verb takes, or, for a word
+spelt like one a form takes, that word. Mend: as the hint says.
+E208 once covered eight other mistakes, each now a code of its own: `for ... crew` on
+an effect that befalls no Crewmember (E228), an unknown condition (E229), a word that
+is not a requirement term (E230), a card id with another letter than its kind's
+(E231), a Danger die not named by one capital letter (E232), an unknown Vantage card
+kind (E233), a D10 range that cannot hold (E343) and a requirement of 0 dice (E344).""", Example("""\
+log 1 "Start" {
+  gain success lots  // expect: E208
+  return
+}
+"""))
+OTHER_GAME = _code("E209", E, "{what} belongs to the {game} game, not to this {pack_game} pack",
+                    "construct of the other game", """\
 Each pack is written for one game (`game vanguard` or `game vantage` in its `pack`
 declaration); a construct of the other game cannot be printed in its books. Mend: move
 it to a pack of that game, or change the pack's game.""")
-UNCHECKABLE = _code("E210", E, "log {number} has no check mark to test", "`if checked log N` where log N has no `check`", """\
+UNCHECKABLE = _code("E210", E, "log {number} has no check mark to test",
+                     "`if checked log N` where log N has no `check`", """\
 `if checked log N` tests the box printed beside log N, but log N has no `check`
-statement, so no box is printed and the condition can never hold.
-Mend: add `check` to log N, or test something else.""")
-RANGE_EXHAUSTED = _code("E211", E, "no free number left for @{label} in {low}..{high}", "numbering range exhausted", """\
+statement, so no box is printed and the condition can never hold. A log holding an
+error is not reported: what did not parse (`checked`) may be its `check`.
+Mend: add `check` to log N, or test something else.""", Example("""\
+log 1 "Start" {
+  if checked log 2 -> log 2  // expect: E210
+  -> log 2
+}
+log 2 "No box" { return }
+"""))
+RANGE_EXHAUSTED = _code("E211", E, "no free number left for @{label} in {low}..{high}",
+                         "numbering range exhausted", """\
 Every number of the pack's `numbering` range is taken by a fixed log or another label.
 Mend: widen the range in the pack declaration.""")
 NO_PACK = _code("E212", E, "{message}", "no single pack declaration in the folder", """\
 A pack is a folder of .vcl files with exactly one `pack` declaration, which names the
 game, the title and the start. Mend: add one (docs/language.md, section "The pack"), or remove the
 extra one.""")
-
-RED_REQUIREMENT = _code("E300", E, "a red outcome cannot have a requirement; remove `: {requirement}`", "red outcome with a requirement")
-ROW_ORDER = _code("E301", E, "outcome {colour} comes after {previous}; rows go yellow, green, red", "outcome rows not in order yellow, green, red")
-ROWS_AND_TRACKS = _code("E302", E, "action {name!r} has both outcome rows and tracks", "action mixes outcome rows and tracks")
-CONNECTED_LOOP = _code("E303", E, "connected outcomes of {name!r} form a loop: {cycle}", "connected outcomes (`then`) form a loop")
-TRACK_LENGTH = _code("E304", E, "track {colour} has {length} spaces; a track has 1 to 10", "track length outside 1..10")
-TWO_ACTIONS = _code("E305", E, "location {number} has two {category} actions", "two actions of one category on one location")
-STAR_WITHOUT_DEPART = _code("E306", E, "{direction} of location {number} is starred but no depart entry {number} {direction} exists", "starred compass point with no depart entry")
-DEPART_WITHOUT_STAR = _code("E307", E, "depart entry {number} {direction}, but {direction} of location {number} is not starred", "depart entry for a point that is not starred")
-NO_RED_ROW = _code("E308", E, "action {name!r} has outcome rows but no red row", "outcome rows with no red row")
-NO_START = _code("E309", E, "{message}", "pack without `start`, or start target undefined")
-
-DEAD_END = _code("E401", E, "log {number} has no way out", "dead end: no way out")
-UNREACHABLE = _code("W400", W, "{what} is unreachable", "log, location or storybook entry unreachable from every root")
-UNUSED_CARD = _code("W402", W, "{what} is never placed, gained or printed", "card that nothing places, gains or prints")
-NOT_POINTING_BACK = _code("W403", W, "{direction} of location {number} leads to location {target}, which does not lead back", "neighbour does not point back")
-ENDLESS_LOOP = _code("W404", W, "{loop} with no way out", "loop of logs with no way out")
-UNTESTED_CHECK = _code("W406", W, "nothing tests the check mark of log {number}", "check mark that nothing tests")
-LABEL_BY_NUMBER = _code("W416", W, "log {number} is the number of @{label}", "a labelled log named by the number it was given", """\
-A `@label` log's number is not written by the writer: the pack's `numbering` shuffle
-gives it, and numbers.lock keeps it. A goto or `{log N}` that names it by that number
-(copied from a built book or from the lock) follows the lock, not the story: if the
-lock is lost, the range or the seed changes, the number goes to another log or to
-none, and the reference points elsewhere without a word. Mend: write the label
-(`-> log @label`), as the hint says.""")
-OVERLAPPING_D10 = _code("W414", W, "`d10 {low} to {high}` overlaps `d10 {low2} to {high2}` above: {faces} of the roll {verb} read there first", "D10 ranges of one roll that overlap", """\
-The `if d10` lines after a `roll d10` are read in order, and the first whose range
-holds the face sends the reader away, so the faces a range shares with a line above it
-never reach it (a range all of whose faces are above is never taken). The printed log
-lists both ranges, and a player who rolled one of those faces reads two ways.
-Usually one end was mistyped. Mend: make the ranges meet without sharing a face (`1
-to 4`, `5 to 10`).""")
-TESTED_AFTER_CHECK = _code("W417", W, "log {number} ticks its own box above, so `if checked log {written}` always holds here", "a log that tests its own box after ticking it", """\
-`check` ticks the box printed beside the log as it is read; `if checked log N` in
-log N itself, below the `check`, then always holds, on the first visit as on any
-other, and whatever follows it for an unticked box is never read. A log that means
-"if you have been here before" tests its box above its `check`. Mend: move the test
-above `check`, or write `-> log M` when it is always meant.""")
-SAME_CHOICE = _code("W415", W, "{where} offers the choice {label} twice, both {target}", "one choice written twice in an entry", """\
-Two choices of one entry with the same words and the same way print the same line
-twice, and one of them is usually a choice whose way was meant to go elsewhere (copied
-and never changed). Mend: change where one of them leads (or its words), or remove it.""")
-
-SPOILER_SPREAD = _code("W500", W, "{share}% of the gotos and choices of {book} land on the spread of their own entry ({same} of {total})", "outcomes printed beside their choice", """\
-A reader who decides at an open book sees both pages. When a choice sends the reader
-to a log printed on the same spread, its outcome is in sight before the choice is
-made. `build` counts, after laying out a Logbook, how many gotos and choices land on
-the spread of the entry they leave, and warns above `spoiler_limit` percent (25
-unless `[print] spoiler_limit` in vcompiler.toml says otherwise; books of fewer than
-50 such links are not counted). The hint names the entries with the most. Mend:
-number those logs `log @name`, so that the compiler gives them shuffled numbers far
-from the entries that lead to them.""")
-
-SPOILER_SHEET = _code("W501", W, "{count} {what} of {book} {verb} on the booklet sheet side of the entry {follow}", "outcomes printed on the sheet side of their entry", """\
-A booklet is printed two pages a sheet side, in saddle-stitch order: the first page
-beside the last, the second beside the second-to-last. Whoever prints, folds or
-collates the sheets sees both halves of a side at once. `build --booklet` checks,
-after imposing each book, whether a result (storybooks) or a goto or choice (Logbooks)
-is printed on the same sheet side as the entry it follows, and names those entries
-(outcomes on the same spread are W500's). Mend: a Logbook's logs numbered `log @name`
-move away from the entries that lead to them; in any book, smaller signatures put an
-entry and its outcome on other sheets (the hint names the largest `--signature` that
-parts them all, when one does); or print it without `--booklet`.""")
-TEXT_OVERFLOW = _code("W510", W, "the {part} of {card} overflows by {lines} line{s}", "card text that does not fit its box", """\
-`build` lays out every card and measures its text against the boxes of the card's
-layout; `check` reports the same warnings (it lays out, the same way, the cards that
-a quick bound on their text cannot show to fit), so that `check --strict` fails where
-`build --strict` would. The resident checker (`watch`, the editor) does not measure
-cards. A card whose title, text or bottom box is longer than the box prints cut: from
-the first line that does not fit whole, the box is blank down to a black band saying
-how many lines are not printed, and never runs into the next box (a location's
-compass rose). The warning gives that same number, at the first paragraph, row or
-action cut (a title at the card's declaration). Nothing is shrunk below the card's
-type size. Mend: shorten the text, move rules text to the Logbook (a Vanguard card) or
-to the storybook entries of its actions (a location or Vantage card), or give the kind
-a larger size under [cards] in vcompiler.toml. Rows (a threat's spaces, attack and
-alone rows, a Special Action's outcomes) take at least a line each however short
-their text: the hint says so when they make most of the box, and fewer rows is the mend.""")
-TOO_MANY_COPIES = _code("W511", W, "{card} asks for {copies} copies; {most} are printed", "more copies than a build prints", """\
-A card's `copies` is capped when printed, so that a slip of the finger does not
-become a thousand sheets. Mend: lower `copies`, or print the card sheet more than once.""")
-UNDEFINED_TRAVEL = _code("W512", W, "the Travel icons on the paths of planet {planet} cost what no Global Condition says",
-                         "Travel icons on a planet with no Global Condition", """\
-A Travel icon on a path costs what the current Global Condition in the bottom right
-corner of the planet board says (RB 443, 587, 1121); a planet with neither a printed
-`condition` nor a condition card prints Travel icons that nothing defines, and its
-board leaves the Global Condition space out. Mend: give the planet a `condition` (with
-its `travel` effect) or a condition card, print the paths' costs themselves (`spend
-die`, `roll danger T`, ...), or silence it with `// allow W512` on the planet when a
-log places a Global Condition before the crew travels.""")
-PATH_OVER_SECTOR = _code("W513", W, "path {a} {arrow} {b} is drawn over sector {sector} on the board",
-                         "board path drawn across another sector's space", """\
-The board draws a path as a straight line between its two sectors' spaces. The layout
-places the sectors so that no path runs over a third sector's space where it can; where
-a straight line still would, the path is drawn bent, with one or two bends through the
-gaps between spaces, by the shortest such route that crosses the fewest other paths.
-A path no such route clears (one across a full grid from corner to corner) is drawn
-straight over the sector and warned of, since a player may read it as leading into
-that sector. Its cost is printed clear of the space. Mend: pin the sectors' places
-with `at COLUMN, ROW` so that the path runs clear, or join the sectors through the one
-it crosses.""")
-LONG_WORD = _code("W514", W, "{what} has a word too long for a line of the books: `{word}` ({letters} letters, about "
-                             "{width} mm)", "word wider than a column of the books", """\
-The books set their text at 9.5 pt in columns about 88 mm wide (an A4 or Letter page's
-two columns; a list of choices is indented 4.5 mm more). A word wider than that cannot
-stand on a line: the books break it where the line ends, mid-word and without a hyphen,
-rather than let it run out of its column and off the page. Found by `check` from the
-font's widths, for the text of logs and storybook entries (a card's text that does not
-fit is W510). Mend: shorten the word, or write spaces or hyphens where it may break.""")
-NO_COPIES = _code("E512", E, "{card} asks for 0 copies", "a card printed no times", """\
-`copies N` says how many of a card the card sheets print; a card is printed at least
-once, so `copies 0` would still print one. Mend: leave the card out of the pack, or
-write `copies 1`.""")
-BAD_PLACE = _code("E511", E, "{message}", "sector pinned to a place the board cannot print", """\
-`at COLUMN, ROW` in a sector pins its place on the printed board (from 0, 0 at the top
-left). Two sectors of one planet cannot share a place, and a place lies at most 15
-columns or rows from the corner. Mend: give each pinned sector a place of its own, or
-leave `at` out and let the board's layout place it.""")
-CARD_TOO_LARGE = _code("E510", E, "{card} is {size}, larger than a sheet of {paper}", "card larger than the paper", """\
-A card with its 3 mm bleed must fit on the sheet inside the margins for the cut
-marks. Mend: give the kind a smaller size under [cards] in vcompiler.toml, or use
-`--card-layout single`, which prints one card a page at its own size.""")
-
-INTERNAL = _code("E900", E, "{message}", "internal error", """\
-The compiler failed on its own: the content may well be fine. The message says what
-failed; please report it with the pack that triggers it. The command exits with
-status 2; `vcompiler --debug ...` prints the traceback.""")
-
 BAD_PACK = _code("E213", E, "{message}", "pack declaration incomplete or invalid", """\
 A pack declaration needs `game`, `title` and `version`, each once, and a `numbering`
 range whose low end is not above its high end. Mend: as the message says.""")
-
 BAD_CONFIG = _code("E214", E, "{message}", "invalid project configuration", """\
 vcompiler.toml (or the [tool.vcompiler] table of pyproject.toml) takes
 `ignore = ["W402", ...]`: the warnings to silence for every pack below it. It cannot
 name an error (errors cannot be silenced) nor a code that does not exist. `[cards]`
 sizes are width x height in millimetres, 20 to 300; `[print] spoiler_limit` is a
 percentage, 0 to 100. Reported at the key.""")
-
-TWO_STARTS = _code("E225", E, "pack {pack} has a Starting Log and a `start` as well", "`start` given beside a Starting Log", """\
-Reading starts at one place. `log start` declares the Starting Log, where a vanguard
-campaign begins (printed first in the Logbook, with no number); a pack that has one
-needs no `start` in its declaration, and one that names another log contradicts it.
-Mend: remove the pack's `start`, or number the log.""")
-PLANET_ONCE = _code("E226", E, "planet {planet} has {what} already", "a planet's Landing card, System Maps entry or `events if` line given twice", """\
-A planet has one Landing card and one entry in the System Maps book; a second
-`landing` or `system_map` line would print a second card or row the players cannot
-tell apart. It says once when its Event cards are drawn: a second `events if` line
-would leave the table two rules to choose from. Mend: keep one.""")
-UNKNOWN_BIOME = _code("E215", E, "`{name}` is not a biome", "unknown biome name")
-AMBIGUOUS_SECTOR = _code("E216", E, "sector {number} is a sector of {planets}", "`sector N` in an effect names a sector of two planets")
-UNDEFINED_DANGER = _code("E217", E, "the pack defines no Danger die {letter}", "a Danger die letter the pack's `danger` declarations do not define", """\
+UNKNOWN_BIOME = _code("E215", E, "`{name}` is not a biome", "unknown biome name", """\
+Biome icons are printed on POIs, threats, events and sectors, and an event's
+main effect applies when a biome of the card matches one of the sector. A name
+that is not one of the game's biomes prints no icon and never matches. Mend: use
+the name the hint suggests (docs/language.md, section "Biomes").""")
+AMBIGUOUS_SECTOR = _code("E216", E, "sector {number} is a sector of {planets}",
+                          "`sector N` in an effect names a sector of two planets", """\
+An effect that names `sector N` (placing a POI or a threat, replacing a POI)
+does not say which planet it means; when two planets of the pack have a sector N,
+the table cannot tell which board the card goes on. Mend: renumber the sectors of
+one planet, or give each planet a pack of its own.""")
+UNDEFINED_DANGER = _code("E217", E, "the pack defines no Danger die {letter}",
+                          "a Danger die letter the pack's `danger` declarations do not define", """\
 `roll danger LETTER` sends the table to the section of the Danger die Reference card
-with that letter. Once a pack declares its letters (`danger B "Blizzard" { ... }` for a
-table it prints, `danger T "Tutorial"` for one of the box's card), a letter it does not
-declare has no table to look up. Mend: fix the letter, or declare it.""")
-GIVEN_TWICE = _code("E218", E, "{said} is given twice in {where}", "a line given twice where a declaration takes one", """\
+with that letter. A pack that declares no `danger` relies on the box's card and is
+not checked; once it declares its letters (`danger B "Blizzard" { ... }` for a table
+it prints, `danger T "Tutorial"` for one of the box's card), a letter it does not
+declare has no table to look up. A letter a misnamed declaration (E232: `danger Tx`)
+was meant to declare is not also undefined. Mend: fix the letter, or declare it.""")
+GIVEN_TWICE = _code("E218", E, "{said} is given twice in {where}",
+                     "a line given twice where a declaration takes one", """\
 Some lines say one thing about their declaration: a card's `boost`, `slots`,
 orientation and `ending`, an action's `result`, the exit at each compass point of a
 location, a sector's `at`, a threat's `standees`, a planet's `lift_off` and `evac`, a
@@ -378,41 +287,241 @@ would silently replace the first, or be dropped. Reported at the second, with th
 first as related. (A pack's settings are E213, a planet's Landing card, System Maps
 entry and `events if` line E226, a sector's second printed POI E328.) Mend: keep one;
 for an exit, give the other neighbour another compass point.""")
+TWO_STARTS = _code("E225", E, "pack {pack} has a Starting Log and a `start` as well",
+                    "`start` given beside a Starting Log", """\
+Reading starts at one place. `log start` declares the Starting Log, where a vanguard
+campaign begins (printed first in the Logbook, with no number); a pack that has one
+needs no `start` in its declaration, and one that names another log contradicts it.
+Mend: remove the pack's `start`, or number the log.""")
+PLANET_ONCE = _code("E226", E, "planet {planet} has {what} already",
+                     "a planet's Landing card, System Maps entry or `events if` line given twice", """\
+A planet has one Landing card and one entry in the System Maps book; a second
+`landing` or `system_map` line would print a second card or row the players cannot
+tell apart. It says once when its Event cards are drawn: a second `events if` line
+would leave the table two rules to choose from. Mend: keep one.""")
 UNKNOWN_SKILL = _code("E227", E, "`{name}` is not a skill", "a skill name the game has no token for", """\
 A cost names the skill tokens that lower it, and `gain skill`, `lose skill`, `pay
 skill` and `if has skill` name a token; the game has a fixed set of them (the table in
 docs/language.md, section "Skills"), so a name outside it is a token no player can hold.
 Mend: fix the spelling; the hint suggests the nearest skill.""")
-
-CARD_ONLY_EFFECT = _code("E310", E, "`{form}` happens on a card, not in a log", "card-only effect in a log")
-PATH_TO_ITSELF = _code("E311", E, "path {a} {arrow} {b} leads from sector {a} to itself", "path from a sector to itself")
-PATH_EFFECT = _code("E312", E, "`{form}` is not a travel cost", "effect on a path other than its travel cost")
-DANGER_ZERO = _code("E313", E, "action {name!r} rolls 0 danger dice", "`danger 0` on an action")
-UNREAD_STATEMENT = _code("E314", E, "this line of log {number} is never read: {after} comes before it", "statement after a log's way out")
-ELSE_BEFORE_IF = _code("E315", E, "{message}", "`else` before its `if`")
-
-NO_LANDER = _code("W407", W, "planet {planet} has no lander sector", "planet without a lander sector")
-UNREACHED_SECTOR = _code("W408", W, "{message}", "sector that no path, or no way from a lander sector, leads into, or that no way leads back from")
-SECTOR_EFFECT = _code("E316", E, "{message}", "an effect in a sector other than the log read on entering")
-ACTION_SHAPE = _code("E317", E, "{message}", "a Special Action that mixes a dice check with plain effects, or has neither", """\
+CREW_ON_TEAM_EFFECT = _code("E228", E, "`{form}` does not befall one Crewmember, so `for ... crew` cannot say who",
+                             "`for ... crew` on an effect that befalls no Crewmember", """\
+`for all crew`, `for random crew` and `for chosen crew` say which Crewmember an effect
+befalls (RB 908, 1258, 1447): one that spends a die, takes an injury or loses a turn.
+An effect on the team as a whole (`gain success 1`, `roll danger T`) befalls nobody in
+particular, so the words say nothing the table can follow. Mend: remove `for ...
+crew`, or put it after the effect it is meant for (`spend die for chosen crew`).""", Example("""\
+log 1 "Start" {
+  gain success 1 for all crew  // expect: E228
+  spend die for chosen crew
+  return
+}
+"""))
+UNKNOWN_CONDITION = _code("E229", E, "unknown condition `{shown}`", "a condition the game does not have", """\
+`if CONDITION -> ...` tests one of the conditions of the pack's game
+(docs/language.md, section "Logs"); these words match none of them. A condition spelt
+like one of them (`if chekced log 2`) is named as that one, with the writer's own
+numbers. Mend: use the condition the hint suggests, or one of those it lists.""", Example("""\
+log 1 "Start" {
+  if sunny day -> log 2  // expect: E229
+  return
+}
+log 2 "Sunny" { return }
+"""))
+UNKNOWN_REQUIREMENT = _code("E230", E, "`{shown}` is not a requirement term", "a requirement term that is not one", """\
+A requirement (`outcome green: 2 physical + die => ...`) is a sum of terms, each an
+optional count and a dice icon, a die colour, `die` or `same`; a special's may also
+say `missing ICON`. Any other word is a die the table cannot match. An icon cut short
+(`tech`, `sci`) is named as the icon it starts. Mend: as the hint says.""", Example("""\
+poi P101 "Ridge" external {
+  action "Climb" {
+    outcome green: physical + tech => gain success 1  // expect: E230
+    outcome red => nothing
+  }
+}
+"""))
+CARD_ID_LETTER = _code("E231", E, "{described}'s id starts with {letter}, not {first}",
+                        "a card id that starts with another kind's letter", """\
+The first letter of a Vanguard card's id says its kind (P a POI, M a mission, G a
+Global Condition, E an event, T a threat), and the printed card and every reference to
+it are read by that letter. An id with another letter is a card the table files under
+another kind. Mend: renumber it with its kind's letter, or declare it as the card its
+id says it is.""", Example("""\
+threat P12 "Stalker" external { }  // expect: E231
+"""))
+DANGER_NAME = _code("E232", E, "a Danger die is named by one capital letter, not `{name}`",
+                     "a Danger die declaration not named by one capital letter", """\
+A table of the Danger die Reference card is named by the letter inside its icon, as
+`roll danger LETTER` names it (RB 1455): `danger T "Tutorial" { ... }`. A longer name
+or a small letter is no icon the dice show. The die is not also reported unrolled
+(W409), nor a `roll danger` of the letter it starts with undefined (E217). Mend: name
+it by its letter.""", Example("""\
+danger Tx "Tutorial"  // expect: E232
+"""))
+UNKNOWN_VANTAGE_KIND = _code("E233", E, "`{kind}` is not a kind of card", "an unknown Vantage card kind", """\
+A Vantage card is declared `card N KIND "Name" { ... }`, KIND one of the kinds the
+game prints (docs/language.md, section "Storybooks and cards"); another word is a card
+the table has no place for. A kind spelt like one of them is named as that kind. Mend:
+use one of the kinds the hint lists.""", Example("""\
+card 5 weapon "Sword" {  // expect: E233
+  text "Sharp."
+}
+""", "vantage"))
+RED_REQUIREMENT = _code("E300", E, "a red outcome cannot have a requirement; remove `: {requirement}`",
+                         "red outcome with a requirement", """\
+The red outcome is what happens when the players fail: it never has a
+requirement. A requirement on it leaves the table with no outcome when the dice
+match nothing. Mend: remove the requirement (`outcome red => ...`).""", Example("""\
+poi P101 "Ridge" external {
+  action "Climb" {
+    outcome green: physical => gain success 1
+    outcome red: scouting => spend die  // expect: E300
+  }
+}
+"""))
+ROW_ORDER = _code("E301", E, "outcome {colour} comes after {previous}; rows go yellow, green, red",
+                   "outcome rows not in order yellow, green, red", """\
+Outcome rows are printed and read top to bottom: yellow, green, red. A row out
+of that order is resolved in the wrong order at the table. Mend: move the row.""", Example("""\
+poi P101 "Ridge" external {
+  action "Climb" {
+    outcome green: physical => gain success 1
+    outcome yellow: 2 physical => gain success 2  // expect: E301
+    outcome red => nothing
+  }
+}
+"""))
+ROWS_AND_TRACKS = _code("E302", E, "action {name!r} has both outcome rows and tracks",
+                         "action mixes outcome rows and tracks", """\
+An action resolves either through outcome rows or through tracks, never both:
+the card has no room to print both and the rules say nothing of mixing them.
+Mend: split it into two actions, or keep one kind.""")
+CONNECTED_LOOP = _code("E303", E, "connected outcomes of {name!r} form a loop: {cycle}",
+                        "connected outcomes (`then`) form a loop", """\
+`then COLOUR` connects an outcome to another, which is resolved next. Connected
+outcomes that lead back to themselves never end. Mend: break the loop.""")
+TRACK_LENGTH = _code("E304", E, "track {colour} has {length} spaces; a track has 1 to 10",
+                      "track length outside 1..10", """\
+A track is 1 to 10 spaces long: that is what a card prints. Mend: shorten it,
+or split the check.""", Example("""\
+poi P101 "Pump" external {
+  action "Repair" {
+    track green 12 => gain success 1  // expect: E304
+  }
+}
+"""))
+TWO_ACTIONS = _code("E305", E, "location {number} has two {category} actions",
+                     "two actions of one category on one location", """\
+A location has at most one action of each category (move, look, engage, help,
+take, overpower): the storybook has one entry per location and category.
+Mend: merge the two actions, or move one to another category.""", Example("""\
+location 1 "Beach" {
+  look "Look down" cost 1 {
+    result { gain morale 1 }
+  }
+  look "Look up" cost 1 {  // expect: E305
+    result { gain morale 1 }
+  }
+}
+""", "vantage"))
+STAR_WITHOUT_DEPART = _code("E306", E, "{direction} of location {number} is starred but no depart entry {number} {direction} exists",
+                             "starred compass point with no depart entry", """\
+A compass point marked `*` sends players to the depart storybook under the
+location's number and that direction; without the entry they are stranded. An
+entry that did not parse (E100) is not also missing, nor is any of its location's
+when its direction is not a compass point at all.
+Mend: add `depart N DIRECTION "Action" cost N { ... }`.""")
+DEPART_WITHOUT_STAR = _code("E307", E, "depart entry {number} {direction}, but {direction} of location {number} is not starred",
+                             "depart entry for a point that is not starred", """\
+A depart entry is read only from a compass point marked `*`; an entry for a
+point that is not starred can never be read. Mend: star the point
+(`west *`), or remove the entry.""")
+NO_RED_ROW = _code("E308", E, "action {name!r} has outcome rows but no red row", "outcome rows with no red row", """\
+An action with outcome rows has a red row: what happens when the dice match
+no other row. Without it the table does not know what failure does.
+Mend: add `outcome red => nothing` if failure does nothing.""", Example("""\
+poi P101 "Ridge" external {
+  action "Listen" {  // expect: E308
+    outcome green: physical => gain success 1
+  }
+}
+"""))
+NO_START = _code("E309", E, "{message}", "pack without `start`, or start target undefined", """\
+Every pack names where reading starts (`start log 1` or `start location 0`), and
+that entry exists: it is the root everything else is reached from.
+Mend: as the message says.""")
+CARD_ONLY_EFFECT = _code("E310", E, "`{form}` happens on a card, not in a log", "card-only effect in a log", """\
+Some effects only mean something while a card is resolved: `then` and
+`immediate` name an outcome row, `progress COLOUR` a track of the action, `threat
+move` and `threat attack` the threat whose time track runs, `travel` the travel
+cost of a path. A log is read away from any card, so the table has nothing to
+apply them to. Mend: say it with a log's own effects (`progress time`, `roll
+danger T`, `-> log N`), or move it to the card.""", Example("""\
+log 1 "Start" {
+  then green  // expect: E310
+  return
+}
+"""))
+PATH_TO_ITSELF = _code("E311", E, "path {a} {arrow} {b} leads from sector {a} to itself",
+                        "path from a sector to itself", """\
+A path joins two sectors of the board; a path from a sector to itself cannot be
+drawn and no Travel action takes it. Mend: fix the number of one end.""")
+PATH_EFFECT = _code("E312", E, "`{form}` is not a travel cost", "effect on a path other than its travel cost", """\
+What a path prints is the cost of travelling along it: the Travel icon
+(`travel`, the global condition's travel effect), spending or sacrificing a die, a
+danger die, supplies or time. Anything else (a goto, a gain, a card placed) has no
+icon on a path. Mend: put the effect on the sector the path leads to
+(`sector N { -> log 311 }`) or in a log.""")
+DANGER_ZERO = _code("E313", E, "action {name!r} rolls 0 danger dice", "`danger 0` on an action", """\
+`danger N` prints the danger die icon beside the action's name: N danger dice
+are rolled with the check. `danger 0` prints an icon that asks for no die.
+Mend: leave `danger` out when the check rolls no danger die.""")
+UNREAD_STATEMENT = _code("E314", E, "this line of log {number} is never read: {after} comes before it",
+                          "statement after a log's way out", """\
+A log is read from the top. Once the reader is sent elsewhere (`-> log N`,
+`return`, `end exploration`, or an `else` that closes its `if` lines), nothing below
+is read, but the book still prints it. Reported once per log, at the first line
+that is never read. Mend: move the line above the way out, or remove it.""", Example("""\
+log 1 "Start" {
+  return
+  text "Never read."  // expect: E314
+}
+"""))
+ELSE_BEFORE_IF = _code("E315", E, "{message}", "`else` before its `if`", """\
+`else -> log N` is where the reader goes when none of the `if` lines right above
+it holds. An `else` with no `if` before it prints "Otherwise" before the condition
+it stands for, or with no condition at all. Mend: put the `else` right after its
+`if` lines, or write `-> log N` when there is no condition.""")
+SECTOR_EFFECT = _code("E316", E, "sector {number} prints a log to read, not `{effect}`",
+                        "an effect in a sector other than the log read on entering", """\
+A sector of the board prints a POI, a POI slot or the number of a log read on
+entering it (`sector 4 { -> log 311 }`); it has no room for any other effect, and
+no way to offer a choice of logs. Mend: put the effect at the start of the log
+the sector sends the reader to.""")
+ACTION_SHAPE = _code("E317", E, "{message}",
+                      "a Special Action that mixes a dice check with plain effects, or has neither", """\
 A Special Action is either a dice check (outcome rows or tracks, with `special`
 lines) or text and effects the Crewmember follows (RB 1110). Effects written bare in
 a dice check have no outcome to belong to; an action with neither prints an empty box.
 Mend: move the effects into a row, or make two actions.""")
-DANGER_WITHOUT_CHECK = _code("E318", E, "action {name!r} rolls danger dice but makes no dice check", "`danger N` on an action with no dice check", """\
+DANGER_WITHOUT_CHECK = _code("E318", E, "action {name!r} rolls danger dice but makes no dice check",
+                              "`danger N` on an action with no dice check", """\
 `danger N` asks for N Danger dice rolled with the action's dice check; an action of
 text and effects makes no check to roll them with. Mend: write `roll danger LETTER`
 among its effects, or give it outcome rows.""")
-D10_WITHOUT_ROLL = _code("E319", E, "`if d10 ...` reads a D10 that this log has not rolled yet", "D10 condition with no `roll d10` before it", """\
-`if d10 LOW to HIGH -> log N` tests the D10 the players rolled for this log; with no
-`roll d10` above it there is no roll to read. Mend: add `roll d10` before the first
-`if d10` line.""")
-NO_SECONDARY_STANDEE = _code("E320", E, "threat {card} has no secondary standee to place", "`place standee` of a threat with one standee", """\
+D10_WITHOUT_ROLL = _code("E319", E, "`if d10 ...` reads a D10 that this log has not rolled yet",
+                          "D10 condition with no `roll d10` before it", """\
+`if d10 LOW to HIGH -> log N` tests the D10 the players rolled for this log (RB
+1699): the lines test one roll, in order. With no `roll d10` above them there is no
+roll to read. Mend: add `roll d10` before the first `if d10` line.""")
+NO_SECONDARY_STANDEE = _code("E320", E, "threat {card} has no secondary standee to place",
+                              "`place standee` of a threat with one standee", """\
 `place standee T01 in sector N` puts one of the threat's secondary standees on the
-board; a threat has them only when its card says how many standees it has
+board (RB 1447); a threat has them only when its card says how many standees it has
 (`standees N`, N of 2 or more). Mend: add `standees N` to the threat, or place the
 threat itself with `place threat`.""")
-NO_TIME_TRACK = _code("E321", E, "`{form}` moves a Time Track, and {where}", "a Time Track effect with no Time Track to move", """\
+NO_TIME_TRACK = _code("E321", E, "`{form}` moves a Time Track, and {where}",
+                       "a Time Track effect with no Time Track to move", """\
 `progress time`, `reduce time` and `reset time` move the Time Track of the card they
 are printed on (RB 1432), or, on a card without one and in a log, the Time Tracks in
 play (a Global Condition's, a POI's, a threat's: RB 913-923). A pack in which no card
@@ -433,31 +542,28 @@ spaces run 1, 2, 3... in the order written, at most 10, and a card has one time
 track: a space written twice, skipped, or a second `time` line prints a track the
 table cannot follow. Mend: number the spaces from 1 in order (`space 2 => nothing`
 for a space where nothing happens), and keep one `time` line.""")
-UNROLLED_DANGER = _code("W409", W, "nothing rolls Danger die {letter}", "a declared Danger die letter that no effect rolls", """\
-The pack declares a table of the Danger die Reference card that no `roll danger`
-names, so the table is printed and never read. Mend: roll it somewhere, or remove the
-declaration; `// allow W409` when a rule outside the pack rolls it.""")
-
-STORYBOOK_KEY = _code("E330", E, "the {category} storybook already has entry {number}", "two entries of one storybook under one number", """\
+STORYBOOK_KEY = _code("E330", E, "the {category} storybook already has entry {number}",
+                       "two entries of one storybook under one number", """\
 A storybook is read by number: a location's or a card's number in the book of the
 action's category. Two entries under one number (a card numbered like a location, both
 with a `take` action, or a card with two `look` actions) print two identical keys, and
-the reader cannot tell which is theirs. Mend: renumber the card, or give one action
-another category.""")
-DEPART_NEVER_MOVES = _code("E331", E, "depart entry {number} {direction} never moves the player", "depart entry whose result never moves the player", """\
+the reader cannot tell which is theirs. Two actions of one category on one location
+are E305. Mend: renumber the card, or give one action another category.""")
+DEPART_NEVER_MOVES = _code("E331", E, "depart entry {number} {direction} never moves the player",
+                            "depart entry whose result never moves the player", """\
 A depart action takes the player away in the direction they declared; its result must
-say where they arrive (`-> location N`), or the player is left where they stood.
-Mend: end the result with `-> location N`, or make it a location action instead.""")
-EXIT_TO_ITSELF = _code("E332", E, "{direction} of location {number} leads to location {number} itself", "compass exit to its own location", """\
+say where they arrive (`-> location N`) or end the game, or the player is left where
+they stood. Mend: end the result with `-> location N`, or make it a location action
+instead.""")
+EXIT_TO_ITSELF = _code("E332", E, "{direction} of location {number} leads to location {number} itself",
+                        "compass exit to its own location", """\
 A compass number is the neighbour a player walks or swims to; a location cannot be its
-own neighbour. This is almost always a typo in the number. Mend: write the neighbour's
-number, or `*` with a depart entry if the direction loops back in the story.""")
-NO_WAY_OUT = _code("W410", W, "nothing leads out of location {number}", "location that no exit, depart or result leads out of", """\
-A location with no compass number, no starred point and no action or arrival leading to
-another location strands the player there for the rest of the game. Mend: add an exit,
-a starred point with its depart entry, or `-> location N` in an action's result; or
-`// allow W410` on the location if only a card leads out.""")
-SETUP_ELSEWHERE = _code("E333", E, "`{what}` belongs to the setup location 000, not to location {number}", "setup line on a location other than 000", """\
+own neighbour. This is almost always a typo in the number, so the location is not also
+reported as having no way out (W410), nor its neighbours as not pointing back (W403)
+or unreachable (W400). Mend: write the neighbour's number, or `*` with a depart entry
+if the direction loops back in the story.""")
+SETUP_ELSEWHERE = _code("E333", E, "`{what}` belongs to the setup location 000, not to location {number}",
+                         "setup line on a location other than 000", """\
 The setup steps, the characters players gain, the starting levels and the choices of
 where each player crashes are printed on location 000, on the back of the Book of
 Vantages, which every table reads first (VR 17-18). On any other location, leaving is
@@ -465,7 +571,8 @@ an action with a cost (VR 23, 50-54): a `choice` printed there would be a move t
 costs nothing. Mend: move the line to `location 000`; for a way out of another
 location, write a compass exit, a starred point with its depart entry, or
 `-> location N` in an action's result.""")
-NOT_A_CHARACTER = _code("E334", E, "card {number} is {kind} card, not a character", "`character N` naming a card that is not a character", """\
+NOT_A_CHARACTER = _code("E334", E, "card {number} is {kind} card, not a character",
+                         "`character N` naming a card that is not a character", """\
 Location 000 hands each player a character card (VR 17); `character N` names one.
 Mend: name a `card N character`, or declare the card as a character.""")
 BAD_LEVEL = _code("E335", E, "{message}", "starting level out of range, repeated, or recommended twice", """\
@@ -485,29 +592,330 @@ BAD_SLOT = _code("E338", E, "`{face}` is not a challenge die face", "slot accept
 A slot names the challenge die faces it accepts: `time`, `morale`, `health`, `blank`,
 `setback`, or `any` (VR 93: unless a slot says otherwise, blanks and setbacks go
 anywhere). Mend: write one of these.""")
-PAYMENT_ALONE = _code("E339", E, "`{form}` is a payment: it buys the effects after `=>`", "a `pay` form outside `pay ... =>`", """\
+PAYMENT_ALONE = _code("E339", E, "`{form}` is a payment: it buys the effects after `=>`",
+                       "a `pay` form outside `pay ... =>`", """\
 A payment in a result is a cost: when it cannot be paid, the player does not gain what
 it buys (VR 94). It is written `pay coin 2 => gain card 1201`; on its own, or among
 effects, it buys nothing. Mend: write the `pay ... => ...` line, or `lose` for a loss
 that happens whether or not the player has it (VR 86).""")
-ENDING_ELSEWHERE = _code("E340", E, "card {number} is {kind} card; only a mission has a game-end entry", "`ending` on a card other than a mission", """\
+ENDING_ELSEWHERE = _code("E340", E, "card {number} is {kind} card; only a mission has a game-end entry",
+                          "`ending` on a card other than a mission", """\
 When a player's time, morale or health reaches 0, the game ends and the table reads
 the mission's entry in the take storybook (VR 71). Mend: move the `ending` to the
 mission card.""")
+COMPLETES_WRONG_KIND = _code("E341", E, "`{form}` names card {number}, {kind} card",
+                              "completing a card that is not a mission or destiny", """\
+`complete mission N` names a mission card and `complete destiny N` a destiny card
+(VR 69-70): the table's choice to end the game, and the kind of victory, come from
+it. Mend: name the mission or destiny, or declare the card as one.""")
 NO_RESULT = _code("E342", E, "action {name} has {what}", "an action without its result", """\
 Acting is paying the cost and then reading the action's result (VR 29, VR 40): the
 storybook sends the player to the result's entry, which would be empty. Mend: add
 `result { ... }` with what the action does, after its text.""")
+D10_RANGE = _code("E343", E, "a D10 shows 1 to 10, so `d10 {low} to {high}` cannot hold as written",
+                   "a D10 range outside 1..10 or written high end first", """\
+`if d10 LOW to HIGH -> ...` holds when the D10 the players rolled shows a face from
+LOW to HIGH. A D10 shows 1 to 10, so a range past 10, from 0, or with its high end
+first holds for no roll, and the way it leads to is never taken. Mend: write the low
+face first, both from 1 to 10.""", Example("""\
+log 1 "Start" {
+  roll d10
+  if d10 9 to 2 -> log 2  // expect: E343
+  else -> log 2
+}
+log 2 "Rolled" { return }
+"""))
+NO_DICE_REQUIRED = _code("E344", E, "a requirement needs at least 1 die, not {count}", "a requirement of 0 dice", """\
+A requirement's count says how many dice of the icon the outcome needs; a count of 0
+needs nothing, and the row would be taken on any roll. Mend: leave the count out for
+one die, or remove the requirement.""", Example("""\
+poi P101 "Ridge" external {
+  action "Climb" {
+    outcome yellow: 0 physical => gain success 1  // expect: E344
+    outcome red => nothing
+  }
+}
+"""))
+DEAD_END = _code("E401", E, "log {number} has no way out", "dead end: no way out", """\
+Every log ends in a way out: `-> log N`, `else -> log N`, two or more
+`choice`s, `if d10` lines that hold every face of the roll, `return` (back to the
+board) or `end exploration`. A log without one
+leaves the table with the book open and nothing to do. A log holding an error is
+not also reported: what did not resolve (`retrun`) may be its way out.
+Mend: add the way out the story means, often `return`.""", Example("""\
+log 1 "Start" {
+  -> log 2
+}
+log 2 "Stuck" {  // expect: E401
+  text "Nothing more happens."
+}
+"""))
+CARD_TOO_LARGE = _code("E510", E, "{card} is {size}, larger than a sheet of {paper}", "card larger than the paper", """\
+A card with its 3 mm bleed must fit on the sheet inside the margins for the cut
+marks. Mend: give the kind a smaller size under [cards] in vcompiler.toml, or use
+`--card-layout single`, which prints one card a page at its own size.""")
+BAD_PLACE = _code("E511", E, "{message}", "sector pinned to a place the board cannot print", """\
+`at COLUMN, ROW` in a sector pins its place on the printed board (from 0, 0 at the top
+left). Two sectors of one planet cannot share a place, and a place lies at most 15
+columns or rows from the corner. Mend: give each pinned sector a place of its own, or
+leave `at` out and let the board's layout place it.""")
+NO_COPIES = _code("E512", E, "{card} asks for 0 copies", "a card printed no times", """\
+`copies N` says how many of a card the card sheets print; a card is printed at least
+once, so `copies 0` would still print one. Mend: leave the card out of the pack, or
+write `copies 1`.""")
+INTERNAL = _code("E900", E, "{message}", "internal error", """\
+The compiler failed on its own: the content may well be fine. The message says what
+failed; please report it with the pack that triggers it. The command exits with
+status 2; `vcompiler --debug ...` prints the traceback.""")
+UNUSED_ALLOW = _code("W100", W, "`// allow {allowed}` silences nothing: this declaration has no {allowed}",
+                      "`// allow` that silences nothing", """\
+An `// allow CODE` comment silences CODE in its declaration; this one found nothing
+to silence there (the warning was mended, or it is reported elsewhere). A stale allow
+would hide the warning when it comes back. Mend: remove the comment.""")
+BAD_ALLOW = _code("W101", W, "{message}", "`// allow` naming no warning", """\
+`// allow` takes warning codes as `vcompiler rules` lists them (`W400`): this one
+names an unknown code, a code in lower case, or an error (errors cannot be silenced),
+so it silences nothing. Mend: as the hint says.""")
+MISPLACED_ALLOW = _code("W102", W, "`// allow` silences only at the end of a declaration's first line; "
+                                   "here it silences nothing", "`// allow` where it silences nothing", """\
+An `// allow CODE` comment silences its declaration only at the end of the
+declaration's first line; on a line of its own (say, above the declaration) it is an
+ordinary comment. Mend: move it to the end of the declaration's first line.""")
+UNKNOWN_SETTING = _code("W103", W, "unknown setting `{name}`; it is ignored", "unknown setting in vcompiler.toml", """\
+vcompiler.toml (or [tool.vcompiler] in pyproject.toml) takes `ignore`, `[cards]` and
+`[print]` (`spoiler_limit`); any other key is ignored, so a misspelt `ingore`
+silences nothing, and a `spoiler_limit` outside `[print]` changes nothing. Mend: as
+the hint says.""")
+RECYCLED_NUMBER = _code("W104", W, "@{label} is given log number {number}, which numbers.lock gave @{old}, a label no log has now",
+                         "a label given the number of a label that is gone", """\
+numbers.lock keeps the number each `@label` log was given, so that printed books keep
+sending readers to the same entry. When a label is deleted its number is free, and the
+next new label takes it (the shuffle offers the numbers in the same order): a book
+printed with the old label then sends its readers to the new entry. A renamed label
+is told the same way, since the lock knows it by its name. Mend: for a rename, rename
+the label in numbers.lock too; else, when books were printed, keep a log of the old
+label (it may say the entry is no more) so that its number stays its own; when no
+book was printed, there is nothing to mend (`// allow W104` on the log).""")
+UNREACHABLE = _code("W400", W, "{what} is unreachable",
+                     "log, location or storybook entry unreachable from every root", """\
+A log, location or storybook entry that nothing leads to from the start, a
+planet, an `external` log or a deck card can never be read: usually a wrong
+number somewhere else. Mend: lead to it, mark it `external` if something outside
+the pack sends readers there, or remove it.""", Example("""\
+log 1 "Start" { return }
+log 2 "Nobody comes here" {  // expect: W400
+  return
+}
+"""))
+UNUSED_CARD = _code("W402", W, "{what} is never placed, gained or printed",
+                     "card that nothing places, gains or prints", """\
+A card that nothing places, gains, reveals, prints on a board or mentions in
+text never comes into play (deck cards, events and injuries, are drawn and so
+always do). Mend: bring it into play, mark it `external` when a rule or the
+Rulebook brings it in (`poi P120 "Name" external { … }`), or remove it.""", Example("""\
+log 1 "Start" { return }
+poi P500 "Forgotten" {  // expect: W402
+  text "Nothing places it."
+}
+"""))
+NOT_POINTING_BACK = _code("W403", W, "{direction} of location {number} leads to location {target}, which does not lead back",
+                           "neighbour does not point back", """\
+If location A lists B as a neighbour, B lists A (or stars the opposite point):
+paths on the map run both ways unless the text says otherwise. A one-way path is
+usually a typo in a number. Mend: add the way back, or `// allow W403` on the
+location if the path is one-way on purpose.""", Example("""\
+location 1 "Beach" {
+  north 2 walk  // expect: W403
+}
+location 2 "Cliff" {
+  look "Look" cost 1 {
+    result { -> location 1 }
+  }
+}
+""", "vantage"))
+ENDLESS_LOOP = _code("W404", W, "{loop} with no way out", "loop of logs with no way out", """\
+A set of logs that lead to each other with no path to a way out (`return`,
+`end exploration`) keeps the table reading in circles. Reported once per loop, at
+its lowest-numbered log. Mend: give one of the logs a way out.""", Example("""\
+log 1 "Start" {
+  -> log 2
+}
+log 2 "Round" {  // expect: W404
+  -> log 3
+}
+log 3 "And round" {
+  -> log 2
+}
+"""))
+UNTESTED_CHECK = _code("W406", W, "nothing tests the check mark of log {number}", "check mark that nothing tests", """\
+A log with `check` prints a box the readers tick; if nothing tests it
+(`if checked log N`), the tick changes nothing. A test of a log that is not there
+(E200) counts as a test of the logs its hint suggests, and a test on a line with an
+error, or in a declaration that did not parse, as a test of the log it names.
+Mend: test it where it matters, or remove `check`.""", Example("""\
+log 1 "Start" {
+  check  // expect: W406
+  return
+}
+"""))
+NO_LANDER = _code("W407", W, "planet {planet} has no lander sector", "planet without a lander sector", """\
+Every exploration begins with the lander set down in a lander sector, and
+lift-off happens there. A planet with no `lander` sector gives the table nowhere to
+land. A planet with an error at a word spelt like `lander` (`lnader`) is not also
+reported. Mend: add `lander` to the sector where the lander may set down.""")
+UNREACHED_SECTOR = _code("W408", W, "{message}",
+                          "sector that no path, or no way from a lander sector, leads into, or that no way leads back from", """\
+The crew sets down in a lander sector and travels along the paths, one-way
+paths only their way; an effect that moves a crewmember to a sector (`move crew
+to sector N`) is a way in too. A sector no path leads into, or one that paths lead
+into from parts of the board the crew never reaches, is never entered: its POI is
+never explored and its log never read, though the graph of logs counts them
+reachable from the board. A sector the crew can enter but from which no path leads
+back to a lander sector is a trap: Lift-Off leaves whoever went there behind
+(RB 1548). Mend: add a path from the part of the board the crew reaches, or out of
+the trap, turn a one-way path around, or silence it with `// allow W408` on the
+planet when a rule puts the crew there or takes them out. A board with a path in
+error (E311, E203) is looked at once that path is mended: it may be the way.""")
+UNROLLED_DANGER = _code("W409", W, "nothing rolls Danger die {letter}",
+                         "a declared Danger die letter that no effect rolls", """\
+The pack declares a table of the Danger die Reference card that no `roll danger`
+names, so the table is printed and never read. A declaration not named by one capital
+letter is E232, not this. Mend: roll it somewhere, or remove the declaration;
+`// allow W409` when a rule outside the pack rolls it.""")
+NO_WAY_OUT = _code("W410", W, "nothing leads out of location {number}",
+                    "location that no exit, depart or result leads out of", """\
+A location is left by a compass exit, a starred point, a setup choice, or an action or
+arrival that moves the player or ends the game; one with none of them strands the
+player there for the rest of the game. An exit to the location itself is E332, not
+this: it was meant to lead out. Mend: add an exit, a starred point with its depart
+entry, or `-> location N` in an action's result; or `// allow W410` on the location
+if only a card leads out.""")
 NO_ENDING = _code("W411", W, "mission {number} has no game-end entry", "mission without its game-end entry", """\
 When any player's time, morale or health reaches 0, the table reads the mission's
 entry in the take storybook (VR 71). Mend: add `ending "TITLE" { ... }` to the mission.""")
 SLOTS_ON_HORIZONTAL = _code("W412", W, "card {number} is horizontal but has slots", "slots on a horizontal card", """\
 Horizontal cards go to the supply, and no challenge die is placed on them there
 (VR 92). Mend: make the card vertical, or remove its slots.""")
-SKILL_ON_NO_COST = _code("W413", W, "a cost of 0 has nothing for {skills} to reduce", "skills named on a cost of 0", """\
+SKILL_ON_NO_COST = _code("W413", W, "a cost of 0 has nothing for {skills} to reduce",
+                          "skills named on a cost of 0", """\
 A cost of 0 rolls no challenge dice (VR 107); a skill token cannot reduce it further.
 Mend: remove the skills, or raise the cost.""")
-COMPLETES_WRONG_KIND = _code("E341", E, "`{form}` names card {number}, {kind} card", "completing a card that is not a mission or destiny", """\
-`complete mission N` names a mission card and `complete destiny N` a destiny card
-(VR 69-70): the table's choice to end the game, and the kind of victory, come from
-it. Mend: name the mission or destiny, or declare the card as one.""")
+OVERLAPPING_D10 = _code("W414", W, "`d10 {low} to {high}` overlaps `d10 {low2} to {high2}` above: {faces} of the roll {verb} read there first",
+                         "D10 ranges of one roll that overlap", """\
+The `if d10` lines after a `roll d10` are read in order, and the first whose range
+holds the face sends the reader away, so the faces a range shares with a line above it
+never reach it (a range all of whose faces are above is never taken). The printed log
+lists both ranges, and a player who rolled one of those faces reads two ways.
+Reported at the later line; usually one end was mistyped. Mend: make the ranges meet
+without sharing a face (`1 to 4`, `5 to 10`).""", Example("""\
+log 1 "Start" {
+  roll d10
+  if d10 1 to 5 -> log 2
+  if d10 5 to 10 -> log 2  // expect: W414
+}
+log 2 "Rolled" { return }
+"""))
+SAME_CHOICE = _code("W415", W, "{where} offers the choice {label} twice, both {target}",
+                     "one choice written twice in an entry", """\
+Two choices of one entry (a log, a location, a storybook result) with the same words
+and the same way print the same line twice, and one of them is usually a choice whose
+way was meant to go elsewhere (copied and never changed). Reported at the second.
+Mend: change where one of them leads (or its words), or remove it.""", Example("""\
+log 1 "Start" {
+  choice "Go on" -> log 2
+  choice "Go on" -> log 2  // expect: W415
+}
+log 2 "On" { return }
+"""))
+LABEL_BY_NUMBER = _code("W416", W, "log {number} is the number of @{label}",
+                         "a labelled log named by the number it was given", """\
+A `@label` log's number is not written by the writer: the pack's `numbering` shuffle
+gives it, and numbers.lock keeps it. A goto or `{log N}` that names it by that number
+(copied from a built book or from the lock) follows the lock, not the story: if the
+lock is lost, the range or the seed changes, the number goes to another log or to
+none, and the reference points elsewhere without a word. Mend: write the label
+(`-> log @label`), as the hint says.""")
+TESTED_AFTER_CHECK = _code("W417", W, "log {number} ticks its own box above, so `if checked log {written}` always holds here",
+                            "a log that tests its own box after ticking it", """\
+`check` ticks the box printed beside the log as it is read; `if checked log N` in
+log N itself, below the `check`, then always holds, on the first visit as on any
+other, and whatever follows it for an unticked box is never read. A log that means
+"if you have been here before" tests its box above its `check`. Mend: move the test
+above `check`, or write `-> log M` when it is always meant.""", Example("""\
+log 1 "Start" {
+  check
+  if checked log 1 -> log 2  // expect: W417
+  return
+}
+log 2 "Again" { return }
+"""))
+SPOILER_SPREAD = _code("W500", W, "{share}% of the gotos and choices of {book} land on the spread of their own entry ({same} of {total})",
+                        "outcomes printed beside their choice", """\
+A reader who decides at an open book sees both pages. When a choice sends the reader
+to a log printed on the same spread, its outcome is in sight before the choice is
+made. `build` counts, after laying out a Logbook, how many gotos and choices land on
+the spread of the entry they leave, and warns above `spoiler_limit` percent (25
+unless `[print] spoiler_limit` in vcompiler.toml says otherwise; books of fewer than
+50 such links are not counted). The hint names the entries with the most. Mend:
+number those logs `log @name`, so that the compiler gives them shuffled numbers far
+from the entries that lead to them.""")
+SPOILER_SHEET = _code("W501", W, "{count} {what} of {book} {verb} on the booklet sheet side of the entry {follow}",
+                       "outcomes printed on the sheet side of their entry", """\
+A booklet is printed two pages a sheet side, in saddle-stitch order: the first page
+beside the last, the second beside the second-to-last. Whoever prints, folds or
+collates the sheets sees both halves of a side at once. `build --booklet` checks,
+after imposing each book, whether a result (storybooks) or a goto or choice (Logbooks)
+is printed on the same sheet side as the entry it follows, and names those entries
+(outcomes on the same spread are W500's). Mend: a Logbook's logs numbered `log @name`
+move away from the entries that lead to them; in any book, smaller signatures put an
+entry and its outcome on other sheets (the hint names the largest `--signature` that
+parts them all, when one does); or print it without `--booklet`.""")
+TEXT_OVERFLOW = _code("W510", W, "the {part} of {card} overflows by {lines} line{s}",
+                       "card text that does not fit its box", """\
+`build` lays out every card and measures its text against the boxes of the card's
+layout; `check` reports the same warnings (it lays out, the same way, the cards that
+a quick bound on their text cannot show to fit), so that `check --strict` fails where
+`build --strict` would. The resident checker (`watch`, the editor) does not measure
+cards. A card whose title, text or bottom box is longer than the box prints cut: from
+the first line that does not fit whole, the box is blank down to a black band saying
+how many lines are not printed, and never runs into the next box (a location's
+compass rose). The warning gives that same number, at the first paragraph, row or
+action cut (a title at the card's declaration). Nothing is shrunk below the card's
+type size. Mend: shorten the text, move rules text to the Logbook (a Vanguard card) or
+to the storybook entries of its actions (a location or Vantage card), or give the kind
+a larger size under [cards] in vcompiler.toml. Rows (a threat's spaces, attack and
+alone rows, a Special Action's outcomes) take at least a line each however short
+their text: the hint says so when they make most of the box, and fewer rows is the mend.""")
+TOO_MANY_COPIES = _code("W511", W, "{card} asks for {copies} copies; {most} are printed",
+                         "more copies than a build prints", """\
+A card's `copies` is capped when printed, so that a slip of the finger does not
+become a thousand sheets. Mend: lower `copies`, or print the card sheet more than once.""")
+UNDEFINED_TRAVEL = _code("W512", W, "the Travel icons on the paths of planet {planet} cost what no Global Condition says",
+                          "Travel icons on a planet with no Global Condition", """\
+A Travel icon on a path costs what the current Global Condition in the bottom right
+corner of the planet board says (RB 443, 587, 1121); a planet with neither a printed
+`condition` nor a condition card prints Travel icons that nothing defines, and its
+board leaves the Global Condition space out. Reported at the first path with a Travel
+icon. Mend: give the planet a `condition` (with its `travel` effect) or a condition
+card, print the paths' costs themselves (`spend die`, `roll danger T`, ...), or
+silence it with `// allow W512` on the planet when a log places a Global Condition
+before the crew travels.""")
+PATH_OVER_SECTOR = _code("W513", W, "path {a} {arrow} {b} is drawn over sector {sector} on the board",
+                          "board path drawn across another sector's space", """\
+The board draws a path as a straight line between its two sectors' spaces. The layout
+places the sectors so that no path runs over a third sector's space where it can; where
+a straight line still would, the path is drawn bent, with one or two bends through the
+gaps between spaces, by the shortest such route that crosses the fewest other paths.
+A path no such route clears (one across a full grid from corner to corner) is drawn
+straight over the sector and warned of, since a player may read it as leading into
+that sector. Its cost is printed clear of the space. Mend: pin the sectors' places
+with `at COLUMN, ROW` so that the path runs clear, or join the sectors through the one
+it crosses.""")
+LONG_WORD = _code("W514", W, "{what} has a word too long for a line of the books: `{word}` ({letters} letters, about "
+                             "{width} mm)", "word wider than a column of the books", """\
+The books set their text at 9.5 pt in columns about 88 mm wide (an A4 or Letter page's
+two columns; a list of choices is indented 4.5 mm more). A word wider than that cannot
+stand on a line: the books break it where the line ends, mid-word and without a hyphen,
+rather than let it run out of its column and off the page. Found by `check` from the
+font's widths, for the text of logs and storybook entries (a card's text that does not
+fit is W510). Mend: shorten the word, or write spaces or hyphens where it may break.""")

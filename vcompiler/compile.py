@@ -7,18 +7,18 @@ import bisect
 import gc
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import fields, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import get_type_hints
+from typing import Any, get_type_hints
 
 from vcompiler import ast, codes, files
 from vcompiler.checks import CheckMemo, run_checks
 from vcompiler.checks.explained import near_errors
 from vcompiler.config import load_config
-from vcompiler.diagnostics import Diagnostic, Related, diagnostic
+from vcompiler.diagnostics import Applicability, Diagnostic, Related, diagnostic
 from vcompiler.frozen import frozen
 from vcompiler.model.build import Memo, build_model
 from vcompiler.model.labels import number_text_labels
@@ -36,11 +36,13 @@ from vcompiler.parse import (
     weak_hint,
 )
 from vcompiler.parse.cache import ParseCache
+from vcompiler.parse.lexer import code_words
 from vcompiler.parse.split import split_declarations
 from vcompiler.registry import verbs_of_game
 from vcompiler.registry.constructs import declared_construct, foreign_construct, other_game_hint
 from vcompiler.source import SourceFile, Span
 from vcompiler.suppression import allow_mistakes, apply_allows
+from vcompiler.util.safeio import Refused, read_regular
 from vcompiler.workers import forked_shares, idle_cores
 
 
@@ -80,9 +82,16 @@ def find_packs(path: Path) -> list[Path]:
     return files.find_packs(path)
 
 
-def read_source(path: Path, display: str, relative: str) -> tuple[SourceFile, Diagnostic | None]:
+def read_source(path: Path, display: str, relative: str,
+                within: Path | None = None) -> tuple[SourceFile, Diagnostic | None]:
+    """A .vcl file as a source, or an empty source and why it cannot be read. `within`:
+    the pack folder it must lie in once links are resolved."""
     try:
-        data = path.read_bytes()
+        data = read_regular(path, within=within, limit=files.MAX_SOURCE_BYTES)
+    except Refused as refused:
+        source = SourceFile.from_text(path, display, relative, "")
+        return source, diagnostic(codes.UNREADABLE, source.whole(), message=f"the file is not read: {refused.why}",
+                                  hint="keep only .vcl text files in a pack folder, not links out of it")
     except OSError as error:
         source = SourceFile.from_text(path, display, relative, "")
         return source, diagnostic(codes.UNREADABLE, source.whole(),
@@ -148,7 +157,7 @@ AST_UNPICKLING_COST = 0.26
 PART_BYTES = 150_000
 
 
-def _entry(parsed: ParsedFile) -> tuple:
+def _entry(parsed: ParsedFile) -> tuple[Any, ...]:
     """What the cache keeps of a parsed file, and what a worker sends back: the fields
     of ParsedFile after its source."""
     return tuple(getattr(parsed, f.name) for f in fields(ParsedFile)[1:])
@@ -173,7 +182,7 @@ class _Entries:
         self.cache = cache
         self.shape = _entry_shape() if cache is not None else None
 
-    def __call__(self, source: SourceFile) -> tuple[tuple, bool]:
+    def __call__(self, source: SourceFile) -> tuple[tuple[Any, ...], bool]:
         if self.cache is None:
             return _entry(parse_source(source)), True
         key = self.cache.key(source.display, source.text)
@@ -188,7 +197,7 @@ class _Entries:
 
 
 def _entries_all(sources: list[SourceFile], cache: ParseCache | None, workers: int | None
-                 ) -> list[tuple[tuple, bool]]:
+                 ) -> list[tuple[tuple[Any, ...], bool]]:
     """Every file's entry, and whether it was parsed anew, in forked processes when
     there is much to read and cores to spare (see workers.forked_shares). Reading an
     entry from the cache costs about as much as parsing a file of logs, so both are
@@ -209,10 +218,10 @@ def _entries_all(sources: list[SourceFile], cache: ParseCache | None, workers: i
         units.extend((index, start, end, line) for (start, line), end in zip(places, ends))
     made = forked_shares(units, lambda u: u[2] - u[1], _Parts(sources, entries), workers,
                          AST_PICKLING_COST, AST_UNPICKLING_COST)
-    of_source: list[list] = [[] for _ in sources]
+    of_source: list[list[Any]] = [[] for _ in sources]
     for (index, *_), result in zip(units, made):
         of_source[index].append(result)
-    found: list[tuple[tuple, bool]] = []
+    found: list[tuple[tuple[Any, ...], bool]] = []
     for source, results in zip(sources, of_source):
         first = results[0]
         if len(results) == 1:                   # the whole file: (entry, anew)
@@ -238,7 +247,7 @@ class _Parts:
     def __init__(self, sources: list[SourceFile], entries: _Entries):
         self.sources, self.entries = sources, entries
 
-    def __call__(self, unit: tuple[int, int, int, int]) -> tuple:
+    def __call__(self, unit: tuple[int, int, int, int]) -> tuple[Any, ...]:
         index, start, end, line = unit
         source = self.sources[index]
         if start == 0 and end == len(source.text):          # the whole file
@@ -264,7 +273,7 @@ def parse_pack(folder: Path, cache: ParseCache | None = None, workers: int | Non
     paths, found = files.list_pack(folder, display_path, declared)
     for path in paths:
         relative = path.relative_to(folder).as_posix()
-        source, problem = read_source(path, display_path(path), relative)
+        source, problem = read_source(path, display_path(path), relative, folder)
         sources[source.display] = source
         if problem is not None:
             found.append(problem)
@@ -272,6 +281,8 @@ def parse_pack(folder: Path, cache: ParseCache | None = None, workers: int | Non
             readable.append(source)
     entries = _entries_all(readable, cache, workers)
     parsed = [ParsedFile(source, *entry) for source, (entry, _) in zip(readable, entries)]
+    if cache is not None:
+        cache.served.extend(source.display for source, (_, anew) in zip(readable, entries) if not anew)
     if cache is not None and any(anew for _, anew in entries):
         cache.prune()
     for result in parsed:
@@ -280,7 +291,7 @@ def parse_pack(folder: Path, cache: ParseCache | None = None, workers: int | Non
 
 
 @contextmanager
-def without_cycle_collection():
+def without_cycle_collection() -> Iterator[None]:
     """The AST and the model are trees of frozen values, freed by reference counting;
     the cycle collector would walk every one of them again and again as they grow
     (a third of the time of checking a large pack), and find nothing."""
@@ -330,6 +341,8 @@ def compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnosti
 def _compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnostic],
                     sources: dict[str, SourceFile], memo: Memo | None = None,
                     checked: CheckMemo | None = None) -> CompileResult:
+    # The project's configuration first: what it silences and sizes holds for every stage.
+    config = load_config(folder, display_path)
     complete = not any(d.code.id.startswith("E1") for d in found)
     model = build_model(parsed, folder, display_path(folder), complete, memo)
     copies = _copies_among(parsed, list(model.diagnostics))
@@ -354,7 +367,6 @@ def _compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnost
                                 near_errors(found, sources, _declaration_lines)))
     found.extend(allow_mistakes(parsed))
     found = apply_allows(found, parsed, complete=not any(d.severity is codes.Severity.ERROR for d in found))
-    config = load_config(folder, display_path)
     if config.source is not None:
         sources[config.source.display] = config.source
     _show_lock(folder, found, sources)
@@ -364,12 +376,18 @@ def _compile_parsed(folder: Path, parsed: list[ParsedFile], found: list[Diagnost
                          frozenset(config.ignore))
 
 
+def _shared_files(result: CompileResult) -> set[str]:
+    """The files a result reports on that are not its pack's own: its configuration."""
+    folder = display_path(result.folder)
+    return {shown for shown in result.sources if not shown.startswith(folder + "/") and shown != folder}
+
+
 # Names a file manager gives a copy: `logbook copy.vcl`, `logbook copy 2.vcl`, `Copy of
 # logbook.vcl`, `logbook - Copy.vcl`, `logbook (1).vcl`, and a writer's own backups.
 _COPY_NAME = re.compile(r"\bcopy\b|\bbackup\b|\bbak\b|\bold\b|\(\d+\)|~", re.IGNORECASE)
 
 
-def _defines(decl: ast.Declaration) -> tuple:
+def _defines(decl: ast.Declaration) -> tuple[Any, ...]:
     """What a declaration defines, as two declarations of one thing share it."""
     if isinstance(decl, ast.LogDecl):
         return ("log", decl.target.kind, decl.target.value)
@@ -399,7 +417,7 @@ def _copies_among(parsed: list[ParsedFile], found: list[Diagnostic]) -> dict[str
         repeated = sum(1 for key in defines[copy] if key in keys[original])
         return 2 * repeated > len(defines[copy])
 
-    def originality(display: str) -> tuple:
+    def originality(display: str) -> tuple[Any, ...]:
         relative = files[display].source.relative
         stem = Path(relative).stem
         return (bool(_COPY_NAME.search(stem)), len(stem), relative)
@@ -428,8 +446,8 @@ def _copied_files(found: list[Diagnostic], sources: dict[str, SourceFile], copie
     rather than with one E205 for each definition."""
     by_key: dict[str, list[Diagnostic]] = {}
     for d in found:
-        if d.code is codes.DUPLICATE and d.related:
-            by_key.setdefault(d.message, []).append(d)
+        if d.code is codes.DUPLICATE and d.related and d.subject is not None:
+            by_key.setdefault(d.subject, []).append(d)
     # Each definition made twice: the files that make it, and where in each.
     places: dict[str, dict[str, Span]] = {}
     for key, repeated in by_key.items():
@@ -441,7 +459,7 @@ def _copied_files(found: list[Diagnostic], sources: dict[str, SourceFile], copie
     # A mistake the copy repeats where its original makes it (a syntax error copied with
     # the file) is told once, in the original.
     said = {(d.span.file, d.code, d.message, d.span[1:], d.hint) for d in found}
-    out = [d for d in found if not (d.code is codes.DUPLICATE and d.message in places)
+    out = [d for d in found if not (d.code is codes.DUPLICATE and d.subject in places)
            and not (d.span.file in copies
                     and (copies[d.span.file][0], d.code, d.message, d.span[1:], d.hint) in said)]
     for copy, (original, moved) in copies.items():
@@ -450,8 +468,7 @@ def _copied_files(found: list[Diagnostic], sources: dict[str, SourceFile], copie
         if not shared:
             continue
         folded.update(span for span, _, _ in shared)
-        span, first, key = shared[0]
-        what = key.removesuffix(" is defined twice")
+        span, first, what = shared[0]
         name, other = sources[copy].relative, sources[original].relative
         whose = (f" and {len(shared) - 1} more of the definitions of {other}" if len(shared) > 1
                  else f", as {other} does")
@@ -492,12 +509,13 @@ def _copied_folders(found: list[Diagnostic], sources: dict[str, SourceFile], sho
     definitions: dict[str, list[Diagnostic]] = {}
     out = []
     for d in found:
-        if d.code is codes.DUPLICATE and d.related and path(d.span) and path(d.related[0].span):
-            definitions.setdefault(d.message, []).append(d)
+        if d.code is codes.DUPLICATE and d.related and d.subject is not None and path(d.span) \
+                and path(d.related[0].span):
+            definitions.setdefault(d.subject, []).append(d)
         else:
             out.append(d)
     copies: dict[str, list[tuple[str, Span, Span]]] = {}
-    for message, repeated in definitions.items():
+    for subject, repeated in definitions.items():
         spans = [repeated[0].related[0].span, *(d.span for d in repeated)]
         # The original is the one nearest the pack's top; the others are copies.
         original = min(spans, key=lambda s: (path(s).count("/"), path(s)))
@@ -511,11 +529,10 @@ def _copied_folders(found: list[Diagnostic], sources: dict[str, SourceFile], sho
                 out.append(d)     # two definitions in one folder: each is a mistake of its own
             elif copy not in grouped:
                 grouped.add(copy)
-                copies.setdefault("/".join(parts[:len(above) + 1]), []).append((message, copy, original))
+                copies.setdefault("/".join(parts[:len(above) + 1]), []).append((subject, copy, original))
     for folder, copied in copies.items():
         copied.sort(key=lambda r: (path(r[1]), r[1].line, r[1].column))
-        message, copy, original = copied[0]
-        what = message.removesuffix(" is defined twice")
+        what, copy, original = copied[0]
         more = f" and {len(copied) - 1} more of the pack's definitions" if len(copied) > 1 else ""
         out.append(Diagnostic(codes.DUPLICATE, f"the subfolder {folder}/ defines again {what}{more}", copy,
                               f"every .vcl file under the pack's folder is part of the pack, subfolders too: "
@@ -547,10 +564,10 @@ def _name_other_game(found: list[Diagnostic], game: str, sources: dict[str, Sour
             continue
         d = for_game(d, game)
         # A hint the reader already gives (a block left open) says more than the game.
-        construct = foreign_construct(source.line_text(d.span.line)[:d.span.end_column - 1], game)
+        construct = foreign_construct(code_words(source.line_text(d.span.line)[:d.span.end_column - 1]), game)
         if construct is not None and weak_hint(d):
-            d = replace(d, hint=other_game_hint(construct, game))
-        elif construct is None and (weak_hint(d) or d.hint is not None and d.hint.startswith("did you mean")):
+            d = replace(d, hint=other_game_hint(construct, game), applicability=Applicability.ADVICE)
+        elif construct is None and (weak_hint(d) or d.applicability is Applicability.FIX):
             # A mistake inside a declaration of the other game (a vantage `location` in a
             # vanguard pack): the whole declaration is in the wrong pack, which says more
             # than the keyword its word is spelt like.
@@ -559,7 +576,8 @@ def _name_other_game(found: list[Diagnostic], game: str, sources: dict[str, Sour
             first = _declaration_start(starts[source.display], d.span.line)
             construct = declared_construct(source.line_text(first), game)
             if construct is not None:
-                d = replace(d, hint=other_game_hint(construct, game, first if first != d.span.line else None))
+                d = replace(d, hint=other_game_hint(construct, game, first if first != d.span.line else None),
+                            fixes=(), applicability=Applicability.ADVICE)
         out.append(d)
     return out
 
@@ -580,17 +598,26 @@ def _name_keywords(found: list[Diagnostic], game: str, sources: dict[str, Source
         if d.code is codes.UNKNOWN_VERB and source is not None:
             keyword = statement_keyword(source, d.span, verbs_of_game(game))
             if keyword is not None:
-                d = replace(d, message=keyword[0], hint=keyword[1])
+                d = replace(d, message=keyword[0], hint=keyword[1], fixes=(keyword[2],),
+                            applicability=Applicability.FIX)
         out.append(d)
     return out
 
 
 def same_names_apart(results: list[CompileResult]) -> list[CompileResult]:
     """Packs checked together must have different names: each builds into
-    build/<name>/. A second pack of one name gets E205 at its declaration."""
+    build/<name>/. A second pack of one name gets E205 at its declaration. A problem
+    of a file the packs share (the project's configuration) is told once, with the
+    first pack that reads it."""
     first: dict[str, CompileResult] = {}
     out = []
+    told: set[tuple[str, Span, str]] = set()
     for result in results:
+        shared = [d for d in result.diagnostics if d.span.file in _shared_files(result)]
+        if shared:
+            again = {id(d) for d in shared if (d.code.id, d.span, d.message) in told}
+            told.update((d.code.id, d.span, d.message) for d in shared)
+            result = replace(result, diagnostics=tuple(d for d in result.diagnostics if id(d) not in again))
         pack = result.pack
         if pack is not None and pack.name in first:
             earlier = first[pack.name].model

@@ -14,13 +14,16 @@ import os
 import re
 import stat
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.frozen import frozen
+from vcompiler.registry import PRINTED
 from vcompiler.source import SourceFile, Span
-from vcompiler.vocabulary import CARD_KINDS
+from vcompiler.util.safeio import Refused, read_regular
 
 
 @frozen
@@ -62,36 +65,93 @@ def search_folders(folder: Path) -> list[Path]:
     return found
 
 
-def _readable(path: Path) -> bool:
+def _present(path: Path) -> bool:
     try:
-        return path.is_file() and _trusted(path) and path.stat().st_size <= MAX_BYTES
+        return path.is_file() or path.is_symlink()
     except OSError:
         return False
 
 
-def _find(folder: Path) -> tuple[Path, bool] | None:
-    for candidate in search_folders(folder):
-        if _readable(candidate / "vcompiler.toml"):
-            return candidate / "vcompiler.toml", False
+def _read(path: Path, top: Path) -> str:
+    """The text of a configuration file, read as a pack's files are (util.safeio): a
+    link to a file outside the project, a pipe or a huge file is refused (Refused), and
+    so is a file another user owns or anyone may write."""
+    data = read_regular(path, within=top, limit=MAX_BYTES)
+    if not _trusted(path):
+        raise Refused("another user owns it, or anyone may write it")
+    return data.decode("utf-8")
+
+
+def _find(folder: Path) -> tuple[Path, bool, Path] | None:
+    folders = search_folders(folder)
+    top = folders[-1] if folders else folder
+    for candidate in folders:
+        if _present(candidate / "vcompiler.toml"):
+            return candidate / "vcompiler.toml", False, top
         pyproject = candidate / "pyproject.toml"
-        if _readable(pyproject):
+        if _present(pyproject):
             try:
-                tool = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("tool", {})
-            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+                tool = tomllib.loads(_read(pyproject, top)).get("tool", {})
+            except (OSError, Refused, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, ValueError):
                 continue
             if isinstance(tool, dict) and "vcompiler" in tool:
-                return pyproject, True
+                return pyproject, True, top
     return None
 
 
-def load_config(folder: Path, display) -> Config:
+def _beyond_limits(text: str, nested: bool) -> tuple[int, int, str]:
+    """Where a text TOML reads but Python cannot hold stands: (line, column, what)."""
+    if nested:
+        depth = 0
+        for at, char in enumerate(text):
+            depth += char in "[{"
+            depth -= char in "]}"
+            if depth > 100:
+                line = text.count("\n", 0, at) + 1
+                return line, at - text.rfind("\n", 0, at), "values are nested too deep"
+        return 1, 1, "values are nested too deep"
+    longest = max(re.finditer(r"[0-9_]+", text), key=lambda m: len(m.group()), default=None)
+    if longest is None:
+        return 1, 1, "a value is too large"
+    at = longest.start()
+    line = text.count("\n", 0, at) + 1
+    return line, at - text.rfind("\n", 0, at), f"a number of {len(longest.group()):,} digits is too large"
+
+
+# Read once per process for every pack it serves (keyed by the file's identity and
+# time, so that an edit is seen by a resident checker).
+_READ: dict[tuple[object, ...], Config] = {}
+
+
+def load_config(folder: Path, display: Callable[[Path], str]) -> Config:
     found = _find(folder)
     if found is None:
         return Config()
-    path, in_pyproject = found
+    path, in_pyproject, top = found
+    try:
+        status = path.stat()
+        identity: tuple[object, ...] = (path, display(path), status.st_ino, status.st_mtime_ns, status.st_size)
+    except OSError:
+        return _load(path, in_pyproject, top, display)
+    if identity not in _READ:
+        if len(_READ) > 64:
+            _READ.clear()
+        _READ[identity] = _load(path, in_pyproject, top, display)
+    return _READ[identity]
+
+
+def _load(path: Path, in_pyproject: bool, top: Path, display: Callable[[Path], str]) -> Config:
     shown = display(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = _read(path, top)
+    except Refused as refused:
+        # Nothing of it is quoted: a configuration committed as a link to
+        # /proc/self/environ would print a CI job's secrets.
+        source = SourceFile.from_text(path, shown, path.name, "")
+        return Config(source=source, diagnostics=(diagnostic(
+            codes.BAD_CONFIG, source.whole(), message=f"{path.name} is not read: {refused.why}",
+            hint=f"make {path.name} a plain file of the project (links, pipes and files over "
+                 f"{MAX_BYTES:,} bytes are not read)"),))
     except (OSError, UnicodeDecodeError) as error:
         source = SourceFile.from_text(path, shown, path.name, "")
         return Config(source=source, diagnostics=(diagnostic(
@@ -107,6 +167,14 @@ def load_config(folder: Path, display) -> Config:
             codes.BAD_CONFIG, Span(shown, line, column, line, column + 1),
             message=f"{path.name} is not valid TOML: {str(error).split(' (at')[0]}",
             hint='write it as `ignore = ["W402"]`'),))
+    except (ValueError, RecursionError) as error:
+        # Python's own limits: an integer of thousands of digits, arrays nested
+        # thousands deep. No configuration holds either.
+        line, column, what = _beyond_limits(text, isinstance(error, RecursionError))
+        return Config(source=source, diagnostics=(diagnostic(
+            codes.BAD_CONFIG, Span(shown, line, column, line, column + 1),
+            message=f"{path.name} cannot be read: {what}",
+            hint='a configuration holds short values: `ignore = ["W402"]`, `[print] spoiler_limit = 40`'),))
     base: tuple[str, ...] = ("tool", "vcompiler") if in_pyproject else ()
     table = data.get("tool", {}).get("vcompiler", {}) if in_pyproject else data
     problems: list[Diagnostic] = []
@@ -162,7 +230,7 @@ def load_config(folder: Path, display) -> Config:
 _LIMIT_HINT = "write it as `[print]` then, on the next line, `spoiler_limit = 25`"
 
 
-def _unknown(source: SourceFile, table: tuple[str, ...], found: dict, known: tuple[str, ...],
+def _unknown(source: SourceFile, table: tuple[str, ...], found: dict[str, Any], known: tuple[str, ...],
              elsewhere: dict[str, str]) -> list[Diagnostic]:
     """W103 for every key of `found` (the table at `table`) not in `known`; a key that
     belongs to another table (`elsewhere`) is told where it goes."""
@@ -170,6 +238,7 @@ def _unknown(source: SourceFile, table: tuple[str, ...], found: dict, known: tup
     for key in found:
         if key in known:
             continue
+        near: list[str] = []
         if key in elsewhere:
             hint = f"it belongs in the `[{elsewhere[key]}]` table: move it under a `[{elsewhere[key]}]` line"
         elif near := difflib.get_close_matches(key, known, n=1):
@@ -178,7 +247,7 @@ def _unknown(source: SourceFile, table: tuple[str, ...], found: dict, known: tup
             hint = "the settings here are " + ", ".join(f"`{k}`" for k in known)
         name = key if table in ((), ("tool", "vcompiler")) else f"{table[-1]}.{key}"
         problems.append(diagnostic(codes.UNKNOWN_SETTING, key_span(source, table, key),
-                                   message=f"unknown setting `{name}`; it is ignored", hint=hint))
+                                   name=name, hint=hint, fixes=near))
     return problems
 
 
@@ -188,7 +257,7 @@ _SIZE = re.compile(r"\s*(\d+(?:\.\d+)?)\s*x\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*")
 def _card_sizes(table: object, problems: list[Diagnostic], source: SourceFile, at: tuple[str, ...]
                 ) -> tuple[tuple[str, tuple[float, float]], ...]:
     """`[cards]` (the table at `at`): a size in millimetres, width x height, for any of
-    CARD_KINDS."""
+    the kinds the card sheets print (registry.PRINTED)."""
     def where(key: str) -> Span:
         return key_span(source, at, key)
 
@@ -200,9 +269,9 @@ def _card_sizes(table: object, problems: list[Diagnostic], source: SourceFile, a
     sizes = []
     for kind, value in sorted(table.items()):
         match = _SIZE.fullmatch(value) if isinstance(value, str) else None
-        if kind not in CARD_KINDS:
+        if kind not in PRINTED:
             problems.append(diagnostic(codes.BAD_CONFIG, where(kind), message=f"no card kind {kind!r}",
-                                       hint="the kinds are " + ", ".join(CARD_KINDS)))
+                                       hint="the kinds are " + ", ".join(PRINTED)))
         elif match is None or not all(20 <= float(n) <= 300 for n in match.groups()):
             problems.append(diagnostic(codes.BAD_CONFIG, where(kind), message=f"bad card size for {kind}: {value!r}",
                                        hint=hint + ", each side from 20 to 300 mm"))

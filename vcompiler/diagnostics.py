@@ -1,6 +1,7 @@
 """Diagnostics and the report formats. A rule yields diagnostics; it never prints."""
 from __future__ import annotations
 
+import enum
 import json
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -17,6 +18,14 @@ class Related:
     message: str
 
 
+class Applicability(enum.Enum):
+    """What a tool may do with a diagnostic's hint, as rustc's applicability says: the
+    passes and the editor read this, never the hint's words."""
+    ADVICE = "advice"     # words for the writer to follow
+    GUESS = "guess"       # a syntax error's last resort, which a pass that knows more replaces
+    FIX = "fix"           # `fixes` are replacements for the word at the span: the editor's quick fixes
+
+
 @frozen
 class Diagnostic:
     code: Code
@@ -24,18 +33,30 @@ class Diagnostic:
     span: Span
     hint: str | None = None
     related: tuple[Related, ...] = field(default=())
+    # What the hint suggests writing instead of the word at the span, each a text that
+    # replaces it whole (`checked`, `@found_it`, `{log 12}`); the hint says them too.
+    fixes: tuple[str, ...] = ()
+    applicability: Applicability = Applicability.ADVICE
+    # What the diagnostic is about, for the passes that fold many into one: for E205
+    # the definition made twice (`log 3`), whatever its message says.
+    subject: str | None = None
 
     @property
     def severity(self) -> Severity:
         return self.code.severity
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[str, int, int, str, str]:
         return (self.span.file, self.span.line, self.span.column, self.code.id, self.message)
 
 
-def diagnostic(code: Code, span: Span, hint: str | None = None,
-               related: Iterable[Related] = (), **values: object) -> Diagnostic:
-    return Diagnostic(code, code.format(**values), span, hint, tuple(related))
+def diagnostic(code: Code, span: Span, hint: str | None = None, related: Iterable[Related] = (), *,
+               fixes: Iterable[str] = (), guess: bool = False, subject: str | None = None,
+               **values: object) -> Diagnostic:
+    """`fixes`: what the hint suggests writing instead of the word at `span`; `guess`:
+    the hint is a syntax error's last resort."""
+    offered = tuple(fixes)
+    applicability = Applicability.FIX if offered else Applicability.GUESS if guess else Applicability.ADVICE
+    return Diagnostic(code, code.format(**values), span, hint, tuple(related), offered, applicability, subject)
 
 
 def count(diagnostics: Iterable[Diagnostic]) -> tuple[int, int]:
@@ -74,6 +95,23 @@ def printable(text: str) -> str:
     return "".join(_shown(c) for c in text)
 
 
+# The most of a line a report quotes: a file of one huge line (minified, binary, or
+# not the pack's at all) shows the part around the caret, never the whole of it.
+QUOTED_WIDTH = 160
+
+
+def _window(text: str, before: int, under: int) -> tuple[str, int, int]:
+    """The part of a shown line that a report quotes, and where the caret stands in it."""
+    if len(text) <= QUOTED_WIDTH:
+        return text, before, under
+    under = min(under, QUOTED_WIDTH // 2)
+    start = max(0, min(before - QUOTED_WIDTH // 4, len(text) - QUOTED_WIDTH))
+    part = text[start:start + QUOTED_WIDTH]
+    lead = "…" if start > 0 else ""
+    tail = "…" if start + QUOTED_WIDTH < len(text) else ""
+    return lead + part + tail, before - start + len(lead), under
+
+
 def format_text(diagnostics: list[Diagnostic], sources: Mapping[str, SourceFile],
                 color: bool = False) -> str:
     out: list[str] = []
@@ -95,7 +133,8 @@ def format_text(diagnostics: list[Diagnostic], sources: Mapping[str, SourceFile]
             before = sum(len(c) for c in shown[: s.column - 1])
             under = sum(len(c) for c in shown[s.column - 1: s.column - 1 + width])
             gutter = max(4, len(str(s.line)))
-            out.append(f" {s.line:>{gutter}} | {''.join(shown)}")
+            text, before, under = _window("".join(shown), before, under)
+            out.append(f" {s.line:>{gutter}} | {text}")
             out.append(f" {'':>{gutter}} | {' ' * before}{'^' * max(1, under)}")
             pad = " " * (gutter + 2)
         else:
@@ -111,7 +150,7 @@ def format_text(diagnostics: list[Diagnostic], sources: Mapping[str, SourceFile]
     return "\n".join(out) + "\n"
 
 
-def to_json_dict(diagnostics: list[Diagnostic]) -> dict:
+def to_json_dict(diagnostics: list[Diagnostic]) -> dict[str, object]:
     items = []
     for d in diagnostics:
         s = d.span
@@ -134,5 +173,9 @@ def to_json_dict(diagnostics: list[Diagnostic]) -> dict:
     return {"diagnostics": items, "summary": {"errors": errors, "warnings": warnings}}
 
 
-def format_json(diagnostics: list[Diagnostic]) -> str:
-    return json.dumps(to_json_dict(diagnostics), indent=2, ensure_ascii=False) + "\n"
+def format_json(diagnostics: list[Diagnostic], cached: list[str] | None = None) -> str:
+    """The JSON report; `cached`, when given, lists what was taken from the parse cache."""
+    report = to_json_dict(diagnostics)
+    if cached is not None:
+        report["cached"] = cached
+    return json.dumps(report, indent=2, ensure_ascii=False) + "\n"

@@ -12,14 +12,17 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.source import Span
+from vcompiler.util.safeio import Refused, read_regular
 
 SUFFIX = ".vcl"
+# Far past any pack's file (100,000 logs take some 15 MB): a bigger one is not read.
+MAX_SOURCE_BYTES = 64 * 1024 * 1024
 # A `pack` declaration at the start of a line: enough to tell a pack's folder from
 # the folders below and above it without parsing anything.
 _PACK_DECLARATION = re.compile(rb"^[ \t]*pack[ \t]+[A-Za-z_]", re.MULTILINE)
@@ -38,7 +41,7 @@ def _utf8(name: str) -> bool:
     return True
 
 
-def _problem(code: codes.Code, path: Path, display, message: str, hint: str) -> Diagnostic:
+def _problem(code: codes.Code, path: Path, display: Callable[[Path], str], message: str, hint: str) -> Diagnostic:
     return diagnostic(code, Span(display(path), 1, 1, 1, 1), message=message, hint=hint)
 
 
@@ -61,12 +64,10 @@ def _declare(sources: list[Path]) -> bool:
     # pack.vcl first, then the smallest, where a pack is usually declared: finding the
     # packs then seldom reads a pack's files of logs (9 MB of them took 0.18 s).
     for path in sorted(sources, key=lambda p: (p.name != "pack.vcl", _size(p))):
-        if not _regular(path):
-            continue
         try:
-            if _PACK_DECLARATION.search(path.read_bytes()):
+            if _PACK_DECLARATION.search(read_regular(path, within=path.parent, limit=MAX_SOURCE_BYTES)):
                 return True
-        except OSError:
+        except (OSError, Refused):
             continue
     return False
 
@@ -139,21 +140,21 @@ def _leads_up(path: Path, root: Path) -> bool:
         return True
 
 
-def _is_file(entry: os.DirEntry) -> bool:
+def _is_file(entry: os.DirEntry[str]) -> bool:
     try:
         return entry.is_file()
     except OSError:
         return False
 
 
-def _is_dir(entry: os.DirEntry) -> bool:
+def _is_dir(entry: os.DirEntry[str]) -> bool:
     try:
         return entry.is_dir()
     except OSError:
         return False
 
 
-def list_pack(folder: Path, display=shown_name, declared: Mapping[Path, bool] | None = None
+def list_pack(folder: Path, display: Callable[[Path], str] = shown_name, declared: Mapping[Path, bool] | None = None
               ) -> tuple[list[Path], list[Diagnostic]]:
     """The .vcl files of the pack in `folder`, sorted by their path in it, and what
     keeps any file of it from being read. `declared`: what `survey` found of whether

@@ -48,7 +48,7 @@ def frozen(cls: _T) -> _T:
     return cls
 
 
-def _init(fields: list[dataclasses.Field], post_init: bool) -> Callable:
+def _init(fields: list[dataclasses.Field[Any]], post_init: bool) -> Callable[..., None]:
     """The __init__ dataclass(frozen=True) writes, compiled the same way."""
     scope: dict[str, Any] = {"setattr": object.__setattr__, "_MISSING": _MISSING}
     positional: list[str] = []
@@ -84,7 +84,7 @@ def _init(fields: list[dataclasses.Field], post_init: bool) -> Callable:
     return scope["__init__"]
 
 
-def _values(names: list[str]) -> Callable[[object], tuple]:
+def _values(names: list[str]) -> Callable[[object], tuple[Any, ...]]:
     """The values of the fields `names` of an instance, as a tuple, in C."""
     if len(names) == 1:
         one = attrgetter(names[0])
@@ -92,7 +92,7 @@ def _values(names: list[str]) -> Callable[[object], tuple]:
     return attrgetter(*names) if names else (lambda obj: ())
 
 
-def _methods(cls: type[Any], fields: list[dataclasses.Field]) -> dict[str, Callable]:
+def _methods(cls: type[Any], fields: list[dataclasses.Field[Any]]) -> dict[str, Callable[..., Any]]:
     """Equality, hash, repr and the refusal to assign, as dataclass(frozen=True) makes
     them, from closures: only __init__, which every node runs, is worth compiling."""
     names = tuple(f.name for f in fields)

@@ -63,7 +63,7 @@ def make_outputs(results: list[CompileResult], only: str | None, options: Render
     """`only`: one of ONLY, or None (everything); `progress` is told of each rendering
     step; `layout`: "sheets" or "single" for the cards; `found` receives what rendering
     finds (text that does not fit a card). Raises emit.InvalidBundle or
-    render.pdf.RenderError: both are bugs."""
+    render.options.RenderError: both are bugs."""
     outputs = [(prepare(r.model, with_bundle=only in (None, "json")), r.folder) for r in results]
     if only == "json":
         return outputs
@@ -131,11 +131,16 @@ def unwritable(results: list[CompileResult], out_dir: Path, display: Callable[[P
                if r.pack is not None and r.pack.labels]
     problems = []
     for folder, what in places:
-        problem = _cannot_write_in(folder)
+        # An output folder committed as a link would have the outputs written wherever
+        # it leads (a print pipeline then uploads that folder).
+        linked = folder == out_dir and folder.is_symlink()
+        problem = "it is a link, and vcompiler does not write through links" if linked else _cannot_write_in(folder)
         if problem:
             span = Span(display(folder), 1, 1, 1, 1)
+            hint = ("replace the link with a folder, or build into another folder with -o" if linked
+                    else "make it writable, or build into another folder with -o")
             problems.append(diagnostic(codes.CANNOT_WRITE, span, message=f"cannot write {what} {display(folder)}: "
-                                       f"{problem}", hint="make it writable, or build into another folder with -o"))
+                                       f"{problem}", hint=hint))
     return problems
 
 

@@ -18,12 +18,8 @@ SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schem
 
 
 def rule_docs() -> dict[str, str]:
-    """The full documentation of every code: a rule's docstring, else the code's own."""
-    from vcompiler.checks import load_rules
-    docs = {code_id: code.doc for code_id, code in CATALOGUE.items()}
-    for registered in load_rules():
-        docs[registered.code.id] = registered.doc
-    return docs
+    """The full documentation of every code, as the catalogue gives it."""
+    return {code_id: code.doc for code_id, code in CATALOGUE.items()}
 
 
 # What a relative URI is relative to: the folder vcompiler ran in, which a CI job
@@ -31,7 +27,7 @@ def rule_docs() -> dict[str, str]:
 SOURCE_ROOT = "%SRCROOT%"
 
 
-def _artifact(path: str) -> dict:
+def _artifact(path: str) -> dict[str, str]:
     """A file as SARIF names it: relative to the working folder, as the other reports
     print it, or a file:// URI when it lies outside (an absolute path is no URI)."""
     path = path.replace("\\", "/")
@@ -40,12 +36,12 @@ def _artifact(path: str) -> dict:
     return {"uri": quote(path, safe="/.-_~"), "uriBaseId": SOURCE_ROOT}
 
 
-def _region(span: Span) -> dict:
+def _region(span: Span) -> dict[str, int]:
     return {"startLine": span.line, "startColumn": span.column,
             "endLine": span.end_line, "endColumn": span.end_column}
 
 
-def _fingerprint(d: Diagnostic, sources: Mapping[str, SourceFile], seen: Counter) -> str:
+def _fingerprint(d: Diagnostic, sources: Mapping[str, SourceFile], seen: Counter[str]) -> str:
     # Stable across runs and across edits that move the line: the code, the file, the
     # message and the text of the line, not its number.
     source = sources.get(d.span.file)
@@ -55,7 +51,7 @@ def _fingerprint(d: Diagnostic, sources: Mapping[str, SourceFile], seen: Counter
     return hashlib.sha256(f"{key}\0{seen[key]}".encode()).hexdigest()[:32]
 
 
-def to_sarif(diagnostics: list[Diagnostic], sources: Mapping[str, SourceFile]) -> dict:
+def to_sarif(diagnostics: list[Diagnostic], sources: Mapping[str, SourceFile]) -> dict[str, object]:
     docs = rule_docs()
     ids = sorted(CATALOGUE)
     index = {code_id: i for i, code_id in enumerate(ids)}
@@ -70,7 +66,7 @@ def to_sarif(diagnostics: list[Diagnostic], sources: Mapping[str, SourceFile]) -
             "help": {"text": full},
             "defaultConfiguration": {"level": code.severity.value},
         })
-    seen: Counter = Counter()
+    seen: Counter[str] = Counter()
     results = []
     for d in diagnostics:
         text = d.message + (f"\nhelp: {d.hint}" if d.hint else "")

@@ -10,11 +10,10 @@ import re
 from vcompiler import codes
 from vcompiler.ast import ParsedFile
 from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.parse.lexer import comments
 from vcompiler.parse.transform import ALLOW_CODE_LIST
 from vcompiler.source import Span
 
-# Comments as the lexer finds them: strings are skipped so that `//` inside one is text.
-_COMMENTS = re.compile(r'"""[\s\S]*?(?:"""|\Z)|"(?!"")[^"\\\n]*(?:\\.[^"\\\n]*)*"|(//[^\n]*)')
 _ALLOW_COMMENT = re.compile(r"//\s*allow\b[ \t]*(.*)", re.IGNORECASE)
 _CODE_LIST = re.compile(ALLOW_CODE_LIST)
 _CODE_LIKE = re.compile(r"[A-Za-z]{1,2}\d\w*")
@@ -34,33 +33,30 @@ def _allow_comments(file: ParsedFile) -> list[tuple[int, int, int, str]]:
     if _ALLOW_COMMENT.search(text) is None:
         return []
     found = []
-    for match in _COMMENTS.finditer(text):
-        comment = match.group(1)
-        if comment is None:
-            continue
-        allow = _ALLOW_COMMENT.match(comment)
+    for match in comments(text):
+        allow = _ALLOW_COMMENT.match(match.group())
         if allow is None:
             continue
-        start = match.start(1)
+        start = match.start()
         line = text.count("\n", 0, start) + 1
         column = start - (text.rfind("\n", 0, start) + 1) + 1
         found.append((line, column, column + allow.start(1), allow.group(0)))
     return found
 
 
-def _code_problem(word: str) -> tuple[str, str] | None:
-    """(message, hint) when `word` names no warning."""
+def _code_problem(word: str) -> tuple[str, str, list[str]] | None:
+    """(message, hint, the codes the hint suggests instead) when `word` names no warning."""
     upper = word.upper()
     code = codes.CATALOGUE.get(upper)
     if code is not None and word != upper:
-        return f"`{word}` is written in lower case", f"write it as `{upper}`"
+        return f"`{word}` is written in lower case", f"write it as `{upper}`", [upper]
     if code is not None and code.severity is codes.Severity.ERROR:
         return (f"{word} is an error, and errors cannot be silenced",
-                "mend what the error says, or remove it from the comment")
+                "mend what the error says, or remove it from the comment", [])
     if code is None:
         near = difflib.get_close_matches(upper, _warnings_check_reports(), n=1, cutoff=0.6)
         return (f"`{word}` is not a diagnostic code",
-                f"did you mean `{near[0]}`?" if near else "`vcompiler rules` lists the warning codes")
+                f"did you mean `{near[0]}`?" if near else "`vcompiler rules` lists the warning codes", near)
     return None
 
 
@@ -86,9 +82,7 @@ def allow_mistakes(parsed: list[ParsedFile]) -> list[Diagnostic]:
                 target = below if below is not None else max(before) if inside else None
                 hint = (f"put it at the end of line {target}, the declaration's first line" if target is not None
                         else "put it at the end of the first line of the declaration it is for")
-                found.append(diagnostic(codes.MISPLACED_ALLOW, span, hint=hint,
-                                        message="`// allow` silences only at the end of a declaration's "
-                                                "first line; here it silences nothing"))
+                found.append(diagnostic(codes.MISPLACED_ALLOW, span, hint=hint))
                 continue
             comment, rest = rest, rest[_ALLOW_COMMENT.match(rest).start(1):]   # type: ignore[union-attr]
             keyword = re.search(r"allow", comment, re.IGNORECASE)
@@ -104,10 +98,10 @@ def allow_mistakes(parsed: list[ParsedFile]) -> list[Diagnostic]:
             for word in _CODE_LIKE.finditer(listed.group()):
                 problem = _code_problem(word.group())
                 if problem is not None:
-                    message, hint = problem
+                    message, hint, fixes = problem
                     at = rest_column + word.start()
                     found.append(diagnostic(codes.BAD_ALLOW, Span(display, line, at, line, at + len(word.group())),
-                                            message=message, hint=hint))
+                                            message=message, hint=hint, fixes=fixes))
     return found
 
 
@@ -142,6 +136,6 @@ def apply_allows(found: list[Diagnostic], parsed: list[ParsedFile], complete: bo
                         column = line.find("//") + 1 or 1
                         kept.append(diagnostic(
                             codes.UNUSED_ALLOW, Span(display, first, column, first, len(line.rstrip()) + 1),
-                            message=f"`// allow {code}` silences nothing: this declaration has no {code}",
+                            allowed=code,
                             hint=f"remove {code} from the comment; a stale allow would hide it when it comes back"))
     return kept

@@ -4,6 +4,7 @@ report keeps that file's diagnostics and the errors elsewhere that stop the pack
 building."""
 from __future__ import annotations
 
+import stat
 from dataclasses import replace
 from pathlib import Path
 
@@ -20,14 +21,26 @@ class TargetError(Exception):
     """A path that names neither a pack nor a .vcl file; the message says why."""
 
 
+def _anyones(folder: Path) -> bool:
+    """A folder anyone may write in (as the configuration's search also stops at)."""
+    try:
+        return bool(folder.stat().st_mode & stat.S_IWOTH)
+    except OSError:
+        return True
+
+
 def pack_of_file(file: Path, declared: dict[Path, bool] | None = None) -> Path | None:
     """The pack folder a .vcl file belongs to: the nearest folder above it (its own
-    first) whose .vcl files declare the pack, up to the repository's root; None when
-    none does. Its own folder is not taken for a pack that lacks its declaration: that
+    first) whose .vcl files declare the pack, up to the repository's root and below any
+    folder anyone may write in; None when none does. Its own folder is not taken for a pack that lacks its declaration: that
     folder could be /tmp or a home folder, and reading it would read all below it.
     `declared` learns what was found of the folders on the way (see files.survey)."""
     file = file.resolve()
     for folder in file.parents:
+        if _anyones(folder):
+            # /tmp, a shared drop folder: a .vcl file anyone planted there would make
+            # every file below it part of their pack.
+            break
         declares = declares_pack(folder)
         if declared is not None:
             declared[folder] = declares
@@ -64,12 +77,11 @@ def in_no_pack(stray: Stray, text: str | None = None) -> CompileResult:
     path = stray.file
     if text is not None:
         source = SourceFile.from_text(path, display_path(path), path.name, text)
-    elif path.is_file():            # not a pipe named .vcl, which would never end
-        source = read_source(path, display_path(path), path.name)[0]
+    elif path.is_file():
+        source = read_source(path, display_path(path), path.name, path.parent)[0]
     else:
         source = SourceFile.from_text(path, display_path(path), path.name, "")
-    found = diagnostic(codes.IN_NO_PACK, source.whole(),
-                       message=f"{path.name} is in no pack: {stray.why}; it is not read",
+    found = diagnostic(codes.IN_NO_PACK, source.whole(), name=path.name, why=stray.why,
                        hint="move it into the folder of the pack it belongs to, or give its folder a pack.vcl: "
                             'pack NAME { game vanguard; title "…"; version "0.1.0"; start log 1 }')
     return CompileResult(path, None, (found,), {source.display: source})

@@ -36,12 +36,6 @@ MAX_NUMBER = 999_999
 MAX_COUNT = 99
 # A stat's track runs to 6 (VR 85): a starting level sets each stat within it.
 STAT_RANGE = (1, 6)
-VANTAGE_CARD_KINDS = ("character", "item", "flora", "vehicle", "destiny", "mission",
-                      "condition", "companion")
-# What the card sheets print, by kind: the vanguard decks, the vantage cards ("vcard")
-# and location cards. Each kind has a size, which vcompiler.toml's [cards] may change.
-CARD_KINDS = ("poi", "mission", "condition", "event", "threat", "injury", "unique", "danger", "rank_up", "landing",
-              "vcard", "location")
 # A vanguard card's flags, in the order the bundle lists them.
 CARD_FLAGS = ("no_travel", "final", "important", "no_save")
 

@@ -21,7 +21,11 @@ function activate(context) {
   client.start().catch((error) => {
     vscode.window.showErrorMessage(
       `Could not start "${command} ${args.join(" ")}": ${error.message}. ` +
-      "Install vcompiler (pip install vcompiler) or set vcl.server.command.");
+      // vcompiler is not on PyPI: it is installed from its repository, most often
+      // into a virtualenv that VS Code's PATH does not reach.
+      "Install vcompiler from its repository (in a clone: python3 -m venv .venv && " +
+      ".venv/bin/pip install .) and set vcl.server.command to that vcompiler, " +
+      "e.g. /path/to/clone/.venv/bin/vcompiler.");
   });
   context.subscriptions.push({ dispose: () => client && client.stop() });
 }

@@ -59,7 +59,7 @@ event E11 "Whiteout" {
   main spend die
 }
 
-event "Groaning Ice" {                  // events are shuffled: this one has no id
+event "Groaning Ice" {  // events are shuffled: this one has no id
   biomes caves
   secondary progress threat T11
   main roll danger B

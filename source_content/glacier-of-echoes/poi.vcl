@@ -21,7 +21,6 @@ poi P202 "Thin Ice" {
   }
 }
 
-
 poi P204 "Crossed Lake" {
   biomes frigid
   final

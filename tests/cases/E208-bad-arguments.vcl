@@ -15,6 +15,6 @@ log 1 "Start" {
   roll danger T
   gain discovery shiny  // expect: E208
   gain discovery mineral
-  if raining -> log 1  // expect: E208
+  if raining -> log 1  // expect: E229
   return
 }

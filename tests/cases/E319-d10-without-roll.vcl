@@ -18,6 +18,6 @@ log 2 "Rolled" {
 }
 
 log 3 "Done" {
-  if d10 9 to 2 -> log 2  // expect: E208
+  if d10 9 to 2 -> log 2  // expect: E343
   return
 }

@@ -1,13 +1,13 @@
 """The check stage: rules over the resolved model. A rule is a function registered
-against its `Code`; it yields diagnostics and never prints. Its docstring is the
-user documentation of the rule (`vcompiler rules CODE`)."""
+against its `Code`; it yields diagnostics and never prints. What a rule's code means to
+a writer is the code's entry in the catalogue (vcompiler.codes), which `vcompiler rules
+CODE`, the reports and the editor show; the rule's docstring only names its code."""
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from vcompiler.checks.explained import NO_ERRORS, NearErrors
 from vcompiler.codes import Code
@@ -19,7 +19,9 @@ from vcompiler.model.types import Log, Pack, Reference
 from vcompiler.workers import forked_shares, idle_cores
 
 if TYPE_CHECKING:
-    from vcompiler.checks.graph import KeptGraph, Node
+    import networkx as nx
+
+    from vcompiler.checks.graph import KeptGraph, Node, StoryGraph
 
 T = TypeVar("T")
 
@@ -35,8 +37,8 @@ class CheckMemo:
         self.kept = KeptGraph()
         self.builds = -1          # the model build the memo was last patched to
         self.dangling: dict[int, Reference] = {}
-        self.defined: tuple[set, frozenset] = (set(), frozenset())
-        self.logs: tuple[Sequence[Log], dict[int, tuple]] = ((), {})
+        self.defined: tuple[set[tuple[str, object]], frozenset[tuple[str, object]]] = (set(), frozenset())
+        self.logs: tuple[Sequence[Log], dict[int, tuple[object, ...]]] = ((), {})
 
     def patch(self, context: CheckContext, changes: ModelMemo) -> None:
         from vcompiler.checks.graph import KeptGraph
@@ -84,14 +86,14 @@ class CheckContext:
                 self._columns[function] = list(map(function, self.pack.logs))
             return self._columns[function]
         at = PER_LOG.index(function)
-        return [row[at] for row in self._log_rows]
+        return [cast(T, row[at]) for row in self._log_rows]
 
     @cached_property
-    def _columns(self) -> dict[Callable[[Log], object], list]:
+    def _columns(self) -> dict[Callable[[Log], object], list[Any]]:
         return {}
 
     @cached_property
-    def _log_rows(self) -> list[tuple]:
+    def _log_rows(self) -> list[tuple[object, ...]]:
         """Every `per_log` function's answer for each log. A log is a frozen value (the
         same object gives the same answers), so a resident checker asks only about the
         logs an edit made anew."""
@@ -117,7 +119,7 @@ class CheckContext:
         return self._shared[key]
 
     @cached_property
-    def _shared(self) -> dict:
+    def _shared(self) -> dict[object, Any]:
         return {}
 
     @cached_property
@@ -139,13 +141,13 @@ class CheckContext:
         return [r for r in self.pack.references if undefined(r)]
 
     @cached_property
-    def story(self):
+    def story(self) -> StoryGraph:
         """The story graph (checks.graph), for the tools that walk it."""
         from vcompiler.checks.graph import story_graph
         return story_graph(self.pack)
 
     @cached_property
-    def graph(self):
+    def graph(self) -> nx.DiGraph:
         """The same graph as a networkx DiGraph, for the tools that draw or walk it."""
         return self.story.to_networkx()
 
@@ -161,7 +163,7 @@ class CheckContext:
         return kept
 
     @property
-    def reachable(self) -> set:
+    def reachable(self) -> set[Node]:
         """Every node of the graph that some root leads to."""
         return self.kept.reachable()
 
@@ -185,12 +187,12 @@ class CheckContext:
         return frozenset(edges)
 
     @property
-    def maybe_reachable(self) -> set:
+    def maybe_reachable(self) -> set[Node]:
         """Every node that some root leads to, or might had an error not hidden an edge."""
         return self.kept.reachable(self.maybe_edges)
 
     @cached_property
-    def dead_ends(self) -> list:
+    def dead_ends(self) -> list[Log]:
         """Logs with no way out (E401)."""
         from vcompiler.checks.graph import way_out
         return [log for log, ok in zip(self.pack.logs, self.of_logs(way_out)) if not ok]
@@ -218,10 +220,6 @@ def per_log(function: Callable[[Log], T]) -> Callable[[Log], T]:
 class RegisteredRule:
     code: Code
     function: Rule
-
-    @property
-    def doc(self) -> str:
-        return inspect.cleandoc(self.function.__doc__ or self.code.doc or "")
 
 
 RULES: list[RegisteredRule] = []

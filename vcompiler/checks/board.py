@@ -19,10 +19,7 @@ from vcompiler.vocabulary import BIOMES
 
 @rule(codes.NO_LANDER)
 def planets_have_a_lander(context: CheckContext) -> Iterator[Diagnostic]:
-    """Every exploration begins with the lander set down in a lander sector, and
-    lift-off happens there. A planet with no `lander` sector gives the table nowhere to
-    land. A planet with an error at a word spelt like `lander` (`lnader`) is not also
-    reported. Mend: add `lander` to the sector where the lander may set down."""
+    """W407: planet without a lander sector."""
     near = context.near_errors
     misspelt = {(file, line) for file, line, word in near.words
                 if difflib.get_close_matches(word, ("lander",), cutoff=0.6)} if near is not None else set()
@@ -46,17 +43,7 @@ def _led_from(planet: Planet) -> dict[int, set[int]]:
 
 @rule(codes.UNREACHED_SECTOR)
 def sectors_are_reached(context: CheckContext) -> Iterator[Diagnostic]:
-    """The crew sets down in a lander sector and travels along the paths, one-way
-    paths only their way; an effect that moves a crewmember to a sector (`move crew
-    to sector N`) is a way in too. A sector no path leads into, or one that paths lead
-    into from parts of the board the crew never reaches, is never entered: its POI is
-    never explored and its log never read, though the graph of logs counts them
-    reachable from the board. A sector the crew can enter but from which no path leads
-    back to a lander sector is a trap: Lift-Off leaves whoever went there behind
-    (RB 1548). Mend: add a path from the part of the board the crew reaches, or out of
-    the trap, turn a one-way path around, or silence it with `// allow W408` on the
-    planet when a rule puts the crew there or takes them out. A board with a path in
-    error (E311, E203) is looked at once that path is mended: it may be the way."""
+    """W408: sector that no path, or no way from a lander sector, leads into, or that no way leads back from."""
     pack = context.pack
     moved_to = {ref.key for ref in pack.references if ref.kind == "sector" and ref.via == "move_crew"}
     for planet in pack.planets:
@@ -129,8 +116,7 @@ def _no_way_back(planet: Planet, reached: set[int], led_from: dict[int, set[int]
 
 @rule(codes.PATH_TO_ITSELF)
 def paths_join_two_sectors(context: CheckContext) -> Iterator[Diagnostic]:
-    """A path joins two sectors of the board; a path from a sector to itself cannot be
-    drawn and no Travel action takes it. Mend: fix the number of one end."""
+    """E311: path from a sector to itself."""
     for planet in context.pack.planets:
         for path in planet.paths:
             if path.a == path.b:
@@ -141,11 +127,7 @@ def paths_join_two_sectors(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.PATH_EFFECT)
 def paths_print_travel_costs(context: CheckContext) -> Iterator[Diagnostic]:
-    """What a path prints is the cost of travelling along it: the Travel icon
-    (`travel`, the global condition's travel effect), spending or sacrificing a die, a
-    danger die, supplies or time. Anything else (a goto, a gain, a card placed) has no
-    icon on a path. Mend: put the effect on the sector the path leads to
-    (`sector N { -> log 311 }`) or in a log."""
+    """E312: effect on a path other than its travel cost."""
     for planet in context.pack.planets:
         for path in planet.paths:
             for effect in path.costs:
@@ -157,10 +139,7 @@ def paths_print_travel_costs(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.UNDEFINED_TRAVEL)
 def travel_icons_have_a_condition(context: CheckContext) -> Iterator[Diagnostic]:
-    """A Travel icon costs what the current Global Condition says (RB 587, 1121): a
-    planet whose paths print one needs a printed `condition` or a condition card. The
-    warning stands at the first path with a Travel icon. Mend: add a `condition`, or
-    print the paths' costs themselves."""
+    """W512: Travel icons on a planet with no Global Condition."""
     for planet in context.pack.planets:
         if planet.printed_conditions or planet.condition_cards:
             continue
@@ -192,10 +171,7 @@ def word_span(pack: Pack, within: Span, keyword: str, word: str, clause: bool = 
 
 @rule(codes.UNKNOWN_BIOME)
 def biomes_are_known(context: CheckContext) -> Iterator[Diagnostic]:
-    """Biome icons are printed on POIs, threats, events and sectors, and an event's
-    main effect applies when a biome of the card matches one of the sector. A name
-    that is not one of the game's biomes prints no icon and never matches. Mend: use
-    the name the hint suggests (docs/language.md, section "Biomes")."""
+    """E215: unknown biome name."""
     pack = context.pack
     holders = [(card.span, card.biomes) for card in pack.cards]
     holders += [(sector.span, sector.biomes) for planet in pack.planets for sector in planet.sectors]
@@ -206,15 +182,12 @@ def biomes_are_known(context: CheckContext) -> Iterator[Diagnostic]:
             near = difflib.get_close_matches(name, BIOMES, n=1)
             yield diagnostic(codes.UNKNOWN_BIOME, word_span(pack, span, "biomes", name), name=name,
                              hint=(f"did you mean `{near[0]}`? " if near else "")
-                             + f"biomes are {', '.join(BIOMES)}")
+                             + f"biomes are {', '.join(BIOMES)}", fixes=near)
 
 
 @rule(codes.AMBIGUOUS_SECTOR)
 def sector_numbers_name_one_sector(context: CheckContext) -> Iterator[Diagnostic]:
-    """An effect that names `sector N` (placing a POI or a threat, replacing a POI)
-    does not say which planet it means; when two planets of the pack have a sector N,
-    the table cannot tell which board the card goes on. Mend: renumber the sectors of
-    one planet, or give each planet a pack of its own."""
+    """E216: `sector N` in an effect names a sector of two planets."""
     pack = context.pack
     owners: dict[int, list[Planet]] = {}
     for planet in pack.planets:
@@ -235,9 +208,7 @@ def sector_numbers_name_one_sector(context: CheckContext) -> Iterator[Diagnostic
 
 @rule(codes.DANGER_ZERO)
 def danger_dice_rolled(context: CheckContext) -> Iterator[Diagnostic]:
-    """`danger N` prints the danger die icon beside the action's name: N danger dice
-    are rolled with the check. `danger 0` prints an icon that asks for no die.
-    Mend: leave `danger` out when the check rolls no danger die."""
+    """E313: `danger 0` on an action."""
     for card in context.pack.cards:
         for action in card.actions:
             if action.danger is not None and action.danger < 1:
@@ -247,24 +218,18 @@ def danger_dice_rolled(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.SECTOR_EFFECT)
 def sectors_print_a_log(context: CheckContext) -> Iterator[Diagnostic]:
-    """A sector of the board prints a POI, a POI slot or the number of a log read on
-    entering it (`sector 4 { -> log 311 }`); it has no room for any other effect, and
-    no way to offer a choice of logs. Mend: put the effect at the start of the log
-    the sector sends the reader to."""
+    """E316: an effect in a sector other than the log read on entering."""
     for planet in context.pack.planets:
         for sector in planet.sectors:
             effect = sector.goto
             if effect is not None and effect.op != "goto_log":
-                yield diagnostic(codes.SECTOR_EFFECT, effect.span,
-                                 message=f"sector {sector.number} prints a log to read, not `{written(effect)}`",
+                yield diagnostic(codes.SECTOR_EFFECT, effect.span, number=sector.number, effect=written(effect),
                                  hint="write `-> log N` here and put the effect in log N")
 
 
 @rule(codes.NO_SECONDARY_STANDEE)
 def secondary_standees_exist(context: CheckContext) -> Iterator[Diagnostic]:
-    """`place standee T01 in sector N` puts one of a threat's secondary standees on
-    the board (RB 1447); only a threat whose card says `standees N` (2 or more) has
-    them. Mend: add `standees N` to the threat, or use `place threat`."""
+    """E320: `place standee` of a threat with one standee."""
     threats = {c.id: c for c in context.pack.cards if c.kind == "threat"}
     for ref in context.pack.references:
         threat = threats.get(str(ref.key)) if ref.via == "place_standee" else None
@@ -277,10 +242,7 @@ def secondary_standees_exist(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.BAD_PLACE)
 def pinned_places_can_be_printed(context: CheckContext) -> Iterator[Diagnostic]:
-    """`at COLUMN, ROW` in a sector pins its place on the printed board (from 0, 0 at the top
-    left). Two sectors of one planet cannot share a place, and a place lies at most 15
-    columns or rows from the corner. Mend: give each pinned sector a place of its own, or
-    leave `at` out and let the board's layout place it."""
+    """E511: sector pinned to a place the board cannot print."""
     for planet in context.pack.planets:
         for span, message in pinned(planet)[1]:
             yield diagnostic(codes.BAD_PLACE, span, message=message,

@@ -15,10 +15,7 @@ from vcompiler.model import types as m
 
 @rule(codes.BOOST_COST)
 def boost_from_a_card(context: CheckContext) -> Iterator[Diagnostic]:
-    """`cost N boost M` takes boost from the card the action is on (VR 47), and a power
-    spends boost from its card: neither can take more than the card's capacity
-    (`boost N`, VR 64), and a location or depart action has no card to take it from.
-    Mend: give the card the capacity, or lower the payment."""
+    """E336: boost payment where no card holds boost, or more than it holds."""
     pack = context.pack
     for location in pack.locations:
         for action in location.actions:
@@ -49,9 +46,7 @@ def boost_from_a_card(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.BAD_EXCLUSION)
 def exclusions_name_actions(context: CheckContext) -> Iterator[Diagnostic]:
-    """`excludes CATEGORY` names another action of the same location: after one is
-    taken, a later visitor may not take the other (VR 39). Mend: name a category the
-    location has."""
+    """E337: `excludes` naming an action the location does not have."""
     for location in context.pack.locations:
         have = {a.category for a in location.actions}
         if len(have) < len(location.actions):
@@ -75,7 +70,7 @@ def exclusions_name_actions(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.ENDING_ELSEWHERE)
 def endings_on_missions(context: CheckContext) -> Iterator[Diagnostic]:
-    """Only a mission has a game-end entry (VR 71). Mend: move it to the mission."""
+    """E340: `ending` on a card other than a mission."""
     for card in context.pack.vantage_cards:
         if card.ending is not None and card.kind != "mission":
             kind = ("an " if card.kind[0] in "aeiou" else "a ") + card.kind
@@ -85,8 +80,7 @@ def endings_on_missions(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.NO_ENDING)
 def missions_have_endings(context: CheckContext) -> Iterator[Diagnostic]:
-    """A mission prints the entry read when a stat reaches 0 (VR 71). Mend: add
-    `ending "TITLE" { ... }`."""
+    """W411: mission without its game-end entry."""
     for card in context.pack.vantage_cards:
         if card.kind == "mission" and card.ending is None:
             yield diagnostic(codes.NO_ENDING, card.span, number=card.number,
@@ -95,8 +89,7 @@ def missions_have_endings(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.SLOTS_ON_HORIZONTAL)
 def slots_on_vertical_cards(context: CheckContext) -> Iterator[Diagnostic]:
-    """No challenge die is placed on a horizontal card (VR 92). Mend: make it vertical,
-    or remove the slots."""
+    """W412: slots on a horizontal card."""
     for card in context.pack.vantage_cards:
         if card.orientation == "horizontal" and card.slots:
             yield diagnostic(codes.SLOTS_ON_HORIZONTAL, card.span, number=card.number,
@@ -105,8 +98,7 @@ def slots_on_vertical_cards(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.SKILL_ON_NO_COST)
 def skills_have_a_cost(context: CheckContext) -> Iterator[Diagnostic]:
-    """A cost of 0 rolls nothing (VR 107): a skill cannot reduce it. Mend: remove the
-    skills or raise the cost."""
+    """W413: skills named on a cost of 0."""
     pack = context.pack
     actions = [a for loc in pack.locations for a in loc.actions]
     actions += [d.action for d in pack.departs]
@@ -147,8 +139,7 @@ COMPLETED_KIND = {"complete_mission_card": "mission", "complete_destiny": "desti
 
 @rule(codes.COMPLETES_WRONG_KIND)
 def completions_name_their_kind(context: CheckContext) -> Iterator[Diagnostic]:
-    """`complete mission N` names a mission and `complete destiny N` a destiny
-    (VR 69-70). Mend: name the right card."""
+    """E341: completing a card that is not a mission or destiny."""
     cards = {card.number: card for card in context.pack.vantage_cards}
     for effect in vantage_effects(context.pack):
         wanted = COMPLETED_KIND.get(effect.op)

@@ -33,11 +33,7 @@ def _first_check(log: Log) -> CheckStatement | None:
 
 @rule(codes.UNCHECKABLE)
 def tested_logs_have_boxes(context: CheckContext) -> Iterator[Diagnostic]:
-    """`if checked log N` tests the box printed beside log N. If log N has no `check`
-    statement no box is printed, so the condition never holds and the branch is dead.
-    A log holding an error is not reported: what did not parse (`checked`) may be its
-    `check`.
-    Mend: add `check` to log N, or test something else."""
+    """E210: `if checked log N` where log N has no `check`."""
     broken = context.near_errors.declarations if context.near_errors is not None else frozenset()
     for condition in _conditions(context):
         if condition.kind != "checked_log" or not isinstance(condition.key, int):
@@ -51,11 +47,7 @@ def tested_logs_have_boxes(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.UNTESTED_CHECK)
 def boxes_are_tested(context: CheckContext) -> Iterator[Diagnostic]:
-    """A log with `check` prints a box the readers tick; if nothing tests it
-    (`if checked log N`), the tick changes nothing. A test of a log that is not there
-    (E200) counts as a test of the logs its hint suggests, and a test on a line with an
-    error, or in a declaration that did not parse, as a test of the log it names.
-    Mend: test it where it matters, or remove `check`."""
+    """W406: check mark that nothing tests."""
     near = context.near_errors
     if near is None:
         return  # a file that could not be read may hold the test
@@ -76,9 +68,7 @@ def boxes_are_tested(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.TESTED_AFTER_CHECK)
 def own_box_tested_before_it_is_ticked(context: CheckContext) -> Iterator[Diagnostic]:
-    """`if checked log N` in log N below its `check` always holds: the box was ticked a
-    line above, on the first visit too. Mend: test the box above `check` ("if you
-    have been here before"), or write `-> log M` when it is always meant."""
+    """W417: a log that tests its own box after ticking it."""
     for log, found in zip(context.pack.logs, context.of_logs(_own_box_after_check)):
         if found is not None:
             check, test = found

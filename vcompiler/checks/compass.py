@@ -13,9 +13,7 @@ from vcompiler.vocabulary import OPPOSITE
 
 @rule(codes.TWO_ACTIONS)
 def one_action_per_category(context: CheckContext) -> Iterator[Diagnostic]:
-    """A location has at most one action of each category (move, look, engage, help,
-    take, overpower): the storybook has one entry per location and category.
-    Mend: merge the two actions, or move one to another category."""
+    """E305: two actions of one category on one location."""
     for location in context.pack.locations:
         seen: dict[str, StoryAction] = {}
         for action in location.actions:
@@ -30,11 +28,7 @@ def one_action_per_category(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.STAR_WITHOUT_DEPART)
 def starred_points_have_entries(context: CheckContext) -> Iterator[Diagnostic]:
-    """A compass point marked `*` sends players to the depart storybook under the
-    location's number and that direction; without the entry they are stranded. An
-    entry that did not parse (E100) is not also missing, nor is any of its location's
-    when its direction is not a compass point at all.
-    Mend: add `depart N DIRECTION "Action" cost N { ... }`."""
+    """E306: starred compass point with no depart entry."""
     departs = {(d.number, d.direction) for d in context.pack.departs}
     broken = {key for kind, key in context.pack.unparsed if kind == "depart"}
     # An entry of the location that E307 reports for a point it does not star may be
@@ -54,9 +48,7 @@ def starred_points_have_entries(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.DEPART_WITHOUT_STAR)
 def entries_have_starred_points(context: CheckContext) -> Iterator[Diagnostic]:
-    """A depart entry is read only from a compass point marked `*`; an entry for a
-    point that is not starred can never be read. Mend: star the point
-    (`west *`), or remove the entry."""
+    """E307: depart entry for a point that is not starred."""
     departs = {(d.number, d.direction) for d in context.pack.departs}
     for depart, location in _unstarred_departs(context):
         lacking = [e.direction for e in location.exits
@@ -82,10 +74,7 @@ def _unstarred_departs(context: CheckContext) -> Iterator[tuple[Depart, Location
 
 @rule(codes.NOT_POINTING_BACK)
 def neighbours_point_back(context: CheckContext) -> Iterator[Diagnostic]:
-    """If location A lists B as a neighbour, B lists A (or stars the opposite point):
-    paths on the map run both ways unless the text says otherwise. A one-way path is
-    usually a typo in a number. Mend: add the way back, or `// allow W403` on the
-    location if the path is one-way on purpose."""
+    """W403: neighbour does not point back."""
     locations = {loc.number: loc for loc in context.pack.locations}
     for location in context.pack.locations:
         for exit in location.exits:

@@ -13,8 +13,7 @@ from vcompiler.registry import MAX_COPIES
 
 @rule(codes.TOO_MANY_COPIES)
 def copies_a_sheet_prints(context: CheckContext) -> Iterator[Diagnostic]:
-    """A card's `copies` is capped when printed. Mend: lower `copies`, or print the card
-    sheet more than once."""
+    """W511: more copies than a build prints."""
     for card in context.pack.cards:
         if card.copies is not None and card.copies > MAX_COPIES:
             at = word_span(context.pack, card.span, "copies", str(card.copies), clause=True)
@@ -26,8 +25,7 @@ def copies_a_sheet_prints(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.NO_COPIES)
 def copies_at_least_one(context: CheckContext) -> Iterator[Diagnostic]:
-    """`copies 0` would still print the card once. Mend: leave the card out, or write
-    `copies 1`."""
+    """E512: a card printed no times."""
     for card in context.pack.cards:
         if card.copies == 0:
             yield diagnostic(codes.NO_COPIES, word_span(context.pack, card.span, "copies", "0", clause=True),

@@ -26,6 +26,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic
 from vcompiler.frozen import frozen
+from vcompiler.parse.lexer import COMMENT, ONE_LINE_STRING, OPEN_ONE_LINE_STRING, read_number
+from vcompiler.parse.markup import plain_string
 from vcompiler.registry import CARD_KINDS, STARTING_LOG
 from vcompiler.source import SourceFile
 
@@ -44,18 +46,30 @@ _UNDERSTOOD = frozenset({codes.TWO_STARTS.id})
 _NUMBERED = {"log": "log", "location": "location", "north": "location", "east": "location",
              "south": "location", "west": "location", "card": "vcard", "character": "vcard",
              "unique": "unique"}
-_MENTION = re.compile(r"\b(" + "|".join(_NUMBERED) + r")\s+(@\w+|\d+)|\b([A-Z][A-Z0-9]*\d[A-Z0-9]*)\b"
-                      r"|->\s*(\d+)|\b(injury|rank_up)\s+\"([^\"\n]*)\""
-                      r"|\b[a-z_]\w*\s+(\d+)\s+(?:walk|swim)\b")      # an exit, its compass point misspelt
+_MENTION = re.compile(r"\b(" + "|".join(_NUMBERED) + r")\s+(@\w+|\d\w*)|\b([A-Z][A-Z0-9]*\d[A-Z0-9]*)\b"
+                      r"|->\s*(\d\w*)|\b(injury|rank_up)\s+(" + ONE_LINE_STRING + ")"
+                      r"|\b[a-z_]\w*\s+(\d\w*)\s+(?:walk|swim)\b")      # an exit, its compass point misspelt
 _WORD = re.compile(r"\w+")
 
 
 # A test of a log's check mark, its condition word right or not (`if chekced log 5`).
-_TEST = re.compile(r"\bif\s+(?:not\s+)?[a-z_]+\s+log\s+(@\w+|\d+)")
+_TEST = re.compile(r"\bif\s+(?:not\s+)?[a-z_]+\s+log\s+(@\w+|\d\w*)")
+_DIGITS = re.compile("[0-9]+")
+
+
+def _number(word: str) -> int | None:
+    """The number a word of a line that did not parse means: its digits, some perhaps
+    typed as the letters they look like (`2O` is 20), else the digits it starts with."""
+    meant = read_number(word)
+    if meant is None:
+        digits = _DIGITS.match(word)
+        meant = digits.group() if digits else None
+    return int(meant) if meant is not None and len(meant) < 10 else None
 
 
 # A way out that lost its target: a choice with no `->`, or a `->` with nothing after it.
-_LOST_WAY = re.compile(r'\bchoice\s+"[^"\n]*"?\s*(?://.*)?$|->\s*(?:log|location)?\s*(?://.*)?$')
+_LOST_WAY = re.compile(rf"\bchoice\s+(?:{OPEN_ONE_LINE_STRING})\s*(?:{COMMENT})?$"
+                       rf"|->\s*(?:log|location)?\s*(?:{COMMENT})?$")
 # What stands before a syntax error in a goto's target (`-> poi P202`, `-> log P201`).
 _GOTO_BEFORE = re.compile(r"->\s*(?:log|location)?\s*$")
 # The entry a declaration's first line declares: `log 12`, `log @name`, `log start`, `location 000`.
@@ -77,8 +91,8 @@ def _tests(text: str) -> Iterable[tuple[str, object]]:
         key = match.group(1)
         if key.startswith("@"):
             yield ("label", key[1:])
-        elif key.isascii() and len(key) < 10:
-            yield ("log", int(key))
+        elif (number := _number(key)) is not None:
+            yield ("log", number)
 
 
 def _mentions(text: str) -> Iterable[tuple[str, object]]:
@@ -87,19 +101,19 @@ def _mentions(text: str) -> Iterable[tuple[str, object]]:
         if card_id is not None:
             yield ("card-id", card_id)
         elif exit is not None:
-            if exit.isascii() and len(exit) < 10:
-                yield ("location", int(exit))
+            if (number := _number(exit)) is not None:
+                yield ("location", number)
         elif either is not None:
-            if either.isascii() and len(either) < 10:
-                yield ("log", int(either))
-                yield ("location", int(either))
+            if (number := _number(either)) is not None:
+                yield ("log", number)
+                yield ("location", number)
         elif named is not None:
-            yield (named, name)
+            yield (named, plain_string(name))
         elif key.startswith("@"):
             if kind == "log":
                 yield ("label", key[1:])
-        elif key.isascii() and key.isdigit() and len(key) < 10:
-            yield (_NUMBERED[kind], int(key))
+        elif (number := _number(key)) is not None:
+            yield (_NUMBERED[kind], number)
 
 
 @frozen
@@ -186,12 +200,12 @@ def logs_named(mentions: frozenset[tuple[str, object]], labels: Mapping[str, int
 
 
 def nodes_of(mentions: frozenset[tuple[str, object]], nodes: Mapping[tuple[str, object], object],
-             labels: Mapping[str, int]) -> set:
+             labels: Mapping[str, int]) -> set[tuple[str, object]]:
     """The graph nodes the mentions name (a card id spelt like none names the cards
     spelt most like it)."""
     if not mentions:
         return set()
-    ids: dict[object, list] = {}
+    ids: dict[object, list[tuple[str, object]]] = {}
     for node in nodes:
         if node[0] in CARD_KINDS:
             ids.setdefault(node[1], []).append(node)

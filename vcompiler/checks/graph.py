@@ -78,7 +78,7 @@ class StoryGraph:
                 self.successors[node], self.predecessors[node] = {}, {}
         self.successors[a][b] = self.predecessors[b][a] = via
 
-    def of_kind(self, kind: str) -> list:
+    def of_kind(self, kind: str) -> list[Node]:
         return [node for node, data in self.attributes.items() if data.get("kind") == kind]
 
     def to_networkx(self) -> nx.DiGraph:
@@ -90,9 +90,9 @@ class StoryGraph:
         return graph
 
 
-def descendants(successors: dict[Any, dict[Any, str]], start: Any) -> set:
+def descendants(successors: dict[Any, dict[Any, str]], start: Any) -> set[Any]:
     """Every node some path leads to from `start` (itself only if on a cycle)."""
-    seen: set = set()
+    seen: set[Any] = set()
     todo = [start]
     while todo:
         for after in successors[todo.pop()]:
@@ -102,15 +102,15 @@ def descendants(successors: dict[Any, dict[Any, str]], start: Any) -> set:
     return seen
 
 
-def strongly_connected(nodes: Iterable, successors: dict[Any, dict[Any, str]]) -> list[set]:
+def strongly_connected(nodes: Iterable[Any], successors: dict[Any, dict[Any, str]]) -> list[set[Any]]:
     """The strongly connected components of the graph of `nodes` and the edges among
     them (Tarjan's algorithm, without recursion so that long chains of logs fit)."""
     inside = set(nodes)
     index: dict[Any, int] = {}
     low: dict[Any, int] = {}
-    stack: list = []
-    on_stack: set = set()
-    components: list[set] = []
+    stack: list[Any] = []
+    on_stack: set[Any] = set()
+    components: list[set[Any]] = []
     for start in inside:
         if start in index:
             continue
@@ -212,14 +212,14 @@ def build_graph(pack: Pack) -> nx.DiGraph:
     return story_graph(pack).to_networkx()
 
 
-def roots(graph: StoryGraph | nx.DiGraph) -> list:
+def roots(graph: StoryGraph | nx.DiGraph) -> list[Node]:
     if isinstance(graph, StoryGraph):
         return [node for node, data in graph.attributes.items() if data.get("root")]
     return [node for node, root in graph.nodes(data="root") if root]
 
 
-def reachable_from_roots(graph: StoryGraph) -> set:
-    seen: set = set()
+def reachable_from_roots(graph: StoryGraph) -> set[Node]:
+    seen: set[Node] = set()
     for root in roots(graph):
         if root not in seen:
             seen.add(root)
@@ -241,7 +241,7 @@ class KeptGraph:
         self.succ: dict[Node, dict[Node, int]] = {}
         self.pred: dict[Node, dict[Node, int]] = {}
         self.version = 0           # moves on whenever the graph's edges or nodes change
-        self._reachable: dict[frozenset, set] = {}
+        self._reachable: dict[frozenset[tuple[Node, Node]], set[Node]] = {}
         self._reachable_version = -1
         self._loops: tuple[object, list[list[int]]] | None = None
 
@@ -295,7 +295,7 @@ class KeptGraph:
             yield from self.pred.get(node, ())
             yield from (source for source, target, _ in self.fixed if target == node)
 
-    def reachable(self, extra: frozenset[tuple[Node, Node]] = frozenset()) -> set:
+    def reachable(self, extra: frozenset[tuple[Node, Node]] = frozenset()) -> set[Node]:
         """Every node that some root leads to, through the graph's edges and `extra`
         (edges an error may have hidden: see CheckContext.maybe_edges)."""
         if self._reachable_version != self.version:
@@ -316,7 +316,8 @@ class KeptGraph:
             self._reachable[extra] = base | self._walk(start, more, base) if start else base
         return self._reachable[extra]
 
-    def _walk(self, start: set, more: dict[Node, list[Node]], known: set | frozenset = frozenset()) -> set:
+    def _walk(self, start: set[Node], more: dict[Node, list[Node]],
+              known: set[Node] | frozenset[Node] = frozenset()) -> set[Node]:
         """`start` and every node it leads to that is not `known`."""
         seen = set(start)
         todo = list(start)
@@ -387,12 +388,7 @@ def _leaves_the_board(log: Log) -> bool:
 
 @rule(codes.DEAD_END)
 def logs_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
-    """Every log ends in a way out: `-> log N`, `else -> log N`, two or more
-    `choice`s, `if d10` lines that hold every face of the roll, `return` (back to the
-    board) or `end exploration`. A log without one
-    leaves the table with the book open and nothing to do. A log holding an error is
-    not also reported: what did not resolve (`retrun`) may be its way out.
-    Mend: add the way out the story means, often `return`."""
+    """E401: dead end: no way out."""
     # A log holding an error (`retrun`) may have had its way out in what did not resolve.
     broken = context.near_errors.declarations if context.near_errors is not None else frozenset()
     # A goto to what is not there (`-> location 2` in a vanguard log, E202) was meant as
@@ -409,10 +405,7 @@ def logs_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.UNREACHABLE)
 def everything_is_reachable(context: CheckContext) -> Iterator[Diagnostic]:
-    """A log, location or storybook entry that nothing leads to from the start, a
-    planet, an `external` log or a deck card can never be read: usually a wrong
-    number somewhere else. Mend: lead to it, mark it `external` if something outside
-    the pack sends readers there, or remove it."""
+    """W400: log, location or storybook entry unreachable from every root."""
     if context.near_errors is None:
         return  # a file that could not be read may hold the missing edge
     seen = context.maybe_reachable
@@ -436,7 +429,7 @@ def everything_is_reachable(context: CheckContext) -> Iterator[Diagnostic]:
                              hint=f"location {depart.number} is itself unreachable")
 
 
-def _lost_way_read(context: CheckContext, seen: set) -> bool:
+def _lost_way_read(context: CheckContext, seen: set[Node]) -> bool:
     """Whether an entry whose declaration lost a way out's target (see explained.py)
     may be read: the Starting Log, or an entry something read leads to."""
     assert context.near_errors is not None
@@ -457,10 +450,7 @@ def _lost_way_read(context: CheckContext, seen: set) -> bool:
 
 @rule(codes.UNUSED_CARD)
 def cards_are_used(context: CheckContext) -> Iterator[Diagnostic]:
-    """A card that nothing places, gains, reveals, prints on a board or mentions in
-    text never comes into play (deck cards, events and injuries, are drawn and so
-    always do). Mend: bring it into play, mark it `external` when a rule or the
-    Rulebook brings it in (`poi P120 "Name" external { … }`), or remove it."""
+    """W402: card that nothing places, gains or prints."""
     if context.near_errors is None:
         return  # a file that could not be read may hold the missing edge
     graph = context.kept
@@ -483,9 +473,7 @@ def cards_are_used(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.ENDLESS_LOOP)
 def loops_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
-    """A set of logs that lead to each other with no path to a way out (`return`,
-    `end exploration`) keeps the table reading in circles. Reported once per loop, at
-    its lowest-numbered log. Mend: give one of the logs a way out."""
+    """W404: loop of logs with no way out."""
     if context.near_errors is None:
         return  # a file that could not be read may hold the missing edge
     for numbers in endless_loops(context):

@@ -3,7 +3,7 @@ cards and sectors (E204, E300-E304, E308), the shape of an action (E317, E318), 
 the time tracks of cards (E329) and the effects that move them (E321)."""
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from vcompiler import codes
@@ -37,9 +37,7 @@ def _mixed(action: CheckAction) -> bool:
 
 @rule(codes.RED_REQUIREMENT)
 def red_without_requirement(context: CheckContext) -> Iterator[Diagnostic]:
-    """The red outcome is what happens when the players fail: it never has a
-    requirement. A requirement on it leaves the table with no outcome when the dice
-    match nothing. Mend: remove the requirement (`outcome red => ...`)."""
+    """E300: red outcome with a requirement."""
     for action in _actions(context):
         for row in _outcomes(action):
             if row.key == "red" and row.requirement is not None:
@@ -51,8 +49,7 @@ def red_without_requirement(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.ROW_ORDER)
 def rows_in_order(context: CheckContext) -> Iterator[Diagnostic]:
-    """Outcome rows are printed and read top to bottom: yellow, green, red. A row out
-    of that order is resolved in the wrong order at the table. Mend: move the row."""
+    """E301: outcome rows not in order yellow, green, red."""
     for action in _actions(context):
         highest: Row | None = None
         for row in _outcomes(action):
@@ -65,9 +62,7 @@ def rows_in_order(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.ROWS_AND_TRACKS)
 def rows_or_tracks(context: CheckContext) -> Iterator[Diagnostic]:
-    """An action resolves either through outcome rows or through tracks, never both:
-    the card has no room to print both and the rules say nothing of mixing them.
-    Mend: split it into two actions, or keep one kind."""
+    """E302: action mixes outcome rows and tracks."""
     for action in _actions(context):
         if _mixed(action):
             yield diagnostic(codes.ROWS_AND_TRACKS, action.span, name=action.name,
@@ -76,8 +71,7 @@ def rows_or_tracks(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.CONNECTED_LOOP)
 def connected_outcomes_end(context: CheckContext) -> Iterator[Diagnostic]:
-    """`then COLOUR` connects an outcome to another, which is resolved next. Connected
-    outcomes that lead back to themselves never end. Mend: break the loop."""
+    """E303: connected outcomes (`then`) form a loop."""
     for action in _actions(context):
         connections = [(row.key, effect.param("outcome")) for row in _outcomes(action) for choice in row.effects
                        for effect in choice.options if effect.op == "then"]
@@ -92,10 +86,10 @@ def connected_outcomes_end(context: CheckContext) -> Iterator[Diagnostic]:
 _DONE = object()
 
 
-def _edge_dfs(successors: dict[Any, list], start: Any) -> Iterator[tuple[Any, Any]]:
+def _edge_dfs(successors: dict[Any, list[Any]], start: Any) -> Iterator[tuple[Any, Any]]:
     """Every edge that `start` leads to, once, depth first, in networkx's edge_dfs order."""
     visited_edges: set[tuple[Any, Any]] = set()
-    following: dict[Any, Iterator] = {}
+    following: dict[Any, Iterator[Any]] = {}
     stack = [start]
     while stack:
         node = stack[-1]
@@ -114,13 +108,13 @@ def first_cycle(connections: list[tuple[Any, Any]]) -> list[tuple[Any, Any]] | N
     """The cycle networkx's find_cycle reports for the directed graph of these edges (the
     same search, so the same cycle and the same message), or None; networkx itself
     takes longer to import than a pack takes to check."""
-    successors: dict[Any, list] = {}
+    successors: dict[Any, list[Any]] = {}
     for a, b in connections:
         successors.setdefault(a, [])
         successors.setdefault(b, [])
         if b not in successors[a]:
             successors[a].append(b)
-    explored: set = set()
+    explored: set[Any] = set()
     cycle: list[tuple[Any, Any]] = []
     final = None
     for start in successors:
@@ -159,8 +153,7 @@ def first_cycle(connections: list[tuple[Any, Any]]) -> list[tuple[Any, Any]] | N
 
 @rule(codes.TRACK_LENGTH)
 def track_length(context: CheckContext) -> Iterator[Diagnostic]:
-    """A track is 1 to 10 spaces long: that is what a card prints. Mend: shorten it,
-    or split the check."""
+    """E304: track length outside 1..10."""
     for action in _actions(context):
         for row in _tracks(action):
             if row.number is not None and not 1 <= row.number <= 10:
@@ -174,12 +167,7 @@ _MOST_SPACES = 10
 
 @rule(codes.TIME_TRACK)
 def time_tracks(context: CheckContext) -> Iterator[Diagnostic]:
-    """A card's time track is printed as numbered spaces: `time N` on a POI, a Global
-    Condition or a mission is N spaces, a threat's `space N` lines are its spaces, in
-    the order written. They run 1, 2, 3... at most 10, and a card has one time track;
-    a space written twice or skipped prints a track the table cannot follow.
-    Mend: number the spaces from 1 in order, writing `space N => nothing` where nothing
-    happens, and keep one `time` line."""
+    """E329: a time track with spaces out of 1..10, out of order or given twice."""
     pack = context.pack
     for card in pack.cards:
         named = f"{'POI' if card.kind == 'poi' else card.kind} {card.id}"
@@ -221,12 +209,7 @@ def has_time_track(card: Card) -> bool:
 
 @rule(codes.NO_TIME_TRACK)
 def time_effects_have_a_track(context: CheckContext) -> Iterator[Diagnostic]:
-    """`progress time`, `reduce time` and `reset time` move the Time Track of their card,
-    or the Time Tracks in play (RB 913-923, 1432): a pack where no card, printed POI
-    or Global Condition has a time track prints an instruction the table cannot follow.
-    Mend: give the card or the planet's Global Condition a time track, name the card
-    whose track it is, or write `progress time all`, which moves none when none is in
-    play."""
+    """E321: a Time Track effect with no Time Track to move."""
     pack = context.pack
     if pack.game != "vanguard" or any(has_time_track(card) for card in pack.cards):
         return
@@ -294,9 +277,7 @@ def _everywhere(pack: Pack) -> Iterator[tuple[Card | None, Effect]]:
 
 @rule(codes.NO_RED_ROW)
 def red_row_present(context: CheckContext) -> Iterator[Diagnostic]:
-    """An action with outcome rows has a red row: what happens when the dice match
-    no other row. Without it the table does not know what failure does.
-    Mend: add `outcome red => nothing` if failure does nothing."""
+    """E308: outcome rows with no red row."""
     for action in _actions(context):
         outcomes = _outcomes(action)
         if outcomes and not _mixed(action) and not any(r.key == "red" for r in outcomes):
@@ -309,42 +290,40 @@ TRACK_OPS = ("progress_track", "reduce_track")
 
 @rule(codes.UNDEFINED_TRACK)
 def colours_of_the_action(context: CheckContext) -> Iterator[Diagnostic]:
-    """`progress COLOUR` and `reduce COLOUR` move a track of the same action (on a
-    threat's time track, a track of the threat's action); `then COLOUR` and `immediate
-    COLOUR` go to an outcome row of the same action. Naming one the action does not
-    have leaves the table with nowhere to go. Mend: add the track or the row, or fix
-    the colour."""
+    """E204: undefined track or outcome colour in this action."""
     for action in _actions(context):
         yield from _colours([*(c for r in action.rows for c in r.effects), *action.effects],
-                            {r.key for r in _tracks(action)}, {r.key for r in _outcomes(action)},
+                            _keys(_tracks(action)), _keys(_outcomes(action)),
                             f"action {action.name!r}")
     for card in context.pack.cards:
         if card.kind == "threat" and card.rows:
-            tracks = {r.key for a in card.actions for r in _tracks(a)}
+            tracks = {key for a in card.actions for key in _keys(_tracks(a))}
             yield from _colours([c for r in card.rows for c in r.effects], tracks, None, f"threat {card.id}")
 
 
-def _colours(choices, tracks: set, outcomes: set | None, owner: str) -> Iterator[Diagnostic]:
+def _keys(rows: Iterable[Row]) -> set[str]:
+    """The colours of tracks or outcome rows (which always have one)."""
+    return {r.key for r in rows if r.key is not None}
+
+
+def _colours(choices: Iterable[Choice], tracks: set[str], outcomes: set[str] | None,
+             owner: str) -> Iterator[Diagnostic]:
     for choice in choices:
         for effect in choice.options:
             if effect.op in TRACK_OPS and effect.param("track") not in tracks:
                 colour = effect.param("track")
-                yield diagnostic(codes.UNDEFINED_TRACK, effect.span,
-                                 message=f"{owner} has no {colour} track",
+                yield diagnostic(codes.UNDEFINED_TRACK, effect.span, owner=owner, colour=colour, what="track",
                                  hint=f"tracks of this action: {', '.join(sorted(tracks)) or 'none'}")
             elif (outcomes is not None and effect.op in ("then", "immediate")
                   and effect.param("outcome") not in outcomes):
                 colour = effect.param("outcome")
-                yield diagnostic(codes.UNDEFINED_TRACK, effect.span,
-                                 message=f"{owner} has no {colour} outcome row",
+                yield diagnostic(codes.UNDEFINED_TRACK, effect.span, owner=owner, colour=colour, what="outcome row",
                                  hint=f"outcome rows of this action: {', '.join(sorted(outcomes)) or 'none'}")
 
 
 @rule(codes.ACTION_SHAPE)
 def check_or_plain(context: CheckContext) -> Iterator[Diagnostic]:
-    """A Special Action is a dice check (outcome rows or tracks) or text and effects
-    the Crewmember follows (RB 1110), never both, and never neither.
-    Mend: move bare effects into a row, or split the action in two."""
+    """E317: a Special Action that mixes a dice check with plain effects, or has neither."""
     for action in _actions(context):
         if action.rows and action.effects:
             yield diagnostic(codes.ACTION_SHAPE, action.effects[0].span,
@@ -357,8 +336,7 @@ def check_or_plain(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.DANGER_WITHOUT_CHECK)
 def danger_needs_a_check(context: CheckContext) -> Iterator[Diagnostic]:
-    """`danger N` rolls Danger dice with a dice check; an action of text and effects
-    makes none. Mend: `roll danger LETTER` among its effects."""
+    """E318: `danger N` on an action with no dice check."""
     for action in _actions(context):
         if action.danger is not None and not action.rows:
             yield diagnostic(codes.DANGER_WITHOUT_CHECK, action.span, name=action.name,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import bisect
 import difflib
 from collections.abc import Callable, Iterator, Mapping
+from typing import cast
 
 from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
@@ -68,7 +69,9 @@ def _led_to(context: CheckContext, kind: str) -> set[object]:
     return context.shared(("led to", kind), make)
 
 
-def _number_hint(context: CheckContext, kind: str, wanted: int) -> str | None:
+def _number_hint(context: CheckContext, kind: str, wanted: int) -> tuple[str | None, list[str]]:
+    """The hint for a number no entry of `kind` has, and the numbers (or labels) it
+    suggests writing instead."""
     typo, near = _number_candidates(context, kind, wanted)
     given = _label_numbers(context) if kind == "log" else {}
 
@@ -78,8 +81,9 @@ def _number_hint(context: CheckContext, kind: str, wanted: int) -> str | None:
         return f"@{name} ({number})" if name is not None else str(number)
     around = f"defined {kind}s near {wanted}: {', '.join(map(shown, near))}" if near else ""
     if typo:
-        return f"did you mean {' or '.join(map(shown, typo))}?" + (f" ({around})" if around else "")
-    return around or None
+        fixes = [f"@{given[int(str(n))]}" if int(str(n)) in given else str(n) for n in typo]
+        return f"did you mean {' or '.join(map(shown, typo))}?" + (f" ({around})" if around else ""), fixes
+    return around or None, []
 
 
 def undefined_test(defined: Mapping[tuple[str, object], object],
@@ -117,7 +121,7 @@ def _near_cards(context: CheckContext, kind: str, key: object) -> list[tuple[str
     return context.shared(("near", kind, key), make)
 
 
-def intended_targets(context: CheckContext, ref) -> list[tuple[str, object]]:
+def intended_targets(context: CheckContext, ref: Reference) -> list[tuple[str, object]]:
     """The entries a dangling reference may have meant: those its hint suggests."""
     if ref.kind == "log" and isinstance(ref.key, str):
         return [("log", context.pack.labels[name]) for name in _near_labels(context, ref.key)]
@@ -130,7 +134,7 @@ def intended_targets(context: CheckContext, ref) -> list[tuple[str, object]]:
     return []
 
 
-def _undefined(context: CheckContext, kinds: tuple[str, ...]) -> Iterator:
+def _undefined(context: CheckContext, kinds: tuple[str, ...]) -> Iterator[Reference]:
     for ref in context.dangling:
         if ref.kind in kinds:
             yield ref
@@ -143,30 +147,29 @@ def _numbered(context: CheckContext, kind: str) -> list[int]:
 
 @rule(codes.UNDEFINED_LOG)
 def undefined_logs(context: CheckContext) -> Iterator[Diagnostic]:
-    """A reference to a log that no file of the pack defines: in a goto, a choice, a
-    condition or the text (`{log N}`). The table would turn to a page that does not
-    exist. Mend: define the log, or fix the number."""
+    """E200: undefined log."""
     for ref in _undefined(context, ("log",)):
         if isinstance(ref.key, str):
             near = _near_labels(context, ref.key)
-            hint = (f"did you mean {' or '.join('@' + n for n in near)}?" if near
+            fixes = ["@" + n for n in near]
+            hint = (f"did you mean {' or '.join(fixes)}?" if near
                     else "no log is named with that label; define it with `log " + ref.key + ' "Title" { … }`')
         else:
-            hint = _number_hint(context, "log", ref.key) or "the pack defines no log yet"
-        yield diagnostic(codes.UNDEFINED_LOG, ref.span, target=ref.key, hint=hint)
+            said, fixes = _number_hint(context, "log", cast(int, ref.key))
+            hint = said or "the pack defines no log yet"
+        yield diagnostic(codes.UNDEFINED_LOG, ref.span, target=ref.key, hint=hint, fixes=fixes)
 
 
 @rule(codes.UNDEFINED_CARD)
 def undefined_cards(context: CheckContext) -> Iterator[Diagnostic]:
-    """A reference to a card the pack does not define: a poi, mission, condition,
-    event, threat, injury or unique discovery of the vanguard game, or a numbered card
-    of the vantage game. Mend: define the card, or fix the id."""
+    """E201: undefined card."""
     defined = context.defined
     by_id = {key: kind for kind, key in defined if kind in CARD_KINDS}
     for ref in _undefined(context, CARD_KINDS):
         referred = kind_named(ref.kind)
         kind = referred.noun
         other = by_id.get(ref.key)
+        near: list[str] = []
         if other is not None and other != ref.kind:
             hint = f"{ref.key} is a {other} card, not a {ref.kind}"
         else:
@@ -177,7 +180,7 @@ def undefined_cards(context: CheckContext) -> Iterator[Diagnostic]:
                     else f"defined: {', '.join(same[:8])}" if same
                     else f"the pack defines no {kind}{'' if kind == 'card' else ' card'}")
         shown = referred.shown(ref.key)
-        yield diagnostic(codes.UNDEFINED_CARD, ref.span, kind=kind, target=shown, hint=hint)
+        yield diagnostic(codes.UNDEFINED_CARD, ref.span, kind=kind, target=shown, hint=hint, fixes=near)
 
 
 def number_in(context: CheckContext, span: Span, number: object) -> Span:
@@ -190,22 +193,21 @@ def number_in(context: CheckContext, span: Span, number: object) -> Span:
 
 @rule(codes.UNDEFINED_LOCATION)
 def undefined_locations(context: CheckContext) -> Iterator[Diagnostic]:
-    """A reference to a location the pack does not define: a compass exit, a goto, a
-    choice, a depart entry or the text (`{location N}`). Mend: define the location,
-    or fix the number."""
+    """E202: undefined location."""
     for ref in _undefined(context, ("location",)):
+        fixes: list[str] = []
         if context.pack.game == "vanguard":
             hint = "locations belong to the vantage game; a vanguard pack sends the reader to a log: `-> log N`"
         else:
-            hint = _number_hint(context, "location", ref.key) or "the pack defines no location yet"
+            said, fixes = _number_hint(context, "location", cast(int, ref.key))
+            hint = said or "the pack defines no location yet"
         span = number_in(context, ref.span, ref.key) if ref.via == "compass" else ref.span
-        yield diagnostic(codes.UNDEFINED_LOCATION, span, target=ref.key, hint=hint)
+        yield diagnostic(codes.UNDEFINED_LOCATION, span, target=ref.key, hint=hint, fixes=fixes)
 
 
 @rule(codes.UNDEFINED_SECTOR)
 def undefined_sectors(context: CheckContext) -> Iterator[Diagnostic]:
-    """A sector that no planet has: in a path of the planet, or in an effect that
-    places a card in a sector. Mend: add the sector, or fix the number."""
+    """E203: undefined sector."""
     for ref in _undefined(context, ("sector",)):
         if isinstance(ref.key, tuple):
             planet, number = ref.key
@@ -223,8 +225,7 @@ def undefined_sectors(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.NO_START)
 def start_defined(context: CheckContext) -> Iterator[Diagnostic]:
-    """Every pack names where reading starts (`start log 1` or `start location 0`), and
-    that entry exists: it is the root everything else is reached from."""
+    """E309: pack without `start`, or start target undefined."""
     pack = context.pack
     game = game_named(pack.game)
     # A file that could not be read, or a Starting Log that did not parse, may be the
@@ -253,7 +254,7 @@ def _danger_letters(context: CheckContext) -> dict[str, Card]:
 
 
 def _misnamed_letters(context: CheckContext) -> set[str]:
-    """The letters Danger die declarations not named by one capital letter (E208:
+    """The letters Danger die declarations not named by one capital letter (E232:
     `danger Tx`) were meant to declare."""
     danger = kind_named("danger")
     return {letter[0].upper() for letter in _danger_letters(context) if not danger.matches(letter)}
@@ -261,11 +262,7 @@ def _misnamed_letters(context: CheckContext) -> set[str]:
 
 @rule(codes.UNDEFINED_DANGER)
 def danger_letters_defined(context: CheckContext) -> Iterator[Diagnostic]:
-    """`roll danger LETTER` names a table of the Danger die Reference card. A pack that
-    declares no `danger` relies on the box's card and is not checked; once it declares
-    its letters, a letter it does not declare has no table to look up. A letter a
-    misnamed declaration (E208: `danger Tx`) was meant to declare is not also undefined.
-    Mend: fix the letter, or declare it (`danger B "Blizzard"`)."""
+    """E217: a Danger die letter the pack's `danger` declarations do not define."""
     letters = _danger_letters(context)
     misnamed = _misnamed_letters(context)
     for ref in _undefined(context, ("danger",)):
@@ -278,9 +275,7 @@ def danger_letters_defined(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.UNROLLED_DANGER)
 def danger_letters_rolled(context: CheckContext) -> Iterator[Diagnostic]:
-    """A declared table of the Danger die Reference card that no `roll danger` names is
-    printed and never read. A declaration not named by one capital letter is E208's to
-    report. Mend: roll it, or remove the declaration."""
+    """W409: a declared Danger die letter that no effect rolls."""
     rolled = {ref.key for ref in context.pack.references if ref.kind == "danger"}
     danger = kind_named("danger")
     for letter, card in _danger_letters(context).items():

@@ -17,12 +17,7 @@ SETUP_LOCATION = 0
 
 @rule(codes.SETUP_ELSEWHERE)
 def setup_on_location_000(context: CheckContext) -> Iterator[Diagnostic]:
-    """`step`, `character`, `level` and `choice` describe the table's setup, printed on
-    location 000 only (VR 17-18). On any other location, leaving is an action with a
-    cost (VR 23, 50-54): a `choice` printed there would be a move that costs nothing.
-    Mend: move the line to `location 000`; for a way out of another location, write a
-    compass exit, a starred point with its depart entry, or `-> location N` in an
-    action's result."""
+    """E333: setup line on a location other than 000."""
     for location in context.pack.locations:
         if location.number == SETUP_LOCATION:
             continue
@@ -44,7 +39,7 @@ def setup_on_location_000(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.NOT_A_CHARACTER)
 def characters_are_characters(context: CheckContext) -> Iterator[Diagnostic]:
-    """`character N` on location 000 names a character card. Mend: name a character."""
+    """E334: `character N` naming a card that is not a character."""
     cards = {card.number: card for card in context.pack.vantage_cards}
     for location in context.pack.locations:
         for character in location.characters:
@@ -71,8 +66,7 @@ def _value_of(context: CheckContext, level: ast.Level, stat: str) -> Span:
 
 @rule(codes.BAD_LEVEL)
 def levels_fit_the_tracks(context: CheckContext) -> Iterator[Diagnostic]:
-    """A starting level sets time, morale and health within 1..6, has a name of its own
-    and at most one is recommended. Mend: as the message says."""
+    """E335: starting level out of range, repeated, or recommended twice."""
     low, high = STAT_RANGE
     for location in context.pack.locations:
         named: dict[str, ast.Level] = {}

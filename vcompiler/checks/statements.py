@@ -29,12 +29,7 @@ from vcompiler.registry import CARD_ONLY, WAYS_OUT
 
 @rule(codes.CARD_ONLY_EFFECT)
 def log_effects_stand_alone(context: CheckContext) -> Iterator[Diagnostic]:
-    """Some effects only mean something while a card is resolved: `then` and
-    `immediate` name an outcome row, `progress COLOUR` a track of the action, `threat
-    move` and `threat attack` the threat whose time track runs, `travel` the travel
-    cost of a path. A log is read away from any card, so the table has nothing to
-    apply them to. Mend: say it with a log's own effects (`progress time`, `roll
-    danger T`, `-> log N`), or move it to the card."""
+    """E310: card-only effect in a log."""
     for found in context.of_logs(_card_only_effects):
         yield from found
 
@@ -67,10 +62,7 @@ def _said(statement: Statement, pack: Pack) -> str:
 
 @rule(codes.UNREAD_STATEMENT)
 def nothing_below_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
-    """A log is read from the top. Once the reader is sent elsewhere (`-> log N`,
-    `return`, `end exploration`, or an `else` that closes its `if` lines), nothing below
-    is read, but the book still prints it. Reported once per log, at the first line
-    that is never read. Mend: move the line above the way out, or remove it."""
+    """E314: statement after a log's way out."""
     for log, found in zip(context.pack.logs, context.of_logs(_first_unread)):
         if found is not None:
             statement, gone = found
@@ -95,10 +87,7 @@ def _first_unread(log: Log) -> tuple[Statement, Statement] | None:
 
 @rule(codes.ELSE_BEFORE_IF)
 def else_follows_its_if(context: CheckContext) -> Iterator[Diagnostic]:
-    """`else -> log N` is where the reader goes when none of the `if` lines right above
-    it holds. An `else` with no `if` before it prints "Otherwise" before the condition
-    it stands for, or with no condition at all. Mend: put the `else` right after its
-    `if` lines, or write `-> log N` when there is no condition."""
+    """E315: `else` before its `if`."""
     for found in context.of_logs(_misplaced_elses):
         yield from found
 
@@ -128,9 +117,7 @@ def _misplaced_elses(log: Log) -> list[Diagnostic]:
 
 @rule(codes.D10_WITHOUT_ROLL)
 def d10_rolled_first(context: CheckContext) -> Iterator[Diagnostic]:
-    """`if d10 LOW to HIGH -> log N` reads the D10 the log had the players roll
-    (RB 1699): the lines test one roll, in order. Without `roll d10` above them
-    there is nothing to read. Mend: add `roll d10` before the first such line."""
+    """E319: D10 condition with no `roll d10` before it."""
     for found in context.of_logs(_d10_unrolled):
         if found is not None:
             yield found
@@ -149,10 +136,7 @@ def _d10_unrolled(log: Log) -> Diagnostic | None:
 
 @rule(codes.OVERLAPPING_D10)
 def d10_ranges_apart(context: CheckContext) -> Iterator[Diagnostic]:
-    """The `if d10` lines of one roll are read in order: faces a range shares with a
-    line above it never reach it, and the printed log offers a player who rolls them
-    two ways. Reported at the later line. Mend: make the ranges meet without sharing a
-    face."""
+    """W414: D10 ranges of one roll that overlap."""
     for found in context.of_logs(_overlapping_d10):
         yield from found
 
@@ -190,9 +174,7 @@ def _overlapping_d10(log: Log) -> list[Diagnostic]:
 
 @rule(codes.SAME_CHOICE)
 def choices_differ(context: CheckContext) -> Iterator[Diagnostic]:
-    """Two choices of one entry (a log, a location, a storybook result) with the same
-    words and the same way print one line twice; usually one was copied and its way
-    never changed. Reported at the second. Mend: change where one leads, or remove it."""
+    """W415: one choice written twice in an entry."""
     pack = context.pack
     for log, pairs in zip(pack.logs, context.of_logs(_same_choices_of_log)):
         yield from _same_choice_diagnostics(pairs, f"log {log.shown}", pack)
@@ -211,11 +193,11 @@ def _same_choices_of_log(log: Log) -> list[tuple[ChoiceStatement, ChoiceStatemen
     return _same_choices(log.statements)
 
 
-def _same_choices(statements: tuple) -> list[tuple[ChoiceStatement, ChoiceStatement]]:
+def _same_choices(statements: tuple[object, ...]) -> list[tuple[ChoiceStatement, ChoiceStatement]]:
     """Each choice that repeats an earlier one of `statements`, with that one."""
     # By way first: this runs for every entry of the pack, and the words are compared
     # only between choices that lead the same way, which few do.
-    by_way: dict[tuple, list[ChoiceStatement]] = {}
+    by_way: dict[tuple[object, ...], list[ChoiceStatement]] = {}
     pairs = []
     for statement in statements:
         if isinstance(statement, ChoiceStatement):

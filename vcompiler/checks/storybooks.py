@@ -36,10 +36,7 @@ def _leaves(statements: Iterable[m.Statement]) -> bool:
 
 @rule(codes.STORYBOOK_KEY)
 def one_entry_per_number(context: CheckContext) -> Iterator[Diagnostic]:
-    """Within one category's storybook every entry number is used once: location actions
-    and card actions are both keyed by their number. Two actions of one category on one
-    location are E305's business. Mend: renumber the card, or give one action another
-    category."""
+    """E330: two entries of one storybook under one number."""
     # A mission's game-end entry is keyed by its number in the take storybook.
     owners: list[tuple[str, int, list[tuple[str, Span]]]] = [
         ("location", loc.number, [(a.category, a.span) for a in loc.actions]) for loc in context.pack.locations]
@@ -61,9 +58,7 @@ def one_entry_per_number(context: CheckContext) -> Iterator[Diagnostic]:
 
 @rule(codes.DEPART_NEVER_MOVES)
 def departs_move(context: CheckContext) -> Iterator[Diagnostic]:
-    """A depart entry is read after the player declared a direction to leave in; its
-    result must move them (`-> location N`) or end the game. Mend: add
-    `-> location N` to the result."""
+    """E331: depart entry whose result never moves the player."""
     for depart in context.pack.departs:
         if not _leaves(depart.action.result):
             yield diagnostic(codes.DEPART_NEVER_MOVES, depart.span, number=depart.number,
@@ -96,9 +91,7 @@ def meant_edges(pack: m.Pack) -> set[tuple[tuple[str, object], tuple[str, object
 
 @rule(codes.EXIT_TO_ITSELF)
 def exits_lead_elsewhere(context: CheckContext) -> Iterator[Diagnostic]:
-    """A compass number names a neighbour, never the location itself. The location is
-    not also reported as having no way out (W410), nor its neighbours as not pointing
-    back (W403) or unreachable (W400). Mend: write the neighbour's number."""
+    """E332: compass exit to its own location."""
     pack = context.pack
     for location, exit in exits_to_themselves(pack):
         meant = meant_neighbours(pack, location, exit)
@@ -106,15 +99,12 @@ def exits_lead_elsewhere(context: CheckContext) -> Iterator[Diagnostic]:
         hint = (f"{back} of location {meant[0]} leads here: did you mean {meant[0]}?"
                 if meant else "write the neighbour's number, or `*` with a depart entry")
         yield diagnostic(codes.EXIT_TO_ITSELF, number_in(context, exit.span, location.number),
-                         direction=exit.direction, number=location.number, hint=hint)
+                         direction=exit.direction, number=location.number, hint=hint, fixes=[str(n) for n in meant[:1]])
 
 
 @rule(codes.NO_WAY_OUT)
 def locations_have_a_way_out(context: CheckContext) -> Iterator[Diagnostic]:
-    """A location is left by a compass exit, a starred point, a setup choice, or an
-    action or arrival that moves the player or ends the game. Without any, the player
-    is stranded. An exit to the location itself is E332's to report: it was meant to
-    lead out. Mend: add an exit, or `-> location N` in a result."""
+    """W410: location that no exit, depart or result leads out of."""
     for location in context.pack.locations:
         if location.exits:
             continue

@@ -1,7 +1,9 @@
 """What a pack defines, keyed as references name it: (kind, key) -> the entity."""
 from __future__ import annotations
 
-from vcompiler.model.types import Card, Pack
+from collections.abc import Iterator
+
+from vcompiler.model.types import Card, Effect, Pack, Statement
 from vcompiler.registry import FORM_BY_OP, kind_named
 
 
@@ -30,7 +32,7 @@ def defined_entities(pack: Pack) -> dict[tuple[str, object], object]:
     return table
 
 
-def all_statements(pack: Pack, logs: bool = True):
+def all_statements(pack: Pack, logs: bool = True) -> Iterator[tuple[tuple[str, object], Statement]]:
     """Every statement of the pack's logs (unless not `logs`) and storybook results,
     with the graph node of the entity it belongs to."""
     for log in pack.logs if logs else ():
@@ -51,7 +53,7 @@ def all_statements(pack: Pack, logs: bool = True):
                 yield ("vcard", card.number), statement
 
 
-def written(effect, pack: Pack | None = None) -> str:
+def written(effect: Effect, pack: Pack | None = None) -> str:
     """An effect as the writer wrote it (`then green`, `threat attack 2`), for messages;
     with the `pack`, a goto names a labelled log by its label (`-> log @box`)."""
     if effect.op == "goto_log":
@@ -65,7 +67,7 @@ def written(effect, pack: Pack | None = None) -> str:
     for slot in form.slots:
         if slot.literal is not None:
             words.append(slot.literal)
-        elif effect.param(slot.name) is not None:
+        elif slot.name is not None and effect.param(slot.name) is not None:
             value = effect.param(slot.name)
             words.append(kind_named(slot.kind).shown(value) if slot.refers and slot.kind else str(value))
     return " ".join(words)

@@ -61,7 +61,7 @@ def _texts(value: object) -> Iterator[ast.Text]:
                 yield from _texts(getattr(value, field.name))
 
 
-def _words(nodes: tuple) -> str:
+def _words(nodes: tuple[object, ...]) -> str:
     """A paragraph's words as printed: a reference or an icon stands apart from them."""
     out = []
     for node in nodes:

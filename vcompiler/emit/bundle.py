@@ -2,23 +2,29 @@
 schemas/bundle.schema.json). Key order does not matter here: the writer sorts keys."""
 from __future__ import annotations
 
+from typing import Any
+
 from vcompiler import __version__, ast
 from vcompiler.model import types as m
+from vcompiler.source import Span
+
+# A bundle is JSON: its objects are read by key, whatever each value's type.
+Json = dict[str, Any]
 
 BUNDLE_FORMAT = 1
 
 
-def _source(span, files_by_display: dict[str, str]) -> dict:
+def _source(span: Span, files_by_display: dict[str, str]) -> Json:
     return {"file": files_by_display.get(span.file, span.file), "line": span.line, "column": span.column}
 
 
-def rich(text: ast.Text | None) -> list | None:
+def rich(text: ast.Text | None) -> list[Any] | None:
     if text is None:
         return None
     return [[_inline(node) for node in paragraph] for paragraph in text.paragraphs]
 
 
-def _inline(node: ast.Inline) -> dict:
+def _inline(node: ast.Inline) -> Json:
     if isinstance(node, ast.Run):
         return {"text": node.text}
     if isinstance(node, ast.Emphasis):
@@ -31,14 +37,14 @@ def _inline(node: ast.Inline) -> dict:
 
 
 class _Emitter:
-    def __init__(self, pack: m.Pack):
+    def __init__(self, pack: m.Pack) -> None:
         self.pack = pack
         self.files = {f.display: f.relative for f in pack.files}
 
-    def source(self, span) -> dict:
+    def source(self, span: Span) -> Json:
         return _source(span, self.files)
 
-    def effect(self, effect: m.Effect) -> dict:
+    def effect(self, effect: m.Effect) -> Json:
         item: dict[str, object] = {"op": effect.op}
         for key, value in effect.params:
             if key == "log" and effect.op == "goto_log" and value is None:
@@ -46,13 +52,13 @@ class _Emitter:
             item[key] = value
         return item
 
-    def choice(self, choice: m.Choice) -> list:
+    def choice(self, choice: m.Choice) -> list[Any]:
         return [self.effect(e) for e in choice.options]
 
-    def target(self, effect: m.Effect) -> dict:
+    def target(self, effect: m.Effect) -> Json:
         return {key: value for key, value in effect.params}
 
-    def statement(self, s: m.Statement) -> dict:
+    def statement(self, s: m.Statement) -> Json:
         if isinstance(s, m.TextStatement):
             return {"kind": "text", "text": rich(s.text)}
         if isinstance(s, m.CheckStatement):
@@ -74,7 +80,7 @@ class _Emitter:
             condition["more"] = list(c.more)
         return condition
 
-    def requirement(self, requirement: ast.Requirement | None) -> list | None:
+    def requirement(self, requirement: ast.Requirement | None) -> list[Any] | None:
         if requirement is None:
             return None
         alternatives = []
@@ -95,18 +101,18 @@ class _Emitter:
             alternatives.append(terms)
         return alternatives
 
-    def row(self, row: m.Row) -> dict:
+    def row(self, row: m.Row) -> Json:
         return {"kind": row.kind, "key": row.key, "number": row.number,
                 "requirement": self.requirement(row.requirement), "text": rich(row.text),
                 "effects": [self.choice(c) for c in row.effects], "source": self.source(row.span)}
 
-    def log(self, log: m.Log) -> dict:
+    def log(self, log: m.Log) -> Json:
         return {"number": log.number, "label": log.label, "title": rich(log.title),
                 "external": log.external, "starting": log.starting, "check": log.has_check,
                 "statements": [self.statement(s) for s in log.statements],
                 "source": self.source(log.span)}
 
-    def planet(self, p: m.Planet) -> dict:
+    def planet(self, p: m.Planet) -> Json:
         return {
             "id": p.id, "name": p.name, "text": [rich(t) for t in p.text], "missions": list(p.missions),
             "rank_ups": list(p.rank_ups),
@@ -135,12 +141,12 @@ class _Emitter:
             "source": self.source(p.span),
         }
 
-    def action(self, a: m.CheckAction) -> dict:
+    def action(self, a: m.CheckAction) -> Json:
         return {"name": a.name, "danger": a.danger, "rows": [self.row(r) for r in a.rows],
                 "text": [rich(t) for t in a.text], "effects": [self.choice(c) for c in a.effects],
                 "source": self.source(a.span)}
 
-    def card(self, c: m.Card) -> dict:
+    def card(self, c: m.Card) -> Json:
         return {
             "kind": c.kind, "id": c.id, "name": c.name, "copies": c.copies, "external": c.external,
             "board": c.board,
@@ -153,13 +159,13 @@ class _Emitter:
             "source": self.source(c.span),
         }
 
-    def story_action(self, a: m.StoryAction) -> dict:
+    def story_action(self, a: m.StoryAction) -> Json:
         return {"category": a.category, "name": rich(a.name), "cost": a.cost, "always": a.always,
                 "skills": list(a.skills), "boost": a.boost, "excludes": list(a.excluded),
                 "text": [rich(t) for t in a.text], "result": [self.statement(s) for s in a.result],
                 "source": self.source(a.span)}
 
-    def location(self, loc: m.Location) -> dict:
+    def location(self, loc: m.Location) -> Json:
         return {
             "number": loc.number, "name": rich(loc.name), "text": [rich(t) for t in loc.text],
             "arrival": [self.choice(c) for c in loc.arrival],
@@ -176,11 +182,11 @@ class _Emitter:
             "source": self.source(loc.span),
         }
 
-    def depart(self, d: m.Depart) -> dict:
+    def depart(self, d: m.Depart) -> Json:
         return {"number": d.number, "direction": d.direction, "action": self.story_action(d.action),
                 "source": self.source(d.span)}
 
-    def vantage_card(self, c: m.VantageCard) -> dict:
+    def vantage_card(self, c: m.VantageCard) -> Json:
         return {"number": c.number, "kind": c.kind, "name": rich(c.name), "orientation": c.orientation,
                 "boost": c.boost, "slots": c.slots, "text": [rich(t) for t in c.text],
                 "actions": [self.story_action(a) for a in c.actions], "external": c.external,
@@ -192,7 +198,7 @@ class _Emitter:
                     "source": self.source(c.ending.span)},
                 "source": self.source(c.span)}
 
-    def bundle(self) -> dict:
+    def bundle(self) -> Json:
         pack = self.pack
         return {
             "format": BUNDLE_FORMAT,
@@ -215,5 +221,5 @@ class _Emitter:
         }
 
 
-def to_bundle(pack: m.Pack) -> dict:
+def to_bundle(pack: m.Pack) -> Json:
     return _Emitter(pack).bundle()

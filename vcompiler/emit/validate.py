@@ -12,11 +12,12 @@ from functools import cache
 
 import jsonschema_rs
 
+from vcompiler.emit.bundle import Json
 from vcompiler.resources import data_dir
 
 
 @cache
-def schema(name: str) -> dict:
+def schema(name: str) -> Json:
     return json.loads((data_dir("schemas") / name).read_text(encoding="utf-8"))
 
 
@@ -26,11 +27,11 @@ def validator(name: str) -> jsonschema_rs.Draft202012Validator:
     return jsonschema_rs.Draft202012Validator(schema(name))
 
 
-def is_valid(document: dict, name: str) -> bool:
+def is_valid(document: Json, name: str) -> bool:
     return validator(name).is_valid(document)
 
 
-def schema_errors(document: dict, name: str) -> list[str]:
+def schema_errors(document: Json, name: str) -> list[str]:
     """Every way `document` fails the schema `name`, ordered by where; [] if valid."""
     if is_valid(document, name):
         return []
@@ -38,7 +39,7 @@ def schema_errors(document: dict, name: str) -> list[str]:
         f"/{'/'.join(map(str, e.instance_path))}: {e.message}" for e in validator(name).iter_errors(document)]
 
 
-def _explained(document: dict, name: str) -> list[str]:
+def _explained(document: Json, name: str) -> list[str]:
     from jsonschema import Draft202012Validator
 
     errors = sorted(Draft202012Validator(schema(name)).iter_errors(document), key=lambda e: list(e.absolute_path))

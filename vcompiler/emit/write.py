@@ -9,16 +9,19 @@ import json
 import os
 import re
 import shutil
+import stat
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import orjson
 
 from vcompiler import atomic
+from vcompiler.util.safeio import Refused, read_regular
 
 
-def bundle_bytes(bundle: dict) -> bytes:
+def bundle_bytes(bundle: dict[str, Any]) -> bytes:
     """The bundle as written: sorted keys and a fixed layout (two spaces, UTF-8 text
     unescaped), so that two builds of one pack are byte-identical. orjson writes the
     same bytes as the json module ten times faster; json takes what orjson refuses
@@ -31,17 +34,20 @@ def bundle_bytes(bundle: dict) -> bytes:
 
 def write_atomic(path: Path, data: bytes) -> bool:
     """Write `data` to `path` through a temporary file in the same folder and a
-    rename. Returns False, writing nothing, when the file already holds `data`."""
+    rename (which replaces a link there rather than writing where it leads). Returns
+    False, writing nothing, when the file already holds `data`."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        if path.read_bytes() == data:
-            return False
-    except OSError:
-        pass
+    if _holds(path, data):
+        return False
     atomic.write_whole(path, data, durable=True)
     return True
 
 
+# The names of the files a set holds, written with it: a later build that replaces
+# some of them (`--only json`) carries over only these, never whatever else the folder
+# holds (the folder may have been committed as a link to a folder of secrets).
+MANIFEST = ".vcompiler-set.json"
+_MANIFEST_LIMIT = 1_000_000
 STAGING = ".{name}.staging-{pid}-"
 _STAGED = r"\.{name}\.(?:staging|old)-(?P<pid>\d+)-.*"
 
@@ -62,26 +68,31 @@ def _put_back(folder: Path) -> None:
 def write_set(folder: Path, files: dict[str, bytes], drop: tuple[str, ...] = ()) -> list[Path]:
     """Make `folder` hold `files` (name -> bytes) as one set: a reader, or a build
     killed at any point, sees the previous set or the new one, never a mix. The files
-    are written to a staging folder beside `folder`, with links to the files of
-    `folder` that the set does not replace (books kept by `--only json`), and the
-    folders are then exchanged; the files named in `drop` are not kept. Returns the
-    files whose bytes changed; writes nothing when none did and none is dropped."""
+    are written to a staging folder beside `folder`, with links to the files of the
+    previous set that this one does not replace (books kept by `--only json`: only
+    what the previous set's MANIFEST lists), and the folders are then exchanged; the
+    files named in `drop` are not kept. A `folder` that is a link is replaced by the
+    new set, and nothing of where it leads is read. Returns the files whose bytes
+    changed; writes nothing when none did and none is dropped."""
     from vcompiler.workers import remove_stale
 
     parent = folder.parent
     parent.mkdir(parents=True, exist_ok=True)
     _put_back(folder)
     remove_stale(parent, _STAGED.format(name=re.escape(folder.name)))
-    changed = [folder / name for name, data in sorted(files.items()) if not _holds(folder / name, data)]
-    dropped = [name for name in drop if name not in files and (folder / name).exists()]
-    if not changed and not dropped:
+    linked = os.path.islink(folder)
+    previous = [] if linked else _previous_set(folder)
+    changed = [folder / name for name, data in sorted(files.items())
+               if linked or not _holds(folder / name, data)]
+    dropped = [name for name in drop if name not in files and name in previous]
+    kept = [name for name in previous if name not in files and name not in dropped]
+    if not changed and not dropped and (folder / MANIFEST).exists():
         return []
     staging = Path(tempfile.mkdtemp(dir=parent, prefix=STAGING.format(name=folder.name, pid=os.getpid())))
     try:
-        if folder.is_dir():
-            for entry in folder.iterdir():
-                if entry.name not in files and entry.name not in dropped:
-                    _link_or_copy(entry, staging / entry.name)
+        for name in kept:
+            _link_or_copy_file(folder / name, staging / name)
+        files = {**files, MANIFEST: _manifest([*kept, *files])}
         for name, data in sorted(files.items()):
             with open(staging / name, "wb") as handle:
                 handle.write(data)
@@ -90,6 +101,8 @@ def write_set(folder: Path, files: dict[str, bytes], drop: tuple[str, ...] = ())
             os.chmod(staging / name, 0o644)
         os.chmod(staging, 0o755)
         _sync_folder(staging)
+        if linked:
+            os.unlink(folder)          # the link itself; nothing where it leads
         _swap_in(staging, folder)
     finally:
         shutil.rmtree(staging, ignore_errors=True)      # the previous set, or a failed one
@@ -97,21 +110,43 @@ def write_set(folder: Path, files: dict[str, bytes], drop: tuple[str, ...] = ())
     return changed
 
 
-def _holds(path: Path, data: bytes) -> bool:
+def _manifest(names: list[str]) -> bytes:
+    return (json.dumps(sorted(set(names) - {MANIFEST}), indent=0) + "\n").encode("utf-8")
+
+
+def _previous_set(folder: Path) -> list[str]:
+    """The files of the set in `folder` that a build wrote and that are still plain
+    files: what its manifest lists, less anything turned into a link, a folder or a
+    pipe since. A folder without a manifest has nothing to carry over."""
     try:
-        return path.stat().st_size == len(data) and path.read_bytes() == data
+        listed = json.loads(read_regular(folder / MANIFEST, within=folder, limit=_MANIFEST_LIMIT, links=False))
+    except (OSError, Refused, ValueError, RecursionError):
+        return []
+    if not isinstance(listed, list):
+        return []
+    return [name for name in listed if isinstance(name, str) and _plain_name(name) and _regular_file(folder / name)]
+
+
+def _plain_name(name: str) -> bool:
+    return name not in ("", ".", "..", MANIFEST) and "/" not in name and "\\" not in name and "\0" not in name
+
+
+def _regular_file(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
     except OSError:
         return False
 
 
-def _link_or_copy(source: Path, target: Path) -> None:
-    if source.is_dir() and not source.is_symlink():
-        shutil.copytree(source, target, symlinks=True, copy_function=_link_or_copy_file)
-    else:
-        _link_or_copy_file(source, target)
+def _holds(path: Path, data: bytes) -> bool:
+    """Whether the plain file at `path` holds `data` (a link never does: it is replaced)."""
+    try:
+        return read_regular(path, within=path.parent, limit=len(data), links=False) == data
+    except (OSError, Refused):
+        return False
 
 
-def _link_or_copy_file(source, target) -> None:
+def _link_or_copy_file(source: Path, target: Path) -> None:
     try:
         os.link(source, target, follow_symlinks=False)
     except OSError:

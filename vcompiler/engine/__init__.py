@@ -210,7 +210,7 @@ class Workspace:
             data = self._buffers[path].encode("utf-8", "surrogatepass")
             source, problem = decode_source(path, display, relative, data)
         else:
-            source, problem = read_source(path, display, relative)
+            source, problem = read_source(path, display, relative, folder)
         chunks = known.chunks if known is not None else {}
         state = _FileState(stamp, source, problem, parse_source(source, chunks) if problem is None else None, chunks)
         self._files[path] = state

@@ -11,7 +11,7 @@ class _Stdin:
     keep reading nothing forever, and a server whose editor is gone has no one to
     answer."""
 
-    def __init__(self, stream) -> None:
+    def __init__(self, stream: BinaryIO) -> None:
         self.stream = stream
 
     def readline(self) -> bytes:

@@ -47,6 +47,12 @@ def to_diagnostic(d: Diagnostic, sources: dict[str, SourceFile], docs: dict[str,
         r.message) for r in d.related]
     message = d.message + (f"\nhelp: {d.hint}" if d.hint else "")
     href = docs.get(d.code.id)
+    # As LSP's `data` carries what a client may act on: the hint's kind and its fixes.
+    data: dict[str, object] | None = None
+    if d.hint:
+        data = {"hint": d.hint, "applicability": d.applicability.value}
+        if d.fixes:
+            data["fixes"] = list(d.fixes)
     return lsp.Diagnostic(
         range=to_range(d.span, sources.get(d.span.file)),
         message=message,
@@ -55,5 +61,5 @@ def to_diagnostic(d: Diagnostic, sources: dict[str, SourceFile], docs: dict[str,
         code_description=lsp.CodeDescription(href=href) if href else None,
         source="vcompiler",
         related_information=related or None,
-        data={"hint": d.hint} if d.hint else None,
+        data=data,
     )

@@ -4,11 +4,12 @@ here are vcompiler's (1-based, in characters); server.py converts."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from vcompiler.diagnostics import Diagnostic
 from vcompiler.engine.index import LABEL, Definition, Index, Mention
 from vcompiler.frozen import frozen
-from vcompiler.registry import forms_of_game, is_kind, kind_named
+from vcompiler.registry import VANGUARD, VANTAGE, Form, forms_of_game, is_kind, kind_named, kinds_of_game
 from vcompiler.registry.forms import VALUE_SLOTS
 from vcompiler.source import Span
 from vcompiler.vocabulary import ICONS
@@ -80,7 +81,9 @@ def complete(index: Index | None, game: str, before: str) -> list[Completion]:
     if _REF_LOCATION.search(before):
         return _entities(defs, ("location",)) if defs else []
     if _REF_CARD.search(before):
-        kinds = ("vcard",) if game == "vantage" else ("poi", "mission", "condition", "event", "threat", "unique")
+        # `{card X}` names a card by its id or number; injuries and Rank-Up cards go by name.
+        of_game = kinds_of_game(VANTAGE.name if game == VANTAGE.name else VANGUARD.name)
+        kinds = tuple(k.name for k in of_game if k.card and k.value != "string")
         return _entities(defs, kinds) if defs else []
     if _REF_ICON.search(before):
         return [Completion(icon, "icon", "value") for icon in ICONS]
@@ -101,7 +104,7 @@ def complete(index: Index | None, game: str, before: str) -> list[Completion]:
     return []
 
 
-def _next_words(index: Index | None, forms, typed: list[str]) -> list[Completion]:
+def _next_words(index: Index | None, forms: Iterable[Form], typed: list[str]) -> list[Completion]:
     """The words that may come next after `typed` (a verb and the words after it)."""
     out: dict[str, Completion] = {}
     for form in forms:
@@ -125,7 +128,6 @@ def _next_words(index: Index | None, forms, typed: list[str]) -> list[Completion
 
 
 # ---------------------------------------------------------------- quick fixes
-_DID_YOU_MEAN = re.compile(r"did you mean (.+?)\?")
 _TOKENS = {
     "@": re.compile(r"@[A-Za-z_]\w*"),
     '"': re.compile(r'"[^"\n]*"'),
@@ -134,19 +136,13 @@ _TOKENS = {
 }
 
 
-def suggestions(d: Diagnostic) -> list[str]:
-    for text in (d.hint or "", d.message):
-        match = _DID_YOU_MEAN.search(text)
-        if match:
-            return [s.strip().strip("`") for s in re.split(r"\s+or\s+", match.group(1))]
-    return []
-
-
 def quick_fixes(index: Index, d: Diagnostic) -> list[tuple[str, Span, str]]:
-    """For a did-you-mean hint: (title, span to replace, new text), one per suggestion."""
+    """For each fix a diagnostic offers: (title, span to replace, new text). A fix
+    replaces the word of its shape at the end of the span (the number in `{log 99}`),
+    or the whole span for markup."""
     text = index.text_of(d.span)
     fixes = []
-    for suggestion in suggestions(d):
+    for suggestion in d.fixes:
         if suggestion.startswith("{"):
             fixes.append((f"Change to {suggestion}", d.span, suggestion))
             continue

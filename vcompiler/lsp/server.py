@@ -7,10 +7,14 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import os
 import re
+import stat
 from collections import defaultdict
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any, TypeVar, cast
 from urllib.parse import unquote, urlparse
 
 from lsprotocol import types as lsp
@@ -22,12 +26,15 @@ from vcompiler.engine import Workspace, settle
 from vcompiler.engine.index import Definition, Index, Mention
 from vcompiler.lsp import features
 from vcompiler.lsp.convert import character_column, to_diagnostic, to_range, uri_of
+from vcompiler.lsp.formatting import document_edits, range_edits
 from vcompiler.source import Span
 
 log = logging.getLogger("vcompiler.lsp")
 # How long after the last keystroke a check starts.
 DEBOUNCE_SECONDS = 0.075
 _LABEL_NAME = re.compile(r"@?([A-Za-z_][A-Za-z0-9_]*)")
+Handler = TypeVar("Handler", bound=Callable[..., Any])
+Answer = TypeVar("Answer")
 
 
 def path_of(uri: str) -> Path | None:
@@ -37,37 +44,49 @@ def path_of(uri: str) -> Path | None:
     return Path(unquote(parsed.path)).resolve()
 
 
-def _safe(default=None):
+def _safe(default: object = None) -> Callable[[Handler], Handler]:
     """A handler that fails logs the failure and answers `default`."""
-    def wrap(handler):
+    def wrap(handler: Handler) -> Handler:
         @functools.wraps(handler)
-        def safe(*args, **kwargs):
+        def safe(*args: Any, **kwargs: Any) -> Any:
             try:
                 return handler(*args, **kwargs)
             except Exception:  # noqa: BLE001 - the server outlives any one request
                 log.exception("%s failed", handler.__name__)
                 return default
-        return safe
+        return cast(Handler, safe)
     return wrap
+
+
+def _holds(page: Path, text: bytes) -> bool:
+    try:
+        return stat.S_ISREG(os.lstat(page).st_mode) and page.read_bytes() == text
+    except OSError:
+        return False
 
 
 def _rule_pages() -> dict[str, str]:
     """Every code's documentation as a Markdown file the editor can open: the link a
     diagnostic's code carries."""
     from vcompiler.codes import CATALOGUE
-    from vcompiler.parse.cache import default_cache_root
-    from vcompiler.reports import rule_docs
+    from vcompiler.docs import code_entry
+    from vcompiler.parse.cache import default_cache_root, private_folder, write_whole
 
     folder = default_cache_root() / f"rules-{__version__}"
     pages = {}
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        for code_id, doc in rule_docs().items():
+        # Written as the parse cache writes: into a folder of ours alone, through a
+        # temporary file and a rename, so that a link planted there is replaced, never
+        # followed to the file it points to. Rewritten when the catalogue says otherwise
+        # than the page (a development version's pages change without a new version).
+        if not (private_folder(default_cache_root(), link_ok=True) and private_folder(folder)):
+            log.warning("the rule pages' folder %s is not this user's alone; not written", folder)
+            return {}
+        for code_id, code in CATALOGUE.items():
             page = folder / f"{code_id}.md"
-            if not page.exists():
-                entry = CATALOGUE[code_id]
-                page.write_text(f"# {code_id} ({entry.severity.value}): {entry.summary}\n\n{doc}\n",
-                                encoding="utf-8")
+            text = code_entry(code, "#").encode("utf-8")
+            if not _holds(page, text):
+                write_whole(folder, page.name, text)
             pages[code_id] = page.as_uri()
     except OSError:
         log.warning("cannot write the rule pages to %s", folder)
@@ -180,11 +199,11 @@ class VclServer(LanguageServer):
 server = VclServer()
 
 
-def _indexed(handler):
+def _indexed(handler: Callable[..., Answer]) -> Callable[[VclServer, Any], Answer | None]:
     """A request about one file, answered from its pack's index: nothing before the
     first check of that pack."""
     @functools.wraps(handler)
-    def answer(ls: VclServer, params):
+    def answer(ls: VclServer, params: Any) -> Answer | None:
         found = ls.index_for(params.text_document.uri)
         if found is None:
             return None
@@ -192,10 +211,10 @@ def _indexed(handler):
     return answer
 
 
-def _pointed(handler):
+def _pointed(handler: Callable[..., Answer]) -> Callable[[VclServer, Any], Answer | None]:
     """A request about the mention or definition under the cursor: nothing elsewhere."""
     @functools.wraps(handler)
-    def answer(ls: VclServer, params):
+    def answer(ls: VclServer, params: Any) -> Answer | None:
         found = ls.item_at(params.text_document.uri, params.position)
         if found is None:
             return None
@@ -421,3 +440,21 @@ def inlay_hints(ls: VclServer, params: lsp.InlayHintParams, index: Index,
 def folding(ls: VclServer, params: lsp.FoldingRangeParams) -> list[lsp.FoldingRange]:
     text = ls.workspace.get_text_document(params.text_document.uri).source
     return [lsp.FoldingRange(first - 1, last - 1) for first, last in features.folding_ranges(text)]
+
+
+@server.feature(lsp.TEXT_DOCUMENT_FORMATTING)
+@_safe()
+def formatting(ls: VclServer, params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit] | None:
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    return document_edits(document.source, display_path(Path(document.path)))
+
+
+@server.feature(lsp.TEXT_DOCUMENT_RANGE_FORMATTING)
+@_safe()
+def range_formatting(ls: VclServer, params: lsp.DocumentRangeFormattingParams) -> list[lsp.TextEdit] | None:
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    end = params.range.end
+    # A range that ends at the start of a line, as a selection of whole lines does,
+    # does not take that line.
+    last = end.line - 1 if end.character == 0 and end.line > params.range.start.line else end.line
+    return range_edits(document.source, display_path(Path(document.path)), params.range.start.line, last)

@@ -5,7 +5,7 @@ numbers, duplicates are found (E205), and each declaration becomes an entity
 (resolve.py) and its mentions of other entities recorded (references.py)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TypeVar, cast
 
@@ -97,35 +97,9 @@ def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
     found: list[Diagnostic] = []
     duplicate = Duplicate(found)
     declarations = [d for p in parsed for d in p.file.declarations]
-    relative = {p.source.display: p.source.relative for p in parsed}
-    # The pack is the one declared in pack.vcl at the top of the folder: one pasted into
-    # another file or in a copy in a subfolder is the second, whatever the file order.
-    packs = sorted((d for d in declarations if isinstance(d, ast.PackDecl)),
-                   key=lambda d: (relative.get(d.span.file, "").count("/"),
-                                  relative.get(d.span.file, "").rsplit("/", 1)[-1] != "pack.vcl"))
-    if not packs and any(kind == "pack" for p in parsed for kind, _ in p.unparsed):
-        # The pack declaration is there but did not parse (E100 says where): without
-        # its game and start there is nothing more to check.
+    pack_decl = _the_pack(parsed, declarations, folder_display, found, duplicate)
+    if pack_decl is None:
         return ModelResult(None, tuple(found))
-    if not packs:
-        span = parsed[0].source.whole() if parsed else Span(folder_display, 1, 1, 1, 1)
-        where = "its .vcl files" if parsed else "it: the folder has no .vcl file"
-        found.append(diagnostic(
-            codes.NO_PACK, span, message=f"{folder_display} has no `pack` declaration in {where}",
-            hint='add a pack.vcl: pack NAME { game vanguard; title "…"; version "0.1.0"; start log 1 }'))
-        return ModelResult(None, tuple(found))
-    for extra in packs[1:]:
-        if extra.name == packs[0].name:
-            duplicate("pack", extra.name, extra.span, packs[0].span, hint="a folder holds one pack: remove this "
-                      "declaration")
-            continue
-        found.append(diagnostic(
-            codes.NO_PACK, extra.span,
-            message=f"{folder_display} declares a second pack, {extra.name}, beside {packs[0].name}: "
-                    f"a folder holds one pack",
-            hint=f"move pack {extra.name} and its files into a folder of their own, or remove one declaration",
-            related=[Related(packs[0].span, f"pack {packs[0].name}")]))
-    pack_decl = packs[0]
     source = next((p.source for p in parsed if p.source.display == pack_decl.span.file), None)
     header = _read_header(pack_decl, found, source)
 
@@ -139,72 +113,148 @@ def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
     entities = Entities(Resolver(header.game, references, found), found, {p.source.display: p.source for p in parsed})
     if memo is not None:
         memo.start((header.game, tuple(labels.items()), frozenset(declared_labels), tuple(card_kinds.items())))
-    seen: set[int] = set()
+    made = _Made(entities, references, found, duplicate, memo)
+    for decl in kept:
+        made.add(decl, labels)
+    made.forget_the_rest()
+    start = _starting_log(pack_decl, header, kept, references, found, memo)
+    pack = m.Pack(
+        name=pack_decl.name, game=header.game, title=header.title or pack_decl.name, version=header.version,
+        start=start, numbering=header.numbering, span=pack_decl.span,
+        folder=folder_display, files=tuple(p.source for p in parsed),
+        logs=tuple(made.logs[n] for n in sorted(made.logs)),
+        planets=tuple(made.planets[k] for k in sorted(made.planets)),
+        cards=tuple(made.cards[k] for k in sorted(made.cards, key=lambda k: (k[0], _natural(k[1])))),
+        locations=tuple(made.locations[n] for n in sorted(made.locations)),
+        departs=tuple(made.departs[k] for k in sorted(made.departs)),
+        vantage_cards=tuple(made.vcards[n] for n in sorted(made.vcards)),
+        labels=dict(sorted(labels.items())),
+        references=tuple(references.found),
+        unparsed=frozenset(key for p in parsed for key in p.unparsed if key[0] != "label") | _renumbered(kept),
+        complete=complete,
+    )
+    return ModelResult(pack, tuple(found))
 
-    def make(decl: ast.Declaration, build: Callable[..., Entity], *args: object) -> Entity:
+
+def _the_pack(parsed: list[ParsedFile], declarations: list[ast.Declaration], folder_display: str,
+              found: list[Diagnostic], duplicate: Duplicate) -> ast.PackDecl | None:
+    """The pack declaration the folder is read by, or None (with why in `found`): the
+    one in pack.vcl at the top of the folder, since one pasted into another file or in
+    a copy in a subfolder is the second, whatever the file order."""
+    relative = {p.source.display: p.source.relative for p in parsed}
+    packs = sorted((d for d in declarations if isinstance(d, ast.PackDecl)),
+                   key=lambda d: (relative.get(d.span.file, "").count("/"),
+                                  relative.get(d.span.file, "").rsplit("/", 1)[-1] != "pack.vcl"))
+    if not packs and any(kind == "pack" for p in parsed for kind, _ in p.unparsed):
+        # The pack declaration is there but did not parse (E100 says where): without
+        # its game and start there is nothing more to check.
+        return None
+    if not packs:
+        span = parsed[0].source.whole() if parsed else Span(folder_display, 1, 1, 1, 1)
+        where = "its .vcl files" if parsed else "it: the folder has no .vcl file"
+        found.append(diagnostic(
+            codes.NO_PACK, span, message=f"{folder_display} has no `pack` declaration in {where}",
+            hint='add a pack.vcl: pack NAME { game vanguard; title "…"; version "0.1.0"; start log 1 }'))
+        return None
+    for extra in packs[1:]:
+        if extra.name == packs[0].name:
+            duplicate("pack", extra.name, extra.span, packs[0].span, hint="a folder holds one pack: remove this "
+                      "declaration")
+            continue
+        found.append(diagnostic(
+            codes.NO_PACK, extra.span,
+            message=f"{folder_display} declares a second pack, {extra.name}, beside {packs[0].name}: "
+                    f"a folder holds one pack",
+            hint=f"move pack {extra.name} and its files into a folder of their own, or remove one declaration",
+            related=[Related(packs[0].span, f"pack {packs[0].name}")]))
+    return packs[0]
+
+
+class _Made:
+    """The entities the declarations make, each kind by its key; the second of one key
+    is E205. With a memo, a declaration unchanged since the last build gives back what
+    it made then (and what it reported)."""
+
+    def __init__(self, entities: Entities, references: References, found: list[Diagnostic],
+                 duplicate: Duplicate, memo: Memo | None) -> None:
+        self.entities, self.references, self.found = entities, references, found
+        self.duplicate, self.memo = duplicate, memo
+        self.seen: set[int] = set()
+        self.first_span: dict[tuple[str, object], Span] = {}
+        self.logs: dict[int, m.Log] = {}
+        self.planets: dict[str, m.Planet] = {}
+        self.cards: dict[tuple[str, str], m.Card] = {}
+        self.locations: dict[int, m.Location] = {}
+        self.departs: dict[tuple[int, str], m.Depart] = {}
+        self.vcards: dict[int, m.VantageCard] = {}
+
+    def make(self, decl: ast.Declaration, build: Callable[..., Entity], *args: object) -> Entity:
         """`build(*args)`'s entity, or what the same declaration made last time."""
+        memo = self.memo
         if memo is None:
             return build(*args)
-        seen.add(id(decl))
+        self.seen.add(id(decl))
         earlier = memo.made.get(id(decl))
         if earlier is not None and earlier[0] is decl:
             memo.reused += 1
-            references.found.extend(earlier[2])
-            found.extend(earlier[3])
+            self.references.found.extend(earlier[2])
+            self.found.extend(earlier[3])
             return cast(Entity, earlier[1])       # made by the same declaration, so of its kind
         if earlier is not None:
             memo.forget(id(decl))       # another declaration that had the same id
-        refs_before, found_before = len(references.found), len(found)
+        refs_before, found_before = len(self.references.found), len(self.found)
         entity = build(*args)
-        memo.made[id(decl)] = (decl, entity, references.found[refs_before:], found[found_before:])
+        memo.made[id(decl)] = (decl, entity, self.references.found[refs_before:], self.found[found_before:])
         memo.added.extend(memo.made[id(decl)][2])
         return entity
 
-    logs: dict[int, m.Log] = {}
-    planets: dict[str, m.Planet] = {}
-    cards: dict[tuple[str, str], m.Card] = {}
-    locations: dict[int, m.Location] = {}
-    departs: dict[tuple[int, str], m.Depart] = {}
-    vcards: dict[int, m.VantageCard] = {}
-    first_span: dict[tuple[str, object], Span] = {}
-
-    def register(key: object, what: str, name: object, span: Span, namespace: str = "") -> bool:
+    def register(self, key: object, what: str, name: object, span: Span, namespace: str = "") -> bool:
         full = (namespace or what, key)
-        if full in first_span:
-            duplicate(what, name, span, first_span[full])
+        if full in self.first_span:
+            self.duplicate(what, name, span, self.first_span[full])
             return False
-        first_span[full] = span
+        self.first_span[full] = span
         return True
 
-    for decl in kept:
+    def add(self, decl: ast.Declaration, labels: Mapping[str, int]) -> None:
+        entities = self.entities
         if isinstance(decl, ast.LogDecl):
             number = decl.target.value if decl.target.kind != "label" else labels.get(str(decl.target.value))
             if not isinstance(number, int):
-                continue
+                return
             shown = {"label": f"@{decl.target.value}", "start": "start"}.get(decl.target.kind, number)
-            if register(number, "log", shown, decl.span):
-                logs[number] = make(decl, entities.log, decl, number)
+            if self.register(number, "log", shown, decl.span):
+                self.logs[number] = self.make(decl, entities.log, decl, number)
         elif isinstance(decl, ast.PlanetDecl):
-            if register(decl.id, "planet", decl.id, decl.span):
-                planets[decl.id] = make(decl, entities.planet, decl, duplicate)
-                cards.update((("poi", poi.id), poi) for poi in planets[decl.id].board_pois)
+            if self.register(decl.id, "planet", decl.id, decl.span):
+                planet = self.make(decl, entities.planet, decl, self.duplicate)
+                self.planets[decl.id] = planet
+                self.cards.update((("poi", poi.id), poi) for poi in planet.board_pois)
         elif isinstance(decl, ast.CardDecl):
-            if register(decl.id, decl.kind, kind_named(decl.kind).shown(decl.id), decl.span, "card"):
-                cards[(decl.kind, decl.id)] = make(decl, entities.card, decl)
+            if self.register(decl.id, decl.kind, kind_named(decl.kind).shown(decl.id), decl.span, "card"):
+                self.cards[(decl.kind, decl.id)] = self.make(decl, entities.card, decl)
         elif isinstance(decl, ast.LocationDecl):
-            if register(decl.number, "location", f"{decl.number:03d}", decl.span):
-                locations[decl.number] = make(decl, entities.location, decl)
+            if self.register(decl.number, "location", f"{decl.number:03d}", decl.span):
+                self.locations[decl.number] = self.make(decl, entities.location, decl)
         elif isinstance(decl, ast.DepartDecl):
             key = (decl.number, decl.direction)
-            if register(key, "depart", f"{decl.number} {decl.direction}", decl.span):
-                departs[key] = make(decl, entities.depart, decl)
+            if self.register(key, "depart", f"{decl.number} {decl.direction}", decl.span):
+                self.departs[key] = self.make(decl, entities.depart, decl)
         elif isinstance(decl, ast.VantageCardDecl):
-            if register(decl.number, "vcard", decl.number, decl.span):
-                vcards[decl.number] = make(decl, entities.vantage_card, decl)
+            if self.register(decl.number, "vcard", decl.number, decl.span):
+                self.vcards[decl.number] = self.make(decl, entities.vantage_card, decl)
 
-    if memo is not None:
-        for gone in memo.made.keys() - seen:
-            memo.forget(gone)
+    def forget_the_rest(self) -> None:
+        """What the memo keeps of declarations this build did not see is dropped."""
+        if self.memo is not None:
+            for gone in self.memo.made.keys() - self.seen:
+                self.memo.forget(gone)
+
+
+def _starting_log(pack_decl: ast.PackDecl, header: _Header, kept: Sequence[ast.Declaration],
+                  references: References, found: list[Diagnostic], memo: Memo | None) -> m.Effect | None:
+    """Where reading starts: the Starting Log (`log start`), else the pack's `start`;
+    both given is TWO_STARTS at the pack's."""
     start = None
     before_start = len(references.found)
     starting = next((d for d in kept if isinstance(d, ast.LogDecl) and d.target.kind == "start"), None)
@@ -219,22 +269,7 @@ def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
         start = references.goto(("pack", pack_decl.name), header.start, "start")
     if memo is not None:
         memo.finish(references.found[before_start:])
-    pack = m.Pack(
-        name=pack_decl.name, game=header.game, title=header.title or pack_decl.name, version=header.version,
-        start=start, numbering=header.numbering, span=pack_decl.span,
-        folder=folder_display, files=tuple(p.source for p in parsed),
-        logs=tuple(logs[n] for n in sorted(logs)),
-        planets=tuple(planets[k] for k in sorted(planets)),
-        cards=tuple(cards[k] for k in sorted(cards, key=lambda k: (k[0], _natural(k[1])))),
-        locations=tuple(locations[n] for n in sorted(locations)),
-        departs=tuple(departs[k] for k in sorted(departs)),
-        vantage_cards=tuple(vcards[n] for n in sorted(vcards)),
-        labels=dict(sorted(labels.items())),
-        references=tuple(references.found),
-        unparsed=frozenset(key for p in parsed for key in p.unparsed if key[0] != "label") | _renumbered(kept),
-        complete=complete,
-    )
-    return ModelResult(pack, tuple(found))
+    return start
 
 
 def _renumbered(declarations: Iterable[ast.Declaration]) -> frozenset[tuple[str, object]]:

@@ -1,5 +1,5 @@
 """Matching an effect against the registry's forms: effects are parsed generically (a
-verb and its words); here a misspelt verb (E207), a wrong argument (E208) or a verb of
+verb and its words); here a misspelt verb (E207), words that fit no form (E208) or a verb of
 the other game (E209) is found, with the forms of the pack's game to suggest."""
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ class Mismatch:
     at: ast.Value | None
     message: str
     hint: str
+    fixes: tuple[str, ...] = ()      # what the hint or message suggests instead of the word at fault
 
 
 def _match_form(form: Form, args: tuple[ast.Value, ...]) -> tuple[Match | None, int]:
@@ -73,7 +74,7 @@ def match_effect(effect: ast.VerbEffect, game: str = "") -> Match | Mismatch:
         suggested = [f.spelling() for f in FORMS_BY_VERB[near[0]] if not game or f.game in (None, game)] if near else []
         hint = (f"did you mean `{near[0]}`? ({'; '.join(suggested[:3])})"
                 if near else f"effect verbs are: {', '.join(verbs)}")
-        return Mismatch(True, effect.verb, "", hint)
+        return Mismatch(True, effect.verb, "", hint, tuple(near))
     return _match_forms(verb, forms, effect)
 
 
@@ -99,7 +100,7 @@ def _match_forms(verb: str, forms: tuple[Form, ...], effect: ast.VerbEffect) -> 
         if near:
             chosen = [f for f in best if best_fit < len(f.slots) and f.slots[best_fit].literal == near[0]]
             return Mismatch(False, at, f"`{said}` does not take {at.describe()}; did you mean `{near[0]}`?",
-                            f"expected {'; '.join(f'`{f.spelling()}`' for f in chosen)}")
+                            f"expected {'; '.join(f'`{f.spelling()}`' for f in chosen)}", (near[0],))
         if len(wanted) > 4:
             message = f"`{said}` does not take {at.describe()}; it takes one of {', '.join(wanted)}"
         elif wanted:

@@ -12,9 +12,9 @@ from vcompiler.diagnostics import Diagnostic, Related, diagnostic
 from vcompiler.model import types as m
 from vcompiler.model.references import Origin, References
 from vcompiler.model.resolve import Resolver
-from vcompiler.registry import kind_named
+from vcompiler.registry import VANTAGE_CARD_KINDS, kind_named
 from vcompiler.source import SourceFile, Span
-from vcompiler.vocabulary import CARD_FLAGS, CHALLENGE_FACES, VANTAGE_CARD_KINDS
+from vcompiler.vocabulary import CARD_FLAGS, CHALLENGE_FACES
 
 
 class _Spanned(Protocol):
@@ -219,15 +219,14 @@ class Entities:
         letter = kind.letter
         if letter and not decl.id.startswith(letter) and decl.id != decl.name and not decl.board:
             self.found.append(diagnostic(
-                codes.BAD_ARGUMENTS, self._word(decl.span, decl.id),
-                message=f"a {decl.kind} card's id starts with {letter}, not {decl.id[0]}",
+                codes.CARD_ID_LETTER, self._word(decl.span, decl.id), described=kind.described, letter=letter,
+                first=decl.id[0],
                 hint=f"number it {letter}{decl.id[1:]}, or declare it as the card it is"))
         self.references.text(origin, *decl.text)
         flags = tuple(f for f in CARD_FLAGS if f in decl.flags)
         if kind.name == "danger" and not kind.matches(decl.id):
             self.found.append(diagnostic(
-                codes.BAD_ARGUMENTS, self._word(decl.span, decl.id),
-                message=f"a Danger die is named by one capital letter, not `{decl.id}`",
+                codes.DANGER_NAME, self._word(decl.span, decl.id), name=decl.id,
                 hint="name it by the letter inside its icon, such as `danger T \"Tutorial\"`"))
         choices = self.resolve.choices
         return m.Card(
@@ -294,8 +293,9 @@ class Entities:
         if decl.kind not in VANTAGE_CARD_KINDS:
             near = difflib.get_close_matches(decl.kind, VANTAGE_CARD_KINDS, n=1)
             self.found.append(diagnostic(
-                codes.BAD_ARGUMENTS, self._word(decl.span, decl.kind), message=f"`{decl.kind}` is not a kind of card",
-                hint=(f"did you mean `{near[0]}`? " if near else "") + f"kinds are {', '.join(VANTAGE_CARD_KINDS)}"))
+                codes.UNKNOWN_VANTAGE_KIND, self._word(decl.span, decl.kind), kind=decl.kind,
+                hint=(f"did you mean `{near[0]}`? " if near else "") + f"kinds are {', '.join(VANTAGE_CARD_KINDS)}",
+                fixes=near))
         self.references.text(origin, decl.name, *decl.text, *(p.text for p in decl.powers))
         slots = []
         for slot in decl.slot_list:
@@ -305,7 +305,7 @@ class Entities:
                     self.found.append(diagnostic(
                         codes.BAD_SLOT, face.span, face=face.value,
                         hint=(f"did you mean `{near[0]}`? " if near else "")
-                        + f"a slot accepts {', '.join(CHALLENGE_FACES)} or any"))
+                        + f"a slot accepts {', '.join(CHALLENGE_FACES)} or any", fixes=near))
             slots.append(m.Slot(tuple(dict.fromkeys(str(f.value) for f in slot.faces)), slot.impact, slot.span))
         ending = None
         if decl.ending is not None:
@@ -341,6 +341,7 @@ class Duplicate:
         self.found = found
 
     def __call__(self, kind: str, name: object, span: Span, first: Span, hint: str | None = None) -> None:
-        self.found.append(diagnostic(codes.DUPLICATE, span, kind=kind_named(kind).noun, name=name,
+        noun = kind_named(kind).noun
+        self.found.append(diagnostic(codes.DUPLICATE, span, kind=noun, name=name, subject=f"{noun} {name}",
                                      hint=hint or "renumber or remove one of them",
                                      related=[Related(first, "first defined here")]))

@@ -55,7 +55,7 @@ class _Walker:
             return text
         return dataclasses.replace(text, paragraphs=paragraphs)
 
-    def inlines(self, nodes: tuple) -> tuple:
+    def inlines(self, nodes: tuple[Any, ...]) -> tuple[Any, ...]:
         out = tuple(self.inline(n) for n in nodes)
         return out if any(a is not b for a, b in zip(out, nodes)) else nodes
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-import stat
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -14,6 +13,7 @@ from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.frozen import frozen
 from vcompiler.source import Span
+from vcompiler.util.safeio import Refused, read_regular
 
 LOCK_NAME = "numbers.lock"
 
@@ -52,16 +52,14 @@ def read_lock(folder: Path) -> LockFile:
     if not path.exists() and not path.is_symlink():
         return LockFile({})
     try:
-        status = path.stat()
-        if not stat.S_ISREG(status.st_mode):
-            # A pipe would block the read forever, /dev/zero never end it.
-            return LockFile({}, f"{LOCK_NAME} is not a regular file")
-        if status.st_size > MAX_LOCK_BYTES:
-            return LockFile({}, f"{LOCK_NAME} is {status.st_size:,} bytes, over the limit of {MAX_LOCK_BYTES:,}")
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_LOCK_BYTES + 1)
-        if len(raw) > MAX_LOCK_BYTES:
-            return LockFile({}, f"{LOCK_NAME} is over the limit of {MAX_LOCK_BYTES:,} bytes")
+        raw = read_regular(path, within=folder, limit=MAX_LOCK_BYTES)
+    except Refused as refused:
+        # Nothing of a file that is not the pack's own is quoted: a lock committed as a
+        # link to /proc/self/environ would print a CI job's secrets.
+        return LockFile({}, f"{LOCK_NAME} is not read: {refused.why}", hint=_LOCK_REFUSED)
+    except OSError as error:
+        return LockFile({}, f"{LOCK_NAME} cannot be read: {error.strerror or error}")
+    try:
         text = raw.decode("utf-8")
         data = json.loads(text)
     except UnicodeDecodeError as error:
@@ -89,6 +87,8 @@ def read_lock(folder: Path) -> LockFile:
     return LockFile(dict(data), text=text)
 
 
+_LOCK_REFUSED = ("make numbers.lock a plain file of the pack folder (delete it to number the labels afresh; "
+                 "books printed with the old numbers then send readers elsewhere)")
 _LOCK_HINT = ('`build` writes it as `{"label": 123, …}`, one label a line: mend it, or delete it to number the '
               "labels afresh (books printed with the old numbers then send readers elsewhere)")
 # What Python's JSON reader says, as a writer would.

@@ -1,6 +1,6 @@
 """Effects, conditions and requirements given their meaning: an effect becomes the op
 of the registry form it matches (E207-E209 when none does), a condition its test, and a
-requirement's terms are checked (E208). What they name is recorded as references of
+requirement's terms are checked (E230, E344). What they name is recorded as references of
 the origin the caller passes."""
 from __future__ import annotations
 
@@ -52,10 +52,11 @@ class Resolver:
         if isinstance(result, Mismatch):
             if result.unknown_verb:
                 self.found.append(diagnostic(codes.UNKNOWN_VERB, effect.verb.span, verb=str(effect.verb.value),
-                                             hint=result.hint))
+                                             hint=result.hint, fixes=result.fixes))
             else:
                 span = result.at.span if result.at is not None else effect.span
-                self.found.append(diagnostic(codes.BAD_ARGUMENTS, span, message=result.message, hint=result.hint))
+                self.found.append(diagnostic(codes.BAD_ARGUMENTS, span, message=result.message, hint=result.hint,
+                                             fixes=result.fixes))
             return None
         form = result.form
         if form.game and self.game and form.game != self.game:
@@ -90,8 +91,7 @@ class Resolver:
         if crew is not None:
             if not form.crew:
                 self.found.append(diagnostic(
-                    codes.BAD_ARGUMENTS, crew.span,
-                    message=f"`{form.spelling()}` does not befall one Crewmember, so `for ... crew` cannot say who",
+                    codes.CREW_ON_TEAM_EFFECT, crew.span, form=form.spelling(),
                     hint="`for all|random|chosen crew` follows an effect on a Crewmember, such as "
                          "`spend die` or `gain injury \"Name\"`"))
                 return None
@@ -141,9 +141,7 @@ class Resolver:
                     self.references.refer(origin, refers, key, word.span, "test")
                 values.append(key)
             if form.test == "d10" and not 1 <= int(str(values[0])) <= int(str(values[1])) <= 10:
-                self.found.append(diagnostic(codes.BAD_ARGUMENTS, span,
-                                             message=f"a D10 shows 1 to 10, so `d10 {values[0]} to {values[1]}` "
-                                                     "cannot hold as written",
+                self.found.append(diagnostic(codes.D10_RANGE, span, low=values[0], high=values[1],
                                              hint="write the low face first, both from 1 to 10: `d10 1 to 4`"))
                 return None
             return m.Condition(form.test, values[0] if values else None, span, tuple(values[1:]))
@@ -151,9 +149,8 @@ class Resolver:
         shown = " ".join(str(w.value) if w.kind != "label" else "@" + str(w.value) for w in words)
         near = self._nearest_condition(words)
         self.found.append(diagnostic(
-            codes.BAD_ARGUMENTS, Span.covering(at, words[-1].span) if words else span,
-            message=f"unknown condition `{shown}`",
-            hint=(f"did you mean `{near}`? " if near else "") + self._conditions_hint()))
+            codes.UNKNOWN_CONDITION, Span.covering(at, words[-1].span) if words else span, shown=shown,
+            hint=(f"did you mean `{near}`? " if near else "") + self._conditions_hint(), fixes=[near] if near else ()))
         return None
 
     def _nearest_condition(self, words: tuple[ast.Value, ...]) -> str | None:
@@ -187,7 +184,7 @@ class Resolver:
         near = difflib.get_close_matches(str(word.value), SKILLS, n=1)
         self.found.append(diagnostic(codes.UNKNOWN_SKILL, word.span, name=word.value,
                                      hint=(f"did you mean `{near[0]}`? " if near else "")
-                                     + "the skills are listed in docs/language.md, section \"Skills\""))
+                                     + "the skills are listed in docs/language.md, section \"Skills\"", fixes=near))
 
     # ------------------------------------------------------------ requirements
     def requirement(self, requirement: ast.Requirement, special: bool) -> None:
@@ -199,8 +196,7 @@ class Resolver:
                 if rest and rest[0].kind == "number":
                     count = rest.pop(0)
                     if int(count.value) < 1:
-                        self.found.append(diagnostic(codes.BAD_ARGUMENTS, count.span,
-                                                     message=f"a requirement needs at least 1 die, not {count.value}",
+                        self.found.append(diagnostic(codes.NO_DICE_REQUIRED, count.span, count=count.value,
                                                      hint="leave the count out for one die"))
                         continue
                     if int(count.value) > MAX_COUNT:
@@ -219,8 +215,7 @@ class Resolver:
                                     if len(str(at.value)) >= 3 and w.startswith(str(at.value))][:1]
                     shown = " ".join(str(w.value) for w in words)
                     self.found.append(diagnostic(
-                        codes.BAD_ARGUMENTS, Span.covering(at.span, words[-1].span),
-                        message=f"`{shown}` is not a requirement term",
+                        codes.UNKNOWN_REQUIREMENT, Span.covering(at.span, words[-1].span), shown=shown,
                         hint=(f"did you mean `{near[0]}`? " if near else "")
                         + "a term is an optional count and an icon, a die colour, `die` or `same`"
-                        + ("; a special may also say `missing ICON`" if special else "")))
+                        + ("; a special may also say `missing ICON`" if special else ""), fixes=near))

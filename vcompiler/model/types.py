@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import field
 from functools import cached_property
+from typing import Any
 
 from vcompiler import ast
 from vcompiler.frozen import frozen
@@ -366,7 +367,7 @@ class Pack:
     references: tuple[Reference, ...] = ()
     # What declarations that failed to parse would have defined: references to these
     # are not reported, since the syntax error already is.
-    unparsed: frozenset = frozenset()
+    unparsed: frozenset[tuple[str, Any]] = frozenset()
     # False when a file could not be read or a declaration could not be parsed: the
     # story graph then misses edges, and the rules that need all of it stand down.
     complete: bool = True

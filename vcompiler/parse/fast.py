@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from vcompiler.parse.lexer import COMMENT, ONE_LINE_STRING
 from vcompiler.parse.transform import AstBuilder, FastToken
 from vcompiler.vocabulary import MAX_NUMBER
 
@@ -71,28 +72,26 @@ def keywords(grammar: str) -> dict[str, str]:
 # pattern first): a string (of a long string only its opening quotes: tokens() finds
 # the closing ones), a card id, a label, a number, a word. The blanks and comments
 # before a token are skipped in the same match; a line break, with the blank and
-# comment lines after it, is one token, as the grammar's _NL is. A one-line string is
-# runs between escapes, as in the grammar (`(?:a|b)*` costs a frame per character).
-_TOKEN = re.compile(r"""
-    (?:[\t \f\r]+|//[^\n]*)*
+# comment lines after it, is one token, as the grammar's _NL is. Strings and comments
+# are parse/lexer.py's.
+_TOKEN = re.compile(rf"""
+    (?:[\t \f\r]+|{COMMENT})*
     (?:
         (?P<LONG>\"\"\")
-      | (?P<STRING>"(?!"")[^"\\\n]*(?:\\.[^"\\\n]*)*")
+      | (?P<STRING>{ONE_LINE_STRING})
       | (?P<ARROW>->)
       | (?P<CARD_ID>[A-Z][0-9]+(?![A-Za-z0-9_]))
       | (?P<LABEL>@[A-Za-z_][A-Za-z0-9_]*)
       | (?P<NUMBER>[0-9]+(?![A-Za-z_]))
       | (?P<WORD>[A-Za-z_][A-Za-z0-9_]*)
-      | (?P<NL>\n(?:[\t \f\r]*(?://[^\n]*)?\n)*)
-      | (?P<PUNCT><->|=>|\.\.|[{}\[\],:;/+*])
+      | (?P<NL>\n(?:[\t \f\r]*(?:{COMMENT})?\n)*)
+      | (?P<PUNCT><->|=>|\.\.|[{{}}\[\],:;/+*])
       | (?P<END>\Z)
       | (?P<OTHER>.)
     )""", re.VERBOSE)
 
 _MOST_DIGITS = len(str(MAX_NUMBER))
 
-
-_ONE_LINE_STRING = r'"(?!"")[^"\\\n]*(?:\\.[^"\\\n]*)*"'
 
 
 def _statement_line(keywords: dict[str, str]) -> re.Pattern[str]:
@@ -104,7 +103,7 @@ def _statement_line(keywords: dict[str, str]) -> re.Pattern[str]:
     token at a time."""
     word = {kind: re.escape(text) + r"(?![A-Za-z0-9_])" for text, kind in keywords.items()}
     blank = r"[\t \f\r]*"
-    string = _ONE_LINE_STRING
+    string = ONE_LINE_STRING
     target = rf"[0-9]{{1,{_MOST_DIGITS}}}(?![0-9A-Za-z_])|@[A-Za-z_][A-Za-z0-9_]*(?![A-Za-z0-9_])"
 
     def goto(prefix: str) -> str:
@@ -115,7 +114,7 @@ def _statement_line(keywords: dict[str, str]) -> re.Pattern[str]:
         rf'|(?P<TEXT>(?P<x>{word["TEXT"]}){blank}(?P<xs>"""|{string}))'
         rf"|(?P<GOTO>{goto('')}(?!{blank}/(?!/)))"
         # The `}` that closes the chunk's last declaration, then blanks and comments.
-        r"|(?P<CLOSE>\})(?=(?:[\t \f\r\n]|//[^\n]*)*\Z))")
+        rf"|(?P<CLOSE>\}})(?=(?:[\t \f\r\n]|{COMMENT})*\Z))")
 
 
 def _log_header(keywords: dict[str, str]) -> re.Pattern[str]:
@@ -125,7 +124,7 @@ def _log_header(keywords: dict[str, str]) -> re.Pattern[str]:
     word = {kind: re.escape(text) + r"(?![A-Za-z0-9_])" for text, kind in keywords.items()}
     blank = r"[\t \f\r]*"
     target = rf"[0-9]{{1,{_MOST_DIGITS}}}(?![0-9A-Za-z_])|@[A-Za-z_][A-Za-z0-9_]*(?![A-Za-z0-9_])|{word['START']}"
-    return re.compile(rf"{word['LOG']}{blank}(?P<t>{target}){blank}(?:(?P<s>{_ONE_LINE_STRING}){blank})?"
+    return re.compile(rf"{word['LOG']}{blank}(?P<t>{target}){blank}(?:(?P<s>{ONE_LINE_STRING}){blank})?"
                       rf"(?:(?P<e>{word['EXTERNAL']}){blank})?\{{")
 
 
@@ -135,7 +134,7 @@ _ARGS = ("WORD", "NUMBER", "CARD_ID", "STRING", "LABEL")
 _CONDITION_ARGS = ("WORD", "NUMBER", "CARD_ID", "LABEL")
 _LOG_TARGETS = ("NUMBER", "LABEL", "START")      # `log start`: the Starting Log
 _GOTO_TARGETS = ("NUMBER", "LABEL")
-_DECLARATION_START = re.compile(r"(?:\s|//[^\n]*)*(?:log|pack)\b")
+_DECLARATION_START = re.compile(rf"(?:\s|{COMMENT})*(?:log|pack)\b")
 
 
 class _GiveUp(Exception):
@@ -150,7 +149,7 @@ class FastLogReader:
         self.statement_line = _statement_line(self.keywords)
         self.log_header = _log_header(self.keywords)
 
-    def read(self, text: str) -> list | None:
+    def read(self, text: str) -> list[Any] | None:
         """The declarations of `text` if it holds only logs this reader takes, else None
         (and whatever the builder noted on the way is to be dropped)."""
         if not self.enabled or not _DECLARATION_START.match(text):
@@ -296,7 +295,7 @@ class _Reader:
         return token
 
     # start: _NL? (_decl _NL?)*   where every _decl is a log or a pack
-    def start(self) -> list:
+    def start(self) -> list[Any]:
         declarations = []
         if _is(self.tokens[0], _NL):
             self.i = 1
@@ -367,7 +366,7 @@ class _Reader:
 
     # A log whose header the tokenizer read whole (FastLogReader.tokens): what `log`
     # makes of it.
-    def log_at(self, header: tuple) -> Any:
+    def log_at(self, header: tuple[Any, ...]) -> Any:
         _, line, column, target, target_column, title, title_column, external = header
         statements: list[Any] = []
         self.items(statements, self.statement, self.line)
@@ -375,7 +374,8 @@ class _Reader:
 
     # _items{item}: _NL? (_simple_line _NL)* _simple_line?   and the _RBRACE
     # _simple_line{item}: item (_SEMI item)* _SEMI?
-    def items(self, into: list, item: Callable[[Any], Any], line: Callable[[tuple], Any] | None = None) -> None:
+    def items(self, into: list[Any], item: Callable[[Any], Any],
+              line: Callable[[tuple[Any, ...]], Any] | None = None) -> None:
         tokens = self.tokens
         if _is(tokens[self.i], _NL):
             self.i += 1
@@ -405,7 +405,7 @@ class _Reader:
 
     # A statement the tokenizer read whole (FastLogReader.tokens): what `statement` makes
     # of its tokens.
-    def line(self, whole: tuple) -> Any:
+    def line(self, whole: tuple[Any, ...]) -> Any:
         b = self.b
         kind = whole[0]
         if kind == "CHOICE":
@@ -462,7 +462,7 @@ class _Reader:
 
     # effect_choice: effect (_SLASH effect)*;  effect: goto | verb_effect
     # verb_effect: WORD effect_arg*;  effect_arg: WORD | NUMBER | CARD_ID | STRING | LABEL
-    def effect_choice(self, head: Any) -> list:
+    def effect_choice(self, head: Any) -> list[Any]:
         options = []
         tokens = self.tokens
         while True:

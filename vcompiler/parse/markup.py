@@ -323,12 +323,14 @@ class _MarkupReader:
                 codes.MARKUP, span, message=f"{{{body}}} needs {_NEEDS[kind]}", hint=_WRITE_AS[kind]))
             return None
         hint = f"markup is {MARKUP_FORMS}"
+        fixes: list[str] = []
         if words:
             near = difflib.get_close_matches(words[0], REF_KINDS, n=1, cutoff=0.5)
             if near:
-                hint = f"did you mean {{{' '.join([near[0], *words[1:]])}}}?"
+                fixes = ["{" + " ".join([near[0], *words[1:]]) + "}"]
+                hint = f"did you mean {fixes[0]}?"
         self.diagnostics.append(diagnostic(
-            codes.MARKUP, span, message=f"unknown markup {{{body}}}", hint=hint))
+            codes.MARKUP, span, message=f"unknown markup {{{body}}}", hint=hint, fixes=fixes))
         return None
 
     def value(self, kind: str, word: str, span: Span) -> ast.Value | None:
@@ -338,7 +340,8 @@ class _MarkupReader:
             near = difflib.get_close_matches(word, ICONS, n=1)
             hint = f"did you mean {{icon {near[0]}}}?" if near else f"icons are: {', '.join(ICONS)}"
             self.diagnostics.append(diagnostic(
-                codes.MARKUP, span, message=f"unknown icon {word!r}", hint=hint))
+                codes.MARKUP, span, message=f"unknown icon {word!r}", hint=hint,
+                fixes=[f"{{icon {near[0]}}}"] if near else ()))
             return None
         # ASCII digits only: isdigit() is true of "²" (which int() refuses) and of
         # "١٢" (which int() reads as 12).

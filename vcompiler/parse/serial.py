@@ -201,7 +201,7 @@ def compile_hint(hint: object) -> Check:
 _SCALARS = (str, int, float, bool)
 
 
-def _maker(cls: type) -> Callable[[list], object]:
+def _maker(cls: type) -> Callable[[list[typing.Any]], object]:
     """A function that makes a `cls` from the array of its field values, or raises
     Malformed. Nodes are most of what a cache entry holds, so it is written out for
     each type, from the type's own annotations (never from the data), the way

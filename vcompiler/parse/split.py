@@ -13,20 +13,22 @@ from __future__ import annotations
 import re
 
 from vcompiler.frozen import frozen
+from vcompiler.parse.lexer import COMMENT, COMMENT_POSSESSIVE, ONE_LINE_STRING, OPEN_ONE_LINE_STRING_POSSESSIVE
 from vcompiler.registry import TOP_LEVEL_ONLY
 
-# The text is read in one pass over what matters to the cut: strings (a one-line string
-# as runs between escapes, not `(?:a|b)*`: see the grammar's STRING), comments, braces,
-# and the line breaks before a letter, where a declaration may start. The pattern skips
+# The text is read in one pass over what matters to the cut: strings and comments (as
+# parse/lexer.py reads them), braces, and the line breaks before a letter, where a
+# declaration may start. The pattern skips
 # what changes nothing (other text, one-line strings, comments) and stops after the next
 # lexeme the loop acts on: a `"""`, a brace or a line break before a letter.
-_LEXEME = re.compile(r'(?:[^"{}/\n]++|"(?!"")[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"?|//[^\n]*+|/|\n(?![^\W\d_]))*+'
-                     r'(?:"""|[{}]|\n)')
+_LEXEME = re.compile(r'(?:[^"{}/\n]++|' + OPEN_ONE_LINE_STRING_POSSESSIVE + "|" + COMMENT_POSSESSIVE
+                     + r'|/|\n(?![^\W\d_]))*+(?:"""|[{}]|\n)')
 _WORD_AT_START = re.compile(r"[a-z_]+")
 # A keyword, a number, label, word or string, then words and strings up to a `{` that
 # ends the line.
 HEADER_LINE = re.compile("(?:" + "|".join(sorted(TOP_LEVEL_ONLY)) + ")"
-                         + r'[ \t]+(?:@?\w+|"[^"\n]*")(?:[ \t]+(?:\w+|"[^"\n]*"))*[ \t]*\{[ \t]*(?://.*)?$')
+                         + rf"[ \t]+(?:@?\w+|{ONE_LINE_STRING})(?:[ \t]+(?:\w+|{ONE_LINE_STRING}))*"
+                         + rf"[ \t]*\{{[ \t]*(?:{COMMENT})?$")
 # The same, as a whole line anywhere in a text, found from the line break before it
 # (a pattern that starts with a character is searched for much faster than with `^`).
 _HEADER_LINE_IN = re.compile("\\n" + HEADER_LINE.pattern, re.MULTILINE)

@@ -16,7 +16,8 @@ from lark import Lark, Token
 from lark.grammar import Rule
 from lark.lexer import TerminalDef
 
-from vcompiler.parse.cache import private_folder, write_whole
+from vcompiler.parse.cache import private_folder, seal, unseal, write_whole
+from vcompiler.util.safeio import read_regular
 
 # The options Lark takes again when it loads tables (the transformer, the plugins):
 # they are not data and are not written.
@@ -49,7 +50,7 @@ def _encode(value: object) -> object:
     raise TypeError(f"a {type(value).__name__} in Lark's tables")
 
 
-def _decode(obj: dict) -> object:
+def _decode(obj: dict[str, Any]) -> object:
     if len(obj) == 1:
         (tag, items), = obj.items()
         if tag == "t" and isinstance(items, list):
@@ -63,16 +64,24 @@ def save(parser: Lark, path: Path) -> None:
     data, memo = parser.memo_serialize([TerminalDef, Rule])
     data["options"] = {k: v for k, v in data["options"].items() if k not in _GIVEN_AT_LOAD}
     text = json.dumps(_encode({"data": data, "memo": memo}), separators=(",", ":"))
-    if private_folder(path.parent):
-        write_whole(path.parent, path.name, text.encode("utf-8"))
+    if private_folder(path.parent, link_ok=True):
+        write_whole(path.parent, path.name, seal(text.encode("utf-8")))
+
+
+# Lark's tables for the grammar take about a megabyte.
+MAX_TABLES_BYTES = 64 * 1024 * 1024
 
 
 def load(path: Path, **given: Any) -> Lark | None:
     """The parser from the tables in `path`, or None if there are none fit to use."""
-    if not private_folder(path.parent):
+    if not private_folder(path.parent, link_ok=True):
         return None
     try:
-        stored = json.loads(path.read_bytes(), object_hook=_decode)
+        # Tables decide what parses: only tables this user's key signed are used.
+        signed = unseal(read_regular(path, within=path.parent, limit=MAX_TABLES_BYTES, links=False))
+        if signed is None:
+            return None
+        stored = json.loads(signed, object_hook=_decode)
         return Lark._load_from_dict(stored["data"], stored["memo"], **given)
     except Exception:      # missing, damaged or foreign: whatever it is, the tables are built again
         return None

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Any, NamedTuple
+from collections.abc import Iterable
+from typing import Any, NamedTuple, TypeVar
 
 from vcompiler import ast
 from vcompiler.codes import code_by_id
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
+from vcompiler.parse.lexer import comment_at
 from vcompiler.parse.markup import parse_text, plain_string
 from vcompiler.registry import STARTING_LOG
 from vcompiler.registry.lines import ONCE
@@ -23,6 +25,14 @@ from vcompiler.source import Span, new_span
 # follow). Lower-case and unknown codes are kept: the compiler reports them (W101).
 ALLOW_CODE_LIST = r"[A-Za-z]{1,2}\d\w*(?:[ \t]*,[ \t]*[A-Za-z]{1,2}\d\w*)*"
 _ALLOW = re.compile(r"//\s*allow\s+(" + ALLOW_CODE_LIST + ")")
+
+# A rule's children as the parser hands them over: tokens, nodes, tuples of nodes, and
+# None for an optional part left out.
+Children = list[Any]
+# A token of either parser (Lark's, lark-cython's, the fast reader's): what the builder
+# reads of one is its text, `type` and place.
+Token = Any
+_T = TypeVar("_T")
 
 class FastToken(str):
     """The part of Lark's Token that the builder reads (the text, `type` and the place),
@@ -112,7 +122,7 @@ class AstBuilder:
         if not self.lines:          # a file with no `allow` in it
             return ()
         line = self.lines[span.line - 1] if span.line - 1 < len(self.lines) else ""
-        match = _ALLOW.search(line)
+        match = _ALLOW.search(line, comment_at(line))
         if not match:
             return ()
         return tuple(code.strip() for code in match.group(1).split(","))
@@ -142,36 +152,36 @@ class AstBuilder:
                 planet=where.removeprefix("planet "), what=once.what))
 
     # ------------------------------------------------------------ top level
-    def start(self, children):
+    def start(self, children: Children) -> list[ast.Declaration]:
         return list(children)
 
-    def pack(self, c):
+    def pack(self, c: Children) -> ast.PackDecl:
         header = self.span(c[0], c[1])
         self.once("pack", f"pack {c[1]}", c[2:])
         return ast.PackDecl(str(c[1]), tuple(c[2:]), header, self.allow(header))
 
-    def game(self, c):
+    def game(self, c: Children) -> ast.GameSetting:
         return ast.GameSetting(str(c[1]), self.span(c[0], c[1]))
 
-    def title(self, c):
+    def title(self, c: Children) -> ast.TitleSetting:
         return ast.TitleSetting(plain_string(str(c[1])), self.span(c[0], c[1]))
 
-    def version(self, c):
+    def version(self, c: Children) -> ast.VersionSetting:
         return ast.VersionSetting(plain_string(str(c[1])), self.span(c[0], c[1]))
 
-    def start_target(self, c):
+    def start_target(self, c: Children) -> ast.StartSetting:
         return ast.StartSetting(c[1], self.span(c[0], c[1]))
 
-    def numbering(self, c):
+    def numbering(self, c: Children) -> ast.NumberingSetting:
         keyword, low, high, _, seed = c
         return ast.NumberingSetting(int(str(low)), int(str(high)), int(str(seed)) if seed is not None else None,
                                     self.span(keyword, seed or high))
 
     # ------------------------------------------------------------ effects
-    def goto_target(self, c):
+    def goto_target(self, c: Children) -> ast.Goto:
         return ast.Goto(str(c[0]), self.value(c[1]), self.span(c[0], c[1]))
 
-    def goto(self, c):
+    def goto(self, c: Children) -> ast.Goto:
         target: ast.Goto = c[1]
         return ast.Goto(target.kind, target.target, self.span(c[0], target))
 
@@ -213,71 +223,72 @@ class AstBuilder:
             self.diagnostics.extend(found)
         return ast.TextStmt(text, new_span((self.file, line, column, end_line, end_column)))
 
-    def verb_effect(self, c):
+    def verb_effect(self, c: Children) -> ast.VerbEffect:
         verb = self.value(c[0])
         args = tuple(self.value(t) for t in c[1:])
         return ast.VerbEffect(verb, args, self.span(c[0], c[-1]))
 
-    def effect_choice(self, c):
+    def effect_choice(self, c: Children) -> ast.EffectChoice:
         return ast.EffectChoice(tuple(c), self.span(c[0], c[-1]))
 
-    def effects(self, c):
+    def effects(self, c: Children) -> tuple[ast.EffectChoice, ...]:
         return tuple(c)
 
-    def req_term(self, c):
+    def req_term(self, c: Children) -> tuple[ast.Value, ...]:
         return tuple(self.value(t) for t in c if t is not None)
 
-    def req_all(self, c):
+    def req_all(self, c: Children) -> tuple[tuple[ast.Value, ...], ...]:
         return tuple(c)
 
-    def requirement(self, c):
+    def requirement(self, c: Children) -> ast.Requirement:
         return ast.Requirement(tuple(c), self.span(c[0][0][0], c[-1][-1][-1]))
 
-    def colour(self, c):
+    def colour(self, c: Children) -> Token:
         return c[0]
 
-    def _row(self, kind, head, key, number, requirement, effects):
+    def _row(self, kind: str, head: Any, key: str | None, number: int | None,
+             requirement: ast.Requirement | None, effects: tuple[ast.EffectChoice, ...]) -> ast.Row:
         last = effects[-1] if effects else head
         return ast.Row(kind, key, number, requirement, effects, self.span(head, last))
 
-    def outcome(self, c):
+    def outcome(self, c: Children) -> ast.Row:
         keyword, colour, requirement, effects = c
         return self._row("outcome", keyword, str(colour), None, requirement, effects)
 
-    def special(self, c):
+    def special(self, c: Children) -> ast.Row:
         return self._row("special", c[0], None, None, c[1], c[2])
 
-    def combination(self, c):
+    def combination(self, c: Children) -> ast.Row:
         return self._row("combination", c[0], None, None, c[1], c[2])
 
-    def track(self, c):
+    def track(self, c: Children) -> ast.Row:
         return self._row("track", c[0], str(c[1]), int(str(c[2])), None, c[3])
 
-    def space(self, c):
+    def space(self, c: Children) -> ast.Row:
         return self._row("space", c[0], None, int(str(c[1])), None, c[2])
 
-    def time_row(self, c):
+    def time_row(self, c: Children) -> ast.Row:
         return self._row("time", c[0], None, int(str(c[1])), None, c[2])
 
-    def goal(self, c):
+    def goal(self, c: Children) -> ast.Row:
         keyword, requirement, effects = c
         effects = effects or ()
         return ast.Row("goal", None, None, None, effects, self.span(keyword, effects[-1] if effects else requirement),
                        self.prose(requirement))
 
-    def injury_row(self, c):
+    def injury_row(self, c: Children) -> ast.Row:
         return self._row("injury", c[0], str(c[0]), None, None, c[1])
 
-    def attack(self, c):
+    def attack(self, c: Children) -> ast.Row:
         return self._row("attack", c[0], None, None, None, c[1])
 
-    def alone(self, c):
+    def alone(self, c: Children) -> ast.Row:
         return self._row("alone", c[0], None, None, None, c[1])
 
-    def standees(self, c):
+    def standees(self, c: Children) -> _Item:
         return self.item("standees", int(str(c[1])), c[0], c[1])
 
-    def check_action(self, c):
+    def check_action(self, c: Children) -> ast.CheckAction:
         keyword, name, _, danger, *lines = c
         # A line of bare effects arrives as the tuple `effects` makes.
         effects = tuple(choice for x in lines if isinstance(x, tuple) for choice in x)
@@ -286,27 +297,27 @@ class AstBuilder:
                                tuple(x.text for x in lines if isinstance(x, ast.TextStmt)), effects)
 
     # ------------------------------------------------------------ vanguard
-    def planet_mission(self, c):
+    def planet_mission(self, c: Children) -> _Item:
         return self.item("mission", self.value(c[1]), c[0], c[1])
 
-    def planet_rank_up(self, c):
+    def planet_rank_up(self, c: Children) -> _Item:
         return self.item("rank_up", self.value(c[1]), c[0], c[1])
 
-    def planet_events(self, c):
+    def planet_events(self, c: Children) -> _Item:
         rule = ast.EventsWhen(tuple(self.value(t) for t in c[2:]), self.span(c[0], c[-1]))
         return self.item("events", rule, c[0], c[-1])
 
-    def planet_unique(self, c):
+    def planet_unique(self, c: Children) -> _Item:
         return self.item("unique", (self.value(c[1]), c[3]), c[0], c[3])
 
-    def supplies(self, c):
+    def supplies(self, c: Children) -> _Item:
         value = "unlimited" if c[1].type == "UNLIMITED" else int(str(c[1]))
         return self.item("supplies", value, c[0], c[1])
 
-    def travel(self, c):
+    def travel(self, c: Children) -> _Item:
         return self.item("travel", c[1], c[0], c[1])
 
-    def printed_condition(self, c):
+    def printed_condition(self, c: Children) -> _Item:
         self.once("printed condition", f"condition {c[2]}", c[3:])
         items = _grouped(c[3:])
         supplies = items.get("supplies", [])
@@ -314,36 +325,36 @@ class AstBuilder:
                                          supplies[0] if supplies else None, self.span(c[0], c[2]))
         return self.item("condition", condition, c[0], c[2])
 
-    def planet_condition(self, c):
+    def planet_condition(self, c: Children) -> _Item:
         return self.item("condition", self.value(c[1]), c[0], c[1])
 
-    def lift_off(self, c):
+    def lift_off(self, c: Children) -> _Item:
         return self.item("lift_off", c[1], c[0], c[1])
 
-    def evac(self, c):
+    def evac(self, c: Children) -> _Item:
         return self.item("evac", c[1], c[0], c[1])
 
-    def sector_poi(self, c):
+    def sector_poi(self, c: Children) -> _Item:
         return self.item("printed", self.value(c[1]), c[0], c[2])
 
-    def board_poi(self, c):
+    def board_poi(self, c: Children) -> _Item:
         keyword, _, name, *lines = c
         card = self._card("poi", c, name, name, None, None, lines)
         return self.item("board_poi", dataclasses.replace(card, id="", board=True), keyword, name)
 
-    def sector_slot(self, c):
+    def sector_slot(self, c: Children) -> _Item:
         return self.item("slot", True, c[0], c[1])
 
-    def lander(self, c):
+    def lander(self, c: Children) -> _Item:
         return self.item("lander", True, c[0])
 
-    def sector_at(self, c):
+    def sector_at(self, c: Children) -> _Item:
         return self.item("at", ((int(str(c[1])), int(str(c[2]))), self.span(c[0], c[2])), c[0], c[2])
 
-    def biomes(self, c):
+    def biomes(self, c: Children) -> _Item:
         return self.item("biomes", tuple(str(t) for t in c[1:]), c[0], c[-1])
 
-    def sector(self, c):
+    def sector(self, c: Children) -> _Item:
         keyword, number, name, *lines = c
         self.once("sector", f"sector {number}", lines)
         items = _grouped(x if isinstance(x, _Item) else _Item("action", x, x.span) if isinstance(x, ast.CheckAction)
@@ -356,33 +367,33 @@ class AstBuilder:
             header, (items.get("at") or [None])[0], tuple(items.get("action", ())),
             (items.get("board_poi") or [None])[0]), keyword, name or number)
 
-    def path(self, c):
+    def path(self, c: Children) -> _Item:
         path = ast.Path(int(str(c[1])), int(str(c[3])), c[2].type == "TWO_WAY", tuple(c[4:]),
                         self.span(c[0], c[3]))
         return self.item("path", path, c[0], c[3])
 
-    def scan(self, c):
+    def scan(self, c: Children) -> _Item:
         return self.item("scan", (int(str(c[1])), self.prose(c[2])), c[0], c[2])
 
-    def landing(self, c):
+    def landing(self, c: Children) -> _Item:
         keyword, number, *lines = c
         texts = tuple(x.text for x in lines if isinstance(x, ast.TextStmt))
         scans = tuple(x.value for x in lines if isinstance(x, _Item))
         return self.item("landing", ast.Landing(int(str(number)), texts, scans, self.span(keyword, number)),
                          keyword, number)
 
-    def system_map(self, c):
+    def system_map(self, c: Children) -> _Item:
         keyword, number, system, _, cost = c
         entry = ast.SystemMapEntry(int(str(number)), plain_string(str(system)), int(str(cost)),
                                    self.span(keyword, cost))
         return self.item("system_map", entry, keyword, cost)
 
-    def planet(self, c):
+    def planet(self, c: Children) -> ast.PlanetDecl:
         self.once("planet", f"planet {c[1]}", c[3:])
         items = _grouped(x for x in c[3:] if isinstance(x, _Item))
         header = self.span(c[0], c[2])
 
-        def group(key: str) -> tuple:
+        def group(key: str) -> tuple[Any, ...]:
             return tuple(items.get(key, ()))
         return ast.PlanetDecl(
             str(c[1]), plain_string(str(c[2])), group("mission"), group("unique"), group("condition"),
@@ -390,10 +401,11 @@ class AstBuilder:
             tuple(x.text for x in c[3:] if isinstance(x, ast.TextStmt)),
             group("landing"), group("system_map"), group("rank_up"), group("events"))
 
-    def flag(self, c):
+    def flag(self, c: Children) -> _Item:
         return self.item("flag", str(c[0]), c[0])
 
-    def _card(self, kind, c, id_token, name_token, copies, external, lines):
+    def _card(self, kind: str, c: Children, id_token: Token, name_token: Token, copies: int | None,
+              external: Token | None, lines: list[Any]) -> ast.CardDecl:
         header = self.span(c[0], name_token)
         items = _grouped(x for x in lines if isinstance(x, _Item))
         texts = tuple(x.text for x in lines if isinstance(x, ast.TextStmt))
@@ -407,67 +419,67 @@ class AstBuilder:
             tuple(items.get("main", ())), actions, rows, header, self.allow(header),
             (items.get("standees") or [None])[0], external is not None)
 
-    def poi(self, c):
+    def poi(self, c: Children) -> ast.CardDecl:
         keyword, ident, name, _, copies, external, *lines = c
         return self._card("poi", c, ident, name, int(str(copies)) if copies is not None else None, external, lines)
 
-    def mission(self, c):
+    def mission(self, c: Children) -> ast.CardDecl:
         return self._card("mission", c, c[1], c[2], None, c[3], c[4:])
 
-    def condition_card(self, c):
+    def condition_card(self, c: Children) -> ast.CardDecl:
         return self._card("condition", c, c[1], c[2], None, c[3], c[4:])
 
-    def secondary(self, c):
+    def secondary(self, c: Children) -> _Item:
         return self.item("secondary", c[1], c[0], c[1])
 
-    def main(self, c):
+    def main(self, c: Children) -> _Item:
         return self.item("main", c[1], c[0], c[1])
 
-    def event(self, c):
+    def event(self, c: Children) -> ast.CardDecl:
         return self._card("event", c, c[1] if c[1] is not None else c[2], c[2], None, c[3], c[4:])
 
-    def threat(self, c):
+    def threat(self, c: Children) -> ast.CardDecl:
         self.once("threat", f"threat {c[1]}", c[4:])
         return self._card("threat", c, c[1], c[2], None, c[3], c[4:])
 
-    def injury(self, c):
+    def injury(self, c: Children) -> ast.CardDecl:
         return self._card("injury", c, c[1], c[1], None, c[2], c[3:])
 
-    def rank_up(self, c):
+    def rank_up(self, c: Children) -> ast.CardDecl:
         return self._card("rank_up", c, c[1], c[1], None, c[2], c[3:])
 
-    def unique_card(self, c):
+    def unique_card(self, c: Children) -> ast.CardDecl:
         return self._card("unique", c, c[1], c[2], None, c[3], c[4:])
 
-    def danger_die(self, c):
+    def danger_die(self, c: Children) -> ast.CardDecl:
         return self._card("danger", c, c[1], c[2], None, None, c[3:])
 
     # ------------------------------------------------------------ statements
-    def text(self, c):
+    def text(self, c: Children) -> ast.TextStmt:
         return ast.TextStmt(self.prose(c[1]), self.span(c[0], c[1]))
 
-    def check(self, c):
+    def check(self, c: Children) -> ast.CheckStmt:
         return ast.CheckStmt(self.span(c[0]))
 
-    def choice(self, c):
+    def choice(self, c: Children) -> ast.ChoiceStmt:
         return ast.ChoiceStmt(self.prose(c[1]), c[2], self.span(c[0], c[2]))
 
-    def if_goto(self, c):
+    def if_goto(self, c: Children) -> ast.IfStmt:
         condition = tuple(self.value(t) for t in c[1:-1])
         return ast.IfStmt(condition, c[-1], self.span(c[0], c[-1]))
 
-    def else_goto(self, c):
+    def else_goto(self, c: Children) -> ast.ElseStmt:
         return ast.ElseStmt(c[1], self.span(c[0], c[1]))
 
-    def _statements(self, items) -> tuple[ast.Statement, ...]:
+    def _statements(self, items: Iterable[Any]) -> tuple[ast.Statement, ...]:
         return tuple(ast.EffectStmt(x, x.span) if isinstance(x, ast.EffectChoice) else x for x in items)
 
-    def log_target(self, c):
+    def log_target(self, c: Children) -> ast.Value:
         if c[0].type == "START":
             return ast.Value("start", STARTING_LOG, self.span(c[0]))
         return self.value(c[0])
 
-    def log(self, c):
+    def log(self, c: Children) -> ast.LogDecl:
         keyword, target, title_token, external, *statements = c
         title = self.prose(title_token) if title_token is not None else None
         header = self.span(keyword, title or target)
@@ -475,7 +487,7 @@ class AstBuilder:
                            self.allow(header))
 
     def log_at(self, line: int, column: int, target: str, target_column: int, title: str | None,
-               title_column: int, external: bool, statements: list) -> ast.LogDecl:
+               title_column: int, external: bool, statements: list[Any]) -> ast.LogDecl:
         """A log whose header (`log N "Title" external {`) is on one line, as `log`: the
         target a number, an @label or the Starting Log's keyword."""
         line += self.offset
@@ -497,25 +509,25 @@ class AstBuilder:
         return ast.LogDecl(value, text, external, self._statements(statements), header, self.allow(header))
 
     # ------------------------------------------------------------ vantage
-    def direction(self, c):
+    def direction(self, c: Children) -> Token:
         return c[0]
 
-    def category(self, c):
+    def category(self, c: Children) -> Token:
         return c[0]
 
-    def arrival(self, c):
+    def arrival(self, c: Children) -> _Item:
         return self.item("arrival", c[1], c[0], c[1])
 
-    def exit_to(self, c):
+    def exit_to(self, c: Children) -> ast.Exit:
         return ast.Exit(str(c[0]), int(str(c[1])), str(c[2]), self.span(c[0], c[2]))
 
-    def exit_star(self, c):
+    def exit_star(self, c: Children) -> ast.Exit:
         return ast.Exit(str(c[0]), None, None, self.span(c[0], c[1]))
 
-    def result(self, c):
+    def result(self, c: Children) -> _Item:
         return self.item("result", self._statements(c[1:]), c[0])
 
-    def cost(self, c):
+    def cost(self, c: Children) -> ast.Cost:
         keyword, dice, *rest = c
         # [SKILL WORD (/ WORD)*] [BOOST NUMBER], placeholders None when left out
         skills = tuple(self.value(t) for t in rest if is_token(t) and t.type == "WORD")
@@ -524,58 +536,60 @@ class AstBuilder:
         last = next((t for t in reversed(rest) if t is not None), dice)
         return ast.Cost(int(str(dice)), skills, boost, self.span(keyword, last))
 
-    def excludes(self, c):
+    def excludes(self, c: Children) -> tuple[ast.Value, ...]:
         return tuple(ast.Value("word", str(t), self.span(t)) for t in c[1:])
 
-    def paid(self, c):
+    def paid(self, c: Children) -> ast.PaidStmt:
         keyword, *rest = c
         *payments, effects = rest
         # Without `=>` the payments buy nothing: the model reports it (E339).
         last = effects[-1] if effects else payments[-1]
         return ast.PaidStmt(tuple(payments), effects, self.span(keyword, last))
 
-    def payment(self, c):
+    def payment(self, c: Children) -> ast.VerbEffect:
         # Each payment is matched against the registry's `pay` forms, like an effect.
         first = self.value(c[0])
         verb = ast.Value("word", "pay", first.span)
         return ast.VerbEffect(verb, tuple(self.value(t) for t in c), self.span(c[0], c[-1]))
 
-    def _story_action(self, category, name, cost, always, items, first, excludes=None):
+    def _story_action(self, category: Token | str, name: Token, cost: ast.Cost, always: Token | None,
+                      items: list[Any], first: Any,
+                      excludes: tuple[ast.Value, ...] | None = None) -> ast.StoryAction:
         texts = tuple(x.text for x in items if isinstance(x, ast.TextStmt))
         results = [x.value for x in items if isinstance(x, _Item) and x.key == "result"]
         return ast.StoryAction(str(category), self.prose(name), cost, always is not None, texts,
                                results[0] if results else None, self.span(first, name), excludes or ())
 
-    def story_action(self, c):
+    def story_action(self, c: Children) -> ast.StoryAction:
         category, name, cost, always, excludes, *items = c
         self.once("action", f"{category} action {name}", items)
         return self._story_action(category, name, cost, always, items, category, excludes)
 
-    def card_action(self, c):
+    def card_action(self, c: Children) -> ast.StoryAction:
         keyword, category, name, cost, always, *items = c
         self.once("action", f"{category} action {name}", items)
         return self._story_action(category, name, cost, always, items, keyword)
 
-    def setup_step(self, c):
+    def setup_step(self, c: Children) -> ast.SetupStep:
         return ast.SetupStep(self.prose(c[1]), self.span(c[0], c[1]))
 
-    def character(self, c):
+    def character(self, c: Children) -> ast.Character:
         keyword, number, label = c
         return ast.Character(self.value(number), self.prose(label) if label is not None else None,
                              self.span(keyword, label if label is not None else number))
 
-    def level(self, c):
+    def level(self, c: Children) -> ast.Level:
         keyword, name, _, time, _, morale, _, health, recommended = c
         return ast.Level(str(name), int(str(time)), int(str(morale)), int(str(health)), recommended is not None,
                          self.span(keyword, recommended if recommended is not None else health))
 
-    def location(self, c):
+    def location(self, c: Children) -> ast.LocationDecl:
         keyword, number, name, external, *lines = c
         self.once("location", f"location {number}", lines)
         header = self.span(keyword, name)
         items = _grouped(x for x in lines if isinstance(x, _Item))
 
-        def of(kind):
+        def of(kind: type[_T]) -> tuple[_T, ...]:
             return tuple(x for x in lines if isinstance(x, kind))
         return ast.LocationDecl(
             int(str(number)), self.prose(name), tuple(x.text for x in of(ast.TextStmt)),
@@ -584,38 +598,38 @@ class AstBuilder:
             self._statements(ast.EffectChoice((x,), x.span) if isinstance(x, ast.Goto) else x for x in lines
                              if isinstance(x, (ast.CheckStmt, ast.IfStmt, ast.ElseStmt, ast.Goto))))
 
-    def depart(self, c):
+    def depart(self, c: Children) -> ast.DepartDecl:
         keyword, number, direction, name, cost, *items = c
         self.once("action", f"depart entry {number} {direction}", items)
         header = self.span(keyword, name)
         action = self._story_action("depart", name, cost, None, items, keyword)
         return ast.DepartDecl(int(str(number)), str(direction), action, header, self.allow(header))
 
-    def orientation(self, c):
+    def orientation(self, c: Children) -> _Item:
         return self.item("orientation", str(c[0]), c[0])
 
-    def boost(self, c):
+    def boost(self, c: Children) -> _Item:
         return self.item("boost", int(str(c[1])), c[0], c[1])
 
-    def slots(self, c):
+    def slots(self, c: Children) -> _Item:
         return self.item("slots", int(str(c[1])), c[0], c[1])
 
-    def slot(self, c):
+    def slot(self, c: Children) -> ast.Slot:
         keyword, impact, *faces = c
         return ast.Slot(tuple(self.value(t) for t in faces), impact is not None, self.span(keyword, faces[-1]))
 
-    def power(self, c):
+    def power(self, c: Children) -> ast.Power:
         keyword, _, boost, text = c
         return ast.Power(int(str(boost)), self.prose(text), self.span(keyword, text))
 
-    def when_placed(self, c):
+    def when_placed(self, c: Children) -> _Item:
         return self.item("placed", c[2], c[0], c[2])
 
-    def ending(self, c):
+    def ending(self, c: Children) -> ast.Ending:
         keyword, name, *statements = c
         return ast.Ending(self.prose(name), self._statements(statements), self.span(keyword, name))
 
-    def card(self, c):
+    def card(self, c: Children) -> ast.VantageCardDecl:
         keyword, number, kind, name, external, *lines = c
         self.once("card", f"card {number}", lines)
         header = self.span(keyword, name)
@@ -623,7 +637,7 @@ class AstBuilder:
         spans = {x.key: x.span for x in reversed(lines) if isinstance(x, _Item)}
 
         # A line given twice keeps the first, which the error (E218) names.
-        def first(key: str) -> object:
+        def first(key: str) -> Any:
             return items[key][0] if key in items else None
         endings = [x for x in lines if isinstance(x, ast.Ending)]
         return ast.VantageCardDecl(
@@ -650,13 +664,13 @@ class _Item(NamedTuple):
     """A line of a declaration's body on its way into a field of the declaration's
     node; it never leaves the parser."""
     key: str
-    value: object
+    value: Any           # what the node's field takes, of as many types as the fields
     span: Span
 
 
-def _grouped(items) -> dict[str, list]:
+def _grouped(items: Iterable[_Item]) -> dict[str, list[Any]]:
     """Item values by key, in the order written."""
-    out: dict[str, list] = {}
+    out: dict[str, list[Any]] = {}
     for item in items:
         out.setdefault(item.key, []).append(item.value)
     return out

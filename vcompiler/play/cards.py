@@ -2,15 +2,14 @@
 block by block, in words, so that a card put into play reads as the printed card does."""
 from __future__ import annotations
 
-from typing import Any
-
 from vcompiler.render import voice
 from vcompiler.render.cards import Face
+from vcompiler.render.ir import ActionHead, Block, Boxes, Choices, Options, Paragraph, Row, Rule, Sentence, Steps, Track
 
 INDENT = "   "
 
 
-def words(tokens: list[Any]) -> str:
+def words(tokens: Sentence) -> str:
     """Tokens in plain words, an icon as its name in brackets: "Gain 1 [success]"."""
     return voice.plain(tokens, icon="[{}]")
 
@@ -27,35 +26,34 @@ def face_lines(face: Face, actions: bool = True) -> list[str]:
     marks = [*(f"[{icon}]" for icon in face.icons), *(face.badges if face.kind != "vcard" else ())]
     out = [f"┌ {heading(face)}" + (f" · {', '.join(marks)}" if marks else "")]
     for block in (*face.blocks, *face.foot):
-        if block[0] == "head" and not actions:
+        if isinstance(block, ActionHead) and not actions:
             break
         out.extend(f"│ {line}" for line in block_lines(block))
     return out
 
 
-def block_lines(block: tuple[Any, ...]) -> list[str]:
-    kind = block[0]
-    if kind == "p":
-        return [words(block[1])]
-    if kind == "head":
-        danger = f" ({block[2]} [danger] Danger {'die' if block[2] == 1 else 'dice'})" if block[2] else ""
-        return [f"{words(block[1])}{danger}:"]
-    if kind == "row":
-        lead = words(block[2]).removesuffix(".")        # a goal's words end their own sentence
-        return [f"{INDENT}{lead}: {words(block[3])}" if lead else f"{INDENT}{words(block[3])}"]
-    if kind == "track":
-        _, style, spaces, said = block
-        boxes = "☐" * spaces if spaces else ""
-        return [f"{INDENT}[{style}] track {boxes} {words(said)}"]
-    if kind == "rule":
-        return [f"{block[1]}:"]
-    if kind == "choices":
-        return [f"{INDENT}• {words(item)}" for item in block[1]]
-    if kind == "steps":
-        return [f"{INDENT}{i}. {words(item)}" for i, item in enumerate(block[1], 1)]
-    if kind == "boxes":
-        return [f"{block[1]}: {'☐' * block[2]}"]
-    if kind == "options":
-        return [f"{INDENT}{category.capitalize()}: {words(title)}" + (" (always available)" if always else "")
-                + (f" ({excludes})" if excludes else "") for category, title, always, excludes in block[1]]
+def block_lines(block: Block) -> list[str]:
+    match block:
+        case Paragraph(tokens):
+            return [words(tokens)]
+        case ActionHead(tokens, danger):
+            dice = f" ({danger} [danger] Danger {'die' if danger == 1 else 'dice'})" if danger else ""
+            return [f"{words(tokens)}{dice}:"]
+        case Row(_, lead_tokens, said):
+            lead = words(lead_tokens).removesuffix(".")        # a goal's words end their own sentence
+            return [f"{INDENT}{lead}: {words(said)}" if lead else f"{INDENT}{words(said)}"]
+        case Track(style, spaces, said):
+            boxes = "☐" * spaces if spaces else ""
+            return [f"{INDENT}[{style}] track {boxes} {words(said)}"]
+        case Rule(word):
+            return [f"{word}:"]
+        case Choices(items):
+            return [f"{INDENT}• {words(item)}" for item in items]
+        case Steps(items):
+            return [f"{INDENT}{i}. {words(item)}" for i, item in enumerate(items, 1)]
+        case Boxes(word, count):
+            return [f"{word}: {'☐' * count}"]
+        case Options(options):
+            return [f"{INDENT}{o.category.capitalize()}: {words(o.title)}" + (" (always available)" if o.always else "")
+                    + (f" ({o.excludes})" if o.excludes else "") for o in options]
     return []

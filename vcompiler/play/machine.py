@@ -46,16 +46,11 @@ from vcompiler.play.positions import (
 from vcompiler.play.scene import Option, Scene
 from vcompiler.play.state import STAT_START, VANTAGE_STATS, State
 from vcompiler.play.vantage import VantageRules
+from vcompiler.registry import SHOWN_CARDS
 
 # Gotos followed without a decision before the machine calls it a loop with no way out.
 AUTOMATIC_MOVES = 1000
 LOOP = "the story goes round a loop with no way out"
-# Effects that put a card on the table, and the kind of the card their word names:
-# the card is shown as it prints, so that its rules, tracks and actions are at hand.
-SHOWN_CARDS = {"place_threat": ("threat", "card"), "set_condition": ("condition", "card"),
-               "reveal_mission": ("mission", "card"), "gain_unique": ("unique", "unique"),
-               "gain_injury": ("injury", "injury"), "gain_card": ("card", "card"),
-               "place_in_center": ("card", "card")}
 # Asked before every position after the first while reading: True pauses there.
 Stop = Callable[[Position], bool]
 

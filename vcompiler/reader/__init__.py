@@ -17,16 +17,32 @@ import re
 from pathlib import Path
 
 from vcompiler.model import types as m
+from vcompiler.registry import CARD_SIZES
 from vcompiler.render import voice
 from vcompiler.render.books import STARTING_KEY
 from vcompiler.render.cards import (
-    CARD_SIZES,
     Face,
     action_blocks,
     location_number,
     setup_blocks,
     vanguard_faces,
     vantage_faces,
+)
+from vcompiler.render.ir import (
+    ActionHead,
+    Block,
+    BookBlock,
+    Boxes,
+    Choices,
+    Icon,
+    Paragraph,
+    Ref,
+    Row,
+    Rule,
+    Sentence,
+    Steps,
+    Track,
+    Words,
 )
 
 HERE = Path(__file__).resolve().parent
@@ -67,32 +83,32 @@ class _Writer:
 
     # ------------------------------------------------------------ inline tokens
 
-    def inline(self, tokens) -> str:
+    def inline(self, tokens: Sentence) -> str:
         out = []
         for token in tokens:
-            kind = token[0]
-            if kind == "t":
-                out.append(self._linked(token[1]))
-            elif kind == "i" and len(token) > 2 and (ICONS / "faces" / f"{token[1]}.svg").is_file():
+            if isinstance(token, Words):
+                out.append(self._linked(token.text))
+            elif isinstance(token, Icon) and token.mark is not None and \
+                    (ICONS / "faces" / f"{token.name}.svg").is_file():
                 # A mark inside its icon (a Danger die's letter, RB 1455), as the pages print it.
-                self.icons.add(f"faces/{token[1]}")
-                out.append(f'<span class="icon marked i-faces-{_e(token[1])}" role="img" '
-                           f'aria-label="{_e(token[1])} {_e(token[2])}" title="{_e(token[1])} {_e(token[2])}">'
-                           f"{_e(token[2])}</span>")
-            elif kind == "i":
-                if (ICONS / f"{token[1]}.svg").is_file():
-                    self.icons.add(token[1])
-                    out.append(f'<span class="icon i-{_e(token[1])}" role="img" aria-label="{_e(token[1])}" '
-                               f'title="{_e(token[1])}"></span>')
+                self.icons.add(f"faces/{token.name}")
+                out.append(f'<span class="icon marked i-faces-{_e(token.name)}" role="img" '
+                           f'aria-label="{_e(token.name)} {_e(token.mark)}" title="{_e(token.name)} {_e(token.mark)}">'
+                           f"{_e(token.mark)}</span>")
+            elif isinstance(token, Icon):
+                if (ICONS / f"{token.name}.svg").is_file():
+                    self.icons.add(token.name)
+                    out.append(f'<span class="icon i-{_e(token.name)}" role="img" aria-label="{_e(token.name)}" '
+                               f'title="{_e(token.name)}"></span>')
                 else:
-                    out.append(f"[{_e(token[1])}]")
-            elif kind == "r":
-                anchor = token[2] or self._anchor_of(token[1])
-                out.append(f'<a href="#{_e(anchor)}">{_e(token[1])}</a>' if anchor in self.anchors
-                           else _e(token[1]))
-            elif kind in ("e", "s"):
-                tag = "em" if kind == "e" else "strong"
-                out.append(f"<{tag}>{self.inline(token[1])}</{tag}>")
+                    out.append(f"[{_e(token.name)}]")
+            elif isinstance(token, Ref):
+                anchor = token.anchor or self._anchor_of(token.text)
+                out.append(f'<a href="#{_e(anchor)}">{_e(token.text)}</a>' if anchor in self.anchors
+                           else _e(token.text))
+            else:
+                tag = "strong" if token.strong else "em"
+                out.append(f"<{tag}>{self.inline(token.tokens)}</{tag}>")
         return "".join(out)
 
     def _linked(self, text: str) -> str:
@@ -115,43 +131,42 @@ class _Writer:
             return f"card-{key}"
         return self.card_anchors.get(key, "")
 
-    def blocks(self, blocks) -> str:
+    def blocks(self, blocks: list[BookBlock]) -> str:
         out = []
-        for kind, content in blocks:
-            if kind == "p":
-                out.append(f"<p>{self.inline(content)}</p>")
-            else:
-                items = "".join(f"<li>{self.inline(item)}</li>" for item in content)
+        for block in blocks:
+            if isinstance(block, Paragraph):
+                out.append(f"<p>{self.inline(block.tokens)}</p>")
+            elif isinstance(block, Choices):
+                items = "".join(f"<li>{self.inline(item)}</li>" for item in block.items)
                 out.append(f'<ul class="choices">{items}</ul>')
         return "\n".join(out)
 
-    def card_blocks(self, blocks) -> str:
+    def card_blocks(self, blocks: tuple[Block, ...] | list[Block]) -> str:
         """A card's blocks (render.cards) as the card sheets word them."""
         out = []
         for block in blocks:
-            kind = block[0]
-            if kind == "p":
-                out.append(f"<p>{self.inline(block[1])}</p>")
-            elif kind == "head":
-                # RB 890: the Danger dice stand to the left of the action's name.
-                danger = self.inline([("i", "danger")] * block[2]) + " " if block[2] else ""
-                out.append(f"<h3>{danger}{self.inline(block[1])}</h3>")
-            elif kind == "row":
-                lead = self.inline(block[2])
-                out.append(f'<p class="row">{f"<strong>{lead}:</strong> " if lead else ""}{self.inline(block[3])}</p>')
-            elif kind == "track":
-                _, style, spaces, said = block
-                boxes = f' <span class="boxes">{"☐" * spaces}</span>' if spaces else ""
-                out.append(f'<p class="row"><strong>{self.inline([("i", style)])} track{boxes}:</strong> '
-                           f"{self.inline(said)}</p>")
-            elif kind == "rule":
-                out.append(f"<h4>{_e(block[1])}</h4>")
-            elif kind == "choices":
-                out.append(self.blocks([("choices", block[1])]))
-            elif kind == "steps":
-                out.append(f'<ol class="steps">{"".join(f"<li>{self.inline(item)}</li>" for item in block[1])}</ol>')
-            elif kind == "boxes":
-                out.append(f'<p class="row"><strong>{_e(block[1])}:</strong> {"☐" * block[2]}</p>')
+            match block:
+                case Paragraph(tokens):
+                    out.append(f"<p>{self.inline(tokens)}</p>")
+                case ActionHead(tokens, danger):
+                    # RB 890: the Danger dice stand to the left of the action's name.
+                    dice = self.inline([Icon("danger")] * danger) + " " if danger else ""
+                    out.append(f"<h3>{dice}{self.inline(tokens)}</h3>")
+                case Row(_, lead_tokens, said):
+                    lead = self.inline(lead_tokens)
+                    out.append(f'<p class="row">{f"<strong>{lead}:</strong> " if lead else ""}{self.inline(said)}</p>')
+                case Track(style, spaces, said):
+                    boxes = f' <span class="boxes">{"☐" * spaces}</span>' if spaces else ""
+                    out.append(f'<p class="row"><strong>{self.inline([Icon(style)])} track{boxes}:</strong> '
+                               f"{self.inline(said)}</p>")
+                case Rule(word):
+                    out.append(f"<h4>{_e(word)}</h4>")
+                case Choices():
+                    out.append(self.blocks([block]))
+                case Steps(items):
+                    out.append(f'<ol class="steps">{"".join(f"<li>{self.inline(item)}</li>" for item in items)}</ol>')
+                case Boxes(word, count):
+                    out.append(f'<p class="row"><strong>{_e(word)}:</strong> {"☐" * count}</p>')
         return "\n".join(out)
 
     def paragraphs(self, texts) -> str:
@@ -187,7 +202,7 @@ class _Writer:
     def action(self, anchor: str, what: str, action: m.StoryAction, check: str | None) -> str:
         title = self.inline(voice.rich_line(action.name))
         box = self.box(check, f"{what}: {voice.plain(voice.rich_line(action.name))}", "taken") if check else ""
-        dice = f'Cost {action.cost} {self.inline([("i", "challenge")])}' if action.cost else "No cost: roll no dice"
+        dice = f'Cost {action.cost} {self.inline([Icon("challenge")])}' if action.cost else "No cost: roll no dice"
         cost = (f'<p class="cost">{dice}'
                 + (' <span class="always">· Always available</span>' if action.always else "") + "</p>"
                 + "".join(f'\n<p class="cost">{self.inline(note)}</p>' for note in voice.cost_notes(action)))
@@ -237,7 +252,7 @@ class _Writer:
         # its slots and boost boxes, as the card prints them (VR 44-47)
         face = self.vantage_faces.get(card.number)
         if face is not None:
-            parts.append(self.card_blocks([b for b in face.blocks if b[0] in ("boxes", "choices")]))
+            parts.append(self.card_blocks([b for b in face.blocks if isinstance(b, (Boxes, Choices))]))
         parts += [f"<p><strong>{power.boost} boost:</strong> {self.inline(voice.power_line(power.text))}</p>"
                   for power in card.powers]
         parts += [self.action(f"card-{card.number}-{a.category}-{i}", a.category.capitalize(), a, None)
@@ -275,7 +290,8 @@ class _Writer:
                 f"{self.inline(voice.effects_sentence(tuple(m.Choice((e,), e.span) for e in effects)))}</p>"
                 for what, effects in (("Lift-off", planet.lift_off), ("Evacuation", planet.evac)) if effects]
         # A sector's Special Actions, each headed with where it is done: "Sector 1: Climb the Spire".
-        actions = [self.card_blocks([("head", [("t", f"Sector {s.number}: "), *b[1]], b[2]) if b[0] == "head" else b
+        actions = [self.card_blocks([ActionHead([Words(f"Sector {s.number}: "), *b.tokens], b.danger)
+                                     if isinstance(b, ActionHead) else b
                                      for b in action_blocks(s.actions)]) for s in planet.sectors if s.actions]
         rule = f"<p>{self.inline(voice.events_rule(planet.events))}</p>" if planet.events is not None else ""
         content = (self.paragraphs(planet.text) + rule + self.spaces(planet)
@@ -294,7 +310,7 @@ class _Writer:
             return f'<a href="#{face_anchor(face)}">{_e(shown)}</a>'
         rows = [f"<li>Mission: {linked('mission', mission)}</li>" for mission in planet.missions]
         rows += [f"<li>Global Condition: {_e(printed.name)} (printed): "
-                 f"{self.inline([('i', 'travel'), ('t', ' '), *voice.effects_sentence(printed.travel)])}</li>"
+                 f"{self.inline([Icon('travel'), Words(' '), *voice.effects_sentence(printed.travel)])}</li>"
                  for printed in planet.printed_conditions]
         rows += [f"<li>Global Condition: {linked('condition', c)}</li>" for c in planet.condition_cards]
         rows += [f"<li>Unique Discovery: {linked('unique', number)}; when it is gone: "
@@ -306,7 +322,7 @@ class _Writer:
         """A vanguard card as its sheet prints it: kind, number, title, biomes and status
         words, then its rules, rows, tracks and actions."""
         title = self.inline(face.title)
-        marks = " ".join([self.inline([("i", icon) for icon in face.icons]), *map(_e, face.badges)])
+        marks = " ".join([self.inline([Icon(icon) for icon in face.icons]), *map(_e, face.badges)])
         content = (f'<p class="cost">{_e(face.label)}{" · " + marks if marks.strip() else ""}</p>\n'
                    + self.card_blocks((*face.blocks, *face.foot)))
         number = f'<span class="num">{_e(face.number)}</span> ' if face.number else ""

@@ -6,6 +6,7 @@ way of saying it, from here and from the kinds' own `instead`."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from vcompiler.frozen import frozen
 from vcompiler.registry.forms import verbs_of_game
@@ -61,14 +62,13 @@ def _constructs() -> dict[str, Construct]:
 
 
 CONSTRUCTS: dict[str, Construct] = _constructs()
-_WORD = re.compile(r'"""[\s\S]*?"""|"[^"\n]*"?|//[^\n]*|[A-Za-z_]\w*')
 
 
-def foreign_construct(line: str, game: str) -> Construct | None:
-    """The first word of `line` (outside strings and comments) that opens a construct
-    of another game than `game`."""
-    for match in _WORD.finditer(line):
-        construct = CONSTRUCTS.get(match.group(0))
+def foreign_construct(words: Iterable[str], game: str) -> Construct | None:
+    """The first of `words` (a line's, outside its strings and comments) that opens a
+    construct of another game than `game`."""
+    for word in words:
+        construct = CONSTRUCTS.get(word)
         if construct is not None and construct.game != game:
             return construct
     return None

@@ -23,7 +23,7 @@ from dataclasses import field
 from vcompiler import ast
 from vcompiler.frozen import frozen
 from vcompiler.registry.games import VANGUARD, VANTAGE
-from vcompiler.registry.kinds import is_kind, kind_named
+from vcompiler.registry.kinds import KINDS, is_kind, kind_named
 from vcompiler.vocabulary import DIE_COLOURS, DISCOVERY_KINDS, ICONS, OUTCOME_COLOURS
 
 # slot: (the kind of word it takes, how a hint spells it, the words it may be)
@@ -328,6 +328,11 @@ WAYS_OUT = frozenset(f.op for f in FORMS if f.way_out)
 CARD_ONLY = frozenset(f.op for f in FORMS if f.card_only)
 TRAVEL_COSTS = frozenset(f.op for f in FORMS if f.travel_cost)
 PAYMENTS = frozenset(f.op for f in FORMS if f.payment)
+# Effects that put a card on the table (Kind.shown_by): the word its printed face is
+# keyed by ("threat T01", "card 1201") and the parameter that names the card.
+SHOWN_CARDS: dict[str, tuple[str, str]] = {
+    op: (kind.keyword, slot.name) for kind in KINDS for op in kind.shown_by if op in FORM_BY_OP
+    for slot in FORM_BY_OP[op].slots if slot.kind == kind.name and slot.name is not None}
 
 
 def forms_of_game(game: str) -> tuple[Form, ...]:

@@ -8,19 +8,20 @@ Workers get finished HTML: the model never crosses a process boundary."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor
+from typing import Any, TypeVar
 
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.frozen import frozen
 from vcompiler.model.types import Pack
 from vcompiler.render.books import Book, Section, books_of, index_sections
+from vcompiler.render.options import RenderOptions
 from vcompiler.render.pdf import (
     STAMP_PAGES,
     Layout,
     RenderedSection,
-    RenderOptions,
     assemble,
     book_sections,
     heads,
@@ -39,6 +40,8 @@ from vcompiler.workers import pool as worker_pool
 from vcompiler.workers import running
 
 __all__ = ["RenderOptions", "RenderPlan", "books_of", "plan", "render", "render_packs"]
+
+_T = TypeVar("_T")
 
 # What the render workers' fork server imports (see workers.pool).
 PRELOAD = ("vcompiler.render.preload",)
@@ -119,15 +122,15 @@ def _sheet_sides(book: Book, layout: Layout, span: Span, signature: int) -> list
 class _InProcess(Executor):
     """For one worker: no pool to start, the same code path."""
 
-    def map(self, fn, *iterables, **kwargs):
+    def map(self, fn: Callable[..., _T], *iterables: Iterable[Any], **kwargs: Any) -> Iterator[_T]:
         return map(fn, *iterables)
 
 
-def _render(job: tuple) -> RenderedSection:
+def _render(job: tuple[Any, ...]) -> RenderedSection:
     return render_html(*job)
 
 
-def _each(results: Iterable, progress: Callable[[int], None] | None) -> list:
+def _each(results: Iterable[_T], progress: Callable[[int], None] | None) -> list[_T]:
     out = []
     for result in results:
         out.append(result)

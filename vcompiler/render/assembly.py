@@ -164,7 +164,8 @@ def _blanks(out: pikepdf.Pdf, count: int) -> None:
                 page.obj[box] = pikepdf.Array(list(model[box]))
 
 
-def _items(marks: list[Mark] | tuple[Mark, ...], places: dict[str, tuple[int, float, float]]) -> list:
+def _items(marks: list[Mark] | tuple[Mark, ...], places: dict[str, tuple[int, float, float]]
+           ) -> list[pikepdf.OutlineItem]:
     items = []
     for mark in marks:
         place = places.get(mark.anchor)

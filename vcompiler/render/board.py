@@ -15,13 +15,16 @@ from __future__ import annotations
 
 import base64
 import math
+from collections.abc import Callable
+from typing import Any
 
 from vcompiler.frozen import frozen
 from vcompiler.model import types as m
 from vcompiler.model.places import pinned
 from vcompiler.render.cards import row_lead
+from vcompiler.render.ir import Icon, Sentence, Words
 from vcompiler.render.sheets import PAPER_MM
-from vcompiler.render.voice import Sentence, effects_sentence, events_rule, log_ref, plain, rich, said
+from vcompiler.render.voice import effects_sentence, events_rule, log_ref, plain, rich, said
 from vcompiler.source import Span
 from vcompiler.vocabulary import ICONS
 
@@ -77,6 +80,11 @@ class Tile:
     label: str
 
 
+# The Global Condition a board prints: ("printed", name, travel, supplies), where a
+# condition card goes ("card", id), or none ().
+BoardCondition = tuple[str, str, Sentence, str] | tuple[str, str] | tuple[()]
+
+
 @frozen
 class Board:
     file_name: str
@@ -90,7 +98,7 @@ class Board:
     missions: tuple[str, ...]
     rank_ups: tuple[str, ...]
     uniques: tuple[tuple[int, Sentence], ...]
-    condition: tuple                  # ("printed", name, travel, supplies) | ("card", id) | ()
+    condition: BoardCondition
     lift_off: Sentence
     evac: Sentence
     tiles: tuple[Tile, ...]
@@ -110,7 +118,7 @@ class Board:
     drawn: tuple[tuple[int, int, tuple[Point, ...]], ...] = ()
 
 
-def _graph(planet: m.Planet):
+def _graph(planet: m.Planet) -> Any:
     import networkx as nx
 
     graph = nx.Graph()
@@ -121,7 +129,7 @@ def _graph(planet: m.Planet):
     return graph
 
 
-def _candidates(graph) -> list[dict[int, tuple[float, float]]]:
+def _candidates(graph: Any) -> list[dict[int, tuple[float, float]]]:
     import networkx as nx
 
     found = []
@@ -155,8 +163,8 @@ def _snap(layout: dict[int, tuple[float, float]], columns: int, rows: int,
     return taken
 
 
-def _cross(p, q, r, s) -> bool:
-    def orient(a, b, c):
+def _cross(p: Point, q: Point, r: Point, s: Point) -> bool:
+    def orient(a: Point, b: Point, c: Point) -> int:
         value = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
         return (value > 1e-9) - (value < -1e-9)
     if len({p, q, r, s}) < 4:
@@ -164,14 +172,14 @@ def _cross(p, q, r, s) -> bool:
     return orient(p, q, r) * orient(p, q, s) < 0 and orient(r, s, p) * orient(r, s, q) < 0
 
 
-def _through(p, q, cell) -> bool:
+def _through(p: Point, q: Point, cell: Point) -> bool:
     """Whether the straight path p-q passes over the space of sector `cell` (cells'
     centres in cell units): the segment clipped to the space's box (Liang-Barsky)."""
     half_w, half_h = BOX[0] / CELL[0] / 2, BOX[1] / CELL[1] / 2
     return _hits(p, q, (cell[0] - half_w, cell[1] - half_h, cell[0] + half_w, cell[1] + half_h))
 
 
-def _cost(cells: dict[int, tuple[int, int]], edges, paper: str) -> tuple:
+def _cost(cells: dict[int, tuple[int, int]], edges: list[tuple[int, int]], paper: str) -> tuple[int, int, float]:
     """Crossings and paths over other sectors first, then sheets to print, then length."""
     crossings = sum(_cross(cells[a], cells[b], cells[c], cells[d])
                     for i, (a, b) in enumerate(edges) for c, d in edges[i + 1:])
@@ -219,7 +227,8 @@ def place(planet: m.Planet, pinned: dict[int, tuple[int, int]] | None = None,
     return _improve(best[1], edges, paper, set(pinned))
 
 
-def _improve(cells: dict[int, tuple[int, int]], edges, paper: str, fixed: set[int]) -> dict[int, tuple[int, int]]:
+def _improve(cells: dict[int, tuple[int, int]], edges: list[tuple[int, int]], paper: str,
+             fixed: set[int]) -> dict[int, tuple[int, int]]:
     """The drawing's places bettered a sector at a time: each unpinned sector moved to
     another cell of the grid (or swapped with the sector there) while that lowers the
     cost. A drawing snapped to a grid often leaves a path running over a sector that a
@@ -261,7 +270,7 @@ def _centre(cell: tuple[int, int]) -> tuple[float, float]:
     return (MARGIN + cell[0] * CELL[0] + CELL[0] / 2, MARGIN + cell[1] * CELL[1] + CELL[1] / 2)
 
 
-def _edge_point(start, end, inset: float = EDGE_INSET) -> tuple[float, float]:
+def _edge_point(start: Point, end: Point, inset: float = EDGE_INSET) -> tuple[float, float]:
     """Where the segment from `start` to the centre `end` meets the box around `end`."""
     dx, dy = end[0] - start[0], end[1] - start[1]
     half_w, half_h = BOX[0] / 2 + inset, BOX[1] / 2 + inset
@@ -309,14 +318,14 @@ def _cost_groups(costs: tuple[m.Effect, ...]) -> tuple[Sentence, ...]:
     for effect in costs:
         words = effect.op not in ("travel", "spend_die", "roll_danger")
         if groups and (words or worded):
-            groups[-1] = [*groups[-1], ("t", ",")]
+            groups[-1] = [*groups[-1], Words(",")]
         worded = words
         if effect.op == "travel":
-            groups.append([("i", "travel")])
+            groups.append([Icon("travel")])
         elif effect.op == "spend_die":
-            groups.append([("i", str(effect.param("colour") or "die"))])
+            groups.append([Icon(str(effect.param("colour") or "die"))])
         elif effect.op == "roll_danger":
-            groups.append([("i", "danger", str(effect.param("die")))])
+            groups.append([Icon("danger", str(effect.param("die")))])
         else:
             groups.append(said(effect))
     return tuple(groups)
@@ -606,18 +615,47 @@ def _tiles(width: float, height: float, paper: str) -> tuple[tuple[Tile, ...], t
 
 
 def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
+    """The planet's board: its sectors placed on a grid, its paths drawn between them
+    (round the spaces a straight line would cross), their costs labelled, and its rules
+    and Special Actions in the spaces' room."""
     cells = place(planet, pinned(planet)[0], paper)
     columns = max(c for c, _ in cells.values()) + 1 if cells else 1
     rows = max(r for _, r in cells.values()) + 1 if cells else 1
-    rules = tuple(p for t in planet.text for p in rich(t))
-    if planet.events is not None:
-        rules += (events_rule(planet.events),)
+    rules = _planet_rules(planet)
     actions = tuple((sector.number, action.name, _action_said(action), action.danger or 0)
                     for sector in planet.sectors for action in sector.actions)
     extra = (_space_height([plain(p) for p in rules]) if rules else 0.0) + sum(
         _space_height([plain(p) for p in said]) for _, _, said, _ in actions)
     # The other spaces give up their empty room first, so that a board keeps its sheet.
     width, height = _board_size(columns, rows, max(0.0, extra - COMPACT_SAVING))
+    paths = [(i, path) for i, path in enumerate(planet.paths)
+             if path.a != path.b and path.a in cells and path.b in cells]
+    drawn, bent, over = _route_paths(cells, paths)
+    marks = _path_marks(cells, paths, drawn, bent)
+    drawn.update(bent)
+    tiles, align = _tiles(width, height, paper)
+    return Board(
+        file_name=f"board-{planet.id}.pdf", title=f"{pack.title} — {planet.name}", planet=planet.name,
+        width=width, height=height, sectors=_sector_views(pack, planet, cells),
+        marks=tuple(marks[i] for i in sorted(marks)),
+        lines=_lines_svg(width, height, [(drawn[i], not planet.paths[i].two_way) for i in sorted(drawn)]),
+        missions=planet.missions, rank_ups=planet.rank_ups,
+        uniques=tuple((n, effects_sentence((choice,))) for n, choice in planet.uniques),
+        condition=_condition(planet), lift_off=_log_line(planet.lift_off), evac=_log_line(planet.evac),
+        tiles=tiles, align=align, span=planet.span,
+        rules=rules, actions=actions, compact=extra > 0, over=tuple(over),
+        drawn=tuple((planet.paths[i].a, planet.paths[i].b, drawn[i]) for i in sorted(drawn)))
+
+
+def _planet_rules(planet: m.Planet) -> tuple[Sentence, ...]:
+    """The planet's own rules, paragraph by paragraph, its `events if` last."""
+    rules = tuple(p for t in planet.text for p in rich(t))
+    if planet.events is not None:
+        rules += (events_rule(planet.events),)
+    return rules
+
+
+def _sector_views(pack: m.Pack, planet: m.Planet, cells: dict[int, tuple[int, int]]) -> tuple[SectorView, ...]:
     pois = {c.id: c.name for c in pack.cards if c.kind == "poi"}
     board_pois = {c.id for c in planet.board_pois}
     sectors = []
@@ -629,11 +667,20 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
                                   pois.get(sector.printed_poi or "", ""), sector.slot,
                                   sector.lander, [log_ref(log)] if log is not None else [],
                                   cx - BOX[0] / 2, cy - BOX[1] / 2, tuple(a.name for a in sector.actions)))
+    return tuple(sectors)
+
+
+# A path's index among the planet's paths, and the path.
+_Indexed = list[tuple[int, m.Path]]
+
+
+def _route_paths(cells: dict[int, tuple[int, int]], paths: _Indexed
+                 ) -> tuple[dict[int, tuple[Point, ...]], dict[int, tuple[Point, ...]],
+                            list[tuple[Span, int, str, int, int]]]:
+    """Each path's line: straight, or bent round the spaces its straight line would run
+    over; and, for W513, each path no bend clears with the sector it runs over."""
     drawn: dict[int, tuple[Point, ...]] = {}
-    marks: dict[int, PathMark] = {}
     over: list[tuple[Span, int, str, int, int]] = []
-    paths = [(i, path) for i, path in enumerate(planet.paths)
-             if path.a != path.b and path.a in cells and path.b in cells]
     blocked = {i: over_sectors(cells, path.a, path.b) for i, path in paths}
     # Straight paths first, then those bent round the spaces their straight line would
     # run over, each clear of the lines drawn before it.
@@ -654,8 +701,14 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
             over += [(path.span, path.a, "<->" if path.two_way else "->", path.b, n) for n in blocked[i]]
         else:
             bent[i] = _drawn(route)
-    # The labels once every line is drawn: a straight path's where it always was unless
-    # a bent path runs under it there, a bent path's clear of every other label and line.
+    return drawn, bent, over
+
+
+def _path_marks(cells: dict[int, tuple[int, int]], paths: _Indexed, drawn: dict[int, tuple[Point, ...]],
+                bent: dict[int, tuple[Point, ...]]) -> dict[int, PathMark]:
+    """The labels once every line is drawn: a straight path's where it always was unless
+    a bent path runs under it there, a bent path's clear of every other label and line."""
+    marks: dict[int, PathMark] = {}
     for i, path in paths:
         if path.costs and i in drawn:
             others = tuple(_centre(cell) for n, cell in cells.items() if n not in (path.a, path.b))
@@ -668,26 +721,19 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
             marks[i] = _bent_mark(bent[i], path.two_way, _cost_groups(path.costs), others,
                                   (_centre(cells[path.a]), _centre(cells[path.b])), lines,
                                   [(mark.x, mark.y) for mark in marks.values()])
-    drawn.update(bent)
-    condition: tuple = ()
+    return marks
+
+
+def _condition(planet: m.Planet) -> BoardCondition:
+    """The Global Condition the board prints: ("printed", name, travel, supplies), a
+    card's place ("card", id), or ()."""
     if planet.printed_conditions:
         printed = planet.printed_conditions[0]
-        condition = ("printed", printed.name, effects_sentence(printed.travel) if printed.travel else [],
-                     "" if printed.supplies is None else str(printed.supplies))
-    elif planet.condition_cards:
-        condition = ("card", planet.condition_cards[0])
-    tiles, align = _tiles(width, height, paper)
-    return Board(
-        file_name=f"board-{planet.id}.pdf", title=f"{pack.title} — {planet.name}", planet=planet.name,
-        width=width, height=height, sectors=tuple(sectors), marks=tuple(marks[i] for i in sorted(marks)),
-        lines=_lines_svg(width, height, [(drawn[i], not planet.paths[i].two_way) for i in sorted(drawn)]),
-        missions=planet.missions, rank_ups=planet.rank_ups,
-        uniques=tuple((n, effects_sentence((choice,))) for n, choice in planet.uniques),
-        condition=condition, lift_off=_log_line(planet.lift_off), evac=_log_line(planet.evac),
-        tiles=tiles, align=align, span=planet.span,
-        rules=rules, actions=actions, compact=extra > 0, over=tuple(over),
-        drawn=tuple((planet.paths[i].a, planet.paths[i].b, drawn[i]) for i in sorted(drawn)))
-
+        return ("printed", printed.name, effects_sentence(printed.travel) if printed.travel else [],
+                "" if printed.supplies is None else str(printed.supplies))
+    if planet.condition_cards:
+        return ("card", planet.condition_cards[0])
+    return ()
 
 
 def _action_said(action: m.CheckAction) -> tuple[Sentence, ...]:
@@ -697,7 +743,7 @@ def _action_said(action: m.CheckAction) -> tuple[Sentence, ...]:
         out.append(effects_sentence(action.effects))
     for row in action.rows:
         lead = row_lead(row)
-        out.append([*lead, ("t", ": ") if lead else ("t", ""), *effects_sentence(row.effects)])
+        out.append([*lead, Words(": ") if lead else Words(""), *effects_sentence(row.effects)])
     return tuple(out)
 
 
@@ -708,13 +754,14 @@ def _log_line(effects: tuple[m.Effect, ...]) -> Sentence:
     return out
 
 
-def lay_out_board(board: Board):
+def lay_out_board(board: Board) -> tuple[Any, Callable[[], bytes]]:
     """WeasyPrint's layout of the board's sheets, and a function writing them as PDF."""
     from vcompiler import __version__
-    from vcompiler.render.pdf import _environment, source_date
+    from vcompiler.render.options import source_date
     from vcompiler.render.sheets import lay_out
+    from vcompiler.render.templating import environment
 
-    html = _environment().get_template("board.html.j2").render(board=board, naive=False, created=source_date(),
+    html = environment().get_template("board.html.j2").render(board=board, naive=False, created=source_date(),
                                                               version=__version__)
     width, height = board.tiles[0].size
     bleed = f" bleed: {board.bleed_mm:g}mm;" if board.bleed_mm else ""

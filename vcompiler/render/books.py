@@ -7,7 +7,8 @@ from dataclasses import field
 
 from vcompiler.frozen import frozen
 from vcompiler.model import types as m
-from vcompiler.render.voice import Sentence, blocks, cost_notes, log_anchor, plain, rich, rich_line
+from vcompiler.render.ir import BookBlock, Check, Choices, Emphasis, Icon, Paragraph, Ref, Sentence, Words
+from vcompiler.render.voice import blocks, cost_notes, log_anchor, plain, rich, rich_line
 from vcompiler.vocabulary import CATEGORIES
 
 
@@ -20,8 +21,8 @@ class Entry:
     check: bool = False
     cost: int | None = None
     always: bool = False
-    action: list = field(default_factory=list)     # blocks read first (text, statements)
-    result: list | None = None                     # storybooks: blocks read after acting
+    action: list[BookBlock] = field(default_factory=list)     # read first (text, statements)
+    result: list[BookBlock] | None = None                     # storybooks: read after acting
     leads_to: tuple[str, ...] = ()                 # anchors its gotos and choices send the reader to
     cost_notes: tuple[Sentence, ...] = ()          # storybooks: skills that reduce the cost, boost it takes
 
@@ -52,7 +53,7 @@ class Book:
 STARTING_KEY = "Starting Log"
 
 
-def number_order(entry: Entry) -> tuple:
+def number_order(entry: Entry) -> tuple[int, str] | tuple[int, int, str, str]:
     """"28" before "279", "101 east" after "101"; the Starting Log first."""
     if entry.key == STARTING_KEY:
         return (-1, "")
@@ -78,14 +79,14 @@ def _leads_to(statements: tuple[m.Statement, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-def _with_check(statements: tuple[m.Statement, ...]) -> list:
-    """The statements as blocks, with a ("check", []) block where the log's `check`
-    stands: the box is marked when the reading gets there, not before."""
-    out: list = []
+def _with_check(statements: tuple[m.Statement, ...]) -> list[BookBlock]:
+    """The statements as blocks, with a Check block where the log's `check` stands:
+    the box is marked when the reading gets there, not before."""
+    out: list[BookBlock] = []
     run: list[m.Statement] = []
     for s in statements:
         if isinstance(s, m.CheckStatement):
-            out += blocks(tuple(run)) + [("check", [])]
+            out += blocks(tuple(run)) + [Check()]
             run = []
         else:
             run.append(s)
@@ -107,21 +108,21 @@ def logbook(pack: m.Pack, titles: bool | None = None) -> Book:
 
 def _story_entry(key: str, anchor: str, action: m.StoryAction) -> Entry:
     title = rich_line(action.name)
-    text = [("p", p) for t in action.text for p in rich(t)]
+    text: list[BookBlock] = [Paragraph(p) for t in action.text for p in rich(t)]
     return Entry(anchor, key, title, plain(title), cost=action.cost, always=action.always,
                  action=text, result=blocks(action.result), cost_notes=tuple(cost_notes(action)))
 
 
 # VR 71: the entry read when a stat runs out, not an action a player chooses.
-ENDING_NOTE: Sentence = [("t", "Read this entry when any player's "), ("i", "time"), ("t", " time, "),
-                         ("i", "morale"), ("t", " morale or "), ("i", "health"), ("t", " health is reduced to 0.")]
+ENDING_NOTE: Sentence = [Words("Read this entry when any player's "), Icon("time"), Words(" time, "),
+                         Icon("morale"), Words(" morale or "), Icon("health"), Words(" health is reduced to 0.")]
 
 
 def _ending_entry(card: m.VantageCard, anchor: str) -> Entry:
     assert card.ending is not None
     title = rich_line(card.ending.name)
     return Entry(anchor, str(card.number), title, plain(title),
-                 action=[("p", ENDING_NOTE), *blocks(card.ending.statements)])
+                 action=[Paragraph(ENDING_NOTE), *blocks(card.ending.statements)])
 
 
 def storybooks(pack: m.Pack, titles: bool | None = None) -> list[Book]:
@@ -188,13 +189,14 @@ LOOKAHEAD_CHARACTERS = 16_000
 
 def entry_size(entry: Entry) -> int:
     """About how many characters of text the entry prints."""
-    def measure(tokens) -> int:
-        return sum(len(t[1]) if t[0] in ("t", "r") else measure(t[1]) if t[0] in ("e", "s") else 2
+    def measure(tokens: Sentence) -> int:
+        return sum(len(t.text) if isinstance(t, (Words, Ref)) else measure(t.tokens) if isinstance(t, Emphasis) else 2
                    for t in tokens)
     blocks = list(entry.action) + list(entry.result or [])
     total = 80 + measure(entry.title)
-    for kind, content in blocks:
-        total += 40 + (measure(content) if kind == "p" else sum(measure(item) + 20 for item in content))
+    for block in blocks:
+        total += 40 + (measure(block.tokens) if isinstance(block, Paragraph) else
+                       sum(measure(item) + 20 for item in block.items) if isinstance(block, Choices) else 0)
     return total
 
 

@@ -2,54 +2,37 @@
 layout the rulebooks describe for its kind. The templates print faces; sheets.py lays
 them out on paper. Nothing here knows about paper.
 
-A face's body is a list of blocks, printed in order:
-  ("p", tokens)                          a paragraph
-  ("head", tokens, danger)               an action's name and its Danger dice
-  ("row", style, lead, tokens)           an outcome, special or injury row: `lead`
-                                         the requirement (tokens), `style` its colour
-  ("track", style, spaces, tokens)       a track or time track of `spaces` boxes
-  ("rule", word)                         a divider naming what follows ("Main")
-  ("options", ((category, tokens, always, excludes), ...))   action options by category
-  ("compass", ((direction, number, mode), ...))    a location's compass rose
-  ("choices", (tokens, ...))             a list of choices
-  ("steps", (tokens, ...))               numbered steps, as the rulebook lists a setup
-  ("boxes", word, count)                 a row of empty slots ("Slots", 2)
-"""
+A face's body is a list of blocks (render/ir.py), printed in order."""
 from __future__ import annotations
 
 from vcompiler import ast
 from vcompiler.frozen import frozen
 from vcompiler.model import types as m
-from vcompiler.registry import MAX_COPIES, kind_named
-from vcompiler.render.voice import Sentence, effects_sentence, joined, power_line, rich, rich_line, target
+from vcompiler.registry import CARD_SIZES, LANDING, MAX_COPIES, PRINTED, kind_named
+from vcompiler.render.ir import (
+    ActionHead,
+    Block,
+    Boxes,
+    Choices,
+    Compass,
+    Emphasis,
+    Icon,
+    Option,
+    Options,
+    Paragraph,
+    Row,
+    Rule,
+    Sentence,
+    Steps,
+    Track,
+    Words,
+)
+from vcompiler.render.voice import effects_sentence, joined, power_line, rich, rich_line, target
 from vcompiler.source import Span
 from vcompiler.vocabulary import ICONS
 
 # Words of a requirement printed as their icon: the dice icons, colours and "same".
 REQUIREMENT_ICONS = frozenset(ICONS) | {"same"}
-
-# Trim sizes in millimetres (width, height), bleed excluded. Poker size for the
-# vanguard decks, which players hold and sort; tarot size for location cards, which
-# carry a description read aloud, a compass rose and a list of actions.
-CARD_SIZES: dict[str, tuple[float, float]] = {
-    "poi": (63.0, 88.0), "mission": (63.0, 88.0), "condition": (63.0, 88.0), "event": (63.0, 88.0),
-    "threat": (63.0, 88.0), "injury": (63.0, 88.0), "unique": (63.0, 88.0),
-    "vcard": (63.0, 88.0), "location": (70.0, 120.0), "danger": (63.0, 88.0),
-    "rank_up": (63.0, 88.0), "landing": (63.0, 88.0),
-}
-
-KIND_LABELS = {
-    "poi": "Point of Interest", "mission": "Mission", "condition": "Global Condition", "event": "Event",
-    "threat": "Threat", "injury": "Injury", "unique": "Unique Discovery", "location": "Location",
-    "danger": "Danger Die", "rank_up": "Rank-Up", "landing": "Landing Card",
-}
-
-# Cards the players look up by their number keep it on the back (a face-down pile of
-# POI cards, "take the next card (Unique Discovery 1)"); decks drawn at random do not.
-SECRET_BACKS = frozenset({"event", "injury", "rank_up"})
-
-# What a card calls its goals: a mission's is the requirement of its Completion text.
-GOAL_WORDS = {"mission": "Completion", "rank_up": "Goal"}
 
 FLAG_WORDS = {"final": "Final", "no_travel": "No Travel", "no_save": "No Save", "important": "Important"}
 
@@ -72,8 +55,8 @@ class Face:
     size: tuple[float, float]         # trim width and height, mm
     icons: tuple[str, ...]            # biome icons
     badges: tuple[str, ...]           # status words: "Final", "Vertical"
-    blocks: tuple                     # see the module's docstring
-    foot: tuple                       # blocks printed at the bottom (an event's main effect)
+    blocks: tuple[Block, ...]
+    foot: tuple[Block, ...]           # printed at the bottom (an event's main effect)
     back: Back
     copies: int
     span: Span
@@ -96,15 +79,15 @@ def requirement(requirement: ast.Requirement | None) -> Sentence:
         return out
     for i, alternative in enumerate(requirement.alternatives):
         if i:
-            out.append(("t", " / "))
+            out.append(Words(" / "))
         for j, term in enumerate(alternative):
             if j:
-                out.append(("t", " + "))
+                out.append(Words(" + "))
             for k, value in enumerate(term):
                 if k:
-                    out.append(("t", " "))
+                    out.append(Words(" "))
                 word = str(value.value)
-                out.append(("i", word) if value.kind == "word" and word in REQUIREMENT_ICONS else ("t", word))
+                out.append(Icon(word) if value.kind == "word" and word in REQUIREMENT_ICONS else Words(word))
     return out
 
 
@@ -116,39 +99,40 @@ def row_lead(row: m.Row) -> Sentence:
     """What a row prints before its effects: its colour and requirement, its track, its
     space, or the word of a threat's row."""
     block = _row(row)
-    if block[0] == "track":
-        return [("i", block[1] if block[1] in ICONS else "time"), ("t", f" {block[2]}")]
-    return list(block[2])
+    if isinstance(block, Track):
+        return [Icon(block.style if block.style in ICONS else "time"), Words(f" {block.spaces}")]
+    return list(block.lead)
 
 
-def _row(row: m.Row) -> tuple:
+def _row(row: m.Row) -> Row | Track:
     said = effects_sentence(row.effects)
     if row.kind in ("track", "time", "space"):
         style = row.key if row.kind == "track" else "time"
-        return ("track", style, row.number or 0, said)
+        return Track(style or "", row.number or 0, said)
     if row.kind == "outcome":
-        return ("row", row.key or "", [("i", row.key)] + ([("t", " ")] + requirement(row.requirement)
-                                                          if row.requirement else []), said)
+        lead: Sentence = [Icon(str(row.key))]
+        return Row(row.key or "", lead + ([Words(" "), *requirement(row.requirement)] if row.requirement else []),
+                   said)
     if row.kind == "injury":
-        return ("row", "injury", [("i", row.key)] if row.key in ICONS else [("t", str(row.key))], said)
+        return Row("injury", [Icon(row.key)] if row.key in ICONS else [Words(str(row.key))], said)
     if row.kind in THREAT_ROWS:
-        return ("row", row.kind, [("t", THREAT_ROWS[row.kind])], said)
+        return Row(row.kind, [Words(THREAT_ROWS[row.kind])], said)
     if row.kind == "combination":
         # Spent dice, any number of times: not a Special Effect that applies by itself,
         # so it does not wear the special icon.
-        return ("row", "combination", [("t", "Combination"), ("t", " "), *requirement(row.requirement)], said)
-    return ("row", "special", [("i", "special"), ("t", " "), *requirement(row.requirement)], said)
+        return Row("combination", [Words("Combination"), Words(" "), *requirement(row.requirement)], said)
+    return Row("special", [Icon("special"), Words(" "), *requirement(row.requirement)], said)
 
 
 # A block and where it was written.
-Placed = tuple[tuple, Span]
+Placed = tuple[Block, Span]
 
 
 def _paragraphs(texts: tuple[ast.Text, ...]) -> list[Placed]:
-    return [(("p", p), t.span) for t in texts for p in rich(t)]
+    return [(Paragraph(p), t.span) for t in texts for p in rich(t)]
 
 
-def _blocks(placed: list[Placed]) -> list[tuple]:
+def _blocks(placed: list[Placed]) -> list[Block]:
     return [block for block, _ in placed]
 
 
@@ -162,10 +146,10 @@ def _threat_rows(rows: tuple[m.Row, ...]) -> list[Placed]:
     if not spaces:
         return [(_row(r), r.span) for r in rows]
     # What an attack does is read before the time track that makes it attack.
-    out: list[Placed] = [(_row(r), r.span) for r in rows if r.kind != "space"] + [(("rule", "Time Track"),
+    out: list[Placed] = [(_row(r), r.span) for r in rows if r.kind != "space"] + [(Rule("Time Track"),
                                                                                    spaces[0].span)]
     for row in spaces:
-        out.append((("row", "space", [("t", str(row.number))], effects_sentence(row.effects)), row.span))
+        out.append((Row("space", [Words(str(row.number))], effects_sentence(row.effects)), row.span))
     return out
 
 
@@ -173,27 +157,27 @@ def _card_blocks(card: m.Card) -> tuple[list[Placed], list[Placed]]:
     body: list[Placed] = []
     foot: list[Placed] = []
     if card.travel:
-        body.append((("row", "travel", [("i", "travel")], effects_sentence(card.travel)), card.travel[0].span))
+        body.append((Row("travel", [Icon("travel")], effects_sentence(card.travel)), card.travel[0].span))
     if card.kind == "event":
         if card.secondary:
             at = card.secondary[0].span
-            body += [(("rule", "Secondary"), at), (("p", effects_sentence(card.secondary)), at)]
+            body += [(Rule("Secondary"), at), (Paragraph(effects_sentence(card.secondary)), at)]
         if card.main:
             at = card.main[0].span
-            foot += [(("rule", "Main"), at), (("p", effects_sentence(card.main)), at)]
+            foot += [(Rule("Main"), at), (Paragraph(effects_sentence(card.main)), at)]
     body += _paragraphs(card.text)
     rows = tuple(r for r in card.rows if r.kind != "goal")
     body += _threat_rows(rows) if card.kind == "threat" else [(_row(r), r.span) for r in rows]
     body += _placed_actions(card.actions)
     for goal in (r for r in card.rows if r.kind == "goal"):
-        body.append((("rule", GOAL_WORDS.get(card.kind, "Goal")), goal.span))
+        body.append((Rule(kind_named(card.kind).print_facts.goal_word), goal.span))
         said = rich_line(goal.text) if goal.text is not None else []
-        body.append((("row", "goal", said, effects_sentence(goal.effects)) if goal.effects else ("p", said),
+        body.append((Row("goal", said, effects_sentence(goal.effects)) if goal.effects else Paragraph(said),
                      goal.span))
     return body, foot
 
 
-def action_blocks(actions: tuple[m.CheckAction, ...]) -> list[tuple]:
+def action_blocks(actions: tuple[m.CheckAction, ...]) -> list[Block]:
     """Each Special Action: its name, then its rows, or its text and effects."""
     return _blocks(_placed_actions(actions))
 
@@ -201,10 +185,10 @@ def action_blocks(actions: tuple[m.CheckAction, ...]) -> list[tuple]:
 def _placed_actions(actions: tuple[m.CheckAction, ...]) -> list[Placed]:
     out: list[Placed] = []
     for action in actions:
-        out.append((("head", [("t", action.name)], action.danger), action.span))
+        out.append((ActionHead([Words(action.name)], action.danger), action.span))
         out += _paragraphs(action.text)
         if action.effects:
-            out.append((("p", effects_sentence(action.effects)), action.effects[0].span))
+            out.append((Paragraph(effects_sentence(action.effects)), action.effects[0].span))
         out += [(_row(r), r.span) for r in action.rows]
     return out
 
@@ -225,16 +209,19 @@ def vanguard_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[
         if card.kind == "danger" and not card.text:
             continue         # a table of the box's Reference card: nothing of the pack's to print
         body, foot = _card_blocks(card)
-        number = card.id if kind_named(card.kind).matches(card.id) else ""    # injuries, rank-ups, events by name
-        label = KIND_LABELS[card.kind]
+        kind = kind_named(card.kind)
+        printed = kind.print_facts
+        number = card.id if kind.matches(card.id) else ""    # injuries, rank-ups, events by name
+        label = printed.label or kind.noun.title()
         faces.append(Face(
             key=f"{card.kind} {card.id}", kind=card.kind, label=label, number=number,
-            title=[("t", card.name)], size=sizes[card.kind], icons=tuple(b for b in card.biomes if b in ICONS),
+            title=[Words(card.name)], size=sizes.get(card.kind, printed.size),
+            icons=tuple(b for b in card.biomes if b in ICONS),
             badges=(*(FLAG_WORDS.get(f, f) for f in card.flags),
                     *((f"{card.standees} standees",) if card.standees and card.standees > 1 else ()),
                     *_board_badge(card)),
             blocks=tuple(_blocks(body)), foot=tuple(_blocks(foot)),
-            back=Back(label, "" if card.kind in SECRET_BACKS else number, pack.title),
+            back=Back(label, "" if printed.secret_back else number, pack.title),
             copies=_copies(card.copies), span=card.span, at=_spans(body), foot_at=_spans(foot)))
     return faces + [_landing_face(pack, planet, sizes) for planet in pack.planets if planet.landing is not None]
 
@@ -245,32 +232,34 @@ def _landing_face(pack: m.Pack, planet: m.Planet, sizes: dict[str, tuple[float, 
     at the foot, so the card says where the planet is found."""
     landing = planet.landing
     assert landing is not None
-    body = _paragraphs(landing.text) + [(("row", "scan", [("t", f"{energy} Energy")], rich_line(text)), text.span)
+    body = _paragraphs(landing.text) + [(Row("scan", [Words(f"{energy} Energy")], rich_line(text)), text.span)
                                         for energy, text in landing.scans]
     foot: list[Placed] = []
     if planet.system_map is not None:
         entry = planet.system_map
-        foot.append((("p", [("t", f"System Maps: {entry.system}, {entry.number}. Investigating it costs "
-                                  f"{entry.cost} Energy.")]), entry.span))
+        foot.append((Paragraph([Words(f"System Maps: {entry.system}, {entry.number}. Investigating it costs "
+                                      f"{entry.cost} Energy.")]), entry.span))
     number = str(landing.number)
-    return Face(key=f"landing {number}", kind="landing", label=KIND_LABELS["landing"], number=number,
-                title=[("t", planet.name)], size=sizes["landing"], icons=(), badges=(), blocks=tuple(_blocks(body)),
-                foot=tuple(_blocks(foot)), back=Back(KIND_LABELS["landing"], number, pack.title), copies=1,
+    printed = PRINTED[LANDING]
+    label = printed.label or LANDING
+    return Face(key=f"{LANDING} {number}", kind=LANDING, label=label, number=number,
+                title=[Words(planet.name)], size=sizes.get(LANDING, printed.size), icons=(), badges=(),
+                blocks=tuple(_blocks(body)), foot=tuple(_blocks(foot)), back=Back(label, number, pack.title), copies=1,
                 span=landing.span, at=_spans(body), foot_at=_spans(foot))
 
 
-def _options(actions: tuple[m.StoryAction, ...]) -> tuple:
+def _options(actions: tuple[m.StoryAction, ...]) -> Options:
     """Action options by category and title: their costs and results stay in the
     storybooks. An action that contradicts others says so on the card, where the
     player chooses (VR 39)."""
-    return ("options", tuple((a.category, rich_line(a.name), a.always,
-                              "not after " + " or ".join(c.capitalize() for c in a.excluded) if a.excluded else "")
-                             for a in actions))
+    return Options(tuple(Option(a.category, rich_line(a.name), a.always,
+                                "not after " + " or ".join(c.capitalize() for c in a.excluded) if a.excluded else "")
+                         for a in actions))
 
 
 def _slot_line(slot: m.Slot) -> Sentence:
-    faces = [[("i", f), ("t", f" {f}")] if f in ICONS else [("t", f)] for f in slot.faces]
-    return [("t", "Impact slot: " if slot.impact else "Slot: "), *joined(faces, " or ")]
+    faces: list[Sentence] = [[Icon(f), Words(f" {f}")] if f in ICONS else [Words(f)] for f in slot.faces]
+    return [Words("Impact slot: " if slot.impact else "Slot: "), *joined(faces, " or ")]
 
 
 def vantage_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[Face]:
@@ -278,20 +267,19 @@ def vantage_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[F
     for card in pack.vantage_cards:
         body: list[Placed] = _paragraphs(card.text)
         if card.placed:
-            body.append((("row", "arrival", [("t", "When placed")], effects_sentence(card.placed)),
+            body.append((Row("arrival", [Words("When placed")], effects_sentence(card.placed)),
                          card.placed[0].span))
         if card.slots:
-            body.append((("boxes", "Slots", card.slots), card.slot_list[0].span if card.slot_list else card.span))
+            body.append((Boxes("Slots", card.slots), card.slot_list[0].span if card.slot_list else card.span))
         if any(s.impact or s.faces != ("any",) for s in card.slot_list):
-            body.append((("choices", tuple(_slot_line(s) for s in card.slot_list)), card.slot_list[0].span))
+            body.append((Choices(tuple(_slot_line(s) for s in card.slot_list)), card.slot_list[0].span))
         if card.boost is not None:
-            body.append((("boxes", "Boost", card.boost), card.span))
+            body.append((Boxes("Boost", card.boost), card.span))
         for power in card.powers:
-            body.append((("row", "special", [("t", f"{power.boost} boost")],
-                          power_line(power.text)), power.span))
+            body.append((Row("special", [Words(f"{power.boost} boost")], power_line(power.text)), power.span))
         if card.actions:
             body.append((_options(card.actions), card.actions[0].span))
-        width, height = sizes["vcard"]
+        width, height = sizes.get("vcard", kind_named("vcard").print_facts.size)
         size = (max(width, height), min(width, height)) if card.orientation == "horizontal" else (width, height)
         label = card.kind.capitalize()
         faces.append(Face(
@@ -313,7 +301,7 @@ def _exit_target(exit: m.Exit | None) -> str:
     return "*" if exit.target is None else location_number(exit.target)
 
 
-def setup_blocks(location: m.Location) -> list[tuple]:
+def setup_blocks(location: m.Location) -> list[Block]:
     """Location 000's setup (VR 17-18): its steps in order, the characters players
     gain, the starting levels of time, morale and health, and the heading of its
     choices, which send each player to their crash site (VR 7, 17)."""
@@ -324,38 +312,40 @@ def _placed_setup(location: m.Location) -> list[Placed]:
     body: list[Placed] = []
     if location.steps:
         at = location.steps[0].span
-        body.append((("rule", "Setup"), at))
-        body.append((("steps", tuple(rich_line(step.text) for step in location.steps)), at))
+        body.append((Rule("Setup"), at))
+        body.append((Steps(tuple(rich_line(step.text) for step in location.steps)), at))
     if location.characters:
         at = location.characters[0].span
-        body.append((("rule", "Your character"), at))
-        body.append((("choices", tuple([*((*rich_line(c.label), ("t", ": ")) if c.label else ()),
-                                        ("t", f"take character card {c.card}.")] for c in location.characters)), at))
+        body.append((Rule("Your character"), at))
+        body.append((Choices(tuple([*((*rich_line(c.label), Words(": ")) if c.label else ()),
+                                    Words(f"take character card {c.card}.")] for c in location.characters)), at))
     if location.levels:
         at = location.levels[0].span
-        body.append((("rule", "Starting level"), at))
-        body.append((("choices", tuple(
-            [("s", [("t", level.name.capitalize())]),
-             ("t", " (recommended for a first game)" if level.recommended else ""),
-             ("t", f": {level.time} "), ("i", "time"), ("t", f" {level.morale} "), ("i", "morale"),
-             ("t", f" {level.health} "), ("i", "health")] for level in location.levels)), at))
+        body.append((Rule("Starting level"), at))
+        body.append((Choices(tuple(
+            [Emphasis([Words(level.name.capitalize())], strong=True),
+             Words(" (recommended for a first game)" if level.recommended else ""),
+             Words(f": {level.time} "), Icon("time"), Words(f" {level.morale} "), Icon("morale"),
+             Words(f" {level.health} "), Icon("health")] for level in location.levels)), at))
     if location.number == 0 and location.choices:
-        body.append((("rule", "Your crash site"), location.choices[0].span))
+        body.append((Rule("Your crash site"), location.choices[0].span))
     return body
 
 
 def location_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[Face]:
+    printed = kind_named("location").print_facts
+    label = printed.label or "Location"
     faces = []
     for location in pack.locations:
         body: list[Placed] = _paragraphs(location.text)
         if location.arrival:
-            body.append((("row", "arrival", [("t", "On arrival")], effects_sentence(location.arrival)),
+            body.append((Row("arrival", [Words("On arrival")], effects_sentence(location.arrival)),
                          location.arrival[0].span))
         body += _placed_setup(location)
-        choices = tuple([*rich_line(s.label), ("t", ": "), *target(s.target), ("t", ".")]
+        choices = tuple([*rich_line(s.label), Words(": "), *target(s.target), Words(".")]
                         for s in location.choices)
         if choices:
-            body.append((("choices", choices), location.choices[0].span))
+            body.append((Choices(choices), location.choices[0].span))
         if location.actions:
             body.append((_options(location.actions), location.actions[0].span))
         exits = {e.direction: e for e in location.exits}
@@ -364,10 +354,10 @@ def location_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[
         number = location_number(location.number)
         setup = location.number == 0
         faces.append(Face(
-            key=f"location {number}", kind="location", label="Setup" if setup else "Location", number=number,
-            title=rich_line(location.name), size=sizes["location"], icons=(), badges=(),
-            blocks=tuple(_blocks(body)), foot=() if setup and not location.exits else (("compass", compass),),
-            back=Back("Location", number, pack.title), copies=1, span=location.span, at=_spans(body),
+            key=f"location {number}", kind="location", label="Setup" if setup else label, number=number,
+            title=rich_line(location.name), size=sizes.get("location", printed.size), icons=(), badges=(),
+            blocks=tuple(_blocks(body)), foot=() if setup and not location.exits else (Compass(compass),),
+            back=Back(label, number, pack.title), copies=1, span=location.span, at=_spans(body),
             foot_at=(location.exits[0].span if location.exits else location.span,)))
     return faces
 

@@ -13,8 +13,10 @@ from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.frozen import frozen
 from vcompiler.model.types import Pack
+from vcompiler.registry import CARD_SIZES
 from vcompiler.render.board import Board, board_of, render_board
-from vcompiler.render.cards import CARD_SIZES, Face, faces_of, location_faces
+from vcompiler.render.cards import Face, faces_of, location_faces
+from vcompiler.render.ir import Row, Track
 from vcompiler.render.sheets import (
     SHEETS_PER_JOB,
     Job,
@@ -161,7 +163,7 @@ def overflow_diagnostics(faces: tuple[Face, ...], overflows: Iterable[Overflow])
 
 # Blocks that print as a row of their own (a threat's or a Special Action's rows, a
 # track): each takes at least a line, however short its text.
-_ROWS = ("row", "track")
+_ROWS = (Row, Track)
 
 
 # Where a card's longer text belongs instead: a Vanguard card's rules in the Logbook, a
@@ -177,7 +179,7 @@ def _overflow_hint(face: Face, part: str) -> str:
     if part == "title":
         return f"shorten the title; {cut}"
     held = face.foot if part == "foot" else face.blocks
-    rows = sum(1 for block in held if block[0] in _ROWS)
+    rows = sum(1 for block in held if isinstance(block, _ROWS))
     if rows and 2 * rows >= len(held):
         each = "at least a line each" if rows > 1 else "at least a line"
         return f"its {rows} row{'s' if rows > 1 else ''} take{'' if rows > 1 else 's'} {each}: use fewer or shorter " \

@@ -23,7 +23,7 @@ class PackageFetcher(URLFetcher):
         super().__init__(allowed_protocols=("file", "data"), allow_redirects=False)
         self.root = TEMPLATES.resolve()
 
-    def fetch(self, url: str, headers=None) -> URLFetcherResponse:
+    def fetch(self, url: str, headers: dict[str, str] | None = None) -> URLFetcherResponse:
         parts = urlsplit(url)
         scheme = parts.scheme.lower()
         if scheme == "data":

@@ -9,13 +9,11 @@ from __future__ import annotations
 import hashlib
 import io
 from collections.abc import Iterator
-from importlib.resources import files
-from typing import TYPE_CHECKING
 
 import pikepdf
 
-if TYPE_CHECKING:
-    from vcompiler.render.pdf import RenderOptions
+from vcompiler.render.options import RenderOptions
+from vcompiler.render.weasy_compat import srgb_profile
 
 # Luma weights (ITU-R BT.601): what a reader sees as light and dark in a colour.
 _LUMA = (0.299, 0.587, 0.114)
@@ -27,7 +25,7 @@ def _streams(pdf: pikepdf.Pdf) -> Iterator[tuple[pikepdf.Object, pikepdf.Object]
     the forms they draw, however deep."""
     seen: set[tuple[int, int]] = set()
 
-    def forms(resources) -> Iterator[tuple[pikepdf.Object, pikepdf.Object]]:
+    def forms(resources: pikepdf.Object | None) -> Iterator[tuple[pikepdf.Object, pikepdf.Object]]:
         xobjects = resources.get("/XObject") if isinstance(resources, pikepdf.Dictionary) else None
         if not isinstance(xobjects, pikepdf.Dictionary):
             return
@@ -44,7 +42,7 @@ def _streams(pdf: pikepdf.Pdf) -> Iterator[tuple[pikepdf.Object, pikepdf.Object]
         yield from forms(page.obj.get("/Resources"))
 
 
-def _grey(operands: list, op: str) -> tuple[list, str] | None:
+def _grey(operands: list[pikepdf.Object], op: str) -> tuple[list[float], str] | None:
     """The grey operator standing for a colour operator, or None."""
     if op not in ("rg", "RG", "k", "K"):
         return None
@@ -111,7 +109,7 @@ def pdfx(pdf: pikepdf.Pdf, identity: str) -> None:
     and a BleedBox on every page, no annotation in the printed area (the links are for
     the screen), Trapped false, the version and a document id (`identity`, 32 hex
     digits) in the XMP metadata. The book is opaque: nothing to flatten."""
-    profile = pdf.make_stream(files("weasyprint.pdf").joinpath("sRGB2014.icc").read_bytes())
+    profile = pdf.make_stream(srgb_profile())
     profile.N = 3
     srgb = pikepdf.Array([pikepdf.Name.ICCBased, profile])
     pdf.Root.OutputIntents = pikepdf.Array([pikepdf.Dictionary(

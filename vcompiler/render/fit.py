@@ -17,10 +17,29 @@ from typing import TYPE_CHECKING
 from vcompiler.diagnostics import Diagnostic
 from vcompiler.fontmetrics import widest as char_width
 from vcompiler.render.cards import Face
+from vcompiler.render.ir import (
+    ActionHead,
+    Block,
+    Boxes,
+    Choices,
+    Compass,
+    Icon,
+    Options,
+    Paragraph,
+    Ref,
+    Row,
+    Rule,
+    Sentence,
+    Steps,
+    Token,
+    Track,
+    Words,
+)
 from vcompiler.render.typeset import _TERM_AND_ID
 
 if TYPE_CHECKING:
     from vcompiler.parse.cache import ParseCache
+    from vcompiler.render.sheets import Overflow
 
 PT_MM = 25.4 / 72
 
@@ -51,14 +70,14 @@ ICON_EM = 1.4                         # an icon's width and its gap (1.3em for a
 SPACE_MM = 4.0                        # a track's or a box row's space, with its margin
 # The largest vertical margin, padding and borders of each block, mm; of a list, also
 # each item's.
-BLOCK_MM = {"p": 1.0, "head": 2.8, "row": 1.4, "track": 1.4, "rule": 1.2, "boxes": 1.0,
-            "choices": 2.0, "steps": 2.0, "options": 2.0}
-ITEM_MM = {"choices": 0.7, "steps": 0.7, "options": 2.0}
+BLOCK_MM: dict[type[Block], float] = {Paragraph: 1.0, ActionHead: 2.8, Row: 1.4, Track: 1.4, Rule: 1.2, Boxes: 1.0,
+                                      Choices: 2.0, Steps: 2.0, Options: 2.0}
+ITEM_MM: dict[type[Block], float] = {Choices: 0.7, Steps: 0.7, Options: 2.0}
 COMPASS_MM = 29.0
 CHOICE_INDENT = 2.6                   # a choice's hanging indent, its bullet in it
 
 
-def _words(tokens: list | tuple, size: float) -> tuple[list[float], int]:
+def _words(tokens: Sentence, size: float) -> tuple[list[float], int]:
     """The widths (mm) of the runs between the spaces of `tokens`, as wide as the widest
     fonts print them and never broken elsewhere; how many things taller than words
     (icons) they hold."""
@@ -67,23 +86,22 @@ def _words(tokens: list | tuple, size: float) -> tuple[list[float], int]:
     runs: list[float] = [0.0]
     tall = 0
 
-    def add(token) -> None:
+    def add(token: Token) -> None:
         nonlocal tall
-        kind = token[0]
-        if kind in ("t", "r"):
+        if isinstance(token, (Words, Ref)):
             # A reference, and a term with the number it names, never break (typeset.ties).
-            text = token[1].replace(" ", "\u00a0") if kind == "r" else \
-                _TERM_AND_ID.sub(lambda found: found.group().replace(" ", "\u00a0"), token[1])
+            text = token.text.replace(" ", "\u00a0") if isinstance(token, Ref) else \
+                _TERM_AND_ID.sub(lambda found: found.group().replace(" ", "\u00a0"), token.text)
             for char in text:
                 if char in " \t\n":
                     runs.append(0.0)
                 else:
                     runs[-1] += char_width(char) * em
-        elif kind == "i":
+        elif isinstance(token, Icon):
             tall += 1
             runs[-1] += ICON_EM * em
-        elif kind in ("e", "s"):
-            for inner in token[1]:
+        else:
+            for inner in token.tokens:
                 add(inner)
     for token in tokens:
         add(token)
@@ -107,7 +125,7 @@ def _lines(widths: list[float], width: float, space: float) -> int:
     return lines
 
 
-def _text_mm(tokens: list | tuple, width: float, size: float = TEXT_PT, extra: float = 0.0,
+def _text_mm(tokens: Sentence, width: float, size: float = TEXT_PT, extra: float = 0.0,
              tall: int = 0) -> float:
     """At most how tall `tokens` print at `size` in a column `width` mm wide, after
     `extra` mm of what stands before them on their first line; `tall`: things taller
@@ -120,39 +138,39 @@ def _text_mm(tokens: list | tuple, width: float, size: float = TEXT_PT, extra: f
     return (lines * max(LINE_PT, size * 1.25) + min(lines, icons + tall) * (TALL_LINE_PT - LINE_PT)) * PT_MM
 
 
-def block_mm(block: tuple, width: float) -> float:
-    """At most how tall a block of a card's body or foot prints (cards.py's kinds)."""
-    kind = block[0]
-    pad = BLOCK_MM.get(kind, 0.0)
-    if kind == "p":
-        return pad + _text_mm(block[1], width)
-    if kind == "head":
-        # Its Danger dice stand before the name, 1 mm from it, never apart from its first word.
-        dice = [*[("i", "danger")] * (block[2] or 0), ("t", "\u00a0\u00a0")] if block[2] else []
-        return pad + _text_mm([*dice, *block[1]], width - 1.6, HEAD_PT)
-    if kind == "row":
-        # The lead keeps 1 mm from what the row says.
-        inner = width - ROW_INDENT - 1.0 - (SPACE_ROW_LEAD if block[1] == "space" else 0.0)
-        return pad + _text_mm(list(block[2]) + [("t", " ")] + list(block[3]), inner, tall=1)
-    if kind == "track":
-        lead = ICON_EM * TEXT_PT * PT_MM + block[2] * SPACE_MM
-        return pad + _text_mm(block[3], width - ROW_INDENT, extra=lead, tall=1)
-    if kind == "rule":
-        return pad + _text_mm([("t", block[1].upper())], width)
-    if kind == "boxes":
-        return pad + _text_mm([("t", block[1].upper())], width, extra=block[2] * SPACE_MM, tall=1)
-    if kind in ("choices", "steps"):
-        # A step's number and a choice's bullet stand in the item's indent (cards.css).
-        indent = 3.2 if kind == "steps" else CHOICE_INDENT
-        return pad + sum(ITEM_MM[kind] + _text_mm(item, width - indent) for item in block[1])
-    if kind == "options":
-        return pad + sum(ITEM_MM[kind] + _text_mm([("i", category), ("t", f" {category.upper()} "), *title,
-                                             ("t", " ALWAYS AVAILABLE " if always else " "),
-                                             ("t", excludes.upper().replace(" ", "\u00a0"))],
-                                            width - 3.5)
-                         for category, title, always, excludes in block[1])
-    if kind == "compass":
-        return COMPASS_MM
+def block_mm(block: Block, width: float) -> float:
+    """At most how tall a block of a card's body or foot prints."""
+    pad = BLOCK_MM.get(type(block), 0.0)
+    match block:
+        case Paragraph(tokens):
+            return pad + _text_mm(tokens, width)
+        case ActionHead(tokens, danger):
+            # Its Danger dice stand before the name, 1 mm from it, never apart from its first word.
+            dice: Sentence = [*[Icon("danger")] * (danger or 0), Words("\u00a0\u00a0")] if danger else []
+            return pad + _text_mm([*dice, *tokens], width - 1.6, HEAD_PT)
+        case Row(style, lead, tokens):
+            # The lead keeps 1 mm from what the row says.
+            inner = width - ROW_INDENT - 1.0 - (SPACE_ROW_LEAD if style == "space" else 0.0)
+            return pad + _text_mm([*lead, Words(" "), *tokens], inner, tall=1)
+        case Track(_, spaces, tokens):
+            lead_mm = ICON_EM * TEXT_PT * PT_MM + spaces * SPACE_MM
+            return pad + _text_mm(tokens, width - ROW_INDENT, extra=lead_mm, tall=1)
+        case Rule(word):
+            return pad + _text_mm([Words(word.upper())], width)
+        case Boxes(word, count):
+            return pad + _text_mm([Words(word.upper())], width, extra=count * SPACE_MM, tall=1)
+        case Choices(items) | Steps(items):
+            # A step's number and a choice's bullet stand in the item's indent (cards.css).
+            indent = 3.2 if isinstance(block, Steps) else CHOICE_INDENT
+            return pad + sum(ITEM_MM[type(block)] + _text_mm(item, width - indent) for item in items)
+        case Options(options):
+            return pad + sum(ITEM_MM[Options] + _text_mm([Icon(o.category), Words(f" {o.category.upper()} "), *o.title,
+                                                          Words(" ALWAYS AVAILABLE " if o.always else " "),
+                                                          Words(o.excludes.upper().replace(" ", "\u00a0"))],
+                                                         width - 3.5)
+                             for o in options)
+        case Compass():
+            return COMPASS_MM
     # A block this estimate does not know: never assume that it fits.
     return float("inf")
 
@@ -190,8 +208,8 @@ def surely_fits(face: Face) -> bool:
 _KEPT_SHAPE = tuple[tuple[str, int, int | None, float], ...]
 # What the layout of a card reads: the stylesheets, fonts and icons, and the code that
 # makes and measures it.
-_LAYOUT_CODE = ("render/cards.py", "render/components.py", "render/sheets.py", "render/fit.py", "render/fonts.py",
-                "render/typeset.py", "fontmetrics.py", "templates")
+_LAYOUT_CODE = ("render/ir.py", "render/cards.py", "render/components.py", "render/sheets.py", "render/fit.py",
+                "render/fonts.py", "render/typeset.py", "render/templating.py", "fontmetrics.py", "templates")
 
 
 @lru_cache(maxsize=1)
@@ -243,7 +261,8 @@ def card_fit(faces: list[Face], cache: ParseCache | None = None) -> list[Diagnos
     todo: list[int] = []
     for index in range(len(doubtful)):
         kept = cache.get(keys[index], _KEPT_SHAPE) if cache is not None else None
-        if isinstance(kept, tuple):
+        if cache is not None and isinstance(kept, tuple):
+            cache.served.append(f"the measure of {doubtful[index].key}'s card text")
             found.extend(Overflow(index, *box) for box in kept)
         else:
             todo.append(index)
@@ -257,7 +276,7 @@ def card_fit(faces: list[Face], cache: ParseCache | None = None) -> list[Diagnos
     return overflow_diagnostics(tuple(doubtful), sorted(found, key=lambda o: (o.face, o.part)))
 
 
-def _measure(faces: list[Face]) -> list:
+def _measure(faces: list[Face]) -> list[Overflow]:
     from vcompiler.render.sheets import MEASURE_ROOM_MM, Job, _page_css, job_html, lay_out, measure, single_pages
 
     job = Job("fit", tuple(faces), tuple(single_pages(list(range(len(faces))), faces)),

@@ -11,12 +11,13 @@ import io
 import re
 import string
 from collections.abc import Iterator
+from typing import Any
 
 import pikepdf
 from fontTools.ttLib import TTFont
 
 
-def _fonts_of(resources: pikepdf.Dictionary, seen: set) -> Iterator[tuple[pikepdf.Dictionary, str]]:
+def _fonts_of(resources: pikepdf.Dictionary, seen: set[tuple[int, int]]) -> Iterator[tuple[pikepdf.Dictionary, str]]:
     """(the /Font dictionary that names it, its resource name) for every font used
     by these resources and the forms they draw."""
     fonts = resources.get("/Font")
@@ -64,8 +65,8 @@ def _widths(array: pikepdf.Array) -> dict[int, float]:
 
 
 def _width_array(widths: dict[int, float]) -> pikepdf.Array:
-    out: list = []
-    run: list = []
+    out: list[int | list[float]] = []
+    run: list[float] = []
     previous = None
     for cid in sorted(widths):
         if previous is None or cid != previous + 1:
@@ -110,12 +111,12 @@ def _text_map_stream(mapping: dict[int, str]) -> bytes:
     return b"\n".join(lines)
 
 
-def _stored(glyf, name: str) -> bytes | None:
+def _stored(glyf: Any, name: str) -> bytes | None:
     """A glyph's data as its font stores it, or None once fontTools has decoded it."""
     return getattr(glyf.glyphs[name], "data", None)
 
 
-def _draws(glyf, name: str) -> bool:
+def _draws(glyf: Any, name: str) -> bool:
     """Whether a glyph draws anything (contours or components), read from its stored
     data where fontTools has not decoded it."""
     stored = _stored(glyf, name)
@@ -125,7 +126,7 @@ def _draws(glyf, name: str) -> bool:
     return len(stored) >= 2 and int.from_bytes(stored[:2], "big", signed=True) != 0
 
 
-def _same_outline(glyf, name: str, other_glyf, other_name: str) -> bool:
+def _same_outline(glyf: Any, name: str, other_glyf: Any, other_name: str) -> bool:
     """Whether two glyphs draw the same, compiled as fontTools compiles them. Glyphs
     stored byte for byte alike (subsets cut from one font) are not decoded: decoding
     every glyph of every subset took most of the time of joining a book's fonts."""
@@ -189,7 +190,7 @@ def merge_fonts(pdf: pikepdf.Pdf) -> int:
     its subsets. Returns how many font objects are left per family, summed."""
     users: dict[str, list[tuple[pikepdf.Dictionary, str]]] = {}
     fonts: dict[str, dict[tuple[int, int], pikepdf.Object]] = {}
-    seen: set = set()
+    seen: set[tuple[int, int]] = set()
     for page in pdf.pages:
         resources = page.obj.get("/Resources")
         if not isinstance(resources, pikepdf.Dictionary):

@@ -4,14 +4,11 @@ signatures a stapler can bind, with fold and collation marks)."""
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING
 
 import pikepdf
 
 from vcompiler import __version__
-
-if TYPE_CHECKING:
-    from vcompiler.render.pdf import RenderOptions
+from vcompiler.render.options import RenderOptions
 
 MM = 72 / 25.4
 MARK_LENGTH = 5 * MM        # the usual crop mark: 5 mm long,

@@ -6,123 +6,45 @@ from __future__ import annotations
 import atexit
 import hashlib
 import logging
-import os
 import tempfile
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
-from datetime import UTC, datetime
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from vcompiler import __version__
 from vcompiler.frozen import frozen
+from vcompiler.render import weasy_compat
 from vcompiler.render.books import Book, Entry, Section, entry_size, index_sections, sections
+from vcompiler.render.ir import Choices, Emphasis, Paragraph, Ref, Sentence
+from vcompiler.render.options import RenderError, RenderOptions, reproducible, source_date
 from vcompiler.render.seams import stitch, true_tops
+from vcompiler.render.templating import environment
 
 if TYPE_CHECKING:
-    from jinja2 import Environment
-
     from vcompiler.render.assembly import Composed, Mark, Piece
     from vcompiler.render.placement import Spot
-
-PAPERS = {"a4": "A4", "letter": "letter", "a5": "A5"}
-
-
-# The page of a booklet: half the sheet it is imposed on.
-HALF = {"a4": "148.5mm 210mm", "a5": "148.5mm 210mm", "letter": "5.5in 8.5in"}
-# Pages per signature: 10 sheets folded, what an ordinary long-reach stapler binds.
-SIGNATURE = 40
-
-
-@frozen
-class RenderOptions:
-    paper: str = "a4"
-    bleed_mm: float = 0.0
-    crop_marks: bool = False
-    booklet: bool = False
-    signature: int = SIGNATURE        # booklet: pages per saddle-stitched signature; 0: one
-    titles: bool | None = None        # titles in the index and outline; None: the book's default
-    greyscale: bool = False           # every colour as a grey, for home printers
-    pdfx: bool = False                # PDF/X-4 for a print shop (render.finish)
-    tagged: bool = False              # a structure tree, for screen readers
-
-    def page_css(self) -> str:
-        # Built from the options only, never from pack text. Crop marks are drawn
-        # after assembly (render.impose): WeasyPrint's sit inside the bleed.
-        size = HALF[self.paper] if self.booklet else PAPERS[self.paper]
-        rules = [f"size: {size};"]
-        if self.bleed_mm:
-            rules.append(f"bleed: {self.bleed_mm:g}mm;")
-        return "@page { " + " ".join(rules) + " }\n"
-
-    @property
-    def paper_class(self) -> str:
-        return "a5" if self.booklet else self.paper
-
-
-@lru_cache(maxsize=1)
-def _environment() -> Environment:
-    # Jinja2 is imported when a book is rendered: `build --only json` and every other
-    # command start without it. The process that writes the HTML has no need of
-    # WeasyPrint: its workers lay the HTML out.
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined
-
-    from vcompiler.render.paths import TEMPLATES
-    from vcompiler.render.typeset import long_worded, quotes, ties, unbreakable
-
-    environment = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True, undefined=StrictUndefined,
-                              trim_blocks=False, lstrip_blocks=False)
-    environment.filters["quotes"] = quotes
-    environment.filters["ties"] = ties
-    environment.tests["unbreakable"] = unbreakable
-    environment.tests["long_worded"] = long_worded
-    return environment
-
-
-# 1980-01-01, the usual epoch of reproducible builds: fontTools stamps it into the
-# font subsets it embeds when SOURCE_DATE_EPOCH is set, instead of the time of the build.
-DEFAULT_EPOCH = "315532800"
-
-
-@contextmanager
-def reproducible():
-    """Font subsets carry a timestamp; pin it unless the build already set one."""
-    had = os.environ.get("SOURCE_DATE_EPOCH")
-    if had is None:
-        os.environ["SOURCE_DATE_EPOCH"] = DEFAULT_EPOCH
-    try:
-        yield
-    finally:
-        if had is None:
-            os.environ.pop("SOURCE_DATE_EPOCH", None)
-
-
-def source_date() -> str | None:
-    """The date stamped into books: SOURCE_DATE_EPOCH when the build sets it, else
-    none, so that two builds of one pack are byte-identical."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    if not epoch or not epoch.strip().isdecimal():
-        return None
-    return datetime.fromtimestamp(int(epoch), tz=UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
 
 def elsewhere(parts: list[Section]) -> tuple[str, ...]:
     """The entries these sections refer to but do not hold. Each gets an empty element
     of its id at the end, so that WeasyPrint keeps the links to it; assembly points
     them at the entry itself."""
-    def refs(tokens):
+    def refs(tokens: Sentence) -> Iterator[str]:
         for token in tokens:
-            if token[0] == "r" and token[2]:
-                yield token[2]
-            elif token[0] in ("e", "s"):
-                yield from refs(token[1])
+            if isinstance(token, Ref) and token.anchor:
+                yield token.anchor
+            elif isinstance(token, Emphasis):
+                yield from refs(token.tokens)
     held: set[str] = set()
     wanted: dict[str, None] = {}
     for part in parts:
         for entry in part.entries:
             held.add(entry.anchor if part.kind == "entries" else "result-" + entry.anchor)
-            for kind, content in list(entry.action) + list(entry.result or []):
-                for tokens in ([content] if kind == "p" else content if kind == "choices" else []):
+            for block in list(entry.action) + list(entry.result or []):
+                said = [block.tokens] if isinstance(block, Paragraph) else block.items if isinstance(block, Choices) \
+                    else ()
+                for tokens in said:
                     wanted.update(dict.fromkeys(refs(tokens)))
     return tuple(a for a in wanted if a not in held)
 
@@ -132,9 +54,15 @@ def book_html(book: Book, parts: list[Section], options: RenderOptions, pages: d
     """The HTML of some sections of a book. `pages` gives the index its page numbers.
     `naive` prints every reference with its page number (a target-counter): the slow
     way, kept for the render benchmark."""
-    return _environment().get_template("book.html.j2").render(
+    return environment().get_template("book.html.j2").render(
         book=book, sections=parts, paper=options.paper_class, naive=naive, pages=pages or {},
         created=source_date(), version=__version__, elsewhere=() if naive else elsewhere(parts), links=True)
+
+
+# What a worker lays out: the arguments of render_html for a section of a book, and
+# for a run of its stamps.
+SectionJob = tuple[str, RenderOptions, str, tuple[str, ...], tuple[str, ...], str]
+StampJob = tuple[str, RenderOptions, str, tuple[str, ...]]
 
 
 @frozen
@@ -150,67 +78,63 @@ class RenderedSection:
     ends: tuple[tuple[str, int, float, float], ...] = ()   # (id, page, x, bottom) of each one's last piece
 
 
-def _boxes(pages) -> tuple[tuple[tuple[str, float, float, float], ...], ...]:
+# Lays out a run of a part's sections again from an entry (its index among the part's
+# sections, the entry's id, whether with its lookahead): see seams.stitch.
+Relay = Callable[[int, str, bool], RenderedSection]
+# Lays out an entry of a part again below empty space (pages, then px): see placement.place.
+Again = Callable[[Section, str, tuple[int, float]], RenderedSection]
+
+
+def _boxes(pages: list[Any]) -> tuple[tuple[tuple[str, float, float, float], ...], ...]:
     return tuple(tuple((name, ax, ay, by) for name, (ax, ay, _, by) in page.anchors.items()) for page in pages)
 
 
-def _area(pages) -> tuple[float, float, float, float]:
+def _area(pages: list[Any]) -> tuple[float, float, float, float]:
     if not pages:
         return (0.0, 0.0, 0.0, 0.0)
-    box = pages[0]._page_box
+    box = weasy_compat.page_box(pages[0])
     return (box.content_box_x(), box.content_box_y(), box.height, box.width)
-
-
-def _descendants(box):
-    from weasyprint.formatting_structure.boxes import ParentBox
-
-    stack = [box]
-    while stack:
-        box = stack.pop()
-        yield box
-        if isinstance(box, ParentBox):
-            stack.extend(reversed(box.children))
 
 
 # The elements the book places, one a page in a section of units.
 UNIT_CLASSES = {"entry", "result"}
 
 
-def _is_unit(box) -> bool:
+def _is_unit(box: Any) -> bool:
     element = getattr(box, "element", None)
     return (element is not None and box.element_tag == "article"
             and bool(UNIT_CLASSES & set((element.get("class") or "").split())))
 
 
-def _unit_measures(pages) -> tuple[float, float]:
+def _unit_measures(pages: list[Any]) -> tuple[float, float]:
     """The space below an entry (its margin, which collapses with the next one's) and
     its width."""
     for page in pages:
-        unit = next((box for box in _descendants(page._page_box) if _is_unit(box)), None)
+        unit = next((box for box in weasy_compat.descendants(weasy_compat.page_box(page)) if _is_unit(box)), None)
         if unit is not None:
             return max(unit.margin_bottom, unit.margin_top, 0.0), unit.border_width()
     return 0.0, 0.0
 
 
-def _ends(pages) -> tuple[tuple[str, int, float, float], ...]:
+def _ends(pages: list[Any]) -> tuple[tuple[str, int, float, float], ...]:
     """Where each element with an id ends: the page, x and bottom of its last piece
     (in columns, the piece in the last column it reaches)."""
     ends: dict[str, tuple[str, int, float, float]] = {}
     for number, page in enumerate(pages):
-        for box in _descendants(page._page_box):
+        for box in weasy_compat.descendants(weasy_compat.page_box(page)):
             name = box.style["anchor"]
             if name and hasattr(box, "border_box_x"):
                 ends[name] = (name, number, box.border_box_x(), box.border_box_y() + box.border_height())
     return tuple(ends.values())
 
 
-def _fresh(pages) -> tuple[str, ...]:
+def _fresh(pages: list[Any]) -> tuple[str, ...]:
     """Per page, the id of the element that starts at the top left of its page area
     (not continued from the page before), or ""."""
     out = []
     before: set[str] = set()
     for page in pages:
-        box = page._page_box
+        box = weasy_compat.page_box(page)
         x, y = box.content_box_x(), box.content_box_y()
         out.append(next((name for name, (ax, ay, _, _) in page.anchors.items()
                          if name not in before and abs(ax - x) < 0.5 and abs(ay - y) < 0.5), ""))
@@ -218,126 +142,18 @@ def _fresh(pages) -> tuple[str, ...]:
     return tuple(out)
 
 
-# Dots of a leader drawn a run (see _join_leaders).
+# Dots of a leader drawn a run (see weasy_compat.join_leaders).
 LEADER_RUN = 4
 
 
-def _join_leaders(pages, run: int) -> None:
-    """Dot leaders drawn a few dots a run. WeasyPrint lays a leader out as a box per
-    dot, each a text run of its own to draw: an index line's forty dots cost more than
-    its words. The dots stand side by side at the width of one, so a run of `run` dots
-    from its first one's place draws them where they were, but for the PDF's advance
-    widths, rounded to a thousandth of an em: in a run of 4 dots of the book's serif,
-    under 0.01 pt, which leaves every pixel as it was."""
-    import copy
-
-    for page in pages:
-        for leader in _descendants(page._page_box):
-            if not getattr(leader, "is_leader", False) or len(leader.children) < 2:
-                continue
-            dots = sorted(leader.children, key=lambda dot: dot.position_x)
-            one = dots[0]
-            # Side by side, each the same text: else left as WeasyPrint draws it.
-            if any(getattr(dot, "text", None) != one.text or abs(dot.position_x - one.position_x - k * one.width) > 0.01
-                   for k, dot in enumerate(dots)):
-                continue
-            runs = []
-            for start in range(0, len(dots), run):
-                count = min(run, len(dots) - start)
-                joined = dots[start].copy_with_text(one.text * count)
-                joined.pango_layout = copy.copy(one.pango_layout)
-                joined.pango_layout.text = joined.text
-                joined.width = one.width * count
-                runs.append(joined)
-            leader.children = tuple(runs)
-
-
-# The sixteen page-margin boxes of CSS Paged Media.
-MARGIN_BOXES = tuple(f"@{side}-{place}" for side in ("top", "bottom") for place in ("left", "center", "right")) + \
-    tuple(f"@{side}-{place}" for side in ("left", "right") for place in ("top", "middle", "bottom")) + \
-    tuple(f"@{corner}-corner" for corner in ("top-left", "top-right", "bottom-left", "bottom-right"))
-
-
-@lru_cache(maxsize=1)
-def _skip_empty_margins() -> bool:
-    """Pages with nothing in their margins lay out no margin boxes. WeasyPrint makes
-    all sixteen of every page, resolving each one's style and sizes, then drops those
-    with no content: on the pages of a book's sections, every one, at a twentieth of
-    the time of laying out an entry on a page of its own. They are skipped only when
-    none would be kept, which leaves every page as it was. Returns whether WeasyPrint
-    has the function this stands in front of."""
-    import inspect
-
-    import weasyprint.layout as layout
-    from weasyprint.layout import page as pages
-
-    if not hasattr(pages, "make_margin_boxes"):
-        return False
-    parameters = list(inspect.signature(pages.make_margin_boxes).parameters)
-    if parameters != ["context", "page", "state"] or getattr(layout, "make_margin_boxes", None) is not \
-            pages.make_margin_boxes:
-        return False
-
-    def generated(style) -> bool:
-        # As WeasyPrint decides it (a page's margin box with no style of its own has
-        # the page's anonymous style, whose content is "normal").
-        return style is not None and style["content"] not in ("normal", "inhibit", "none")
-
-    def margin_boxes(context, page, state):
-        if any(generated(context.style_for(page.page_type, name)) for name in MARGIN_BOXES):
-            yield from pages.make_margin_boxes(context, page, state)
-
-    layout.make_margin_boxes = margin_boxes
-    return True
-
-
-SPLIT_FIRST_LINE = ["text", "style", "context", "max_width", "justification_spacing", "is_line_start", "minimum"]
-
-
-@lru_cache(maxsize=1)
-def _hang_trailing_spaces() -> bool:
-    """A text that fits on its line but for the spaces it ends in (the text before a
-    reference: "... beyond. See " before "Log 102") is kept whole on that line, not
-    cut after its first word. WeasyPrint's split_first_line measures the line with
-    those spaces, finds it too wide, and takes it for a line with no break: it keeps
-    the first word only, alone on its line. Spaces at a line's end hang (CSS Text 3),
-    and WeasyPrint lets them pass the line's end everywhere else. Only a first line of
-    one word is looked at again: every other line is WeasyPrint's. Returns whether
-    WeasyPrint has the function this stands in front of."""
-    import inspect
-    from math import inf
-
-    import weasyprint.layout.inline as inline
-    from weasyprint.text import line_break
-
-    original = getattr(line_break, "split_first_line", None)
-    if original is None or getattr(inline, "split_first_line", None) is not original:
-        return False
-    if not callable(original) or list(inspect.signature(original).parameters) != SPLIT_FIRST_LINE:
-        return False
-
-    def split_first_line(text, style, context, max_width, justification_spacing, is_line_start=True, minimum=False):
-        result = original(text, style, context, max_width, justification_spacing, is_line_start, minimum)
-        kept = text.rstrip(" ")
-        if result[2] is None or kept == text or max_width is None or max_width == inf or \
-                style["white_space"] not in ("normal", "pre-line") or b" " in text.encode()[:result[1]].strip():
-            return result
-        whole = original(kept, style, context, max_width, justification_spacing, is_line_start, minimum)
-        if whole[2] is not None or whole[3] > max_width:
-            return result
-        return original(text, style, context, inf, justification_spacing, is_line_start, minimum)
-
-    inline.split_first_line = split_first_line
-    return True
-
-
-def _weasy(html: str, options: RenderOptions, extra_css: str = "", sheets: tuple[str, ...] = ("base.css", "book.css")):
+def _weasy(html: str, options: RenderOptions, extra_css: str = "", sheets: tuple[str, ...] = ("base.css", "book.css")
+           ) -> tuple[Any, tuple[Any, ...], Any]:
     from weasyprint import HTML
 
     from vcompiler.render.fetcher import TEMPLATES, PackageFetcher
 
-    _skip_empty_margins()
-    _hang_trailing_spaces()
+    weasy_compat.skip_empty_margins()
+    weasy_compat.hang_trailing_spaces()
 
     # The fonts are written to the temporary folder, which a command removes when it ends.
     stylesheets, fonts = _stylesheets(sheets, options.page_css() + extra_css, tempfile.gettempdir())
@@ -349,20 +165,15 @@ def _weasy(html: str, options: RenderOptions, extra_css: str = "", sheets: tuple
 def _BookHTML() -> type:
     """A document of the books' own HTML, cascaded with the user-agent rules of its
     elements only (templates/book-ua.css)."""
-    from weasyprint import CSS, HTML
+    from weasyprint import CSS
 
     from vcompiler.render.fetcher import TEMPLATES
 
-    agent = CSS(filename=str(TEMPLATES / "book-ua.css"))
-
-    class BookHTML(HTML):
-        def _ua_stylesheets(self, forms: bool = False) -> list:
-            return [agent]
-    return BookHTML
+    return weasy_compat.with_user_agent(CSS(filename=str(TEMPLATES / "book-ua.css")))
 
 
 @lru_cache(maxsize=16)
-def _stylesheets(sheets: tuple[str, ...], css: str, folder: str):
+def _stylesheets(sheets: tuple[str, ...], css: str, folder: str) -> tuple[tuple[Any, ...], Any]:
     """The stylesheets and their fonts, parsed once a process for every document that
     uses them: parsing them and loading the @font-face fonts costs a small document's
     time."""
@@ -388,7 +199,8 @@ atexit.register(_stylesheets.cache_clear)
 BOOK_SHEETS = ("base.css", "book.css")
 
 
-def render_section(book: Book, part: Section, options: RenderOptions, pages: dict[str, int] | None = None) -> tuple:
+def render_section(book: Book, part: Section, options: RenderOptions, pages: dict[str, int] | None = None
+                   ) -> SectionJob:
     """The arguments of render_html for one section: what a worker gets."""
     measure = "units" if part.units else "ends" if part.pad is not None else ""
     return (book_html(book, [part], options, pages), options, "", BOOK_SHEETS, elsewhere([part]), measure)
@@ -403,7 +215,7 @@ def render_html(html: str, options: RenderOptions, extra_css: str = "",
     identifier = hashlib.sha256((html + options.page_css() + extra_css).encode("utf-8")).hexdigest()[:32].encode()
     with reproducible(), _weasyprint_log() as problems:
         laid_out = document.render(stylesheets=stylesheets, font_config=fonts)
-        _join_leaders(laid_out.pages, LEADER_RUN)
+        weasy_compat.join_leaders(laid_out.pages, LEADER_RUN)
         pdf = laid_out.write_pdf(pdf_identifier=identifier, pdf_tags=options.tagged)
     if problems:
         raise RenderError("; ".join(problems[:5]))
@@ -486,7 +298,7 @@ def stamps_html(book: Book, page_heads: list[Head], first: int = 1) -> str:
     on it afterwards: the running heads on the outer edge, the book's title on the
     inner one, the number at the outer foot, and "227, continued" at the top of a page
     that goes on with an entry. `first` is odd: left and right pages are the book's."""
-    return _environment().get_template("stamps.html.j2").render(book=book, heads=page_heads, first=first)
+    return environment().get_template("stamps.html.j2").render(book=book, heads=page_heads, first=first)
 
 
 # Pages of stamps laid out in one go (even: each run starts on a right page, as page 1
@@ -494,7 +306,7 @@ def stamps_html(book: Book, page_heads: list[Head], first: int = 1) -> str:
 STAMP_PAGES = 96
 
 
-def stamp_jobs(book: Book, page_heads: list[Head], options: RenderOptions, skip: int = 0) -> list[tuple]:
+def stamp_jobs(book: Book, page_heads: list[Head], options: RenderOptions, skip: int = 0) -> list[StampJob]:
     """The arguments of render_html for each run of a book's stamps, in order, but for
     the first `skip` runs."""
     # The page boxes must match the book's to the point, bleed included, but not the marks.
@@ -581,7 +393,7 @@ class Layout:
         return out
 
 
-def lay_out(parts: list[Section], rendered: list[RenderedSection], relay, again=None) -> Layout:
+def lay_out(parts: list[Section], rendered: list[RenderedSection], relay: Relay, again: Again) -> Layout:
     """The book's pages from its rendered sections (index sections included, after
     the others): the entries of sections rendered as units placed on the pages one
     document would have (render.placement), those of other sections joined without a
@@ -679,14 +491,14 @@ def again(book: Book, part: Section, first_id: str, ahead: bool) -> Section:
                    own=end - start if extra else -1)
 
 
-def relay_for(book: Book, parts: list[Section], options: RenderOptions):
+def relay_for(book: Book, parts: list[Section], options: RenderOptions) -> Relay:
     """Lays a run of entries out again from a given entry: for a seam no page top closes."""
     def relay(i: int, first_id: str, ahead: bool) -> RenderedSection:
         return render_html(*render_section(book, again(book, parts[i], first_id, ahead), options))
     return relay
 
 
-def placed_again(book: Book, options: RenderOptions):
+def placed_again(book: Book, options: RenderOptions) -> Again:
     """Lays an entry of a part out again below empty space: for an entry longer than a
     column that the book places off a page's top (placement.place)."""
     def lay(part: Section, name: str, pad: tuple[int, float]) -> RenderedSection:
@@ -776,17 +588,12 @@ _NAIVE_CSS = """
 """
 
 
-class RenderError(Exception):
-    """WeasyPrint could not load one of the package's own resources: a bug, never
-    something a pack can cause."""
-
-
 # Messages about how WeasyPrint itself is installed, not about the book.
 _NOT_ABOUT_THE_BOOK = ("HarfBuzz-Subset",)
 
 
 @contextmanager
-def _weasyprint_log():
+def _weasyprint_log() -> Iterator[list[str]]:
     """Collect what WeasyPrint reports while it renders. A resource it could not load
     is an error: a book with a missing icon or font is not printed."""
     problems: list[str] = []

@@ -43,7 +43,7 @@ class _Unit:
     height: float                     # how far down its last page it reaches, from the page area's top
 
 
-def _units(laid: list) -> list[_Unit]:
+def _units(laid: list[Any]) -> list[_Unit]:
     out: list[_Unit] = []
     for section in laid:
         top = section.area[1]
@@ -57,7 +57,7 @@ def _units(laid: list) -> list[_Unit]:
     return out
 
 
-def place(laid: list, again: Callable[[str, tuple[int, float]], Any]) -> list[list[Spot]]:
+def place(laid: list[Any], again: Callable[[str, tuple[int, float]], Any]) -> list[list[Spot]]:
     """The pages of a part, from its sections rendered a unit a page (`laid`, in
     order): per page of the book, what is drawn on it. `again(id, (column, y))` lays
     out the entry whose id is `id` again, starting in that column of a page at that

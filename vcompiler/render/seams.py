@@ -32,7 +32,7 @@ class Laid:
     fresh: tuple[str, ...]
 
 
-def _measures(laid: list) -> tuple[dict[str, float], float, float, float, int]:
+def _measures(laid: list[Any]) -> tuple[dict[str, float], float, float, float, int]:
     """From rendered sections: the height of every entry that sits whole on a page,
     the space between entries, the page area's top and height, and the columns."""
     heights: dict[str, float] = {}
@@ -61,7 +61,7 @@ def _measures(laid: list) -> tuple[dict[str, float], float, float, float, int]:
     return heights, gap, top, height, max(1, min(2, len(lefts)))
 
 
-def true_tops(order: list[str], laid: list, offset: float = 0.0) -> tuple[set[str], int]:
+def true_tops(order: list[str], laid: list[Any], offset: float = 0.0) -> tuple[set[str], int]:
     """The entries of `order` (ids, from a true page top on) that start a page when
     the run is laid out in one document, replayed from the measured heights; and how
     far into `order` the replay can be trusted (up to the first entry it cannot
@@ -91,7 +91,7 @@ def _first_page(laid: Laid, anchor: str) -> int:
     return next((p for p, ids in enumerate(laid.anchors) if anchor in ids), len(laid.anchors))
 
 
-def stitch(parts: list[Section], laid: list, relay: Callable[[int, str, bool], Any]) -> list[tuple[Any, range]]:
+def stitch(parts: list[Section], laid: list[Any], relay: Callable[[int, str, bool], Any]) -> list[tuple[Any, range]]:
     """`laid[i]` is parts[i] rendered (anything with Laid's fields). Returns the pages
     of the book: (rendered section, its page indices) in order. `relay(i, id, ahead)`
     renders parts[i]'s entries again, starting at the entry whose id is `id` ("": its

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import hashlib
 import io
+from collections.abc import Callable
+from typing import Any
 
 from vcompiler import __version__
 from vcompiler.frozen import frozen
+from vcompiler.render import weasy_compat
 from vcompiler.render.cards import Face
 
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a5": (148.0, 210.0)}
@@ -168,8 +171,9 @@ class RenderedJob:
 
 def job_html(job: Job, marked: dict[int, dict[str, Overflow]] | None = None) -> str:
     """`marked`: by face, the parts (title, body, foot) printed cut, and what is cut."""
-    from vcompiler.render.pdf import _environment, source_date
-    return _environment().get_template("cards.html.j2").render(
+    from vcompiler.render.options import source_date
+    from vcompiler.render.templating import environment
+    return environment().get_template("cards.html.j2").render(
         job=job, marked=marked or {}, bleed=BLEED_MM, note=DUPLEX_NOTE, page_names=page_names, naive=False,
         created=source_date(),
         version=__version__)
@@ -191,35 +195,24 @@ def page_names(job: Job) -> dict[tuple[float, float], str]:
     return {size: f"s{i}" for i, size in enumerate(sorted({page.size for page in job.pages}))}
 
 
-def _children(box) -> list:
-    """A box's children, absolutely positioned ones unwrapped from their placeholders."""
-    from weasyprint.formatting_structure.boxes import ParentBox
-
-    if not isinstance(box, ParentBox):
-        return []
-    return [getattr(child, "_box", child) for child in box.children]
-
-
-def _lines_past(box, limit: float) -> list[float]:
+def _lines_past(box: Any, limit: float) -> list[float]:
     """Where the lines inside `box` that end below `limit` begin (in CSS px)."""
-    from weasyprint.formatting_structure.boxes import LineBox
-
     tops = []
     stack = [box]
     while stack:
         current = stack.pop()
-        if isinstance(current, LineBox):
+        if weasy_compat.is_line(current):
             if current.position_y + current.height > limit + 0.5:
                 tops.append(current.position_y)
             continue
-        stack.extend(_children(current))
+        stack.extend(weasy_compat.children(current))
     return tops
 
 
-def _first_past(box, limit: float) -> int | None:
+def _first_past(box: Any, limit: float) -> int | None:
     """Which block of a fit box first has a line past `limit`: the index of its element
     among the box's elements, as the templates print one element a block."""
-    children = _children(box)
+    children = weasy_compat.children(box)
     elements = [child for child in box.element] if box.element is not None else []
     for child in children:
         if _lines_past(child, limit):
@@ -228,20 +221,18 @@ def _first_past(box, limit: float) -> int | None:
     return None
 
 
-def measure(document) -> list[Overflow]:
+def measure(document: Any) -> list[Overflow]:
     """Every fit box (attribute data-fit="<face>-<part>") whose lines run past its
     bottom edge, from WeasyPrint's layout, with the lines that will not be read: those
     past the edge and those the band printed over the box's bottom covers."""
-    from weasyprint.formatting_structure.boxes import BlockBox
-
     found = []
     for page in document.pages:
-        stack = [page._page_box]
+        stack = [weasy_compat.page_box(page)]
         while stack:
             box = stack.pop()
             element = getattr(box, "element", None)
             ident = element.get("data-fit", "") if element is not None else ""
-            if ident and isinstance(box, BlockBox):
+            if ident and weasy_compat.is_block(box):
                 limit = box.content_box_y() + box.height
                 if _lines_past(box, limit):
                     covered = limit - CUT_BAND_MM * PX_PER_MM
@@ -251,14 +242,15 @@ def measure(document) -> list[Overflow]:
                     face, part = ident.split("-", 1)
                     found.append(Overflow(int(face), part, len(tops), _first_past(box, covered), top))
                 continue
-            stack.extend(_children(box))
+            stack.extend(weasy_compat.children(box))
     return sorted(set(found), key=lambda o: (o.face, o.part))
 
 
-def lay_out(html: str, extra_css: str, sheets: tuple[str, ...]):
+def lay_out(html: str, extra_css: str, sheets: tuple[str, ...]) -> tuple[Any, Callable[[], bytes]]:
     """WeasyPrint's layout of `html` with the package's stylesheets `sheets` and
     `extra_css` (built from numbers only), and a function writing it as PDF bytes."""
-    from vcompiler.render.pdf import RenderError, RenderOptions, _weasy, _weasyprint_log, reproducible
+    from vcompiler.render.options import RenderError, RenderOptions, reproducible
+    from vcompiler.render.pdf import _weasy, _weasyprint_log
 
     document, stylesheets, fonts = _weasy(html, RenderOptions(), extra_css, sheets=sheets)
     identifier = hashlib.sha256((html + extra_css).encode("utf-8")).hexdigest()[:32].encode()
@@ -296,26 +288,30 @@ def render_job(job: Job) -> RenderedJob:
 def assemble_pdf(parts: list[bytes], title: str, trim_bleed: list[bool]) -> bytes:
     """The jobs' PDFs as one file. Single-card pages (`trim_bleed`) get a TrimBox
     inside their bleed, for print-on-demand services."""
-    from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import RectangleObject
+    import pikepdf
 
-    from vcompiler.render.pdf import source_date
+    from vcompiler.render.options import source_date
 
-    writer = PdfWriter()
-    for part in parts:
-        writer.append(PdfReader(io.BytesIO(part)))
+    out = pikepdf.new()
+    # Open until the file is saved: their pages' streams are read from them then.
+    sources = [pikepdf.open(io.BytesIO(part)) for part in parts]
+    for source in sources:
+        out.pages.extend(source.pages)
     bleed = BLEED_MM * 72 / 25.4
-    for page, trimmed in zip(writer.pages, trim_bleed):
+    for page, trimmed in zip(out.pages, trim_bleed):
         if trimmed:
-            box = page.mediabox
-            page.bleedbox = RectangleObject(box)
-            page.trimbox = RectangleObject((float(box.left) + bleed, float(box.bottom) + bleed,
-                                            float(box.right) - bleed, float(box.top) - bleed))
-    metadata = {"/Title": title, "/Producer": f"vcompiler {__version__}"}
+            left, bottom, right, top = (float(v) for v in page.mediabox)
+            page.bleedbox = pikepdf.Array([left, bottom, right, top])
+            page.trimbox = pikepdf.Array([left + bleed, bottom + bleed, right - bleed, top - bleed])
+    info = {"/Title": pikepdf.String(title), "/Producer": pikepdf.String(f"vcompiler {__version__}")}
     created = source_date()
     if created:
-        metadata["/CreationDate"] = "D:" + created.replace("-", "").replace(":", "").replace("T", "").rstrip("Z") + "Z"
-    writer.add_metadata(metadata)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+        stamp = "D:" + created.replace("-", "").replace(":", "").replace("T", "").rstrip("Z") + "Z"
+        info["/CreationDate"] = pikepdf.String(stamp)
+    out.docinfo = out.make_indirect(pikepdf.Dictionary(info))
+    buffer = io.BytesIO()
+    out.save(buffer, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate,
+             deterministic_id=True, recompress_flate=False)
+    for source in sources:
+        source.close()
+    return buffer.getvalue()

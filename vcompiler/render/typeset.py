@@ -8,19 +8,21 @@ import re
 
 from markupsafe import Markup, escape
 
+from vcompiler.render.ir import Choices, Emphasis, Icon, Paragraph, Ref, Sentence, Token, Words
+
 # After these a quote opens: the start of a text, a space, an opening bracket or dash.
 _OPEN_AFTER = "([{\u2014\u2013\u201c\u2018"
 
 
-def _edge(token: tuple, last: bool) -> str:
+def _edge(token: Token, last: bool) -> str:
     """The character a token shows next to its neighbour; anything not words (an icon,
     a reference, emphasis) stands beside it like a word."""
-    if token[0] != "t":
+    if not isinstance(token, Words):
         return "x"
-    return (token[1][-1:] if last else token[1][:1]) or " "
+    return (token.text[-1:] if last else token.text[:1]) or " "
 
 
-def quotes(text: str, tokens: list | tuple = (), index: int = 0) -> str:
+def quotes(text: str, tokens: Sentence | tuple[Token, ...] = (), index: int = 0) -> str:
     """`text` with each straight quote curled: opening after a space or bracket and
     before a word, closing (or an apostrophe) otherwise. `tokens[index]` is the token
     `text` comes from, whose neighbours decide a quote at its ends."""
@@ -88,19 +90,30 @@ def long_worded(entry: object) -> bool:
             return _LONG_WORD.search(value) is not None
         if isinstance(value, (list, tuple)):
             return any(holds(item) for item in value)
+        if isinstance(value, Words):
+            return holds(value.text)
+        if isinstance(value, Ref):
+            return holds(value.text) or holds(value.anchor)
+        if isinstance(value, Icon):
+            return holds(value.name) or holds(value.mark)
+        if isinstance(value, (Emphasis, Paragraph)):
+            return holds(value.tokens)
+        if isinstance(value, Choices):
+            return holds(value.items)
         return False
     return any(holds(getattr(entry, name, None))
                for name in ("title", "action", "result", "cost_notes"))
 
 
-def unbreakable(tokens: list | tuple) -> bool:
+def unbreakable(tokens: Sentence) -> bool:
     """Whether a paragraph holds words that may not break or hyphenate: a reference
     ("Log 1106"), a term and its number, a quoted name. A justified line that cannot end
     inside one spreads its other words wide apart; such a paragraph is set ragged
     (book.css)."""
     for token in tokens:
-        if token[0] == "r" or (token[0] == "t" and (_TERM_AND_ID.search(token[1]) or _TYPED_NAME.search(token[1]))):
+        if isinstance(token, Ref) or (isinstance(token, Words) and (_TERM_AND_ID.search(token.text)
+                                                                   or _TYPED_NAME.search(token.text))):
             return True
-        if token[0] in ("e", "s") and unbreakable(token[1]):
+        if isinstance(token, Emphasis) and unbreakable(token.tokens):
             return True
     return False

@@ -1,15 +1,7 @@
 """The model in the game's own voice: statements become sentences ("Gain 1 [success].",
 "Go to Log 206.", "If Log 410 is checked, go to Log 206. Otherwise, go to Log 207.").
 
-Sentences are lists of inline tokens, which the templates print:
-  ("t", text)          words
-  ("i", icon)          an icon
-  ("i", icon, mark)    an icon with `mark` inside it (a Danger die's letter, RB 1455)
-  ("r", text, anchor)  a reference, printed as text ("Log 505"); `anchor` is the id of
-                       the entry it names in this book, or "" when it is elsewhere
-  ("e", tokens)        emphasis
-  ("s", tokens)        strong
-"""
+Sentences are lists of inline tokens (render/ir.py), which the templates print."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -19,9 +11,7 @@ from vcompiler.model import types as m
 from vcompiler.registry import CREW_TARGETS, FORM_BY_OP, Wording, kind_named
 from vcompiler.registry.conditions import CONDITION_BY_TEST
 from vcompiler.registry.forms import wording
-
-Token = tuple
-Sentence = list
+from vcompiler.render.ir import BookBlock, Choices, Emphasis, Icon, Paragraph, Ref, Sentence, Token, Words, plain
 
 
 def log_anchor(number: int) -> str:
@@ -30,8 +20,8 @@ def log_anchor(number: int) -> str:
 
 def log_ref(number: object) -> Token:
     if isinstance(number, int):
-        return ("r", f"Log {number}", log_anchor(number))
-    return ("r", f"Log {number}", "")
+        return Ref(f"Log {number}", log_anchor(number))
+    return Ref(f"Log {number}")
 
 
 def rich(text: ast.Text | None) -> list[Sentence]:
@@ -47,7 +37,7 @@ def rich_line(text: ast.Text | None) -> Sentence:
     out: Sentence = []
     for i, paragraph in enumerate(paragraphs):
         if i:
-            out.append(("t", " "))
+            out.append(Words(" "))
         out.extend(paragraph)
     return out
 
@@ -58,21 +48,21 @@ def power_line(text: ast.Text | None) -> Sentence:
     bare "(until the end of the turn)" after it would trail a finished sentence."""
     out = rich_line(text)
     if not plain(out).rstrip().endswith((".", "!", "?")):
-        out.append(("t", "."))
-    return [*out, ("t", " (Until the end of the turn.)")]
+        out.append(Words("."))
+    return [*out, Words(" (Until the end of the turn.)")]
 
 
 def _inline(node: ast.Inline) -> Token:
     if isinstance(node, ast.Run):
-        return ("t", node.text)
+        return Words(node.text)
     if isinstance(node, ast.Emphasis):
-        return ("s" if node.strong else "e", [_inline(c) for c in node.children])
+        return Emphasis([_inline(c) for c in node.children], node.strong)
     if isinstance(node, ast.Icon):
-        return ("i", node.name)
+        return Icon(node.name)
     target = node.target.value
     if node.kind == "log":
-        return log_ref(target) if node.target.kind == "number" else ("r", f"Log @{target}", "")
-    return ("r", f"{kind_named(node.kind).book_name} {target}", "")
+        return log_ref(target) if node.target.kind == "number" else Ref(f"Log @{target}")
+    return Ref(f"{kind_named(node.kind).book_name} {target}")
 
 
 def _said(effect: m.Effect) -> Sentence:
@@ -80,7 +70,7 @@ def _said(effect: m.Effect) -> Sentence:
     given = {name for name, value in effect.params if value is not None}
     words = _worded(FORM_BY_OP[effect.op].wording_for(given), effect.param)
     crew = effect.param("crew")
-    return _joined([("t", f"{CREW_TARGETS[str(crew)]}: "), *words]) if crew else words
+    return _joined([Words(f"{CREW_TARGETS[str(crew)]}: "), *words]) if crew else words
 
 
 def _worded(wording: Wording, param: Callable[[str], object]) -> Sentence:
@@ -88,11 +78,11 @@ def _worded(wording: Wording, param: Callable[[str], object]) -> Sentence:
     out: Sentence = []
     for piece in wording.pieces:
         if piece.icon and piece.param:
-            out.append(("i", piece.icon, str(param(piece.param))))
+            out.append(Icon(piece.icon, str(param(piece.param))))
         elif piece.icon:
-            out.append(("i", piece.icon))
+            out.append(Icon(piece.icon))
         elif piece.as_icon:
-            out.append(("i", str(param(piece.param))))
+            out.append(Icon(str(param(piece.param))))
         elif piece.param:
             value = param(piece.param)
             if piece.filter == "a":
@@ -104,9 +94,9 @@ def _worded(wording: Wording, param: Callable[[str], object]) -> Sentence:
                 text = "once" if value == 1 else "twice" if value == 2 else f"{value} times"
             else:
                 text = str(value)
-            out.append(("t", text))
+            out.append(Words(text))
         else:
-            out.append(("t", piece.text))
+            out.append(Words(piece.text))
     return _joined(out)
 
 
@@ -114,34 +104,20 @@ def _joined(tokens: Sentence) -> Sentence:
     """Adjacent words as one token."""
     out: Sentence = []
     for token in tokens:
-        if token[0] == "t" and out and out[-1][0] == "t":
-            out[-1] = ("t", out[-1][1] + token[1])
-        elif token != ("t", ""):
+        last = out[-1] if out else None
+        if isinstance(token, Words) and isinstance(last, Words):
+            out[-1] = Words(last.text + token.text)
+        elif token != Words(""):
             out.append(token)
     return out
 
 
 _LOCATION = kind_named("location").book_name
 # Gotos are not effect forms: they print as references into the book.
-_GOTOS = {
-    "goto_log": lambda e: [("t", "go to "), log_ref(e.param("log"))],
-    "goto_location": lambda e: [("t", "go to "), ("r", f"{_LOCATION} {e.param('location')}", "")],
+_GOTOS: dict[str, Callable[[m.Effect], Sentence]] = {
+    "goto_log": lambda e: [Words("go to "), log_ref(e.param("log"))],
+    "goto_location": lambda e: [Words("go to "), Ref(f"{_LOCATION} {e.param('location')}")],
 }
-
-
-def plain(tokens: Sentence, icon: str = "") -> str:
-    """Tokens as plain words: references as their text, an icon as `icon` formatted
-    with its name and what it bears ("[{}]" gives "[success]" and "[danger T]"; the
-    default leaves icons out)."""
-    out = []
-    for token in tokens:
-        if token[0] in ("t", "r"):
-            out.append(token[1])
-        elif token[0] in ("e", "s"):
-            out.append(plain(token[1], icon))
-        elif token[0] == "i" and icon:
-            out.append(icon.format(" ".join(token[1:])))
-    return "".join(out)
 
 
 def said(effect: m.Effect) -> Sentence:
@@ -151,9 +127,9 @@ def said(effect: m.Effect) -> Sentence:
 
 
 def _capitalise(tokens: Sentence) -> Sentence:
-    if tokens and tokens[0][0] == "t" and tokens[0][1]:
-        text = tokens[0][1]
-        return [("t", text[0].upper() + text[1:]), *tokens[1:]]
+    first = tokens[0] if tokens else None
+    if isinstance(first, Words) and first.text:
+        return [Words(first.text[0].upper() + first.text[1:]), *tokens[1:]]
     return tokens
 
 
@@ -162,13 +138,13 @@ def clause(choice: m.Choice) -> Sentence:
     out: Sentence = []
     for i, effect in enumerate(choice.options):
         if i:
-            out.append(("t", " or "))
+            out.append(Words(" or "))
         out.extend(said(effect))
     return out
 
 
 def sentence(choice: m.Choice) -> Sentence:
-    return [*_capitalise(clause(choice)), ("t", ".")]
+    return [*_capitalise(clause(choice)), Words(".")]
 
 
 def effects_sentence(choices: tuple[m.Choice, ...]) -> Sentence:
@@ -178,10 +154,11 @@ def effects_sentence(choices: tuple[m.Choice, ...]) -> Sentence:
         said_here = clause(choice)
         if i:
             # A connected outcome ("then resolve the green outcome") says its own "then".
-            starts_with_then = said_here and said_here[0][0] == "t" and said_here[0][1].startswith("then ")
-            out.append(("t", ", " if starts_with_then else ", then "))
+            first = said_here[0] if said_here else None
+            starts_with_then = isinstance(first, Words) and first.text.startswith("then ")
+            out.append(Words(", " if starts_with_then else ", then "))
         out.extend(said_here)
-    return [*_capitalise(out), ("t", ".")]
+    return [*_capitalise(out), Words(".")]
 
 
 def joined(parts: list[Sentence], last: str = " and ") -> Sentence:
@@ -189,17 +166,18 @@ def joined(parts: list[Sentence], last: str = " and ") -> Sentence:
     out: Sentence = []
     for i, part in enumerate(parts):
         if i:
-            out.append(("t", last if i == len(parts) - 1 else ", "))
+            out.append(Words(last if i == len(parts) - 1 else ", "))
         out.extend(part)
     return out
 
 
 def paid(s: m.PaidStatement) -> Sentence:
     """VR 94: "If you can pay ..., do so: ..." — what is bought comes only with the payment."""
-    bought = effects_sentence(s.effects) if s.effects else [("t", "Nothing.")]
-    if bought and bought[0][0] == "t":
-        bought = [("t", bought[0][1][:1].lower() + bought[0][1][1:]), *bought[1:]]
-    return _joined([("t", "If you can "), *joined([said(p) for p in s.payments]), ("t", ", do so: "), *bought])
+    bought: Sentence = effects_sentence(s.effects) if s.effects else [Words("Nothing.")]
+    first = bought[0] if bought else None
+    if isinstance(first, Words):
+        bought = [Words(first.text[:1].lower() + first.text[1:]), *bought[1:]]
+    return _joined([Words("If you can "), *joined([said(p) for p in s.payments]), Words(", do so: "), *bought])
 
 
 def cost_notes(action: m.StoryAction) -> list[Sentence]:
@@ -207,24 +185,23 @@ def cost_notes(action: m.StoryAction) -> list[Sentence]:
     tokens that reduce it (VR 57) and the boost it takes from its card (VR 47)."""
     notes: list[Sentence] = []
     if action.skills and action.cost:
-        names = joined([[("t", name)] for name in action.skills], " or ")
-        notes.append([("t", "Each "), ("i", "skill"), ("t", " "), *names,
-                      ("t", " token paid lowers it by 1.")])
+        names = joined([[Words(name)] for name in action.skills], " or ")
+        notes.append([Words("Each "), Icon("skill"), Words(" "), *names, Words(" token paid lowers it by 1.")])
     if action.boost:
-        notes.append([("t", f"Also pay {action.boost} boost from this card.")])
+        notes.append([Words(f"Also pay {action.boost} boost from this card.")])
     return notes
 
 
 def condition(c: m.Condition) -> Sentence:
     if c.kind == "checked_log":
-        return [("t", "if "), log_ref(c.key), ("t", " is checked")]
+        return [Words("if "), log_ref(c.key), Words(" is checked")]
     return _worded(wording(CONDITION_BY_TEST[c.kind].says),
                    lambda name: c.key if name == "subject" else c.more[0] if c.more else None)
 
 
 def events_rule(c: m.Condition) -> Sentence:
     """A planet's `events if` as its board prints it among the planet's rules (RB 747)."""
-    return [("t", "Draw an Event card at the end of your turn only "), *condition(c), ("t", ".")]
+    return [Words("Draw an Event card at the end of your turn only "), *condition(c), Words(".")]
 
 
 def target(effect: m.Effect) -> Sentence:
@@ -255,31 +232,34 @@ def _said_once(statements: tuple[m.Statement, ...]) -> list[m.Statement]:
     return [once if i == said[-1] else s for i, s in enumerate(statements) if i == said[-1] or i not in said]
 
 
-def blocks(statements: tuple[m.Statement, ...]) -> list[tuple[str, object]]:
-    """Statements as printed blocks, in order: ("p", tokens) a paragraph,
-    ("choices", [tokens]) a list of choices. Consecutive `if` and `else` lines read as
-    one paragraph; consecutive choices as one list; whether the turn goes on, once."""
-    out: list[tuple[str, list]] = []
+def blocks(statements: tuple[m.Statement, ...]) -> list[BookBlock]:
+    """Statements as printed blocks, in order: paragraphs and lists of choices.
+    Consecutive `if` and `else` lines read as one paragraph; consecutive choices as one
+    list; whether the turn goes on, once."""
+    out: list[BookBlock] = []
+    conditions = -1              # where in `out` the paragraph of `if` and `else` lines is
     for s in _said_once(statements):
+        last = out[-1] if out else None
         if isinstance(s, m.TextStatement):
-            out.extend(("p", paragraph) for paragraph in rich(s.text))
+            out.extend(Paragraph(paragraph) for paragraph in rich(s.text))
         elif isinstance(s, m.EffectStatement):
-            out.append(("p", sentence(s.effect)))
+            out.append(Paragraph(sentence(s.effect)))
         elif isinstance(s, m.PaidStatement):
-            out.append(("p", paid(s)))
+            out.append(Paragraph(paid(s)))
         elif isinstance(s, m.ChoiceStatement):
-            item = [*rich_line(s.label), ("t", ": "), *target(s.target), ("t", ".")]
-            if out and out[-1][0] == "choices":
-                out[-1][1].append(item)
+            item = [*rich_line(s.label), Words(": "), *target(s.target), Words(".")]
+            if isinstance(last, Choices):
+                out[-1] = Choices((*last.items, item))
             else:
-                out.append(("choices", [item]))
+                out.append(Choices((item,)))
         elif isinstance(s, (m.IfStatement, m.ElseStatement)):
             if isinstance(s, m.IfStatement):
-                words = [*_capitalise(condition(s.condition)), ("t", ", "), *target(s.target), ("t", ".")]
+                words = [*_capitalise(condition(s.condition)), Words(", "), *target(s.target), Words(".")]
             else:
-                words = [("t", "Otherwise, "), *target(s.target), ("t", ".")]
-            if out and out[-1][0] == "cond":
-                out[-1][1].extend([("t", " "), *words])
+                words = [Words("Otherwise, "), *target(s.target), Words(".")]
+            if isinstance(last, Paragraph) and conditions == len(out) - 1:
+                out[-1] = Paragraph([*last.tokens, Words(" "), *words])
             else:
-                out.append(("cond", words))
-    return [("p", tokens) if kind == "cond" else (kind, tokens) for kind, tokens in out]
+                out.append(Paragraph(words))
+                conditions = len(out) - 1
+    return out

@@ -4,22 +4,41 @@ Both sides are compiled and compared as a reader sees them: every printed entry 
 storybook and depart entry, location, card) in the game's voice, so that a change to
 an effect shows as the sentence it prints. A log is the same entry on both sides when
 it has the same `@label`, else the same number; an unmatched entry that reads the
-same on the other side under another number is renumbered. Text changes are shown
-word by word. The pack's version is reported but is not a change to the text."""
+same on the other side under another number is renumbered. A card reads as its printed
+face (kind, badges, biome icons, copies, every block), a planet as its board (rules,
+missions, conditions and supplies, sectors, paths and their costs, Special Actions).
+Text changes are shown word by word. The pack's version is reported but is not a change
+to the text."""
 from __future__ import annotations
 
 import difflib
 import json
 import subprocess
 import tempfile
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 from vcompiler.frozen import frozen
-from vcompiler.model.types import Card, CheckAction, Pack, Row
-from vcompiler.render import voice
-from vcompiler.render.books import books_of
-from vcompiler.render.cards import CARD_SIZES, setup_blocks, vantage_faces
+from vcompiler.model.types import Card, CheckAction, Effect, Pack, Planet, Row
+from vcompiler.registry import CARD_SIZES
+from vcompiler.render import ir, voice
+from vcompiler.render.books import STARTING_KEY, books_of
+from vcompiler.render.cards import Face, faces_of, row_lead, setup_blocks
+from vcompiler.render.ir import (
+    ActionHead,
+    Block,
+    BookBlock,
+    Boxes,
+    Choices,
+    Options,
+    Paragraph,
+    Rule,
+    Sentence,
+    Steps,
+    Track,
+)
 
 
 class DiffError(Exception):
@@ -30,7 +49,7 @@ class DiffError(Exception):
 class Printed:
     """One entry as printed: its identity across versions, where it is looked up
     (what "renumbered" means), its title and its paragraphs."""
-    identity: tuple
+    identity: tuple[object, ...]
     number: str
     kind: str            # Log | Entry | Location | Card
     book: str
@@ -49,58 +68,65 @@ class PackDiff:
     title: str
     old_version: str
     new_version: str
-    added: list[dict] = field(default_factory=list)
-    removed: list[dict] = field(default_factory=list)
-    renumbered: list[dict] = field(default_factory=list)
-    retitled: list[dict] = field(default_factory=list)
-    changed: list[dict] = field(default_factory=list)
+    added: list[dict[str, Any]] = field(default_factory=list)
+    removed: list[dict[str, Any]] = field(default_factory=list)
+    renumbered: list[dict[str, Any]] = field(default_factory=list)
+    retitled: list[dict[str, Any]] = field(default_factory=list)
+    changed: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
         return not (self.added or self.removed or self.renumbered or self.retitled or self.changed)
 
 
-def _plain(tokens) -> str:
+def _plain(tokens: Sentence) -> str:
     return voice.plain(tokens, icon="[{}]")
 
 
-def _blocks_text(blocks) -> list[str]:
+def _blocks_text(blocks: list[BookBlock]) -> list[str]:
     out = []
-    for kind, content in blocks:
-        if kind == "p":
-            out.append(_plain(content))
-        else:
-            out.extend("• " + _plain(item) for item in content)
+    for block in blocks:
+        if isinstance(block, Paragraph):
+            out.append(_plain(block.tokens))
+        elif isinstance(block, Choices):
+            out.extend("• " + _plain(item) for item in block.items)
     return out
 
 
-def _face_text(blocks) -> list[str]:
+def _face_text(blocks: Iterable[Block]) -> list[str]:
     """A printed card's blocks (render.cards) as lines of words."""
     out = []
     for block in blocks:
-        kind = block[0]
-        if kind == "p":
-            out.append(_plain(block[1]))
-        elif kind == "rule":
-            out.append(block[1])
-        elif kind == "choices":
-            out.extend("• " + _plain(item) for item in block[1])
-        elif kind == "steps":
-            out.extend(f"{i}. {_plain(item)}" for i, item in enumerate(block[1], 1))
-        elif kind == "boxes":
-            out.append(f"{block[1]}: {block[2]}")
-        elif kind == "row":
-            out.append(f"{_plain(block[2])}: {_plain(block[3])}")
-        elif kind == "options":
-            for category, title, always, excludes in block[1]:
-                marks = [m for m in ("always" if always else "", excludes) if m]
-                out.append(f"{category}: {_plain(title)}" + (f" ({', '.join(marks)})" if marks else ""))
+        match block:
+            case Paragraph(tokens):
+                out.append(_plain(tokens))
+            case Rule(word):
+                out.append(word)
+            case Choices(items):
+                out.extend("• " + _plain(item) for item in items)
+            case Steps(items):
+                out.extend(f"{i}. {_plain(item)}" for i, item in enumerate(items, 1))
+            case Boxes(word, count):
+                out.append(f"{word}: {count}")
+            case ir.Row(_, lead, tokens):
+                out.append(f"{_plain(lead)}: {_plain(tokens)}")
+            case ActionHead(tokens, danger):
+                out.append(_plain(tokens) + (f" (danger {danger})" if danger else ""))
+            case Track(style, spaces, tokens):
+                out.append(f"[{style}] {spaces}: {_plain(tokens)}")
+            case Options(options):
+                for option in options:
+                    marks = [m for m in ("always" if option.always else "", option.excludes) if m]
+                    shown = f" ({', '.join(marks)})" if marks else ""
+                    out.append(f"{option.category}: {_plain(option.title)}{shown}")
     return out
 
 
 def _rows_text(rows: tuple[Row, ...]) -> list[str]:
-    return [f"{row.kind} {row.key or row.number or ''}".strip() + ": " + _plain(voice.effects_sentence(row.effects))
-            for row in rows]
+    """Each row as its lead prints it (colour and requirement, track and length), then
+    its words and effects."""
+    return [" ".join(filter(None, (row.kind, _plain(row_lead(row)), row.text.plain() if row.text else "")))
+            + ": " + _plain(voice.effects_sentence(row.effects)) for row in rows]
 
 
 def _action_text(action: CheckAction) -> list[str]:
@@ -120,6 +146,56 @@ def _card_text(card: Card) -> tuple[str, ...]:
     return tuple(text + _rows_text(card.rows))
 
 
+def _face_said(face: Face) -> tuple[str, ...]:
+    """A printed card as lines: what the face wears above its text, then its blocks."""
+    head = [face.label, *face.badges]
+    if face.icons:
+        head.append("Biomes: " + ", ".join(face.icons))
+    if face.copies > 1:
+        head.append(f"{face.copies} copies")
+    return (" · ".join(head), *_face_text(face.blocks), *_face_text(face.foot))
+
+
+def _effects_line(effects: tuple[Effect, ...]) -> str:
+    return ", ".join(voice.plain([voice.log_ref(e.param("log"))]) if e.op == "goto_log" else _plain(voice.said(e))
+                     for e in effects)
+
+
+def _board_text(planet: Planet) -> tuple[str, ...]:
+    """What a planet's board prints, a line for each space and each path; where a sector
+    lies and the lines between them are its layout, not its words, and are left out."""
+    text = [t.plain() for t in planet.text]
+    if planet.events is not None:
+        text.append(_plain(voice.events_rule(planet.events)))
+    if planet.missions:
+        text.append("Missions: " + ", ".join(planet.missions))
+    if planet.rank_ups:
+        text.append("Rank-Up cards: " + ", ".join(planet.rank_ups))
+    text += [f"Unique Discovery {n}: {_plain(voice.effects_sentence((choice,)))}" for n, choice in planet.uniques]
+    for condition in planet.printed_conditions:
+        text.append(f"Global Condition “{condition.name}”: travel "
+                    + (_plain(voice.effects_sentence(condition.travel)).rstrip(".") if condition.travel else "-")
+                    + f"; supplies {'-' if condition.supplies is None else condition.supplies}")
+    text += [f"Global Condition card {card}" for card in planet.condition_cards]
+    if planet.lift_off:
+        text.append("Lift off: " + _effects_line(planet.lift_off))
+    if planet.evac:
+        text.append("Evacuate: " + _effects_line(planet.evac))
+    for sector in planet.sectors:
+        marks = [f"“{sector.name}”" if sector.name else "", "lander" if sector.lander else "",
+                 "card slot" if sector.slot else "", f"POI {sector.printed_poi}" if sector.printed_poi else "",
+                 f"biomes {', '.join(sector.biomes)}" if sector.biomes else "",
+                 _effects_line((sector.goto,)) if sector.goto is not None else ""]
+        text.append(f"Sector {sector.number}: " + "; ".join(filter(None, marks)))
+    for path in planet.paths:
+        text.append(f"Path {path.a} {'<->' if path.two_way else '->'} {path.b}: " + _effects_line(path.costs))
+    for sector in planet.sectors:
+        text += [f"Sector {sector.number}: {line}" for action in sector.actions for line in _action_text(action)]
+    for poi in planet.board_pois:
+        text += [f"{poi.id} {poi.name}: {line}" for line in _card_text(poi)]
+    return tuple(text)
+
+
 def printed_entries(pack: Pack) -> list[Printed]:
     out: list[Printed] = []
     labels = {log.number: log.label for log in pack.logs}
@@ -135,8 +211,9 @@ def printed_entries(pack: Pack) -> list[Printed]:
             if entry.result is not None:
                 paragraphs += ("Result:",) + tuple(_blocks_text(entry.result))
             if book.kind == "logbook":
-                label = labels.get(int(entry.key))
-                identity: tuple[object, ...] = ("log", f"@{label}" if label else int(entry.key))
+                # The Starting Log prints no number (`log start`): it is the one log of its key.
+                label = None if entry.key == STARTING_KEY else labels.get(int(entry.key))
+                identity: tuple[object, ...] = ("log", f"@{label}" if label else entry.key)
                 out.append(Printed(identity, entry.key, "Log", book.file_name, entry.title_text, paragraphs))
             else:
                 occurrence = seen.get(entry.key, 0)
@@ -155,22 +232,14 @@ def printed_entries(pack: Pack) -> list[Printed]:
                  if a.excluded]
         out.append(Printed(("location", location.number), str(location.number), "Location", "locations",
                            location.name.plain(), tuple(text)))
-    for card in pack.cards:
-        out.append(Printed(("card", card.kind, card.id), card.id, "Card", "cards", card.name, _card_text(card)))
+    # Every card as its face prints it (a planet's Landing card among them); a card's
+    # identity is its kind and id, a vantage card's its number.
+    for face in faces_of(pack, CARD_SIZES):
+        number = face.key.partition(" ")[2]
+        identity = ("vcard", int(number)) if face.kind == "vcard" else ("card", face.kind, number)
+        out.append(Printed(identity, number, "Card", "cards", _plain(face.title), _face_said(face)))
     for planet in pack.planets:
-        # The board: what the crew reads on a sector (its Special Actions, the POI printed
-        # there) is as much a reprint as a card.
-        text = [t.plain() for t in planet.text]
-        for sector in planet.sectors:
-            text += [f"Sector {sector.number}: {line}" for action in sector.actions for line in _action_text(action)]
-        for poi in planet.board_pois:
-            text += [f"{poi.id} {poi.name}: {line}" for line in _card_text(poi)]
-        out.append(Printed(("planet", planet.id), planet.id, "Planet", "boards", planet.name, tuple(text)))
-    faces = {face.key: face for face in vantage_faces(pack, CARD_SIZES)}
-    for vcard in pack.vantage_cards:
-        face = faces[f"card {vcard.number}"]
-        said = (*face.badges, *_face_text(face.blocks))
-        out.append(Printed(("vcard", vcard.number), str(vcard.number), "Card", "cards", vcard.name.plain(), said))
+        out.append(Printed(("planet", planet.id), planet.id, "Planet", "boards", planet.name, _board_text(planet)))
     return out
 
 
@@ -199,7 +268,7 @@ def _paragraph_changes(old: tuple[str, ...], new: tuple[str, ...]) -> list[list[
     return changes
 
 
-def _summary(entry: Printed) -> dict:
+def _summary(entry: Printed) -> dict[str, str]:
     return {"name": entry.name, "kind": entry.kind, "number": entry.number, "book": entry.book,
             "title": entry.title}
 
@@ -233,7 +302,7 @@ def diff_packs(old: Pack, new: Pack) -> PackDiff:
     return result
 
 
-def _natural(number: str) -> tuple:
+def _natural(number: str) -> tuple[int, int, str, str]:
     head = number.split()[0]
     if head.isascii() and head.isdigit():
         # By length then text: int() refuses more than 4,300 digits.
@@ -282,7 +351,7 @@ def format_json(diffs: list[PackDiff]) -> str:
 def revision_folder(revision: str, path: Path, into: Path) -> Path:
     """The folder `path` (in a git work tree) as it was at `revision`, exported to `into`."""
     path = path.resolve()
-    def git(*args: str, **kw) -> subprocess.CompletedProcess:
+    def git(*args: str, **kw: Any) -> subprocess.CompletedProcess[Any]:
         return subprocess.run(["git", "-C", str(path), *args], capture_output=True, check=False, **kw)
     top = git("rev-parse", "--show-toplevel", text=True)
     if top.returncode != 0:
@@ -300,5 +369,5 @@ def revision_folder(revision: str, path: Path, into: Path) -> Path:
     return into / relative
 
 
-def temporary_folder() -> tempfile.TemporaryDirectory:
+def temporary_folder() -> tempfile.TemporaryDirectory[str]:
     return tempfile.TemporaryDirectory(prefix="vcompiler-diff-")

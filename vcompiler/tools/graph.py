@@ -12,25 +12,26 @@ import subprocess
 import networkx as nx
 
 from vcompiler.checks import CheckContext
-from vcompiler.checks.graph import endless_loops
+from vcompiler.checks.graph import Node, endless_loops
 from vcompiler.model.labels import entry_number
 from vcompiler.model.types import Pack
+from vcompiler.registry import is_kind, kind_named
 from vcompiler.tools.regions import node_title, regions
 
-COLOURS = {"log": "#fff4d6", "location": "#dff0ff", "depart": "#e6e0ff", "planet": "#d8f5d0",
-           "sector": "#eef8e8", "poi": "#ffe3e3", "mission": "#ffe9c7", "condition": "#f3e1f5",
-           "event": "#f0f0f0", "threat": "#ffd0c0", "injury": "#ffd6e0", "unique": "#fff0a8",
-           "rank_up": "#e4ecff", "vcard": "#e0f5f0", "pack": "#ffffff"}
 EDGE_STYLES = {"choice": "solid", "goto": "bold", "conditional": "dashed", "else": "dashed",
                "text": "dotted", "board": "solid", "compass": "solid", "depart": "solid",
                "start": "bold", "gain": "dotted", "reveal": "dotted", "place": "dotted"}
+
+
+def _colour(kind: str) -> str:
+    return (kind_named(kind).colour if is_kind(kind) else None) or "#ffffff"
 
 
 class FocusNotFound(ValueError):
     pass
 
 
-def _node_id(node: tuple) -> str:
+def _node_id(node: Node) -> str:
     kind, key = node
     if isinstance(key, tuple):
         key = "_".join(map(str, key))
@@ -41,7 +42,7 @@ def _quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
-def focus_node(pack: Pack, focus: str) -> tuple:
+def focus_node(pack: Pack, focus: str) -> Node:
     """The node an entry number or a log's @label names: a log in a vanguard pack, a
     location in a vantage pack."""
     kind = "log" if pack.game == "vanguard" else "location"
@@ -54,11 +55,11 @@ def focus_node(pack: Pack, focus: str) -> tuple:
     return (kind, number)
 
 
-def _graph_nodes(pack: Pack) -> set:
+def _graph_nodes(pack: Pack) -> set[Node]:
     return set(CheckContext(pack).graph.nodes)
 
 
-def _label(pack: Pack, node: tuple) -> str:
+def _label(pack: Pack, node: Node) -> str:
     """Two lines, what it is and its title: "Log 227" / "Echoes in the Hull"."""
     words = node_title(pack, node).split(" ")
     if node[0] in ("planet", "pack"):
@@ -67,7 +68,7 @@ def _label(pack: Pack, node: tuple) -> str:
     return " ".join(words[:head]) + ("\n" + " ".join(words[head:]) if len(words) > head else "")
 
 
-def to_dot(pack: Pack, focus: tuple | None = None, depth: int = 2) -> str:
+def to_dot(pack: Pack, focus: Node | None = None, depth: int = 2) -> str:
     context = CheckContext(pack)
     graph = context.graph
     if focus is not None:
@@ -82,7 +83,7 @@ def to_dot(pack: Pack, focus: tuple | None = None, depth: int = 2) -> str:
              '  node [shape=box, style="rounded,filled", fontname="DejaVu Sans", fontsize=10];',
              '  edge [fontname="DejaVu Sans", fontsize=8, color="#555555"];']
     names = {planet.id: planet.name for planet in pack.planets}
-    by_region: dict[str, list[tuple]] = {}
+    by_region: dict[str, list[Node]] = {}
     for node in graph.nodes:
         by_region.setdefault(where.get(node, ""), []).append(node)
     for i, (region, nodes) in enumerate(sorted(by_region.items())):
@@ -91,7 +92,7 @@ def to_dot(pack: Pack, focus: tuple | None = None, depth: int = 2) -> str:
         for node in sorted(nodes, key=lambda n: (n[0], str(n[1]))):
             kind = node[0]
             attrs = [f"label={_quote(_label(pack, node))}",
-                     f"fillcolor=\"{COLOURS.get(kind, '#ffffff')}\""]
+                     f"fillcolor=\"{_colour(kind)}\""]
             if node not in reachable:
                 attrs.append('style="rounded,filled,dashed", color="#999999", fontcolor="#777777"')
                 attrs.append('tooltip="unreachable"')

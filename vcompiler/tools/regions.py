@@ -4,9 +4,14 @@ logs, is the "logbook"), or its region (vantage: locations by hundreds, "100s";
 a depart entry with its location; other cards apart)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import networkx as nx
 
 from vcompiler.model.types import Pack
+
+if TYPE_CHECKING:
+    from vcompiler.checks.graph import Node
 
 LOGBOOK = "logbook"
 CARDS = "cards"
@@ -16,16 +21,16 @@ def region_of_location(number: int) -> str:
     return f"{number // 100 * 100:03d}s"
 
 
-def node_title(pack: Pack, node: tuple) -> str:
+def node_title(pack: Pack, node: Node) -> str:
     """A node as a reader names it: "Log 227 Echoes in the Hull", "Location 101 Tidal Flats"."""
     kind, key = node
-    if kind == "log":
+    if kind == "log" and isinstance(key, int):
         log = pack.log(key)
         return f"Log {key}" + (f" {log.title.plain()}" if log is not None and log.title else "")
     if kind == "location":
         location = next((loc for loc in pack.locations if loc.number == key), None)
         return f"Location {key}" + (f" {location.name.plain()}" if location else "")
-    if kind == "depart":
+    if kind == "depart" and isinstance(key, tuple):
         return f"Depart {key[0]} {key[1]}"
     if kind == "vcard":
         vcard = next((c for c in pack.vantage_cards if c.number == key), None)
@@ -42,8 +47,8 @@ def node_title(pack: Pack, node: tuple) -> str:
     return f"{shown} {key}" + (f" {card.name}" if card and card.name != key else "")
 
 
-def regions(pack: Pack, graph: nx.DiGraph) -> dict[tuple, str]:
-    out: dict[tuple, str] = {}
+def regions(pack: Pack, graph: nx.DiGraph) -> dict[Node, str]:
+    out: dict[Node, str] = {}
     if pack.game == "vantage":
         for node in graph.nodes:
             kind, key = node

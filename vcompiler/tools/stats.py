@@ -15,6 +15,7 @@ from vcompiler.compile import CompileResult
 from vcompiler.frozen import frozen
 from vcompiler.model.types import Pack
 from vcompiler.render.books import Book, books_of
+from vcompiler.render.ir import Choices, Paragraph, Sentence
 from vcompiler.render.pdf import fresh_sheet
 from vcompiler.render.voice import plain
 
@@ -50,7 +51,7 @@ class Stats:
     errors: int
 
 
-def words(tokens) -> int:
+def words(tokens: Sentence) -> int:
     return len(plain(tokens).split())
 
 
@@ -58,8 +59,11 @@ def book_words(book: Book) -> int:
     total = 0
     for entry in book.entries:
         total += words(entry.title) + 1
-        for kind, content in [*entry.action, *(entry.result or [])]:
-            total += words(content) if kind == "p" else sum(words(item) for item in content)
+        for block in [*entry.action, *(entry.result or [])]:
+            if isinstance(block, Paragraph):
+                total += words(block.tokens)
+            elif isinstance(block, Choices):
+                total += sum(words(item) for item in block.items)
     return total
 
 

@@ -1,0 +1,38 @@
+"""The Jinja2 environment every printed thing is written with: books (pdf.py), card
+sheets (sheets.py) and boards (board.py) import it from here, below all three."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from vcompiler.render.ir import TEMPLATE_TESTS
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
+
+
+@lru_cache(maxsize=1)
+def environment() -> Environment:
+    # Jinja2 is imported when a book is rendered: `build --only json` and every other
+    # command start without it. The process that writes the HTML has no need of
+    # WeasyPrint: its workers lay the HTML out.
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+    from vcompiler.render.paths import TEMPLATES
+    from vcompiler.render.typeset import long_worded, quotes, ties, unbreakable
+
+    made = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=True, undefined=StrictUndefined,
+                       trim_blocks=False, lstrip_blocks=False)
+    made.filters["quotes"] = quotes
+    made.filters["ties"] = ties
+    made.tests["unbreakable"] = unbreakable
+    made.tests["long_worded"] = long_worded
+    made.tests.update({name: _is(kind) for name, kind in TEMPLATE_TESTS.items()})
+    return made
+
+
+def _is(kind: type) -> Callable[[object], bool]:
+    def test(value: object) -> bool:
+        return isinstance(value, kind)
+    return test

@@ -1,0 +1,1 @@
+"""Small helpers the stages share that belong to none of them."""

@@ -11,6 +11,7 @@ from vcompiler.emit.bundle import to_bundle
 from vcompiler.emit.validate import schema_errors
 from vcompiler.model import types as m
 from vcompiler.play.machine import Game
+from vcompiler.play.positions import AtBoard
 from vcompiler.play.state import State
 from vcompiler.render import ir, voice
 from vcompiler.render.board import board_of
@@ -175,8 +176,8 @@ def test_cards_print_plain_actions_attacks_and_standees_and_the_packs_own_danger
 
 def test_play_offers_actions_without_a_dice_check_and_reads_the_new_conditions(built):
     game = Game(built)
-    state = State(at=["board"], supplies=4)       # the Lander's, told at landing
-    game._to_board(state)
+    state = State(at=AtBoard(), supplies=4)       # the Lander's, told at landing
+    game.to_board(state)
     labels = [o.label for o in game.advance(state, show=False).options]
     assert "Sector 1: Climb the Spire" in labels
     state.sector = 2

@@ -12,6 +12,7 @@ from vcompiler.cli import main
 from vcompiler.compile import compile_pack
 from vcompiler.model import types as m
 from vcompiler.play.machine import Game
+from vcompiler.play.positions import AtBoard, AtCheck, AtLog, AtRow, AtSector
 
 
 def play(*args, answers=""):
@@ -21,7 +22,7 @@ def play(*args, answers=""):
 def test_tidal_reach_played_to_an_ending():
     # Take a character at location 000, land on the flats, walk north, dig into the
     # hatch, claim the beacon (continue), light it, and end with a destiny victory.
-    result = play(CONTENT / "tidal-reach", answers="1\n2\n1\n1\n3\n2\n2\n1\n")
+    result = play(CONTENT / "tidal-reach", answers="1\n2\n1\n1\n3\n2\n3\n1\n")
     assert result.exit_code == 0, result.output
     out = result.output
     assert "── Location 000 · Landfall" in out and "Place card 1601 in the center." in out
@@ -37,7 +38,9 @@ def test_tidal_reach_played_to_an_ending():
             "│ Bring the beacon's light back to where it was made.\n│    Take: Light the beacon\n"
             "Continue.\nYou take another action this turn.\nTurn 3 at Location 140") in out
     assert "» You rolled 1, 2 or 3: take character card 1101\n┌ Character 1101 The Diver\n│ Slots: ☐☐\n" in out
-    assert "  2) Card 1705 Keeper of the Beacon: Take: Light the beacon (cost 4)" in out
+    # the claim taken, the card's action keeps the number after the location's own
+    assert ("  1) Move: Climb back up the shaft (cost 1)\n"
+            "  3) Card 1705 Keeper of the Beacon: Take: Light the beacon (cost 4)") in out
     assert "You have completed destiny 1705: read its entry to end the game, or go on." in out
     assert out.rstrip().endswith("The end: Card 1705 complete: a destiny victory.\n"
                                  "State: time 3, morale 4, health 4 · destiny 1705 Keeper of the Beacon: complete · "
@@ -83,19 +86,23 @@ def test_a_saved_setup_goes_on_from_the_level_it_picked(tmp_path):
 
 
 def test_a_location_action_is_taken_once_unless_always_available():
-    result = play(CONTENT / "tidal-reach", "--from", "101", answers="5\n5\n")
+    result = play(CONTENT / "tidal-reach", "--from", "101", answers="5\n5\n6\n")
     out = result.output.split("» Look: Scan the horizon (cost 2)")[1]
     assert "Half buried in the sand lies a length of pale, hard wood: card 1201." in out
     assert ") Look: Scan the horizon" not in out                   # taken
-    assert ") Take: Pocket a shell (cost 1; always available)" in out.split("» Take")[1]  # still there
-    assert "Card 1201 Driftwood Spear: Overpower: Throw the spear (cost 1)" in out
+    # the others keep their numbers: 5 is no option any more, Take is still 6
+    assert ("  4) Swim west to Location 104 Kelp Forest (cost 1)\n"
+            "  6) Take: Pocket a shell (cost 1; always available)\n"
+            "  7) Card 1201 Driftwood Spear: Overpower: Throw the spear (cost 1)\n") in out
+    assert "> There is no option 5: type 1 to 4 or 6 to 8, or q to quit.\n> » Take" in out
+    assert "  6) Take: Pocket a shell (cost 1; always available)" in out.split("» Take")[1]  # still there
 
 
 def test_without_save_the_keys_say_nothing_is_saved_and_a_wrong_answer_names_the_options(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     out = play(CONTENT / "tidal-reach", answers="1\n2\ns\n9\nabc\n\nq\n").output
-    assert out.startswith("Tidal Reach: Type an option's number (Enter alone takes the only one), q to quit. "
-                          "Nothing is saved: start play with --save FILE to keep a game.\n")
+    assert out.startswith("Tidal Reach: Type an option's key, its number or letter (Enter alone takes the only "
+                          "one), q to quit. Nothing is saved: start play with --save FILE to keep a game.\n")
     after = out.split("Setup at Location 000 · Landfall: go on as it says")[1]
     assert ("> Not saved: start play with --save FILE to keep a game.\n"
             "> There is no option 9: type 1 to 2, or q to quit.\n"
@@ -119,7 +126,7 @@ def test_save_load_and_the_state_resolving_an_if(tmp_path):
     state = json.loads(saved.read_text())["state"]
     assert state["checked"] == [410] and state["uniques"] == [1] and state["at"] == ["board"]
     assert state["pois"] == {"eye_of_the_void:7": "P000"}
-    second = play(CONTENT / "eye-of-the-void", "--load", saved, answers="2\n")  # sector 2 is No Travel
+    second = play(CONTENT / "eye-of-the-void", "--load", saved, answers="l\n")  # sector 2 is No Travel
     assert second.exit_code == 0, second.output
     assert "» Lift off" in second.output
     assert "If Log 410 is checked, go to Log 206. (yes)\n── Log 206 · The Spire Remembers" in second.output
@@ -160,7 +167,7 @@ def test_a_board_dice_check_and_a_log_choice():
                                "Gain 1 [success].",
                                "Replace this POI with P102."]
     assert state.pois == {"eye_of_the_void:2": "P102"} and state.counters["success"] == 1
-    state.at = ["log", 227, 0]                         # the players come back to Log 227
+    state.at = AtLog(227)                         # the players come back to Log 227
     scene = game.advance(state)
     assert "If Log 227 is checked, go to Log 229. (yes)" in scene.lines
     assert state.read == 4
@@ -247,7 +254,7 @@ def test_a_threat_time_track_attacks_the_crew_in_its_sector_or_moves_where_the_t
     progress = m.Effect("progress_time_of_threat", (("card", "T11"),), None)
     state.threats, state.sector = {"T11": 4}, 4
     for _ in range(3):
-        game._apply(state, progress, None)
+        game.apply(state, progress, None)
     scene = game.advance(state)
     # Sector 4's only path out is 4 -> 1, which its card forbids: the table keeps it there.
     assert asked == [("Threat T11 Ice Stalker moves from Sector 4 to a connected Sector; "
@@ -264,7 +271,7 @@ def test_a_threat_time_track_attacks_the_crew_in_its_sector_or_moves_where_the_t
     state.sector = 3                                       # alone: it moves, where the table says
     state.threats = {"T11": 2}
     for _ in range(3):
-        game._apply(state, progress, None)
+        game.apply(state, progress, None)
     lines = game.advance(state).lines
     assert asked[1] == ("Threat T11 Ice Stalker moves from Sector 2 to a connected Sector; "
                         "its card says: “It never enters Sector 1.”",
@@ -286,7 +293,7 @@ def test_the_time_track_of_a_global_condition_leads_to_its_log():
     assert "│    [time] track ☐☐☐☐ Go to Log 505." in scene.lines
     state.sector = 7
     for space in range(1, 5):
-        state.at = ["check", "P107", 0]
+        state.at = AtCheck("P107", 0)
         red = game.advance(state).options[1]
         assert red.label == "Red outcome: Progress the [time] Time Track."
         game.choose(state, red)
@@ -328,7 +335,7 @@ def test_going_back_to_the_ship_book_ends_the_exploration():
     state = game.start()
     state.supplies = 4                     # the Lander's, told at landing
     game.advance(state)
-    state.at = ["log", next(log.number for log in pack.logs if log.label == "empty_handed"), 0]
+    state.at = AtLog(next(log.number for log in pack.logs if log.label == "empty_handed"))
     scene = game.advance(state)
     assert scene.lines[-1] == "Go back to the Ship Book and read on."
     assert scene.ended == "The exploration ends."
@@ -368,11 +375,11 @@ def test_a_threat_time_track_fills_a_track_of_its_own_action(write_pack):
     state.supplies = 4                     # the Lander's, told at landing
     game.advance(state)
     progress = m.Effect("progress_time_of_threat", (("card", "T01"),), None)
-    game._apply(state, progress, None)
+    game.apply(state, progress, None)
     assert game.advance(state).lines[:2] == ["Time Track of T01 Stalker: space 1 of 2: Progress the [red] red track.",
                                              "The [red] track: 1 of 2 spaces marked."]
-    moved = game._apply(state, progress, None)
-    assert moved == ["row", "T01", 0, 2, 0]            # the red track is full: its effect is read
+    moved = game.apply(state, progress, None)
+    assert moved == AtRow("T01", 0, 2)            # the red track is full: its effect is read
     state.at = moved
     scene = game.advance(state)
     assert "── Log 2 · Caught" in scene.lines and scene.ended == "The exploration ends."
@@ -410,7 +417,7 @@ def test_a_turn_is_two_actions_then_an_event_card_is_drawn_and_resolved_by_the_s
     assert "You have taken this turn's Special Action.\n" in board
     assert "Listen to the Song" not in board and "Triangulate" not in board
     # Two turns later the deck is empty: the discard pile is shuffled into a new deck.
-    later = play(CONTENT / "glacier-of-echoes", "--load", saved, "--save", saved, answers="8\n" * 4).output
+    later = play(CONTENT / "glacier-of-echoes", "--load", saved, "--save", saved, answers="p\n" * 4).output
     assert later.count("You draw an Event card:") == 2
     assert "You draw an Event card: E11 Whiteout.\n" in later
     assert "[frigid] is in your Sector: its main effect: Spend a die.\n" in later
@@ -421,7 +428,7 @@ def test_a_turn_is_two_actions_then_an_event_card_is_drawn_and_resolved_by_the_s
 def test_a_sector_without_a_matching_biome_resolves_the_secondary_effect():
     """RB 1420: no biome of the card in the Sector: its secondary effect."""
     # Seed 1: Groaning Ice ([caves]) first, drawn at the end of turn 1 in Sector 1 ([frigid]).
-    out = play(CONTENT / "glacier-of-echoes", "--seed", "1", answers="4\n7\n7\n").output
+    out = play(CONTENT / "glacier-of-echoes", "--seed", "1", answers="4\np\np\n").output
     assert ("You draw an Event card: Groaning Ice.\n" in out
             and "None of its biomes is in your Sector: its secondary effect: Progress the [time] Time Track of T11.\n"
                 "Time Track of T11 Ice Stalker: space 1 of 3: Nothing happens.\n" in out)
@@ -453,7 +460,7 @@ def test_a_final_poi_says_the_sector_is_fully_explored():
     state = game.start()
     state.supplies = 4                     # the Lander's, told at landing
     game.advance(state)
-    state.pois["glacier:3"], state.sector, state.at = "P204", 3, ["sector", 3]
+    state.pois["glacier:3"], state.sector, state.at = "P204", 3, AtSector(3)
     scene = game.advance(state)
     assert "Final POI: this Sector is fully explored." in scene.lines
     from vcompiler.play.terminal import state_line
@@ -463,8 +470,8 @@ def test_a_final_poi_says_the_sector_is_fully_explored():
 def test_goals_are_claimed_before_or_after_any_action():
     """RB 1400: a mission's Completion is triggered once its requirement is met, before or
     after any Action; RB 804: a Rank-Up card is flipped to its Completed side."""
-    out = play(CONTENT / "glacier-of-echoes", "--seed", "0", answers="4\n6\n").output
-    assert "  6) Rank-Up card Voices in the Ice: its goal is met (Hold the Echo Stone and have 2 [success])\n" in out
+    out = play(CONTENT / "glacier-of-echoes", "--seed", "0", answers="4\n4\n").output
+    assert "  4) Rank-Up card Voices in the Ice: its goal is met (Hold the Echo Stone and have 2 [success])\n" in out
     after = out.split("» Rank-Up card Voices in the Ice")[1]
     assert after.startswith(": its goal is met (Hold the Echo Stone and have 2 [success])\n"
                             "You flip Rank-Up card Voices in the Ice to its Completed side.\n"
@@ -593,16 +600,16 @@ def test_the_travel_icon_pays_the_global_condition_in_play_and_offers_what_can_b
     assert scene.lines[0] == "Travel icon: Global Condition Calm: Spend a die."
     assert state.sector == 3 and asked == []
     # a card's Travel icon (an Event's, a Section card's) costs the same
-    game._apply(state, m.Effect("travel", (), None), None)
+    game.apply(state, m.Effect("travel", (), None), None)
     assert game.advance(state).lines[0] == "Travel icon: Global Condition Calm: Spend a die."
     # unlimited Supplies: a path's Supplies are paid without running out
-    state.sector, state.at = 1, ["board"]
+    state.sector, state.at = 1, AtBoard()
     game.choose(state, next(o for o in game.advance(state).options if o.label.startswith("Travel to Sector 2")))
     assert "supplies" not in state.counters and "── Log 2 · Far Side" in game.advance(state).lines
     # the Storm card replaces the printed condition: with Supplies, the table chooses
     game, state, asked = _board(folder)
     game.advance(state)
-    game._apply(state, m.Effect("set_condition", (("card", "G01"),), None), None)
+    game.apply(state, m.Effect("set_condition", (("card", "G01"),), None), None)
     state.supplies = state.counters["supplies"] = 1        # the Lander's, now that the board's are gone
     scene = game.advance(state)
     game.choose(state, next(o for o in scene.options if o.label.startswith("Travel to Sector 3")))
@@ -611,7 +618,7 @@ def test_the_travel_icon_pays_the_global_condition_in_play_and_offers_what_can_b
                       ["Lose 1 [supplies]", "Roll a [danger T] Danger die"])]
     assert state.counters["supplies"] == 0 and state.sector == 3
     # with no Supplies left, the roll is the only way to pay: it is not asked
-    state.at = ["board"]
+    state.at = AtBoard()
     game.choose(state, next(o for o in game.advance(state).options if o.label.startswith("Travel to Sector 1")))
     scene = game.advance(state)
     assert len(asked) == 1 and state.sector == 1
@@ -651,10 +658,232 @@ def test_no_event_card_is_drawn_until_the_planets_events_condition_holds():
     assert scene.lines[:2] == ["End of turn 1.", "No Event card is drawn. The planet's rule: Draw an Event card at "
                                                  "the end of your turn only if Mission M02 has been revealed."]
     assert state.deck == state.discard == [] and state.turn == 2
-    game._apply(state, m.Effect("reveal_mission", (("card", "M02"),), None), None)
-    game._apply(state, m.Effect("complete_mission", (("card", "M02"),), None), None)   # revealed once is enough
+    game.apply(state, m.Effect("reveal_mission", (("card", "M02"),), None), None)
+    game.apply(state, m.Effect("complete_mission", (("card", "M02"),), None), None)   # revealed once is enough
     for _ in range(2):
         game.choose(state, next(o for o in game.advance(state).options if o.label == prepare))
     lines = game.advance(state).lines
     assert lines[0] == "End of turn 2." and lines[1].startswith("You draw an Event card: ")
     assert len(state.discard) == 1
+
+
+# ---------------------------------------------------------------- what every effect means
+
+def test_every_effect_form_of_the_registry_has_a_meaning_in_play():
+    """An effect form added to the registry alone fails here, instead of printing in
+    `play` and doing nothing."""
+    from vcompiler.play.effects import HANDLERS, UNCHANGED, unmeant
+    from vcompiler.registry import FORM_BY_OP
+
+    assert unmeant(FORM_BY_OP) == []
+    assert unmeant([*FORM_BY_OP, "gain_glory"]) == ["gain_glory"]
+    assert not set(HANDLERS) & set(UNCHANGED)
+    assert set(UNCHANGED) <= set(FORM_BY_OP)
+    assert set(HANDLERS) - set(FORM_BY_OP) == {"goto_log", "goto_location"}     # the arrows, not forms
+
+
+def test_every_condition_of_the_registry_is_tested_in_play():
+    from vcompiler.play.conditions import TESTS
+    from vcompiler.registry.conditions import CONDITIONS
+
+    assert set(TESTS) == {c.test for c in CONDITIONS}
+
+
+def _sample(form) -> m.Effect:
+    """An effect of `form` with a plausible word in each slot."""
+    samples = {"n": 2, "colour": "green", "outcome": "green", "letter": "B", "discovery": "mineral",
+               "skill": "scouting", "injury": "Frostbite", "danger": "B", "sector": 1, "unique": 1, "vcard": 1101}
+    return m.Effect(form.op, tuple((s.name, samples.get(s.kind, "P101")) for s in form.slots if s.name), None)
+
+
+@pytest.mark.parametrize("pack", ["glacier-of-echoes", "tidal-reach"])
+def test_the_effects_declared_to_change_nothing_change_nothing(pack):
+    from vcompiler.play.effects import UNCHANGED
+    from vcompiler.registry import FORM_BY_OP
+
+    game = Game(compile_pack(CONTENT / pack).pack)
+    state = game.start()
+    before = state.to_json("p")
+    for op in UNCHANGED:
+        assert game.apply(state, _sample(FORM_BY_OP[op]), None) is None, op
+        assert state.to_json("p") == before, op
+
+
+def test_counters_move_by_the_amount_each_way():
+    from vcompiler.registry import FORM_BY_OP
+
+    game = Game(compile_pack(CONTENT / "tidal-reach").pack)
+    state = game.start()
+    state.counters.update(time=5, coin=3, skills=1)
+    for op in ("suffer_heat", "lose_coin", "gain_boost", "lose_skill", "lose_skill"):
+        game.apply(state, _sample(FORM_BY_OP[op]), None)
+    # VR 16: a hazard costs time; VR 86: a skill lost that is not held is ignored
+    assert state.counters["time"] == 3 and state.counters["coin"] == 1 and state.counters["boost"] == 2
+    assert state.counters["skills"] == 0
+    game.apply(state, _sample(FORM_BY_OP["gain_injury"]), None)
+    game.apply(state, m.Effect("gain_injury", (("injury", "Bite"),), None), None)
+    game.apply(state, _sample(FORM_BY_OP["remove_injury"]), None)
+    assert "Frostbite" not in state.cards and "Bite" in state.cards
+    game.apply(state, m.Effect("remove_injury", (), None), None)          # unnamed: one the table picks
+    assert "Bite" not in state.cards
+
+
+# ---------------------------------------------------------------- keys that stay
+
+def test_the_board_options_keep_their_letters_and_evacuating_asks_first():
+    out = play(CONTENT / "glacier-of-echoes", "--seed", "0", answers="4\np\ne\nn\nx\ne\ny\n").output
+    prompts = out.split("» Prepare (draw Section cards; play keeps none)")
+    fixed = ("  l) Lift off\n  e) Evacuate\n  p) Prepare (draw Section cards; play keeps none)\n"
+             "  r) Rest (lose 1 [supplies]; refresh dice, which play keeps none of)\n")
+    assert fixed in prompts[0] and fixed in prompts[1]
+    assert ("> Evacuating ends the exploration: the crew leaves the planet at once. Evacuate? "
+            "Type y to go ahead; anything else goes back to the options.\n> Not taken: choose again.\n"
+            "> “x” is not an option: type 1 to 4, l, e, p or r, or q to quit.\n") in prompts[1]
+    assert prompts[1].count("» Evacuate") == 1 and "── Log 1145 · Evacuation" in prompts[1]
+    assert out.rstrip().endswith("2 entries read.")
+
+
+def test_a_script_piped_into_play_reads_the_same_every_time(tmp_path):
+    """`printf ... | vcompiler play PACK`: the keys a script types mean the same options
+    at every prompt, so a script replays the same game."""
+    import subprocess
+    import sys
+
+    # Prepare (p) at the lander, travel (1) paying a die (1), then Rest (r): letters where numbers would have moved
+    script = b"4\np\n1\n1\nr\nq\n"
+    runs = [subprocess.run([sys.executable, "-m", "vcompiler", "play", str(CONTENT / "glacier-of-echoes"),
+                            "--seed", "3"], input=script, capture_output=True, cwd=tmp_path, timeout=120)
+            for _ in range(2)]
+    assert runs[0].returncode == 0 and runs[0].stderr == b""
+    assert runs[0].stdout == runs[1].stdout
+    out = runs[0].stdout.decode()
+    taken = [line.removeprefix("> ") for line in out.splitlines() if "» " in line]
+    assert taken == ["» 4 [supplies]", "» Prepare (draw Section cards; play keeps none)",
+                     "» Travel to Sector 2 Singing Crevasse (pay the travel cost)", "» Spend a die",
+                     "» Rest (lose 1 [supplies]; refresh dice, which play keeps none of)"]
+    assert out.endswith("> Quit without saving: start play with --save FILE to keep a game.\n")
+
+
+def test_a_game_loaded_without_save_says_the_file_stays_as_it_was(tmp_path):
+    saved = tmp_path / "run.json"
+    play(CONTENT / "tidal-reach", "--save", saved, answers="1\n1\nq\n")
+    before = saved.read_bytes()
+    out = play(CONTENT / "tidal-reach", "--load", saved, answers="1\ns\nq\n").output
+    assert out.splitlines()[0].endswith(f"q to quit. Nothing is saved: {saved} stays as it was loaded; "
+                                        "start play with --save FILE to keep this game.")
+    assert f"> Not saved: {saved} stays as it was loaded; start play with --save FILE to keep this game.\n" in out
+    assert saved.read_bytes() == before
+
+
+# ---------------------------------------------------------------- saves that are not
+
+def _a_save(tmp_path) -> tuple[dict, str]:
+    saved = tmp_path / "good.json"
+    play(CONTENT / "eye-of-the-void", "--from", "410", "--save", saved, answers="q\n")
+    return json.loads(saved.read_text()), saved.read_text()
+
+
+BROKEN = {
+    "no version": (lambda d: {}, (1, 1), "it has no `vcompiler_playthrough` version"),
+    "another version": (lambda d: {**d, "vcompiler_playthrough": 2}, "vcompiler_playthrough",
+                        "a saved playthrough of another version of vcompiler (this one reads version 1)"),
+    "another pack": (lambda d: {**d, "pack": "tidal_reach"}, "pack",
+                     "a playthrough of pack tidal_reach, not of eye_of_the_void"),
+    "state not an object": (lambda d: {**d, "state": 5}, "state", "its `state` is not an object"),
+    "no position": (lambda d: {**d, "state": {k: v for k, v in d["state"].items() if k != "at"}}, "state",
+                    "the state has no position (`at`)"),
+    "unknown kind of position": (lambda d: {**d, "state": {**d["state"], "at": ["nowhere"]}}, "at",
+                                 "a position's kind is one of log, result, row"),
+    "position too short": (lambda d: {**d, "state": {**d["state"], "at": ["log"]}}, "at",
+                           'a log position is ["log", NUMBER, STEP]'),
+    "position of words": (lambda d: {**d, "state": {**d["state"], "at": ["log", "one", 0]}}, "at",
+                          "the log position's number is a whole number, 0 or more"),
+    "position not a list": (lambda d: {**d, "state": {**d["state"], "at": 5}}, "at",
+                            "a position is a list that starts with its kind"),
+    "log not in the pack": (lambda d: {**d, "state": {**d["state"], "at": ["log", 9999, 0]}}, "at",
+                            "the position reads log 9999, which pack eye_of_the_void does not have"),
+    "a card action not in the pack": (lambda d: {**d, "state": {**d["state"], "at": ["check", "P104", 7]}}, "at",
+                                      "the position reads Special Action 7 of a card or sector"),
+    "checked not a list": (lambda d: {**d, "state": {**d["state"], "checked": 5}}, "checked",
+                           "`checked` is a list"),
+    "counters a list": (lambda d: {**d, "state": {**d["state"], "counters": []}}, "counters",
+                        "`counters` is an object"),
+    "a count in words": (lambda d: {**d, "state": {**d["state"], "counters": {"lead": "two"}}}, "counters",
+                         "`counters` is a whole number"),
+    "unknown field": (lambda d: {**d, "state": {**d["state"], "gold": 5}}, "gold", "the state has no field `gold`"),
+    "planet not in the pack": (lambda d: {**d, "state": {**d["state"], "planet": "mars"}}, "planet",
+                               "pack eye_of_the_void has no such planet"),
+    "location not in the pack": (lambda d: {**d, "state": {**d["state"], "location": 999}}, "location",
+                                 "pack eye_of_the_void has no location 999"),
+    "an event not in the pack": (lambda d: {**d, "state": {**d["state"], "deck": ["E99"]}}, "deck",
+                                 "a card of the `deck` is not one of pack eye_of_the_void's"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BROKEN))
+def test_a_save_that_is_not_one_is_e112_at_its_line(tmp_path, case):
+    broken, where, said = BROKEN[case]
+    data, _ = _a_save(tmp_path)
+    text = json.dumps(broken(data), indent=1, ensure_ascii=False, sort_keys=True) + "\n"
+    bad = tmp_path / "bad.json"
+    bad.write_text(text)
+    result = play(CONTENT / "eye-of-the-void", "--load", bad)
+    if isinstance(where, str):
+        line = next(i for i, row in enumerate(text.splitlines(), 1) if row.lstrip().startswith(f'"{where}":'))
+        column = text.splitlines()[line - 1].index('"') + 1
+    else:
+        line, column = where
+    assert result.exit_code == 2, result.output
+    assert f"{bad}:{line}:{column}: error E112: {bad}: " in result.output and said in result.output
+    assert "Traceback" not in result.output and isinstance(result.exception, SystemExit)
+
+
+def test_a_save_that_is_not_json_a_fifo_or_too_large_is_e112(tmp_path, monkeypatch):
+    import os
+
+    from vcompiler.play import saves
+
+    _, text = _a_save(tmp_path)
+    cut = tmp_path / "cut.json"
+    cut.write_text(text[:40])
+    result = play(CONTENT / "eye-of-the-void", "--load", cut)
+    assert result.exit_code == 2 and f"{cut}:3:" in result.output and "not a saved playthrough" in result.output
+    long = tmp_path / "long.json"
+    long.write_text(text.replace('"turn": 1', '"turn": ' + "9" * 5000))
+    result = play(CONTENT / "eye-of-the-void", "--load", long)
+    assert result.exit_code == 2 and "a number too long to read" in result.output
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000)
+    result = play(CONTENT / "eye-of-the-void", "--load", deep)
+    assert result.exit_code == 2 and "E112" in result.output
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    result = play(CONTENT / "eye-of-the-void", "--load", fifo)          # refused at once, not waited on
+    assert result.exit_code == 2 and "a saved playthrough is a regular file" in result.output
+    latin = tmp_path / "latin.json"
+    latin.write_bytes(b'{"pack": "caf\xe9"}')
+    result = play(CONTENT / "eye-of-the-void", "--load", latin)
+    assert result.exit_code == 2
+    assert f"{latin}:1:14: error E112: {latin}: not a saved playthrough: not UTF-8" in result.output
+    monkeypatch.setattr(saves, "LIMIT", 100)
+    large = tmp_path / "large.json"
+    large.write_text(text)
+    result = play(CONTENT / "eye-of-the-void", "--load", large)
+    assert result.exit_code == 2 and "larger than a saved playthrough can be" in result.output
+
+
+def test_every_kind_of_position_is_saved_as_a_list_and_read_back():
+    from vcompiler.play import positions as p
+
+    examples = [p.AtLog(227, 3), p.AtResult("depart", 101, "east", 1), p.AtRow("sector 3", 0, 2, 1),
+                p.AtArrival(104), p.AtBoard(), p.AtPath(1, 2, 1), p.AtSector(4), p.AtSupplies(5),
+                p.AtCheck("P104", 0), p.AtAct("P1", 0, 2), p.AtGoal("M11", 0), p.AtLocation(0),
+                p.AtLevel(0, "daring"), p.AtRead("Look", ("You look.",), p.AtResult("location", 101, 0)),
+                p.AtEnding(1601, "time"), p.AtEnd("The game ends.")]
+    assert {type(e) for e in examples} == set(p.KINDS.values())
+    for example in examples:
+        saved = json.loads(json.dumps(p.to_json(example)))
+        assert saved[0] == example.kind and p.from_json(saved) == example
+    assert p.to_json(examples[13]) == ["read", "Look", ["You look."], ["result", "location", 101, 0, 0]]
+    with pytest.raises(p.BadPosition, match="the result position's owner is one of location, vcard, depart"):
+        p.from_json(["result", "shop", 1, 0, 0])

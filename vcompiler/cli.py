@@ -756,10 +756,11 @@ def diff(old: str, new: Path, fmt: str) -> None:
 @click.option("--seed", type=int, default=None,
               help="Shuffle the Event deck in the order this seed gives (default: a new order each game).")
 def play(pack: Path, entry: str | None, save: Path | None, load: Path | None, seed: int | None) -> None:
-    """Play PACK in the terminal: each entry as the book prints it, numbered options,
+    """Play PACK in the terminal: each entry as the book prints it, keyed options,
     the state (check marks, Success, uniques, missions, conditions, stats, cards) kept
     so that `if`s resolve as at the table. Options are read from standard input, one
-    number a line, so a playthrough can be scripted.
+    key a line, so a playthrough can be scripted: a key means the same option at every
+    prompt (the board's l, e, p, r; a location's fixed numbers).
 
     \b
     Example:
@@ -767,9 +768,10 @@ def play(pack: Path, entry: str | None, save: Path | None, load: Path | None, se
       vcompiler play source_content/eye-of-the-void --from 227 --save run.json
       printf '1\\n1\\n' | vcompiler play source_content/eye-of-the-void
     """
+    from vcompiler.diagnostics import format_text
     from vcompiler.model.labels import entry_number
     from vcompiler.play.machine import Game
-    from vcompiler.play.state import State
+    from vcompiler.play.saves import BadSave, load_save
     from vcompiler.play.terminal import play as play_in
 
     result = _checked_pack(pack)
@@ -777,12 +779,15 @@ def play(pack: Path, entry: str | None, save: Path | None, load: Path | None, se
     game.random.seed(seed)
     try:
         if load is not None:
-            state = State.from_json(load.read_text(encoding="utf-8"), result.model.name)
+            state = load_save(load, game)
         else:
             state = game.start(entry_number(result.model, entry) if entry is not None else None)
-    except (ValueError, OSError, UnicodeDecodeError) as error:
+    except BadSave as bad:
+        click.echo(format_text([bad.diagnostic], {}), err=True, nl=False)
+        sys.exit(2)
+    except ValueError as error:
         raise click.UsageError(str(error)) from None
-    sys.exit(play_in(game, state, sys.stdin, sys.stdout, save))
+    sys.exit(play_in(game, state, sys.stdin, sys.stdout, save, load))
 
 
 @main.command()

@@ -144,6 +144,15 @@ it declares a pack (checking it would mean reading whatever surrounds it, a home
 folder or /tmp), or it lies beside packs in a folder that is not one (reading that
 folder as a pack would merge the packs below it into one). It is not read. Mend: move
 it into the pack it belongs to, or give its folder a pack.vcl.""")
+BAD_SAVE = _code("E112", E, "{message}", "saved playthrough that cannot be loaded", """\
+`play --load FILE` goes on with a game that `play --save FILE` wrote: a JSON object
+with the save format's version (`vcompiler_playthrough`), the pack's name and the
+state of the table. A file of another pack or of another version, a file that is not
+JSON, one whose fields do not have the shape a save gives them (a position that is not
+a list starting with its kind, a count that is not a number), or one that names a log,
+location, card or planet this pack does not have is reported at its line and not
+played. Only a regular file of at most 16 MB is read. Mend: load a file saved from
+this pack, or start a new game without --load.""")
 UNDEFINED_LOG = _code("E200", E, "undefined log {target}", "undefined log", """\
 A reference to a log that no file of the pack defines: in a goto, a choice, a
 condition or the text (`{log N}`). The table would turn to a page that does not

@@ -23,19 +23,26 @@ import os
 import random
 from collections import Counter
 from dataclasses import asdict, dataclass
+from typing import Any
 
 import numpy as np
 
 from vcompiler.checks import CheckContext
 from vcompiler.frozen import frozen
 from vcompiler.model import types as m
-from vcompiler.play.machine import LOOP, Game
+from vcompiler.play import params
+from vcompiler.play.effects import MISSION_STATUS, TIME_VERBS
+from vcompiler.play.machine import LOOP, Game, Stop
+from vcompiler.play.positions import AtLog, Position
+from vcompiler.play.state import State
 from vcompiler.tools.regions import node_title, regions
 from vcompiler.workers import pool as worker_pool
 from vcompiler.workers import running
 
 CHUNK = 2500
 RARE = 0.01
+# An entry a run can read, as the machine names it: ("log", 12), ("action", ("location", 101, 0)).
+Node = tuple[str, Any]
 # Effects that change nothing a condition or the machine reads: a log made only of
 # these and its way on can be stepped through without the machine. Threats and Global
 # Conditions are not among them: they bring Special Actions and Time Tracks.
@@ -44,7 +51,7 @@ _COUNTERS_ONLY = frozenset((
     "gain_discovery", "spend_die", "sacrifice_die", "roll_danger", "nothing", "travel", "gain_injury"))
 # Moving Time Tracks: nothing to the machine in a pack with no card that has one (a
 # track's last space may lead on).
-_TIME_OPS = frozenset(f"{verb}_{which}" for verb in ("progress", "reduce", "reset") for which in ("time", "all_time"))
+_TIME_OPS = frozenset(TIME_VERBS)
 _SUPPLIES = frozenset(("gain_supplies", "lose_supplies"))
 _ENDS = {"end_exploration": "The exploration ends.", "end_game": "The game ends."}
 
@@ -85,10 +92,10 @@ class Report:
         return self.loops + self.capped_entries + self.capped_choices
 
 
-def _entries(pack: m.Pack) -> list[tuple]:
+def _entries(pack: m.Pack) -> list[Node]:
     """What a run can read, as the machine names it: logs, locations, depart entries,
     storybook actions."""
-    out: list[tuple] = [("log", log.number) for log in pack.logs]
+    out: list[Node] = [("log", log.number) for log in pack.logs]
     out += [("location", loc.number) for loc in pack.locations]
     out += [("depart", (d.number, d.direction)) for d in pack.departs]
     out += [("action", ("location", loc.number, i)) for loc in pack.locations for i in range(len(loc.actions))]
@@ -96,7 +103,7 @@ def _entries(pack: m.Pack) -> list[tuple]:
     return out
 
 
-def _entry_name(pack: m.Pack, node: tuple) -> str:
+def _entry_name(pack: m.Pack, node: Node) -> str:
     if node[0] != "action":
         return node_title(pack, node)
     owner, key, index = node[1]
@@ -105,7 +112,7 @@ def _entry_name(pack: m.Pack, node: tuple) -> str:
     return f"{action.category.capitalize()} {key} “{action.name.plain()}”"
 
 
-def _read_by_conditions(pack: m.Pack) -> tuple[set, set, set]:
+def _read_by_conditions(pack: m.Pack) -> tuple[set[object], set[object], set[object]]:
     checked: set[object] = set()
     uniques: set[object] = set()
     # a revealed mission with a Special Action offers it on the board
@@ -122,8 +129,8 @@ def _read_by_conditions(pack: m.Pack) -> tuple[set, set, set]:
     return checked, uniques, missions
 
 
-def _fast_exit(log: m.Log, checked: set, uniques: set, missions: set,
-               counters: frozenset[str] = _COUNTERS_ONLY) -> tuple | None:
+def _fast_exit(log: m.Log, checked: set[object], uniques: set[object], missions: set[object],
+               counters: frozenset[str] = _COUNTERS_ONLY) -> tuple[str, Any] | None:
     """How a log leads on when the machine is not needed: ("to", [numbers]) or
     ("end", reason); None when it is."""
     statements = log.statements
@@ -136,12 +143,12 @@ def _fast_exit(log: m.Log, checked: set, uniques: set, missions: set,
                 return None
             effect = s.effect.options[0]
             if effect.op == "goto_log":
-                return ("to", [effect.param("log")])
+                return ("to", [params.number(effect, "log")])
             if effect.op in _ENDS:
                 return ("end", _ENDS[effect.op])
-            if effect.op in counters or (effect.op == "gain_unique" and effect.param("unique") not in uniques):
+            if effect.op in counters or (effect.op == "gain_unique" and params.number(effect, "unique") not in uniques):
                 continue
-            if effect.op.endswith("_mission") and effect.param("card") not in missions:
+            if effect.op in MISSION_STATUS and params.word(effect, "card") not in missions:
                 continue
             return None
         if isinstance(s, m.ChoiceStatement):
@@ -151,7 +158,7 @@ def _fast_exit(log: m.Log, checked: set, uniques: set, missions: set,
                     break
                 if c.target.op != "goto_log":
                     return None
-                targets.append(c.target.param("log"))
+                targets.append(params.number(c.target, "log"))
             return ("to", targets)
     return None
 
@@ -169,7 +176,7 @@ class Plan:
         where = regions(pack, context.graph)
         planets = {planet.id: planet.name for planet in pack.planets}
 
-        def region_of(node: tuple) -> str:
+        def region_of(node: Node) -> str:
             if node[0] == "action":
                 owner, key, _ = node[1]
                 node = ("location" if owner == "location" else "vcard", key)
@@ -209,11 +216,11 @@ class Plan:
                 self.degree[i] = len(targets)
         self.fast_logs = {self.entries[i][1] for i in np.flatnonzero(self.fast)}
 
-    def stop(self, position: list) -> bool:
-        return position[0] == "log" and position[2] == 0 and position[1] in self.fast_logs
+    def stop(self, position: Position) -> bool:
+        return isinstance(position, AtLog) and position.step == 0 and position.number in self.fast_logs
 
 
-def _capped(plan: Plan, state, steps: int):
+def _capped(plan: Plan, state: State, steps: int) -> Stop:
     """Where reading pauses: at a log the table of plain logs steps through, or at the
     cap on entries read, within a run of gotos as between choices."""
     left, first = plan.max_steps - steps, state.read
@@ -225,13 +232,124 @@ class ChunkResult:
     reached: np.ndarray        # runs that read each entry
     steps: np.ndarray          # entries read, per run
     region_steps: np.ndarray   # entries read in each region, per run
-    endings: Counter
+    endings: Counter[str]
     loops: int
     capped_entries: int
     capped_choices: int
 
 
 _PLAN: Plan | None = None
+
+
+class _Chunk:
+    """The runs of one chunk as they go: what each has read, and how the ended ones ended."""
+
+    def __init__(self, plan: Plan, runs: int, pick: random.Random):
+        self.plan, self.pick = plan, pick
+        self.n = len(plan.entries)
+        self.visited = np.zeros((runs, self.n), dtype=bool)
+        self.steps = np.zeros(runs, dtype=np.int64)
+        self.region_steps = np.zeros((runs, len(plan.region_names)), dtype=np.int64)
+        self.endings: Counter[str] = Counter()
+        self.loops = self.capped_entries = self.capped_choices = 0
+        self.states = {run: plan.game.start() for run in range(runs)}
+        self.decisions = [0] * runs        # moves on the board read no entry, but count towards the end
+        self.since = np.zeros(runs, dtype=np.int64)      # entries read since the run's last choice
+        # Runs on a log of the table of plain logs, and where.
+        self.fast_runs: list[int] = []
+        self.fast_at: list[int] = []
+
+    def enter(self, run: int, node: Node) -> None:
+        i = self.plan.index.get(node)
+        if i is not None:
+            self.visited[run, i] = True
+            self.region_steps[run, self.plan.region[i]] += 1
+        self.steps[run] += 1
+
+    def read(self, run: int) -> None:
+        """The machine reads for the run until it reaches a log it can leave to the table
+        of plain logs, or ends."""
+        plan, state = self.plan, self.states[run]
+        while True:
+            if plan.stop(state.at):
+                assert isinstance(state.at, AtLog)
+                self.fast_runs.append(run)
+                self.fast_at.append(plan.index[("log", state.at.number)])
+                return
+            # reading stops at the cap, within a run of gotos as between choices
+            scene = plan.game.advance(state, show=False, stop=_capped(plan, state, int(self.steps[run])))
+            for node in scene.entered:
+                self.enter(run, node)
+            self.since[run] += len(scene.entered)
+            if self._over(run, scene.ended):
+                return
+            if scene.paused:
+                continue
+            options = scene.options
+            if all(o.weight == 1.0 for o in options):
+                option = options[self.pick.randrange(len(options))]
+            else:
+                option = self.pick.choices(options, weights=[o.weight for o in options])[0]
+            plan.game.choose(state, option)
+            self.decisions[run] += 1
+            self.since[run] = 0
+
+    def _over(self, run: int, ended: str | None) -> bool:
+        """Whether the run is over: at an ending, in a loop, or at the cap."""
+        if ended == LOOP:
+            self.loops += 1
+        elif ended:
+            self.endings[ended] += 1
+        elif self.steps[run] >= self.plan.max_steps:
+            if self.since[run] > self.n:
+                self.loops += 1
+            else:
+                self.capped_entries += 1
+        elif self.decisions[run] >= self.plan.max_steps:
+            self.capped_choices += 1
+        else:
+            return False
+        return True
+
+    def step_fast(self, rng: np.random.Generator) -> list[int]:
+        """Every run on a log of the table takes one step at once, again and again, until
+        it ends or reaches a log the machine reads; returns the runs that did."""
+        plan, steps, since = self.plan, self.steps, self.since
+        rows = np.array(self.fast_runs, dtype=np.int64)
+        at = np.array(self.fast_at, dtype=np.int64)
+        self.fast_runs, self.fast_at = [], []
+        slow: list[int] = []
+        while len(rows):
+            self.visited[rows, at] = True
+            steps[rows] += 1
+            since[rows] += 1
+            if len(plan.region_names) > 1:
+                np.add.at(self.region_steps, (rows, plan.region[at]), 1)
+            else:
+                self.region_steps[rows, 0] += 1
+            ended = plan.ends[at]
+            for i in np.flatnonzero(ended):
+                self.endings[plan.reason[int(at[i])]] += 1
+            over = ~ended & (steps[rows] >= plan.max_steps)
+            looping = since[rows[over]] > self.n
+            self.loops += int(looping.sum())
+            self.capped_entries += int((~looping).sum())
+            going = ~ended & ~over
+            rows, at = rows[going], at[going]
+            choice = (rng.random(len(at)) * plan.degree[at]).astype(np.int64)
+            since[rows[plan.degree[at] > 1]] = 0          # a choice taken at this log
+            at = plan.next[at, choice]
+            leave = ~plan.fast[at]
+            if leave.any():
+                for run, i in zip(rows[leave].tolist(), at[leave].tolist()):
+                    self.states[run].at = AtLog(int(plan.entries[i][1]))
+                    slow.append(run)
+                rows, at = rows[~leave], at[~leave]
+        return slow
+
+    def result(self) -> ChunkResult:
+        return ChunkResult(self.visited.sum(axis=0), self.steps, self.region_steps, self.endings, self.loops,
+                           self.capped_entries, self.capped_choices)
 
 
 def _run_chunk(job: tuple[int, int, int]) -> ChunkResult:
@@ -241,104 +359,18 @@ def _run_chunk(job: tuple[int, int, int]) -> ChunkResult:
     sequence = np.random.SeedSequence([seed, chunk])
     rng = np.random.default_rng(sequence)
     pick = random.Random(int(sequence.generate_state(1)[0]))
-    n = len(plan.entries)
-    regions_n = len(plan.region_names)
-    visited = np.zeros((runs, n), dtype=bool)
-    steps = np.zeros(runs, dtype=np.int64)
-    region_steps = np.zeros((runs, regions_n), dtype=np.int64)
-    endings: Counter = Counter()
-    loops = capped_entries = capped_choices = 0
     # The decisions met while effects resolve, and the Event deck, drawn from this chunk's seed.
     plan.game.ask = lambda said, question, labels: pick.randrange(len(labels))
     plan.game.random = pick
-    states = {run: plan.game.start() for run in range(runs)}
-    decisions = [0] * runs        # moves on the board read no entry, but count towards the end
-    since = np.zeros(runs, dtype=np.int64)      # entries read since the run's last choice
+    runs_of = _Chunk(plan, runs, pick)
     slow = list(range(runs))
-    fast_runs: list[int] = []
-    fast_at: list[int] = []
-
-    def enter(run: int, node: tuple) -> None:
-        i = plan.index.get(node)
-        if i is not None:
-            visited[run, i] = True
-            region_steps[run, plan.region[i]] += 1
-        steps[run] += 1
-
-    while slow or fast_runs:
-        # The machine reads for each run that needs it, until the run reaches a log
-        # it can leave to the table below, or ends.
+    while slow or runs_of.fast_runs:
         for run in slow:
-            state = states[run]
-            while True:
-                if plan.stop(state.at):
-                    fast_runs.append(run)
-                    fast_at.append(plan.index[("log", state.at[1])])
-                    break
-                # reading stops at the cap, within a run of gotos as between choices
-                scene = plan.game.advance(state, show=False, stop=_capped(plan, state, int(steps[run])))
-                for node in scene.entered:
-                    enter(run, node)
-                since[run] += len(scene.entered)
-                if scene.ended == LOOP:
-                    loops += 1
-                    break
-                if scene.ended:
-                    endings[scene.ended] += 1
-                    break
-                if steps[run] >= plan.max_steps:
-                    if since[run] > n:
-                        loops += 1
-                    else:
-                        capped_entries += 1
-                    break
-                if decisions[run] >= plan.max_steps:
-                    capped_choices += 1
-                    break
-                if scene.paused:
-                    continue
-                options = scene.options
-                if all(o.weight == 1.0 for o in options):
-                    option = options[pick.randrange(len(options))]
-                else:
-                    option = pick.choices(options, weights=[o.weight for o in options])[0]
-                plan.game.choose(state, option)
-                decisions[run] += 1
-                since[run] = 0
-        slow = []
-        if not fast_runs:
+            runs_of.read(run)
+        if not runs_of.fast_runs:
             break
-        # Every run on a log of the table takes one step at once.
-        rows = np.array(fast_runs, dtype=np.int64)
-        at = np.array(fast_at, dtype=np.int64)
-        fast_runs, fast_at = [], []
-        while len(rows):
-            visited[rows, at] = True
-            steps[rows] += 1
-            since[rows] += 1
-            if regions_n > 1:
-                np.add.at(region_steps, (rows, plan.region[at]), 1)
-            else:
-                region_steps[rows, 0] += 1
-            ended = plan.ends[at]
-            for i in np.flatnonzero(ended):
-                endings[plan.reason[int(at[i])]] += 1
-            over = ~ended & (steps[rows] >= plan.max_steps)
-            looping = since[rows[over]] > n
-            loops += int(looping.sum())
-            capped_entries += int((~looping).sum())
-            going = ~ended & ~over
-            rows, at = rows[going], at[going]
-            choice = (rng.random(len(at)) * plan.degree[at]).astype(np.int64)
-            since[rows[plan.degree[at] > 1]] = 0          # a choice taken at this log
-            at = plan.next[at, choice]
-            leave = ~plan.fast[at]
-            if leave.any():
-                for run, i in zip(rows[leave].tolist(), at[leave].tolist()):
-                    states[run].at = ["log", plan.entries[i][1], 0]
-                    slow.append(run)
-                rows, at = rows[~leave], at[~leave]
-    return ChunkResult(visited.sum(axis=0), steps, region_steps, endings, loops, capped_entries, capped_choices)
+        slow = runs_of.step_fast(rng)
+    return runs_of.result()
 
 
 def simulate(pack: m.Pack, runs: int, seed: int, max_steps: int | None = None,

@@ -3,8 +3,12 @@ machine reads), check marks, uniques, missions, conditions, counters, cards, the
 board's changes and the location actions already taken. Plain data, saved as JSON."""
 from __future__ import annotations
 
+import copy
 import json
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
+
+from vcompiler.play import positions
+from vcompiler.play.positions import Position
 
 VANTAGE_STATS = ("time", "morale", "health")
 # A stat never goes above 6 (VR: a gain beyond it becomes a random skill); the table
@@ -16,13 +20,13 @@ FORMAT = 1
 
 @dataclass
 class State:
-    at: list                                   # see machine.Game for the positions
+    at: Position
     checked: set[int] = field(default_factory=set)
     uniques: set[int] = field(default_factory=set)
     missions: dict[str, str] = field(default_factory=dict)     # id -> active | complete | failed
     conditions: set[str] = field(default_factory=set)
     counters: dict[str, int] = field(default_factory=dict)
-    cards: list = field(default_factory=list)                  # vantage cards held, injuries
+    cards: list[int | str] = field(default_factory=list)       # vantage cards held (numbers), injuries (names)
     pois: dict[str, str] = field(default_factory=dict)         # "planet:sector" -> POI placed there
     threats: dict[str, int] = field(default_factory=dict)           # threat -> the Sector of its standee
     standees: dict[str, list[int]] = field(default_factory=dict)    # threat -> Sectors of secondary standees
@@ -44,32 +48,14 @@ class State:
 
     def to_json(self, pack: str) -> str:
         data = asdict(self)
-        for name in _SETS:
+        data["at"] = positions.to_json(self.at)
+        for name in SETS:
             data[name] = sorted(data[name])
         return json.dumps({"vcompiler_playthrough": FORMAT, "pack": pack, "state": data}, indent=1,
                           ensure_ascii=False, sort_keys=True) + "\n"
 
-    @classmethod
-    def from_json(cls, text: str, pack: str) -> State:
-        """Raises ValueError when `text` is not a playthrough of `pack`."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"not a saved playthrough: {error}") from None
-        if not isinstance(data, dict) or data.get("vcompiler_playthrough") != FORMAT:
-            raise ValueError("not a saved playthrough of this version of vcompiler")
-        if data.get("pack") != pack:
-            raise ValueError(f"a playthrough of pack {data.get('pack')}, not of {pack}")
-        kept = dict(data["state"])
-        for name in _SETS:
-            kept[name] = set(kept.get(name, ()))
-        try:
-            return cls(**kept)
-        except TypeError as error:
-            raise ValueError(f"not a saved playthrough: {error}") from None
-
     def copy(self) -> State:
-        return State(**{f.name: _copied(getattr(self, f.name)) for f in fields(self)})
+        return copy.deepcopy(self)
 
     def add(self, counter: str, amount: int) -> None:
         value = self.counters.get(counter, 0) + amount
@@ -78,13 +64,5 @@ class State:
         self.counters[counter] = max(value, 0)
 
 
-_SETS = ("checked", "uniques", "conditions", "used", "goals")
-
-
-def _copied(value):
-    """A field's value, its containers copied down to the lists a dict holds (standees)."""
-    if isinstance(value, dict):
-        return {k: _copied(v) for k, v in value.items()}
-    if isinstance(value, (list, set)):
-        return type(value)(value)
-    return value
+# The fields a saved game keeps as sorted lists.
+SETS = ("checked", "uniques", "conditions", "used", "goals")

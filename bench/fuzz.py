@@ -173,7 +173,7 @@ def run_cli(inputs: int, seed: int, build: bool, seconds: float = 1e9, timeout: 
     """`check` (and `build --only json`) through the command line, in this process."""
     from click.testing import CliRunner
 
-    from vcompiler.cli import main as cli
+    from vcompiler.driver.cli import main as cli
 
     rng = random.Random(seed)
     corpus = sorted((ROOT / "source_content").rglob("*.vcl")) + sorted((ROOT / "tests" / "cases").glob("*.vcl"))

@@ -33,7 +33,7 @@ from vcompiler.compile import display_path, pack_files, parse_pack, read_source
 from vcompiler.model.build import build_model
 from vcompiler.parse import _parser, markup, transform
 from vcompiler.parse.split import split_declarations
-from vcompiler.resources import data_dir
+from vcompiler.util.resources import data_dir
 
 GRAPH_MODULE = "vcompiler.checks.graph"
 clock = time.process_time
@@ -149,7 +149,7 @@ def stage_times(folder: Path) -> dict[str, float]:
 
 
 def main() -> None:
-    gc.disable()          # as the command does (vcompiler.cli)
+    gc.disable()          # as the command does (vcompiler.driver.cli)
     _parser()             # the tables, read or built once, as a worker inherits them
     plain_parser(), plain_parser("basic")
     names = sys.argv[1:]

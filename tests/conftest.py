@@ -38,7 +38,7 @@ RENDERERS = ("weasyprint", "fontTools", "pikepdf", "jinja2")
 def renderers_loaded(args: list[str], status: int) -> tuple[list[str], str]:
     """`vcompiler ARGS` in an interpreter of its own, which must exit with `status`: which
     of the renderer's libraries it imported, and what it printed before."""
-    script = ("import sys; from vcompiler.cli import main\n"
+    script = ("import sys; from vcompiler.driver.cli import main\n"
               "try:\n"
               f"    main({args!r})\n"
               "except SystemExit as stop:\n"

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import CONTENT, VANGUARD_HEADER, VANTAGE_HEADER
-from vcompiler.cli import main
+from vcompiler.driver.cli import main
 
 BAD_FILES = {
     "binary": b"\x00\x01\x02PK\x03\x04" * 50,

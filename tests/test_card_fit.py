@@ -8,8 +8,8 @@ from click.testing import CliRunner
 
 from conftest import CONTENT, VANGUARD_HEADER, renderers_loaded
 from vcompiler import fontmetrics
-from vcompiler.cli import main
 from vcompiler.compile import compile_pack
+from vcompiler.driver.cli import main
 from vcompiler.registry import CARD_SIZES
 from vcompiler.render import fit, weasy_compat
 from vcompiler.render.cards import faces_of, location_faces

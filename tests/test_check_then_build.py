@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import VANGUARD_HEADER, VANTAGE_HEADER
-from vcompiler.cli import main
 from vcompiler.compile import compile_pack
+from vcompiler.driver.cli import main
 from vcompiler.registry import forms_of_game, kind_named
 
 # Values for each kind of argument: things the skeleton defines, and now and then one

@@ -10,7 +10,7 @@ from jsonschema import Draft202012Validator
 
 from conftest import CONTENT, ROOT
 from vcompiler import __version__
-from vcompiler.cli import main
+from vcompiler.driver.cli import main
 
 REPORT_SCHEMA = json.loads((ROOT / "schemas" / "report.schema.json").read_text())
 
@@ -149,7 +149,7 @@ def test_a_broken_pack_declaration_is_one_error_not_two(write_pack):
 
 
 def test_paper_is_read_in_either_case(tmp_path, pack_copy, monkeypatch):
-    import vcompiler.outputs as outputs
+    import vcompiler.driver.outputs as outputs
     seen = []
     real = outputs.make_outputs
 

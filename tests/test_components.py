@@ -10,8 +10,8 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from conftest import EXAMPLE_ROOTS, ROOT, VANGUARD_HEADER, VANTAGE_HEADER, expectations
-from vcompiler.cli import main
 from vcompiler.compile import compile_pack
+from vcompiler.driver.cli import main
 from vcompiler.emit.write import MANIFEST
 from vcompiler.model import types as m
 from vcompiler.registry import CARD_SIZES

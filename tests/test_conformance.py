@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import CONTENT, EXAMPLES, ROOT, SHARED, expected_columns
-from vcompiler.cli import main
+from vcompiler.driver.cli import main
 
 BROKEN = ROOT / "tests" / "conformance" / "broken"
 REFERENCE = sorted(p for p in CONTENT.iterdir() if (p / "pack.vcl").exists())

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import CONTENT, ROOT, VANGUARD_HEADER
-from vcompiler.cli import main
+from vcompiler.driver.cli import main
 from vcompiler.emit.write import MANIFEST, write_set
 
 write_module = sys.modules["vcompiler.emit.write"]
@@ -128,7 +128,7 @@ def test_a_crash_in_a_rule_is_e900_and_exit_2(monkeypatch):
 
 
 def test_an_internal_error_is_one_line_and_the_traceback_is_behind_debug(monkeypatch):
-    import vcompiler.cli as cli
+    import vcompiler.driver.cli as cli
 
     def broken(*args, **kwargs):
         raise ZeroDivisionError("division by zero")
@@ -308,7 +308,7 @@ def test_a_build_into_an_output_folder_that_is_a_link_is_e104(tmp_path):
 def test_a_full_temporary_folder_or_a_file_size_limit_is_e104_with_the_path(tmp_path, monkeypatch, fault):
     import tempfile
 
-    from vcompiler import workers
+    from vcompiler.util import workers
     temp = tmp_path / "tmp"
 
     def full(*args, **kwargs):

@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import CONTENT, ROOT, VANGUARD_HEADER, VANTAGE_HEADER
-from vcompiler.cli import main
 from vcompiler.compile import compile_pack
+from vcompiler.driver.cli import main
 from vcompiler.emit.bundle import to_bundle
 from vcompiler.fmt import _pieces, format_text
 

@@ -10,9 +10,9 @@ import pytest
 
 import vcompiler
 from vcompiler import ast
-from vcompiler.frozen import frozen
 from vcompiler.parse import serial
 from vcompiler.source import Span
+from vcompiler.util.frozen import frozen
 
 
 def _pair(body: str) -> tuple[type, type]:
@@ -99,4 +99,4 @@ def test_every_frozen_value_of_the_package_is_declared_with_frozen():
     slow = [f"{path.relative_to(package)}:{number}" for path in sorted(package.rglob("*.py"))
             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
             if line.strip().startswith("@dataclass(") and "frozen=True" in line]
-    assert slow == [], "declare these with @frozen (vcompiler/frozen.py): " + ", ".join(slow)
+    assert slow == [], "declare these with @frozen (vcompiler/util/frozen.py): " + ", ".join(slow)

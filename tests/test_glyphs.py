@@ -8,8 +8,8 @@ from test_render import A5, font_families, pages_text
 from conftest import VANGUARD_HEADER, renderers_loaded
 from vcompiler.checks.glyphs import drawn
 from vcompiler.checks.printable import BOUNDS
-from vcompiler.cli import main
 from vcompiler.compile import compile_pack
+from vcompiler.driver.cli import main
 from vcompiler.render import coverage
 from vcompiler.render.books import logbook
 from vcompiler.render.pdf import render_book

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from vcompiler import workers
+from vcompiler.util import workers
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="reads /proc")

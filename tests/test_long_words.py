@@ -49,7 +49,7 @@ def _text_laid_out(monkeypatch, folder) -> int:
     """How many characters WeasyPrint hands to Pango while `check` measures the cards."""
     from weasyprint.text import line_break
 
-    from vcompiler.cli import _with_card_fit
+    from vcompiler.driver.cli import _with_card_fit
     laid_out = [0]
     create, set_text = line_break.create_layout, line_break.Layout.set_text
 

@@ -8,8 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import CONTENT, VANGUARD_HEADER
-from vcompiler.cli import main
 from vcompiler.compile import compile_pack
+from vcompiler.driver.cli import main
 from vcompiler.model import types as m
 from vcompiler.play.machine import Game
 from vcompiler.play.positions import AtBoard, AtCheck, AtLog, AtRow, AtSector

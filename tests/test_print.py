@@ -13,8 +13,8 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from conftest import CONTENT, ROOT, VANGUARD_HEADER
-from vcompiler.cli import main
 from vcompiler.compile import compile_pack
+from vcompiler.driver.cli import main
 from vcompiler.render import RenderPlan, render, render_packs
 from vcompiler.render.books import index_sections, logbook, sections, storybooks
 from vcompiler.render.pdf import (

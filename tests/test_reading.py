@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import ROOT, VANGUARD_HEADER
-from vcompiler.cli import main
 from vcompiler.compile import compile_pack, find_packs
+from vcompiler.driver.cli import main
 
 SECRET = "TOP-SECRET-LINE-FROM-OUTSIDE"
 
@@ -258,7 +258,7 @@ def hook(event, args):
     if event == "open" and isinstance(args[0], (str, bytes)):
         opened.append(os.path.abspath(os.fsdecode(args[0])))
 sys.addaudithook(hook)
-from vcompiler.cli import main
+from vcompiler.driver.cli import main
 try:
     main(["check", "--no-cache", sys.argv[1]])
 except SystemExit:

@@ -12,7 +12,7 @@ import yaml
 from click.testing import CliRunner
 
 from conftest import CONTENT, ROOT
-from vcompiler.cli import main
+from vcompiler.driver.cli import main
 
 SH_BLOCK = re.compile(r"^```sh\n(.*?)^```", re.S | re.M)
 NEVER_ENDS = {"watch", "lsp"}

@@ -11,8 +11,8 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from conftest import ROOT, VANGUARD_HEADER, VANTAGE_HEADER
-from vcompiler.cli import main
 from vcompiler.compile import compile_pack
+from vcompiler.driver.cli import main
 from vcompiler.emit.write import MANIFEST
 from vcompiler.render.books import books_of, logbook, sections
 from vcompiler.render.fetcher import TEMPLATES, PackageFetcher, RefusedResource

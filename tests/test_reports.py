@@ -9,10 +9,10 @@ from click.testing import CliRunner
 from jsonschema import Draft4Validator
 
 from conftest import ROOT
-from vcompiler.cli import main
 from vcompiler.codes import CATALOGUE
 from vcompiler.diagnostics import Diagnostic
-from vcompiler.reports import format_github
+from vcompiler.driver.cli import main
+from vcompiler.driver.reports import format_github
 from vcompiler.source import Span
 
 PACKS = ("planet-mistakes", "coast-mistakes")
@@ -128,7 +128,7 @@ def test_rules_lists_every_code_and_documents_one():
 
 
 def test_every_rule_code_has_user_documentation():
-    from vcompiler.reports import rule_docs
+    from vcompiler.driver.reports import rule_docs
     docs = rule_docs()
     undocumented = [c for c in CATALOGUE if len(docs.get(c, "")) < 60]
     assert undocumented == []

@@ -70,7 +70,7 @@ def test_a_large_file_lark_reads_in_part_is_parsed_in_parts_and_kept_in_the_cach
         made.append([r for u, r in zip(units, results) if u[0] == index])      # the large file's
         return results
 
-    from vcompiler.workers import forked_shares
+    from vcompiler.util.workers import forked_shares
     monkeypatch.setattr(compiling, "forked_shares", spied)
     cache = ParseCache(tmp_path / "cache")
     assert outcome(compile_pack(folder, cache=cache, workers=2)) == plain      # parsed in parts, kept
@@ -99,7 +99,7 @@ def test_rules_checked_in_a_forked_process_find_what_one_process_finds(generated
         calls.append(len(items))
         return forked_shares(items, *args)
 
-    from vcompiler.workers import forked_shares
+    from vcompiler.util.workers import forked_shares
     monkeypatch.setattr(checks, "FORKED_RULES_LOGS", 0)
     monkeypatch.setattr(checks, "idle_cores", lambda: 2)
     monkeypatch.setattr(checks, "forked_shares", spied)
@@ -140,7 +140,7 @@ def test_lark_cython_builds_the_same_ast(generated):
 def test_no_cache_flag_writes_no_parsed_files(tmp_path, monkeypatch):
     from click.testing import CliRunner
 
-    from vcompiler.cli import main
+    from vcompiler.driver.cli import main
     monkeypatch.setenv("VCOMPILER_CACHE_DIR", str(tmp_path / "c"))
     assert CliRunner().invoke(main, ["check", str(CONTENT / "tidal-reach"), "--no-cache"]).exit_code == 0
     assert not list((tmp_path / "c").glob("parsed-*"))

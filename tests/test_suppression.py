@@ -5,7 +5,7 @@ import json
 from click.testing import CliRunner
 
 from conftest import VANGUARD_HEADER
-from vcompiler.cli import main
+from vcompiler.driver.cli import main
 
 PACK = VANGUARD_HEADER + '''
 log 1 "Start" { return }

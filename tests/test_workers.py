@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from vcompiler import workers
-from vcompiler.workers import forked_shares
+from vcompiler.util import workers
+from vcompiler.util.workers import forked_shares
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this platform")
 
@@ -125,14 +125,14 @@ def test_this_process_takes_less_when_it_reads_what_children_send():
 
 def _lineage(_: int) -> tuple[int, int, bool, bool]:
     """In a worker: its process id, its parent's, and whether it holds what the fork
-    server preloaded (tabnanny, which neither this module nor vcompiler.workers imports)
+    server preloaded (tabnanny, which neither this module nor vcompiler.util.workers imports)
     and the module that ties the server to this process."""
     import sys
     import time
     start = time.process_time()
     while time.process_time() - start < 0.05:        # some work, for the time it counts
         pass
-    return os.getpid(), os.getppid(), "tabnanny" in sys.modules, "vcompiler.server" in sys.modules
+    return os.getpid(), os.getppid(), "tabnanny" in sys.modules, "vcompiler.util.server" in sys.modules
 
 
 def _children_time() -> float:
@@ -187,7 +187,7 @@ print(len(started), sorted({{str(a[0] if isinstance(a, (list, tuple)) else a) fo
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the linker's folders of Linux")
-@pytest.mark.parametrize("first", ["vcompiler.render", "vcompiler.server"])
+@pytest.mark.parametrize("first", ["vcompiler.render", "vcompiler.util.server"])
 def test_weasyprint_finds_its_libraries_without_running_ldconfig_or_a_compiler(first, monkeypatch):
     import subprocess
     monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parent.parent))

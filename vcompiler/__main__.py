@@ -1,3 +1,3 @@
-from vcompiler.cli import run
+from vcompiler.driver.cli import run
 
 run()

@@ -6,8 +6,8 @@ parse cache can store them as data (see parse/serial.py)."""
 from __future__ import annotations
 
 from vcompiler.diagnostics import Diagnostic
-from vcompiler.frozen import frozen
 from vcompiler.source import SourceFile, Span
+from vcompiler.util.frozen import frozen
 
 
 # ---------------------------------------------------------------- text markup

@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 
-from vcompiler.frozen import frozen
+from vcompiler.util.frozen import frozen
 
 
 class Severity(enum.Enum):

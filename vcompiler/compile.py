@@ -19,7 +19,6 @@ from vcompiler.checks import CheckMemo, run_checks
 from vcompiler.checks.explained import near_errors
 from vcompiler.config import load_config
 from vcompiler.diagnostics import Applicability, Diagnostic, Related, diagnostic
-from vcompiler.frozen import frozen
 from vcompiler.model.build import Memo, build_model
 from vcompiler.model.labels import number_text_labels
 from vcompiler.model.numbering import LOCK_NAME, read_lock
@@ -42,8 +41,9 @@ from vcompiler.registry import verbs_of_game
 from vcompiler.registry.constructs import declared_construct, foreign_construct, other_game_hint
 from vcompiler.source import SourceFile, Span
 from vcompiler.suppression import allow_mistakes, apply_allows
+from vcompiler.util.frozen import frozen
 from vcompiler.util.safeio import Refused, read_regular
-from vcompiler.workers import forked_shares, idle_cores
+from vcompiler.util.workers import forked_shares, idle_cores
 
 
 @frozen

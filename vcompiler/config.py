@@ -20,9 +20,9 @@ from typing import Any
 
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
-from vcompiler.frozen import frozen
 from vcompiler.registry import PRINTED
 from vcompiler.source import SourceFile, Span
+from vcompiler.util.frozen import frozen
 from vcompiler.util.safeio import Refused, read_regular
 
 

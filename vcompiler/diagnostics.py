@@ -8,8 +8,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import field
 
 from vcompiler.codes import Code, Severity
-from vcompiler.frozen import frozen
 from vcompiler.source import SourceFile, Span
+from vcompiler.util.frozen import frozen
 
 
 @frozen

@@ -7,7 +7,7 @@ from functools import cached_property, partial
 from pathlib import Path
 from typing import NamedTuple
 
-from vcompiler.frozen import frozen
+from vcompiler.util.frozen import frozen
 
 
 class Span(NamedTuple):

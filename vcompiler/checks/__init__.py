@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from vcompiler.checks.explained import NO_ERRORS, NearErrors
 from vcompiler.codes import Code
 from vcompiler.diagnostics import Diagnostic
-from vcompiler.failure import debugging, internal
-from vcompiler.frozen import frozen
 from vcompiler.model.build import Memo as ModelMemo
 from vcompiler.model.types import Log, Pack, Reference
-from vcompiler.workers import forked_shares, idle_cores
+from vcompiler.util.failure import debugging, internal
+from vcompiler.util.frozen import frozen
+from vcompiler.util.workers import forked_shares, idle_cores
 
 if TYPE_CHECKING:
     import networkx as nx

@@ -25,11 +25,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic
-from vcompiler.frozen import frozen
 from vcompiler.parse.lexer import COMMENT, ONE_LINE_STRING, OPEN_ONE_LINE_STRING, read_number
 from vcompiler.parse.markup import plain_string
 from vcompiler.registry import CARD_KINDS, STARTING_LOG
 from vcompiler.source import SourceFile
+from vcompiler.util.frozen import frozen
 
 # A file that could not be read at all: anything may have been in it.
 UNREAD = frozenset({codes.UNREADABLE.id, codes.OUTSIDE_PACK.id, codes.UNLISTABLE.id, codes.BAD_FILE_NAME.id})

@@ -7,9 +7,9 @@ from pathlib import Path
 from vcompiler.emit.bundle import to_bundle
 from vcompiler.emit.validate import schema_errors
 from vcompiler.emit.write import bundle_bytes, write_atomic, write_set
-from vcompiler.frozen import frozen
 from vcompiler.model.numbering import LOCK_NAME, lock_text
 from vcompiler.model.types import Pack
+from vcompiler.util.frozen import frozen
 
 BUNDLE_SCHEMA = "bundle.schema.json"
 

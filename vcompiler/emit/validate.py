@@ -13,7 +13,7 @@ from functools import cache
 import jsonschema_rs
 
 from vcompiler.emit.bundle import Json
-from vcompiler.resources import data_dir
+from vcompiler.util.resources import data_dir
 
 
 @cache

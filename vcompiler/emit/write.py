@@ -17,7 +17,7 @@ from typing import Any
 
 import orjson
 
-from vcompiler import atomic
+from vcompiler.util import atomic
 from vcompiler.util.safeio import Refused, read_regular
 
 
@@ -74,7 +74,7 @@ def write_set(folder: Path, files: dict[str, bytes], drop: tuple[str, ...] = ())
     files named in `drop` are not kept. A `folder` that is a link is replaced by the
     new set, and nothing of where it leads is read. Returns the files whose bytes
     changed; writes nothing when none did and none is dropped."""
-    from vcompiler.workers import remove_stale
+    from vcompiler.util.workers import remove_stale
 
     parent = folder.parent
     parent.mkdir(parents=True, exist_ok=True)

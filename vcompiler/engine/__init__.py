@@ -31,11 +31,11 @@ from vcompiler.compile import (
     without_cycle_collection,
 )
 from vcompiler.diagnostics import Diagnostic
-from vcompiler.frozen import frozen
+from vcompiler.driver.targets import NO_PACK_ABOVE, Stray, in_no_pack, pack_of_file
 from vcompiler.model.build import Memo
 from vcompiler.parse import Chunks, ParsedFile, parse_source
 from vcompiler.source import SourceFile
-from vcompiler.targets import NO_PACK_ABOVE, Stray, in_no_pack, pack_of_file
+from vcompiler.util.frozen import frozen
 
 
 @frozen

@@ -10,10 +10,10 @@ from functools import cached_property
 
 from vcompiler import ast
 from vcompiler.compile import CompileResult
-from vcompiler.frozen import frozen
 from vcompiler.model import types as m
 from vcompiler.registry import CARD_KINDS
 from vcompiler.source import SourceFile, Span
+from vcompiler.util.frozen import frozen
 
 # A vanguard card is named by its id whatever its kind (`{card P101}` before the model
 # knows P101 is a poi): one identity for all of them.

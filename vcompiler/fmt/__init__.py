@@ -26,9 +26,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from vcompiler import codes
+from vcompiler.ast import ParsedFile
 from vcompiler.diagnostics import Diagnostic, diagnostic
-from vcompiler.frozen import frozen
 from vcompiler.source import SourceFile, Span
+from vcompiler.util.frozen import frozen
 
 __all__ = ["Formatted", "format_source", "format_text"]
 
@@ -338,7 +339,7 @@ def _shape(value: object) -> object:
     return value
 
 
-def _meaning(parsed) -> object:
+def _meaning(parsed: ParsedFile) -> object:
     return (_shape(parsed.file.declarations), sorted(d.code.id for d in parsed.diagnostics),
             [region[2] for region in parsed.allow_regions], parsed.unparsed)
 

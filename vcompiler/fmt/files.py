@@ -6,13 +6,13 @@ import os
 from pathlib import Path
 
 from vcompiler import codes
-from vcompiler.atomic import write_whole
 from vcompiler.compile import decode_source, display_path
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.files import MAX_SOURCE_BYTES, SUFFIX, list_pack, survey
 from vcompiler.fmt import format_source
-from vcompiler.frozen import frozen
 from vcompiler.source import SourceFile
+from vcompiler.util.atomic import write_whole
+from vcompiler.util.frozen import frozen
 from vcompiler.util.safeio import Refused, read_regular
 
 

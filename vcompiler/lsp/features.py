@@ -8,10 +8,10 @@ from collections.abc import Iterable
 
 from vcompiler.diagnostics import Diagnostic
 from vcompiler.engine.index import LABEL, Definition, Index, Mention
-from vcompiler.frozen import frozen
 from vcompiler.registry import VANGUARD, VANTAGE, Form, forms_of_game, is_kind, kind_named, kinds_of_game
 from vcompiler.registry.forms import VALUE_SLOTS
 from vcompiler.source import Span
+from vcompiler.util.frozen import frozen
 from vcompiler.vocabulary import ICONS
 
 MARKUP_KINDS = ("log", "card", "location", "icon")

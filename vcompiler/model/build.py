@@ -12,7 +12,6 @@ from typing import TypeVar, cast
 from vcompiler import ast, codes
 from vcompiler.ast import ParsedFile
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
-from vcompiler.frozen import frozen
 from vcompiler.model import types as m
 from vcompiler.model.entities import Duplicate, Entities
 from vcompiler.model.numbering import LOCK_NAME, assign_numbers, read_lock
@@ -20,6 +19,7 @@ from vcompiler.model.references import References
 from vcompiler.model.resolve import Resolver
 from vcompiler.registry import GAMES, Kind, kind_named
 from vcompiler.source import SourceFile, Span
+from vcompiler.util.frozen import frozen
 from vcompiler.vocabulary import MAX_NUMBER
 
 Entity = TypeVar("Entity")

@@ -6,9 +6,9 @@ from __future__ import annotations
 import difflib
 
 from vcompiler import ast
-from vcompiler.frozen import frozen
 from vcompiler.registry import FORMS_BY_VERB, VERBS, Form, verbs_of_game
 from vcompiler.registry.constructs import CONSTRUCTS, other_game_hint
+from vcompiler.util.frozen import frozen
 
 
 @frozen

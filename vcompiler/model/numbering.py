@@ -11,8 +11,8 @@ from pathlib import Path
 
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
-from vcompiler.frozen import frozen
 from vcompiler.source import Span
+from vcompiler.util.frozen import frozen
 from vcompiler.util.safeio import Refused, read_regular
 
 LOCK_NAME = "numbers.lock"

@@ -10,8 +10,8 @@ from functools import cached_property
 from typing import Any
 
 from vcompiler import ast
-from vcompiler.frozen import frozen
 from vcompiler.source import SourceFile, Span
+from vcompiler.util.frozen import frozen
 
 
 @frozen

@@ -31,9 +31,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import cast
 
-from vcompiler import atomic
 from vcompiler.parse import serial
-from vcompiler.resources import data_dir
+from vcompiler.util import atomic
+from vcompiler.util.resources import data_dir
 from vcompiler.util.safeio import Refused, read_regular
 
 # Past this many entries, the least recently used half goes.
@@ -43,7 +43,7 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 # the messages it formats, the kinds it knows, the grammar. (A test checks that this
 # covers every module the parse stage imports.)
 _PARSE_CODE = ("parse", "registry", "ast.py", "source.py", "diagnostics.py", "codes.py", "vocabulary.py",
-               "resources.py", "atomic.py", "frozen.py", "util")
+               "util")
 
 
 def default_cache_root() -> Path:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from vcompiler.parse.cache import default_cache_root
 from vcompiler.parse.fast import FastLogReader
 from vcompiler.parse.transform import AstBuilder
-from vcompiler.resources import data_dir
+from vcompiler.util.resources import data_dir
 
 if TYPE_CHECKING:
     from lark import Lark

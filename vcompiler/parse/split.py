@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 
-from vcompiler.frozen import frozen
 from vcompiler.parse.lexer import COMMENT, COMMENT_POSSESSIVE, ONE_LINE_STRING, OPEN_ONE_LINE_STRING_POSSESSIVE
 from vcompiler.registry import TOP_LEVEL_ONLY
+from vcompiler.util.frozen import frozen
 
 # The text is read in one pass over what matters to the cut: strings and comments (as
 # parse/lexer.py reads them), braces, and the line breaks before a letter, where a

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from vcompiler.frozen import frozen
 from vcompiler.model import types as m
 from vcompiler.play.positions import Position
+from vcompiler.util.frozen import frozen
 
 
 @frozen

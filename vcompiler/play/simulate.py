@@ -28,7 +28,6 @@ from typing import Any
 import numpy as np
 
 from vcompiler.checks import CheckContext
-from vcompiler.frozen import frozen
 from vcompiler.model import types as m
 from vcompiler.play import params
 from vcompiler.play.effects import MISSION_STATUS, TIME_VERBS
@@ -36,8 +35,9 @@ from vcompiler.play.machine import LOOP, Game, Stop
 from vcompiler.play.positions import AtLog, Position
 from vcompiler.play.state import State
 from vcompiler.tools.regions import node_title, regions
-from vcompiler.workers import pool as worker_pool
-from vcompiler.workers import running
+from vcompiler.util.frozen import frozen
+from vcompiler.util.workers import pool as worker_pool
+from vcompiler.util.workers import running
 
 CHUNK = 2500
 RARE = 0.01

@@ -14,8 +14,10 @@ from __future__ import annotations
 import base64
 import html
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
+from vcompiler import ast
 from vcompiler.model import types as m
 from vcompiler.registry import CARD_SIZES
 from vcompiler.render import voice
@@ -169,7 +171,7 @@ class _Writer:
                     out.append(f'<p class="row"><strong>{_e(word)}:</strong> {"☐" * count}</p>')
         return "\n".join(out)
 
-    def paragraphs(self, texts) -> str:
+    def paragraphs(self, texts: Iterable[ast.Text]) -> str:
         return "\n".join(f"<p>{self.inline(p)}</p>" for t in texts for p in voice.rich(t))
 
     # ------------------------------------------------------------ entries

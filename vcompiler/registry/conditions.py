@@ -4,7 +4,7 @@ printed wording. The resolver matches a condition's words against these shapes; 
 storybooks and the Logbook print it from `says`."""
 from __future__ import annotations
 
-from vcompiler.frozen import frozen
+from vcompiler.util.frozen import frozen
 from vcompiler.vocabulary import DISCOVERY_KINDS
 
 

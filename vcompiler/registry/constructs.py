@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from vcompiler.frozen import frozen
 from vcompiler.registry.forms import verbs_of_game
 from vcompiler.registry.games import GAMES, VANGUARD, VANTAGE
 from vcompiler.registry.kinds import KINDS
+from vcompiler.util.frozen import frozen
 from vcompiler.vocabulary import CATEGORIES, DIRECTIONS
 
 

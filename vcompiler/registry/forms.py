@@ -21,9 +21,9 @@ import re
 from dataclasses import field
 
 from vcompiler import ast
-from vcompiler.frozen import frozen
 from vcompiler.registry.games import VANGUARD, VANTAGE
 from vcompiler.registry.kinds import KINDS, is_kind, kind_named
+from vcompiler.util.frozen import frozen
 from vcompiler.vocabulary import DIE_COLOURS, DISCOVERY_KINDS, ICONS, OUTCOME_COLOURS
 
 # slot: (the kind of word it takes, how a hint spells it, the words it may be)

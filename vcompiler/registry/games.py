@@ -1,7 +1,7 @@
 """The games a pack is written for."""
 from __future__ import annotations
 
-from vcompiler.frozen import frozen
+from vcompiler.util.frozen import frozen
 
 
 @frozen

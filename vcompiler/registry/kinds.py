@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import re
 
-from vcompiler.frozen import frozen
 from vcompiler.registry.games import VANGUARD, VANTAGE
+from vcompiler.util.frozen import frozen
 
 # Trim sizes in millimetres (width, height), bleed excluded. Poker size for the
 # vanguard decks, which players hold and sort; tarot size for location cards, which

@@ -8,7 +8,7 @@ A construct is named as the parser's callback is (`card`, `action`); a line by t
 the parser gives it (`boost`, `result`, a compass point for an exit)."""
 from __future__ import annotations
 
-from vcompiler.frozen import frozen
+from vcompiler.util.frozen import frozen
 from vcompiler.vocabulary import DIRECTIONS
 
 

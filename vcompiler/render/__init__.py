@@ -14,7 +14,6 @@ from typing import Any, TypeVar
 
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
-from vcompiler.frozen import frozen
 from vcompiler.model.types import Pack
 from vcompiler.render.books import Book, Section, books_of, index_sections
 from vcompiler.render.options import RenderOptions
@@ -36,8 +35,9 @@ from vcompiler.render.pdf import (
 )
 from vcompiler.render.spoilers import SMALLEST, booklet_exposure, exposure
 from vcompiler.source import Span
-from vcompiler.workers import find_libraries_quietly, running
-from vcompiler.workers import pool as worker_pool
+from vcompiler.util.frozen import frozen
+from vcompiler.util.workers import find_libraries_quietly, running
+from vcompiler.util.workers import pool as worker_pool
 
 # Before any module of the renderer imports WeasyPrint, which looks its libraries up
 # as it loads.

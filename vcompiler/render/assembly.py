@@ -9,8 +9,8 @@ from collections.abc import Iterable
 
 import pikepdf
 
-from vcompiler.frozen import frozen
 from vcompiler.render.fonts import merge_fonts
+from vcompiler.util.frozen import frozen
 
 
 @frozen

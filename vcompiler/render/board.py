@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import base64
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from vcompiler.frozen import frozen
 from vcompiler.model import types as m
 from vcompiler.model.places import pinned
 from vcompiler.render.cards import row_lead
@@ -26,6 +25,7 @@ from vcompiler.render.ir import Icon, Sentence, Words
 from vcompiler.render.sheets import PAPER_MM
 from vcompiler.render.voice import effects_sentence, events_rule, log_ref, plain, rich, said
 from vcompiler.source import Span
+from vcompiler.util.frozen import frozen
 from vcompiler.vocabulary import ICONS
 
 CELL = (64.0, 50.0)                  # the grid a sector space sits in, mm
@@ -215,7 +215,7 @@ def _cost(cells: dict[int, tuple[int, int]], edges: list[tuple[int, int]], paper
     return (crossings + blocked, len(_tiles(*_board_size(columns, rows), paper)[0]), length)
 
 
-def _cost_work(edges, cells: dict) -> int:
+def _cost_work(edges: Sequence[object], cells: Mapping[int, object]) -> int:
     return len(edges) * (len(edges) - 1) // 2 + len(edges) * len(cells)
 
 

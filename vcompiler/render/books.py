@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import field
 
-from vcompiler.frozen import frozen
 from vcompiler.model import types as m
 from vcompiler.render.ir import BookBlock, Check, Choices, Emphasis, Icon, Paragraph, Ref, Sentence, Words
 from vcompiler.render.voice import blocks, cost_notes, log_anchor, plain, rich, rich_line
+from vcompiler.util.frozen import frozen
 from vcompiler.vocabulary import CATEGORIES
 
 

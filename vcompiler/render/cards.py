@@ -6,7 +6,6 @@ A face's body is a list of blocks (render/ir.py), printed in order."""
 from __future__ import annotations
 
 from vcompiler import ast
-from vcompiler.frozen import frozen
 from vcompiler.model import types as m
 from vcompiler.registry import CARD_SIZES, LANDING, MAX_COPIES, PRINTED, kind_named
 from vcompiler.render.ir import (
@@ -29,6 +28,7 @@ from vcompiler.render.ir import (
 )
 from vcompiler.render.voice import effects_sentence, joined, power_line, rich, rich_line, target
 from vcompiler.source import Span
+from vcompiler.util.frozen import frozen
 from vcompiler.vocabulary import ICONS
 
 # Words of a requirement printed as their icon: the dice icons, colours and "same".

@@ -11,7 +11,6 @@ from dataclasses import replace
 
 from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
-from vcompiler.frozen import frozen
 from vcompiler.model.types import Pack
 from vcompiler.registry import CARD_SIZES
 from vcompiler.render.board import Board, board_of, render_board
@@ -29,8 +28,9 @@ from vcompiler.render.sheets import (
     sheet_pages,
     single_pages,
 )
-from vcompiler.workers import pool as worker_pool
-from vcompiler.workers import running
+from vcompiler.util.frozen import frozen
+from vcompiler.util.workers import pool as worker_pool
+from vcompiler.util.workers import running
 
 # A4 for cards even when the books are A5: an A5 sheet holds two cards.
 CARD_PAPERS = {"a4": "a4", "letter": "letter", "a5": "a4"}

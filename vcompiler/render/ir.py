@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TypeAlias
 
-from vcompiler.frozen import frozen
+from vcompiler.util.frozen import frozen
 
 
 @frozen

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 
-from vcompiler.frozen import frozen
+from vcompiler.util.frozen import frozen
 
 PAPERS = {"a4": "A4", "letter": "letter", "a5": "A5"}
 

@@ -14,13 +14,13 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from vcompiler import __version__
-from vcompiler.frozen import frozen
 from vcompiler.render import weasy_compat
 from vcompiler.render.books import Book, Entry, Section, entry_size, index_sections, sections
 from vcompiler.render.ir import Choices, Emphasis, Paragraph, Ref, Sentence
 from vcompiler.render.options import RenderError, RenderOptions, reproducible, source_date
 from vcompiler.render.seams import stitch, true_tops
 from vcompiler.render.templating import environment
+from vcompiler.util.frozen import frozen
 
 if TYPE_CHECKING:
     from vcompiler.render.assembly import Composed, Mark, Piece

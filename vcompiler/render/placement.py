@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from vcompiler.frozen import frozen
+from vcompiler.util.frozen import frozen
 
 # WeasyPrint lays out in CSS px; a PDF page is in points.
 POINTS = 0.75

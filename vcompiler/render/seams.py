@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from vcompiler.frozen import frozen
 from vcompiler.render.books import Section
+from vcompiler.util.frozen import frozen
 
 
 @frozen

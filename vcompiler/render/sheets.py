@@ -17,9 +17,9 @@ from collections.abc import Callable
 from typing import Any
 
 from vcompiler import __version__
-from vcompiler.frozen import frozen
 from vcompiler.render import weasy_compat
 from vcompiler.render.cards import Face
+from vcompiler.util.frozen import frozen
 
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a5": (148.0, 210.0)}
 BLEED_MM = 3.0

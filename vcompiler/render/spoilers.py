@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from vcompiler.frozen import frozen
 from vcompiler.render.books import Book, Entry
+from vcompiler.util.frozen import frozen
 
 # Fewer links than this and the share says little: a short book is a few spreads.
 SMALLEST = 50

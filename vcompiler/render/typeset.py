@@ -86,7 +86,7 @@ def _breakable(text: str) -> str:
     the rest of the word again for each of its lines (a word of 20,000 letters took
     half a minute). Such a word now starts on the line before it rather than on a line
     of its own. Marks stay with their letters."""
-    def pieces(found: re.Match) -> str:
+    def pieces(found: re.Match[str]) -> str:
         return "".join("\u200b" + char if unicodedata.category(char) not in _JOINED else char
                        for char in found.group(0))
     return _GIANT_WORD.sub(pieces, text)

@@ -20,7 +20,6 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from vcompiler.frozen import frozen
 from vcompiler.model.types import Card, CheckAction, Effect, Pack, Planet, Row
 from vcompiler.registry import CARD_SIZES
 from vcompiler.render import ir, voice
@@ -39,6 +38,7 @@ from vcompiler.render.ir import (
     Steps,
     Track,
 )
+from vcompiler.util.frozen import frozen
 
 
 class DiffError(Exception):

@@ -12,12 +12,12 @@ from dataclasses import asdict
 
 from vcompiler import codes
 from vcompiler.compile import CompileResult
-from vcompiler.frozen import frozen
 from vcompiler.model.types import Pack
 from vcompiler.render.books import Book, books_of
 from vcompiler.render.ir import Choices, Paragraph, Sentence
 from vcompiler.render.pdf import fresh_sheet
 from vcompiler.render.voice import plain
+from vcompiler.util.frozen import frozen
 
 # Words of running text a page holds, from rendered books, and the room an entry takes
 # besides its words (its title, the gaps between paragraphs, their last lines' ends)

@@ -27,7 +27,7 @@ import tempfile
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -68,7 +68,7 @@ def _tie_to_parent(parent: int | None, scratch: str | None) -> None:
 
 
 def serving() -> None:
-    """What the fork server does first, on importing vcompiler.server: die with the
+    """What the fork server does first, on importing vcompiler.util.server: die with the
     main process that started it (its workers die with it in turn). Elsewhere nothing."""
     global _server
     if os.environ.get(_SERVER_PARENT) != str(os.getppid()):
@@ -115,7 +115,7 @@ def pool(workers: int, method: str, preload: tuple[str, ...] = ()) -> ProcessPoo
     context = multiprocessing.get_context(method)
     parent: int | None = os.getpid()
     if method == "forkserver":
-        context.set_forkserver_preload(["vcompiler.server", *preload])
+        context.set_forkserver_preload(["vcompiler.util.server", *preload])
         parent = None
         _server_folder()
     executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_tie_to_parent,
@@ -323,7 +323,7 @@ class _Stream:
     def __init__(self, pid: int, pipe: int, share: list[int]):
         self.pid, self.pipe, self.share = pid, pipe, share
         self.buffer = bytearray()
-        self.values: list = []
+        self.values: list[Any] = []
         self.broken = False
         self.open = True
         os.set_blocking(pipe, False)
@@ -364,7 +364,7 @@ class _Stream:
         self.open = False
         os.close(self.pipe)
 
-    def finish(self) -> list | None:
+    def finish(self) -> list[Any] | None:
         """Every result of the child, or None if it failed. Reaps the child."""
         self.take(block=True)
         _, status = os.waitpid(self.pid, 0)

@@ -2,7 +2,7 @@
 command that started it, so that it and the workers it forks end with that command, and
 has the libraries WeasyPrint loads (the modules it preloads) found without running a
 compiler."""
-from vcompiler.workers import find_libraries_quietly, serving
+from vcompiler.util.workers import find_libraries_quietly, serving
 
 serving()
 find_libraries_quietly()

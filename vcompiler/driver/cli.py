@@ -18,14 +18,14 @@ import click
 from vcompiler import __version__
 from vcompiler.codes import CANNOT_WRITE, INTERNAL, Severity
 from vcompiler.diagnostics import Diagnostic, format_json, format_text
-from vcompiler.failure import EXIT_INTERNAL, EXIT_INTERRUPTED, debugging, one_line
+from vcompiler.util.failure import EXIT_INTERNAL, EXIT_INTERRUPTED, debugging, one_line
 
 # The stages are imported by the commands that run them, so that `--help`, `--version`
 # and `rules` start at once and `check` never loads what only `build` needs.
 if TYPE_CHECKING:
     from vcompiler.compile import CompileResult
+    from vcompiler.driver.targets import Stray
     from vcompiler.parse.cache import ParseCache
-    from vcompiler.targets import Stray
 
 DEFAULT_CONTENT = Path("source_content")
 FORMATS = ("text", "json", "sarif", "github")
@@ -42,8 +42,8 @@ def _survey(paths: tuple[Path, ...], declared: dict[Path, bool] | None = None) -
         if not DEFAULT_CONTENT.is_dir():
             raise click.UsageError("no PATH given, and there is no source_content/ folder here")
         paths = (DEFAULT_CONTENT,)
+    from vcompiler.driver.targets import strays_beside
     from vcompiler.files import survey
-    from vcompiler.targets import strays_beside
 
     packs: list[Path] = []
     strays: list[Stray] = []
@@ -70,7 +70,7 @@ def _new_cache() -> ParseCache:
 
 def _compile_all(paths: tuple[Path, ...], use_cache: bool = True) -> list[CompileResult]:
     from vcompiler.compile import compile_pack, same_names_apart
-    from vcompiler.targets import in_no_pack
+    from vcompiler.driver.targets import in_no_pack
 
     cache = _new_cache() if use_cache else None
     keep = _KEPT if _OWN_PROCESS else None
@@ -82,7 +82,7 @@ def _compile_all(paths: tuple[Path, ...], use_cache: bool = True) -> list[Compil
 
 def _check_targets(paths: tuple[Path, ...], use_cache: bool) -> list[CompileResult]:
     from vcompiler.compile import compile_pack, same_names_apart
-    from vcompiler.targets import TargetError, focus, in_no_pack, resolve_targets
+    from vcompiler.driver.targets import TargetError, focus, in_no_pack, resolve_targets
 
     if not paths:
         return _with_card_fit(_compile_all(paths, use_cache), use_cache)
@@ -134,10 +134,10 @@ def _report(results: list[CompileResult], fmt: str, later: list[Diagnostic] | No
     if fmt == "json":
         click.echo(format_json(diagnostics, cached), nl=False)
     elif fmt == "sarif":
-        from vcompiler.reports import format_sarif
+        from vcompiler.driver.reports import format_sarif
         click.echo(format_sarif(diagnostics, sources), nl=False)
     elif fmt == "github":
-        from vcompiler.reports import format_github
+        from vcompiler.driver.reports import format_github
         click.echo(format_github(diagnostics), nl=False)
     else:
         color = sys.stdout.isatty() and "NO_COLOR" not in os.environ
@@ -194,7 +194,7 @@ def _short_lived_process() -> None:
     gc.disable()
 
 
-def _one_of(*values: str) -> click.Choice:
+def _one_of(*values: str) -> click.Choice[str]:
     """A word an option takes, in any case: typed at a shell, `JSON` and `A4` are as
     likely as `json` and `a4`, and one command should not take what another refuses."""
     return click.Choice(values, case_sensitive=False)
@@ -216,7 +216,7 @@ class _Commands(click.Group):
     (so that staging and scratch folders are removed), and an error of the compiler
     itself is one line, E900, exit 2 (the traceback with --debug)."""
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> object:
         signal.signal(signal.SIGTERM, _terminated)
         if hasattr(signal, "SIGXFSZ"):
             # Past a file-size limit a write fails with EFBIG (E104) rather than the
@@ -240,7 +240,7 @@ class _Commands(click.Group):
             _internal_error(error)
 
 
-def _terminated(signum, frame) -> None:
+def _terminated(signum: int, frame: object) -> None:
     sys.exit(128 + signum)
 
 
@@ -334,7 +334,7 @@ def check(paths: tuple[Path, ...], fmt: str, strict: bool, no_cache: bool, expla
     _exit(_status(diagnostics, strict))
 
 
-def _millimetres(ctx, param, value: str | None) -> float:
+def _millimetres(ctx: click.Context, param: click.Parameter, value: str | None) -> float:
     if value is None:
         return 0.0
     match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*mm\s*", value)
@@ -398,8 +398,7 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
       vcompiler build source_content/ --only cards --card-layout single
     """
     from vcompiler.compile import display_path
-    from vcompiler.emit import InvalidBundle
-    from vcompiler.outputs import (
+    from vcompiler.driver.outputs import (
         for_outputs,
         left_out,
         make_outputs,
@@ -409,9 +408,10 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
         write_failure,
         write_outputs,
     )
+    from vcompiler.emit import InvalidBundle
     from vcompiler.render import RenderOptions
     from vcompiler.render.options import RenderError
-    from vcompiler.workers import scratch
+    from vcompiler.util.workers import scratch
 
     _short_lived_process()
     results = for_outputs(_compile_all(paths, use_cache=not no_cache), only)
@@ -506,7 +506,7 @@ def watch(paths: tuple[Path, ...]) -> None:
     Example:
       vcompiler watch source_content/eye-of-the-void
     """
-    from vcompiler.watch import watch as run_watch
+    from vcompiler.driver.watch import watch as run_watch
 
     roots = [p.resolve() for p in _packs(paths)]
     tty = sys.stdout.isatty()
@@ -595,7 +595,7 @@ def rules(code: str | None) -> None:
       vcompiler rules E401
     """
     from vcompiler.codes import CATALOGUE
-    from vcompiler.reports import rule_docs
+    from vcompiler.driver.reports import rule_docs
 
     if code is None:
         for code_id in sorted(CATALOGUE):

@@ -13,8 +13,8 @@ from vcompiler.codes import Severity
 from vcompiler.compile import CompileResult, display_path, read_source
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.files import declares_pack, survey
-from vcompiler.frozen import frozen
 from vcompiler.source import SourceFile
+from vcompiler.util.frozen import frozen
 
 
 class TargetError(Exception):

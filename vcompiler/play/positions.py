@@ -11,13 +11,14 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Union
+
+from vcompiler.util.frozen import frozen
 
 Owner = Literal["location", "vcard", "depart"]
 
 
-@dataclass(frozen=True)
+@frozen
 class AtLog:
     """Log `number` from its statement `step`."""
     kind: ClassVar[Literal["log"]] = "log"
@@ -28,7 +29,7 @@ class AtLog:
         return dataclasses.replace(self, step=step)
 
 
-@dataclass(frozen=True)
+@frozen
 class AtResult:
     """A storybook result from statement `step`: `which` is the action's index of a
     location or card, or the direction of a depart entry."""
@@ -42,7 +43,7 @@ class AtResult:
         return dataclasses.replace(self, step=step)
 
 
-@dataclass(frozen=True)
+@frozen
 class AtRow:
     """A dice check's row `row` of Special Action `index` of `holder` (a card's id, or
     "sector N"), its effects from the `step`-th."""
@@ -56,7 +57,7 @@ class AtRow:
         return dataclasses.replace(self, step=step)
 
 
-@dataclass(frozen=True)
+@frozen
 class AtArrival:
     """Arriving at location `number`: its arrival effects from the `step`-th."""
     kind: ClassVar[Literal["arrival"]] = "arrival"
@@ -67,13 +68,13 @@ class AtArrival:
         return dataclasses.replace(self, step=step)
 
 
-@dataclass(frozen=True)
+@frozen
 class AtBoard:
     """On the planet board, at the state's sector."""
     kind: ClassVar[Literal["board"]] = "board"
 
 
-@dataclass(frozen=True)
+@frozen
 class AtPath:
     """Travelling from sector `start` to `end`: the path's `step`-th icon on."""
     kind: ClassVar[Literal["path"]] = "path"
@@ -82,21 +83,21 @@ class AtPath:
     step: int = 0
 
 
-@dataclass(frozen=True)
+@frozen
 class AtSector:
     """Arriving in sector `number` of the state's planet."""
     kind: ClassVar[Literal["sector"]] = "sector"
     number: int
 
 
-@dataclass(frozen=True)
+@frozen
 class AtSupplies:
     """The Lander's Supplies at the start of the exploration."""
     kind: ClassVar[Literal["supplies"]] = "supplies"
     amount: int
 
 
-@dataclass(frozen=True)
+@frozen
 class AtCheck:
     """Choosing the outcome of the dice check of Special Action `index` of `holder`."""
     kind: ClassVar[Literal["check"]] = "check"
@@ -104,7 +105,7 @@ class AtCheck:
     index: int
 
 
-@dataclass(frozen=True)
+@frozen
 class AtAct:
     """A Special Action without a dice check: its effects from the `step`-th."""
     kind: ClassVar[Literal["act"]] = "act"
@@ -116,7 +117,7 @@ class AtAct:
         return dataclasses.replace(self, step=step)
 
 
-@dataclass(frozen=True)
+@frozen
 class AtGoal:
     """A mission's or Rank-Up card's goal claimed: row `row`'s effects from the `step`-th."""
     kind: ClassVar[Literal["goal"]] = "goal"
@@ -128,14 +129,14 @@ class AtGoal:
         return dataclasses.replace(self, step=step)
 
 
-@dataclass(frozen=True)
+@frozen
 class AtLocation:
     """At location `number`, choosing an action."""
     kind: ClassVar[Literal["location"]] = "location"
     number: int
 
 
-@dataclass(frozen=True)
+@frozen
 class AtLevel:
     """The starting level `name` of location `number` picked."""
     kind: ClassVar[Literal["level"]] = "level"
@@ -143,7 +144,7 @@ class AtLevel:
     name: str
 
 
-@dataclass(frozen=True)
+@frozen
 class AtRead:
     """An action taken: its label and text, then its result."""
     kind: ClassVar[Literal["read"]] = "read"
@@ -152,7 +153,7 @@ class AtRead:
     result: AtResult
 
 
-@dataclass(frozen=True)
+@frozen
 class AtEnding:
     """A stat ran out: the mission's game-end entry from statement `step`."""
     kind: ClassVar[Literal["ending"]] = "ending"
@@ -164,7 +165,7 @@ class AtEnding:
         return dataclasses.replace(self, step=step)
 
 
-@dataclass(frozen=True)
+@frozen
 class AtEnd:
     kind: ClassVar[Literal["end"]] = "end"
     reason: str

@@ -5,9 +5,11 @@ import re
 import shutil
 
 import pytest
+from click.testing import CliRunner
 from test_cli import run
 
-from conftest import CONTENT
+from conftest import CONTENT, VANGUARD_HEADER
+from vcompiler.driver.cli import main
 from vcompiler.emit.write import MANIFEST
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -228,4 +230,16 @@ def test_a_malformed_address_opens_the_first_entry(browser, readers):
     page.evaluate("location.hash = '#%E0%A4%A'")            # a hash change to another malformed one
     assert _at(page, "location-0")
     assert problems == []
+    page.close()
+
+
+def test_a_word_wider_than_the_column_breaks_inside_it(browser, write_pack, tmp_path):
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER + 'log 1 "Start" {\n  text "Go ' + "A" * 3000
+                         + '."\n  end exploration\n}\n'})
+    result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--only", "html"])
+    assert result.exit_code == 0, result.output
+    page = browser.new_page(viewport={"width": 600, "height": 800})
+    page.goto((tmp_path / "out" / "test" / "reader.html").as_uri() + "#log-1")
+    assert _at(page, "log-1")
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     page.close()

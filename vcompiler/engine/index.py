@@ -224,6 +224,9 @@ class Index:
                     best = item
         return best
 
+    def mentions_in(self, file: str) -> list[Mention]:
+        return [item for item in self._by_file.get(file, ()) if isinstance(item, Mention)]
+
     def definitions_of(self, ident: tuple[str, object]) -> list[Definition]:
         if ident[0] == "sector" and isinstance(ident[1], int):
             # An effect names a sector by number alone: of whichever planet has it.

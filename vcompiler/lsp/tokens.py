@@ -1,0 +1,98 @@
+"""Semantic tokens: what each word of a document is, for an editor to colour beyond
+its TextMate grammar: keywords (the grammar's words), effect verbs, numbers, strings,
+`@labels`, comments, and the words that name an entity of the pack (a reference, as
+the last check found it). Strings and comments are found as the grammar's lexer finds
+them (parse/lexer.py)."""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+from vcompiler.parse.lexer import COMMENT, OPEN_LONG_STRING, OPEN_ONE_LINE_STRING
+from vcompiler.registry import VERBS
+from vcompiler.source import Span
+from vcompiler.util.resources import data_dir
+
+# The legend, in the order the protocol numbers the types.
+TYPES = ("keyword", "function", "number", "string", "comment", "label", "variable")
+KEYWORD, VERB, NUMBER, STRING, COMMENT_TYPE, LABEL, REFERENCE = range(len(TYPES))
+
+_LEXEME = re.compile(
+    f"(?P<string>{OPEN_LONG_STRING}|{OPEN_ONE_LINE_STRING})|(?P<comment>{COMMENT})"
+    r"|(?P<label>@[A-Za-z_]\w*)|(?P<number>(?<![\w@])\d+(?!\w))|(?P<word>[A-Za-z_]\w*)")
+_GRAMMAR_WORD = re.compile(r'"([a-z_][a-z0-9_]*)"')
+
+
+@lru_cache(maxsize=1)
+def keywords() -> frozenset[str]:
+    """Every word the grammar spells out."""
+    words: set[str] = set()
+    for path in sorted(data_dir("grammar").glob("*.lark")):
+        code = re.sub(r"//[^\n]*", "", path.read_text(encoding="utf-8"))
+        words.update(_GRAMMAR_WORD.findall(code))
+    return frozenset(words)
+
+
+def tokens(text: str, references: Iterable[tuple[Span, str]] = ()) -> list[tuple[int, int, int, int]]:
+    """(line, column, length, type) of every token, 0-based, columns in characters, in
+    order; a token over several lines (a long string) is one token a line.
+    `references`: where a mention of an entity is and the word it is written with (the
+    word in that span is a reference, not a keyword or a number)."""
+    named: dict[tuple[int, str], list[Span]] = {}
+    for span, word in references:
+        named.setdefault((span.line - 1, word), []).append(span)
+    out: list[tuple[int, int, int, int]] = []
+    line, line_start = 0, 0
+    for match in _LEXEME.finditer(text):
+        start = match.start()
+        newlines = text.count("\n", line_start, start)
+        if newlines:
+            line += newlines
+            line_start = text.rfind("\n", 0, start) + 1
+        kind = match.lastgroup
+        lexeme = match.group()
+        column = start - line_start
+        if kind == "string":
+            for n, piece in enumerate(lexeme.split("\n")):
+                indent = 0 if n == 0 else len(piece) - len(piece.lstrip(" \t"))
+                if piece[indent:]:
+                    out.append((line + n, column if n == 0 else indent, len(piece) - indent, STRING))
+            if "\n" in lexeme:
+                line += lexeme.count("\n")
+                line_start = match.start() + lexeme.rfind("\n") + 1
+            continue
+        if kind == "comment":
+            out.append((line, column, len(lexeme), COMMENT_TYPE))
+        elif kind == "label":
+            out.append((line, column, len(lexeme), LABEL))
+        elif _names(named.get((line, lexeme)), column):
+            out.append((line, column, len(lexeme), REFERENCE))
+        elif kind == "number":
+            out.append((line, column, len(lexeme), NUMBER))
+        elif lexeme in VERBS:
+            out.append((line, column, len(lexeme), VERB))
+        elif lexeme in keywords():
+            out.append((line, column, len(lexeme), KEYWORD))
+    return out
+
+
+def _names(spans: list[Span] | None, column: int) -> bool:
+    return bool(spans) and any(s.column - 1 <= column < s.end_column - 1 for s in spans or ())
+
+
+def encode(found: list[tuple[int, int, int, int]], lines: list[str]) -> list[int]:
+    """The protocol's relative encoding, columns and lengths in UTF-16 code units."""
+    data: list[int] = []
+    last_line = last_column = 0
+    for line, column, length, kind in found:
+        text = lines[line] if line < len(lines) else ""
+        start = _utf16(text[:column])
+        size = _utf16(text[column:column + length])
+        data += [line - last_line, start - last_column if line == last_line else start, size, kind, 0]
+        last_line, last_column = line, start
+    return data
+
+
+def _utf16(text: str) -> int:
+    return len(text) + sum(1 for c in text if ord(c) > 0xFFFF)

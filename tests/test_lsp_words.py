@@ -164,3 +164,17 @@ async def test_semantic_tokens_of_keywords_numbers_strings_labels_references_com
     # Every token lies inside its line.
     lines = text.split("\n")
     assert all(column + len(shown) <= len(lines[line]) for (line, column), (shown, _) in tokens.items())
+
+
+@pytest.mark.asyncio
+async def test_semantic_tokens_of_a_range_are_those_of_the_whole_document_there(client: LanguageClient):
+    uri, text = await opened(client, LOGBOOK)
+    whole = decoded((await client.text_document_semantic_tokens_full_async(
+        lsp.SemanticTokensParams(ident(uri)))).data, text)
+    # From inside a long string to the middle of the next log: read from the entry's start.
+    first, last = at(text, "fills the viewport").line, at(text, "if checked log 410").line
+    shown = decoded((await client.text_document_semantic_tokens_range_async(lsp.SemanticTokensRangeParams(
+        ident(uri), lsp.Range(lsp.Position(first, 0), lsp.Position(last, 0))))).data, text)
+    assert shown == {where: token for where, token in whole.items() if first <= where[0] <= last}
+    assert shown[(first, 2)] == ("fills the viewport, and the world turns over.", "string")
+    assert shown[at(text, '"Lift-Off"').line, 8] == ('"Lift-Off"', "string")

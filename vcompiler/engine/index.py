@@ -224,8 +224,16 @@ class Index:
                     best = item
         return best
 
-    def mentions_in(self, file: str) -> list[Mention]:
-        return [item for item in self._by_file.get(file, ()) if isinstance(item, Mention)]
+    @cached_property
+    def _by_line(self) -> dict[tuple[str, int], list[Mention]]:
+        table: dict[tuple[str, int], list[Mention]] = defaultdict(list)
+        for mention in self.mentions:
+            table[mention.span.file, mention.span.line].append(mention)
+        return table
+
+    def mentions_in(self, file: str, first: int, last: int) -> list[Mention]:
+        """The mentions that start on lines `first` to `last` of `file`."""
+        return [m for line in range(first, last + 1) for m in self._by_line.get((file, line), ())]
 
     def definitions_of(self, ident: tuple[str, object]) -> list[Definition]:
         if ident[0] == "sector" and isinstance(ident[1], int):

@@ -11,7 +11,7 @@ import os
 import re
 import stat
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -519,22 +519,46 @@ def range_formatting(ls: VclServer, params: lsp.DocumentRangeFormattingParams) -
     return range_edits(document.source, display_path(Path(document.path)), params.range.start.line, last)
 
 
-@server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
-                lsp.SemanticTokensLegend(token_types=list(tokens.TYPES), token_modifiers=[]))
+def _references(ls: VclServer, uri: str, lines: Sequence[str], first: int, last: int) -> list[tuple[Span, str]]:
+    """Where the last check found a mention of an entity in lines `first` to `last`
+    (0-based), and the word that names it."""
+    found = ls.index_for(uri)
+    if found is None:
+        return []
+    index, file = found
+    source = index.sources.get(file)
+    named = []
+    for mention in index.mentions_in(file, first + 1, min(last, len(lines) - 1) + 1):
+        line = mention.span.line
+        # A line edited since the last check may have moved its words: only the lines as
+        # the check saw them are trusted.
+        if source is not None and source.line_text(line) == lines[line - 1].rstrip("\r\n"):
+            key = mention.ident[1][-1] if isinstance(mention.ident[1], tuple) else mention.ident[1]
+            named.append((mention.span, str(key)))
+    return named
+
+
+_LEGEND = lsp.SemanticTokensLegend(token_types=list(tokens.TYPES), token_modifiers=[])
+
+
+@server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, _LEGEND)
 @_safe()
 def semantic_tokens(ls: VclServer, params: lsp.SemanticTokensParams) -> lsp.SemanticTokens:
     document = ls.workspace.get_text_document(params.text_document.uri)
-    lines = document.source.split("\n")
-    found = ls.index_for(params.text_document.uri)
-    named: list[tuple[Span, str]] = []
-    if found is not None:
-        index, file = found
-        source = index.sources.get(file)
-        for mention in index.mentions_in(file):
-            # A line edited since the last check may have moved its words: only the
-            # lines as the check saw them are trusted.
-            line = mention.span.line
-            if source is not None and line <= len(lines) and source.line_text(line) == lines[line - 1].rstrip("\r"):
-                key = mention.ident[1][-1] if isinstance(mention.ident[1], tuple) else mention.ident[1]
-                named.append((mention.span, str(key)))
+    lines = document.lines
+    named = _references(ls, params.text_document.uri, lines, 0, len(lines))
     return lsp.SemanticTokens(data=tokens.encode(tokens.tokens(document.source, named), lines))
+
+
+@server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, _LEGEND)
+@_safe()
+def semantic_tokens_range(ls: VclServer, params: lsp.SemanticTokensRangeParams) -> lsp.SemanticTokens:
+    """The tokens of the lines an editor shows: read from the entry the first of them is
+    in, so that the work is that of the lines shown, whatever the file's length."""
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    lines = document.lines
+    first, last = params.range.start.line, min(params.range.end.line, len(lines) - 1)
+    start = tokens.entry_start(lines, first)
+    named = _references(ls, params.text_document.uri, lines, first, last)
+    found = [t for t in tokens.tokens("".join(lines[start:last + 1]), named, start) if first <= t[0] <= last]
+    return lsp.SemanticTokens(data=tokens.encode(found, lines))

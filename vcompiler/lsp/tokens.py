@@ -6,10 +6,11 @@ them (parse/lexer.py)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from vcompiler.parse.lexer import COMMENT, OPEN_LONG_STRING, OPEN_ONE_LINE_STRING
+from vcompiler.parse.split import HEADER_LINE
 from vcompiler.registry import VERBS
 from vcompiler.source import Span
 from vcompiler.util.resources import data_dir
@@ -34,16 +35,18 @@ def keywords() -> frozenset[str]:
     return frozenset(words)
 
 
-def tokens(text: str, references: Iterable[tuple[Span, str]] = ()) -> list[tuple[int, int, int, int]]:
+def tokens(text: str, references: Iterable[tuple[Span, str]] = (),
+           first_line: int = 0) -> list[tuple[int, int, int, int]]:
     """(line, column, length, type) of every token, 0-based, columns in characters, in
-    order; a token over several lines (a long string) is one token a line.
+    order; a token over several lines (a long string) is one token a line. `text`
+    starts at `first_line` of its document (an entry and the lines after it).
     `references`: where a mention of an entity is and the word it is written with (the
     word in that span is a reference, not a keyword or a number)."""
     named: dict[tuple[int, str], list[Span]] = {}
     for span, word in references:
         named.setdefault((span.line - 1, word), []).append(span)
     out: list[tuple[int, int, int, int]] = []
-    line, line_start = 0, 0
+    line, line_start = first_line, 0
     for match in _LEXEME.finditer(text):
         start = match.start()
         newlines = text.count("\n", line_start, start)
@@ -81,14 +84,25 @@ def _names(spans: list[Span] | None, column: int) -> bool:
     return bool(spans) and any(s.column - 1 <= column < s.end_column - 1 for s in spans or ())
 
 
-def encode(found: list[tuple[int, int, int, int]], lines: list[str]) -> list[int]:
+def entry_start(lines: Sequence[str], line: int) -> int:
+    """The line of the declaration header at or above `line` (0 when none): where the
+    lexer may start reading, outside any string, for the tokens of `line` on."""
+    for above in range(min(line, len(lines) - 1), 0, -1):
+        if HEADER_LINE.match(lines[above].rstrip("\r\n")):
+            return above
+    return 0
+
+
+def encode(found: list[tuple[int, int, int, int]], lines: Sequence[str]) -> list[int]:
     """The protocol's relative encoding, columns and lengths in UTF-16 code units."""
     data: list[int] = []
     last_line = last_column = 0
     for line, column, length, kind in found:
         text = lines[line] if line < len(lines) else ""
-        start = _utf16(text[:column])
-        size = _utf16(text[column:column + length])
+        if text.isascii():
+            start, size = column, length
+        else:
+            start, size = _utf16(text[:column]), _utf16(text[column:column + length])
         data += [line - last_line, start - last_column if line == last_line else start, size, kind, 0]
         last_line, last_column = line, start
     return data

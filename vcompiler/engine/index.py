@@ -225,6 +225,19 @@ class Index:
         return best
 
     @cached_property
+    def _by_kind(self) -> dict[str, list[Definition]]:
+        table: dict[str, list[Definition]] = defaultdict(list)
+        for d in self.definitions:
+            table[d.kind].append(d)
+        return table
+
+    def definitions_of_kind(self, kinds: tuple[str, ...]) -> list[Definition]:
+        """The definitions of those kinds, in the order of `definitions`."""
+        if len(kinds) == 1:
+            return self._by_kind.get(kinds[0], [])
+        return [d for d in self.definitions if d.kind in kinds]
+
+    @cached_property
     def _by_line(self) -> dict[tuple[str, int], list[Mention]]:
         table: dict[tuple[str, int], list[Mention]] = defaultdict(list)
         for mention in self.mentions:

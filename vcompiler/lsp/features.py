@@ -62,12 +62,11 @@ _VERB_ARGS = re.compile(_EFFECT_START + r"([a-z_]+(?:\s+[^\s;/\[\],]+)*)\s+([^\s
 
 def _entities(index: Index, kinds: tuple[str, ...]) -> list[Completion]:
     out = []
-    for d in index.definitions:
-        if d.kind in kinds:
-            key = d.key[1] if isinstance(d.key, tuple) else d.key
-            out.append(Completion(str(key), d.title, "reference"))
-            if d.label:
-                out.append(Completion(f"@{d.label}", f"{d.title} (log {d.key})", "reference"))
+    for d in index.definitions_of_kind(kinds):
+        key = d.key[1] if isinstance(d.key, tuple) else d.key
+        out.append(Completion(str(key), d.title, "reference"))
+        if d.label:
+            out.append(Completion(f"@{d.label}", f"{d.title} (log {d.key})", "reference"))
     return out
 
 

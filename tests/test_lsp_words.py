@@ -107,6 +107,15 @@ async def test_completion_of_compass_exits_skills_and_has_card(client: LanguageC
     cards = await labels("if has card \n", 12)
     assert cards["1202"] == "Tide Lantern" and cards["1601"] == "Relight the Lighthouse"
     assert "101" not in cards
+    # A vanguard pack has no compass exits and no skills.
+    log_uri, log_text = await opened(client, LOGBOOK)
+    logbook = log_text.replace("  return\n", "  north \n  skill \n", 1)
+    change(client, log_uri, logbook, 2)
+    await settle(client, log_uri, lambda ds: len(ds) > 0)
+    for needle in ("  north \n", "  skill \n"):
+        result = await client.text_document_completion_async(
+            lsp.CompletionParams(ident(log_uri), at(logbook, needle, len(needle) - 1)))
+        assert not {item.label for item in result.items} & {"*", "climbing"}
 
 
 @pytest.mark.asyncio

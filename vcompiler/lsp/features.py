@@ -94,12 +94,14 @@ def complete(index: Index | None, game: str, before: str) -> list[Completion]:
         return [Completion(icon, "icon", "value") for icon in ICONS]
     if _MARKUP_OPEN.search(before) and _in_prose(before):
         return [Completion(kind, "text markup", "keyword", f"{kind} ") for kind in MARKUP_KINDS]
-    if _COMPASS_EXIT.search(before):
+    # Compass exits, skills and cards held are vantage's: in a vanguard pack the words
+    # after them are the verb forms' own.
+    if game == VANTAGE.name and _COMPASS_EXIT.search(before):
         exits = [Completion("*", "the depart entry of this exit", "keyword")]
         return exits + (_entities(defs, ("location",)) if defs else [])
-    if _SKILL.search(before):
+    if game == VANTAGE.name and _SKILL.search(before):
         return [Completion(skill, "skill", "value") for skill in SKILLS]
-    if _HAS_CARD.search(before):
+    if game == VANTAGE.name and _HAS_CARD.search(before):
         return _entities(defs, ("vcard",)) if defs else []
     forms = forms_of_game(game) if game else ()
     args = _VERB_ARGS.search(before)

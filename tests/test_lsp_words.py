@@ -12,7 +12,7 @@ from pygls.exceptions import JsonRpcException
 from pytest_lsp import LanguageClient
 from test_lsp import LOGBOOK, apply, at, change, opened, settle
 
-from vcompiler.lsp.tokens import TYPES
+from vcompiler.lsp.tokens import TYPES, word_at
 
 client = test_lsp.client      # the fixture: a server on a copy of the shipped packs
 
@@ -187,3 +187,15 @@ async def test_semantic_tokens_of_a_range_are_those_of_the_whole_document_there(
     assert shown == {where: token for where, token in whole.items() if first <= where[0] <= last}
     assert shown[(first, 2)] == ("fills the viewport, and the world turns over.", "string")
     assert shown[at(text, '"Lift-Off"').line, 8] == ('"Lift-Off"', "string")
+
+
+def test_the_word_under_the_cursor_is_never_one_of_a_string_or_a_comment():
+    lines = ['log 1 "Gain" {\n', '  text """\n', '  you gain a card\n', '  """\n', '  gain success 1 // gain\n', '}\n']
+    assert word_at(lines, 2, 7) is None                     # a long string's line
+    assert word_at(lines, 0, 8) is None                     # a one-line string
+    assert word_at(lines, 4, 21) is None                    # a comment
+    assert word_at(lines, 4, 3) == ("gain", 2, 6)
+    assert word_at(lines, 4, 6) == ("gain", 2, 6)           # just after it, as an editor's cursor stands
+    assert word_at(lines, 4, 7) == ("success", 7, 14)
+    assert word_at(lines, 4, 15) is None                    # a number
+    assert word_at(lines, 0, 0) == ("log", 0, 3)

@@ -332,17 +332,18 @@ def hover(ls: VclServer, params: lsp.HoverParams, index: Index, file: str) -> ls
         if text is not None:
             return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, text),
                              to_range(item.span, index.sources.get(item.span.file)))
-    # Not an entity: a word of the language, read from the editor's text of the line.
-    line = ls.line_of(params.text_document.uri, params.position.line)
-    found = words.word_at(line, character_column(line, params.position.character))
+    # Not an entity: a word of the language, read from the editor's text of its entry.
+    row = params.position.line
+    lines = ls.workspace.get_text_document(params.text_document.uri).lines
+    line = lines[row] if row < len(lines) else ""
+    found = tokens.word_at(lines, row, character_column(line, params.position.character) - 1)
     game = index.pack.game if index.pack is not None else ""
     described = words.describe(found[0], game) if found and game else None
     if found is None or described is None:
         return None
-    row = params.position.line
     return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, described),
-                     lsp.Range(lsp.Position(row, utf16_column(line, found[1])),
-                               lsp.Position(row, utf16_column(line, found[2]))))
+                     lsp.Range(lsp.Position(row, utf16_column(line, found[1] + 1)),
+                               lsp.Position(row, utf16_column(line, found[2] + 1))))
 
 
 _COMPLETION_KIND = {"reference": lsp.CompletionItemKind.Reference, "verb": lsp.CompletionItemKind.Function,

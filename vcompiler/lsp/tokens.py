@@ -93,6 +93,26 @@ def entry_start(lines: Sequence[str], line: int) -> int:
     return 0
 
 
+def word_at(lines: Sequence[str], row: int, column: int) -> tuple[str, int, int] | None:
+    """The word under a 0-based column of line `row`, with its columns (end exclusive);
+    None in a string or a comment (prose, even a long string's line), or on no word.
+    Read from the entry the line is in."""
+    if not 0 <= row < len(lines):
+        return None
+    start = entry_start(lines, row)
+    text = "".join(lines[start:row + 1])
+    at = len(text) - len(lines[row]) + column
+    for match in _LEXEME.finditer(text):
+        if match.start() > at:
+            return None
+        if at <= match.end() and (match.end() > at or match.lastgroup == "word"):
+            if match.lastgroup != "word":
+                return None
+            line_start = len(text) - len(lines[row])
+            return match.group(), match.start() - line_start, match.end() - line_start
+    return None
+
+
 def encode(found: list[tuple[int, int, int, int]], lines: Sequence[str]) -> list[int]:
     """The protocol's relative encoding, columns and lengths in UTF-16 code units."""
     data: list[int] = []

@@ -12,45 +12,6 @@ from vcompiler.registry import forms_of_game, is_kind, kind_named, kinds_of_game
 from vcompiler.registry.conditions import SLOT_SPELLING, ConditionForm, conditions_of_game
 from vcompiler.vocabulary import DIRECTIONS
 
-_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-
-
-def word_at(line_text: str, column: int) -> tuple[str, int, int] | None:
-    """The word (letters, digits, `_`) under a 1-based column, with its columns (end
-    exclusive); None inside a string or a comment, where words are prose."""
-    code = _code_part(line_text)
-    for match in _WORD.finditer(code):
-        if match.start() + 1 <= column <= match.end() + 1:
-            start = match.start()
-            if start > 0 and code[start - 1] in "@0123456789":
-                return None
-            return match.group(0), start + 1, match.end() + 1
-    return None
-
-
-def _code_part(line_text: str) -> str:
-    """The line with its strings and comment blanked out (kept in length)."""
-    out = []
-    quoted = False
-    i = 0
-    while i < len(line_text):
-        c = line_text[i]
-        if not quoted and line_text.startswith("//", i):
-            out.append(" " * (len(line_text) - i))
-            break
-        if c == '"':
-            quoted = not quoted
-            out.append(" ")
-        elif quoted:
-            out.append(" ")
-            if c == "\\" and i + 1 < len(line_text):
-                out.append(" ")
-                i += 1
-        else:
-            out.append(c)
-        i += 1
-    return "".join(out)
-
 
 @lru_cache(maxsize=256)
 def describe(word: str, game: str) -> str | None:

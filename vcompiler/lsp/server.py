@@ -548,7 +548,7 @@ def semantic_tokens(ls: VclServer, params: lsp.SemanticTokensParams) -> lsp.Sema
     document = ls.workspace.get_text_document(params.text_document.uri)
     lines = document.lines
     named = _references(ls, params.text_document.uri, lines, 0, len(lines))
-    return lsp.SemanticTokens(data=tokens.encode(tokens.tokens(document.source, named), lines))
+    return lsp.SemanticTokens(data=tokens.encode(tokens.document_tokens(lines, named), lines))
 
 
 @server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, _LEGEND)
@@ -559,7 +559,5 @@ def semantic_tokens_range(ls: VclServer, params: lsp.SemanticTokensRangeParams) 
     document = ls.workspace.get_text_document(params.text_document.uri)
     lines = document.lines
     first, last = params.range.start.line, min(params.range.end.line, len(lines) - 1)
-    start = tokens.entry_start(lines, first)
     named = _references(ls, params.text_document.uri, lines, first, last)
-    found = [t for t in tokens.tokens("".join(lines[start:last + 1]), named, start) if first <= t[0] <= last]
-    return lsp.SemanticTokens(data=tokens.encode(found, lines))
+    return lsp.SemanticTokens(data=tokens.encode(tokens.document_tokens(lines, named, first, last), lines))

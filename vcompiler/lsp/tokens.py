@@ -84,6 +84,25 @@ def _names(spans: list[Span] | None, column: int) -> bool:
     return bool(spans) and any(s.column - 1 <= column < s.end_column - 1 for s in spans or ())
 
 
+def document_tokens(lines: Sequence[str], references: Iterable[tuple[Span, str]] = (),
+                    first: int = 0, last: int | None = None) -> list[tuple[int, int, int, int]]:
+    """The tokens of lines `first` to `last` (0-based, all by default), read entry by
+    entry as the compiler cuts a file (parse/split.py): a declaration header at the start
+    of a line ends a string left open before it, and the tokens of a line are the same
+    whether the whole document is read or only the lines an editor shows."""
+    last = len(lines) - 1 if last is None else min(last, len(lines) - 1)
+    named = list(references)
+    out: list[tuple[int, int, int, int]] = []
+    start = entry_start(lines, first)
+    while start <= last:
+        end = start + 1
+        while end <= last and not HEADER_LINE.match(lines[end].rstrip("\r\n")):
+            end += 1
+        out += (t for t in tokens("".join(lines[start:end]), named, start) if first <= t[0] <= last)
+        start = end
+    return out
+
+
 def entry_start(lines: Sequence[str], line: int) -> int:
     """The line of the declaration header at or above `line` (0 when none): where the
     lexer may start reading, outside any string, for the tokens of `line` on."""

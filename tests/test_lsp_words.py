@@ -12,6 +12,7 @@ from pygls.exceptions import JsonRpcException
 from pytest_lsp import LanguageClient
 from test_lsp import LOGBOOK, apply, at, change, opened, settle
 
+from vcompiler.lsp.features import starred_exit
 from vcompiler.lsp.tokens import TYPES, word_at
 
 client = test_lsp.client      # the fixture: a server on a copy of the shipped packs
@@ -199,3 +200,13 @@ def test_the_word_under_the_cursor_is_never_one_of_a_string_or_a_comment():
     assert word_at(lines, 4, 7) == ("success", 7, 14)
     assert word_at(lines, 4, 15) is None                    # a number
     assert word_at(lines, 0, 0) == ("log", 0, 3)
+
+
+def test_a_starred_exit_is_keyed_by_the_location_it_is_in():
+    lines = ["location 7 \"Cove\" {\n", "  text \"x\"\n", "  west *  // the cliff\n", "}\n", "  north *\n"]
+    assert starred_exit(lines, 2, 2) == (7, "west")
+    assert starred_exit(lines, 2, 8) == (7, "west")             # just after the star
+    assert starred_exit(lines, 2, 12) is None                   # in its comment
+    assert starred_exit(lines, 1, 3) is None                    # not an exit
+    assert starred_exit(lines, 4, 3) is None                    # outside any location
+    assert starred_exit(lines, 9, 0) is None

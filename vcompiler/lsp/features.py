@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from vcompiler.diagnostics import Diagnostic
@@ -163,15 +163,17 @@ _LOCATION_HEADER = re.compile(r"^location\s+(\d+)\b")
 _ENTRY_LINES = 2000
 
 
-def starred_exit(line_text: str, column: int, line_of: Callable[[int], str],
-                 row: int) -> tuple[int, str] | None:
-    """(location number, direction) of a `north *` exit under the cursor (`row` its
-    0-based line, `line_of` the text of another): the key of the depart entry it opens."""
-    match = _STARRED.match(line_text)
-    if match is None or column > match.end() + 1:
+def starred_exit(lines: Sequence[str], row: int, column: int) -> tuple[int, str] | None:
+    """(location number, direction) of a `north *` exit under a 0-based position: the
+    key of the depart entry it opens. Its location's header is looked for upwards,
+    within the entry."""
+    if not 0 <= row < len(lines):
+        return None
+    match = _STARRED.match(lines[row])
+    if match is None or column > match.end():
         return None
     for above in range(row, max(row - _ENTRY_LINES, -1), -1):
-        text = line_of(above)
+        text = lines[above]
         header = _LOCATION_HEADER.match(text)
         if header:
             return int(header.group(1)), match.group(1)

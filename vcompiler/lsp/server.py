@@ -203,11 +203,6 @@ class VclServer(LanguageServer):
         source = index.sources.get(span.file)
         return lsp.Location(uri_of(source, span.file), to_range(span, source))
 
-    def line_of(self, uri: str, line: int) -> str:
-        """The editor's text of one line of a document."""
-        lines = self.workspace.get_text_document(uri).lines
-        return lines[line].rstrip("\r\n") if 0 <= line < len(lines) else ""
-
     def item_at(self, uri: str, position: lsp.Position) -> tuple[Index, Mention | Definition] | None:
         found = self.index_for(uri)
         if found is None:
@@ -302,10 +297,9 @@ def definition(ls: VclServer, params: lsp.DefinitionParams, index: Index,
     else:
         # `north *` leads to the depart entry of that exit of the location it is in.
         row = params.position.line
-        exit = features.starred_exit(ls.line_of(params.text_document.uri, row),
-                                     character_column(ls.line_of(params.text_document.uri, row),
-                                                      params.position.character),
-                                     lambda n: ls.line_of(params.text_document.uri, n), row)
+        lines = ls.workspace.get_text_document(params.text_document.uri).lines
+        column = character_column(lines[row], params.position.character) - 1 if row < len(lines) else 0
+        exit = features.starred_exit(lines, row, column)
         targets = index.definitions_of(("depart", exit)) if exit is not None else []
     return [ls.location(index, d.span) for d in targets] or None
 

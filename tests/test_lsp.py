@@ -332,7 +332,7 @@ async def fuzz_lsp(client: LanguageClient, outside: Path, requests: int, seed: i
             open_doc(client, uri, text)
         line = rng.randrange(-2, text.count("\n") + 3)
         position = lsp.Position(max(0, line), rng.choice([0, 1, 5, 40, 10_000]))
-        kind = rng.randrange(10)
+        kind = rng.randrange(12)
         ident = lsp.TextDocumentIdentifier(uri)
         if kind == 0:
             lines = text.split("\n")
@@ -363,8 +363,13 @@ async def fuzz_lsp(client: LanguageClient, outside: Path, requests: int, seed: i
                 ident, whole, lsp.CodeActionContext(diagnostics=[])))
         elif kind == 8:
             await client.text_document_inlay_hint_async(lsp.InlayHintParams(ident, whole))
-        else:
+        elif kind == 9:
             await client.text_document_folding_range_async(lsp.FoldingRangeParams(ident))
+        elif kind == 10:
+            await client.text_document_semantic_tokens_full_async(lsp.SemanticTokensParams(ident))
+        else:
+            await client.text_document_semantic_tokens_range_async(lsp.SemanticTokensRangeParams(
+                ident, lsp.Range(position, lsp.Position(position.line + rng.choice([0, 3, 10_000]), 0))))
         counts["requests"] += 1
     symbols = await client.workspace_symbol_async(lsp.WorkspaceSymbolParams(query="log"))
     assert isinstance(symbols, list)            # still answering (every pack may be broken by now)

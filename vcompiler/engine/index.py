@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Iterable
 from functools import cached_property
 
 from vcompiler import ast
@@ -36,13 +37,20 @@ class Definition:
     key: object
     span: Span                  # the declaration's header
     title: str
-    summary: str                # the first sentence of its text
+    # Its texts, in order: the first sentence of the first that has one is its summary,
+    # found when asked (a hover), not for every entry of the pack at every check.
+    texts: tuple[ast.Text | str | None, ...]
     label: str | None = None    # a log's @label
     container: str | None = None
 
     @property
     def ident(self) -> tuple[str, object]:
         return identity(self.kind, self.key)
+
+    @property
+    def summary(self) -> str:
+        """The first sentence of its text."""
+        return first_sentence(self.texts)
 
     def heading(self) -> str:
         shown = {"log": "Log", "location": "Location", "vcard": "Card", "sector": "Sector",
@@ -58,10 +66,12 @@ class Mention:
     label: str | None = None    # the @label the mention is written with
 
 
-def first_sentence(texts: list[ast.Text | None]) -> str:
+def first_sentence(texts: Iterable[ast.Text | str | None]) -> str:
     for text in texts:
         if text is None:
             continue
+        if isinstance(text, str):
+            return text         # a sentence made for the purpose, as it is
         plain = " ".join(text.plain().split())
         if plain:
             match = _SENTENCE.match(plain)
@@ -75,39 +85,39 @@ def _plain(text: ast.Text | str | None) -> str:
     return text if isinstance(text, str) else " ".join(text.plain().split())
 
 
-def _statement_texts(statements: tuple[m.Statement, ...]) -> list[ast.Text | None]:
-    return [s.text for s in statements if isinstance(s, m.TextStatement)]
+def _statement_texts(statements: tuple[m.Statement, ...]) -> tuple[ast.Text | None, ...]:
+    return tuple(s.text for s in statements if isinstance(s, m.TextStatement))
 
 
 def _definitions(pack: m.Pack) -> list[Definition]:
     found: list[Definition] = []
     for log in pack.logs:
         found.append(Definition("log", log.number, log.span, _plain(log.title),
-                                first_sentence(_statement_texts(log.statements)), log.label))
+                                _statement_texts(log.statements), log.label))
     for card in pack.cards:
         found.append(Definition(card.kind, card.id, card.span, card.name,
-                                first_sentence(list(card.text))))
+                                tuple(card.text)))
     for card in pack.cards:
         for action in card.actions:
             for row in action.rows:
                 if row.kind == "track" and row.key:
                     summary = f"{row.number} spaces, on {card.id} “{action.name}”"
-                    found.append(Definition("track", (card.id, row.key), row.span, f"{row.key} track", summary,
+                    found.append(Definition("track", (card.id, row.key), row.span, f"{row.key} track", (summary,),
                                             container=card.id))
     for planet in pack.planets:
-        found.append(Definition("planet", planet.id, planet.span, planet.name, ""))
+        found.append(Definition("planet", planet.id, planet.span, planet.name, ()))
         for sector in planet.sectors:
-            found.append(Definition("sector", (planet.id, sector.number), sector.span, sector.name or "", "",
+            found.append(Definition("sector", (planet.id, sector.number), sector.span, sector.name or "", (),
                                     container=planet.id))
     for location in pack.locations:
         found.append(Definition("location", location.number, location.span, _plain(location.name),
-                                first_sentence(list(location.text))))
+                                tuple(location.text)))
     for vcard in pack.vantage_cards:
         found.append(Definition("vcard", vcard.number, vcard.span, _plain(vcard.name),
-                                first_sentence(list(vcard.text))))
+                                tuple(vcard.text)))
     for depart in pack.departs:
         found.append(Definition("depart", (depart.number, depart.direction), depart.span,
-                                _plain(depart.action.name), first_sentence(list(depart.action.text))))
+                                _plain(depart.action.name), tuple(depart.action.text)))
     return found
 
 
@@ -223,6 +233,30 @@ class Index:
                         < (best.span.end_line - best.span.line, best.span.end_column - best.span.column):
                     best = item
         return best
+
+    @cached_property
+    def _by_kind(self) -> dict[str, list[Definition]]:
+        table: dict[str, list[Definition]] = defaultdict(list)
+        for d in self.definitions:
+            table[d.kind].append(d)
+        return table
+
+    def definitions_of_kind(self, kinds: tuple[str, ...]) -> list[Definition]:
+        """The definitions of those kinds, in the order of `definitions`."""
+        if len(kinds) == 1:
+            return self._by_kind.get(kinds[0], [])
+        return [d for d in self.definitions if d.kind in kinds]
+
+    @cached_property
+    def _by_line(self) -> dict[tuple[str, int], list[Mention]]:
+        table: dict[tuple[str, int], list[Mention]] = defaultdict(list)
+        for mention in self.mentions:
+            table[mention.span.file, mention.span.line].append(mention)
+        return table
+
+    def mentions_in(self, file: str, first: int, last: int) -> list[Mention]:
+        """The mentions that start on lines `first` to `last` of `file`."""
+        return [m for line in range(first, last + 1) for m in self._by_line.get((file, line), ())]
 
     def definitions_of(self, ident: tuple[str, object]) -> list[Definition]:
         if ident[0] == "sector" and isinstance(ident[1], int):

@@ -3,16 +3,19 @@ text being edited: hover, completion, quick fixes, inlay hints, folding. Positio
 here are vcompiler's (1-based, in characters); server.py converts."""
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 from vcompiler.diagnostics import Diagnostic
 from vcompiler.engine.index import LABEL, Definition, Index, Mention
+from vcompiler.model.numbering import LOCK_NAME, read_lock
 from vcompiler.registry import VANGUARD, VANTAGE, Form, forms_of_game, is_kind, kind_named, kinds_of_game
 from vcompiler.registry.forms import VALUE_SLOTS
 from vcompiler.source import Span
 from vcompiler.util.frozen import frozen
-from vcompiler.vocabulary import ICONS
+from vcompiler.vocabulary import ICONS, SKILLS
 
 MARKUP_KINDS = ("log", "card", "location", "icon")
 STATEMENTS = {"vanguard": ("text", "choice", "if", "else", "check"), "vantage": ("text", "choice")}
@@ -49,6 +52,9 @@ _REF_LOCATION = re.compile(r"(?:->\s*|\{\s*)location\s+(\w*)$")
 _REF_CARD = re.compile(r"\{\s*card\s+(\w*)$")
 _REF_ICON = re.compile(r"\{\s*icon\s+(\w*)$")
 _MARKUP_OPEN = re.compile(r"\{(\w*)$")
+_COMPASS_EXIT = re.compile(r"^\s*(?:north|east|south|west)\s+(\w*)$")
+_SKILL = re.compile(r"(?<![\w@])skill\s+([a-z_]*)$")
+_HAS_CARD = re.compile(r"(?<![\w@])if\s+has\s+card\s+(\w*)$")
 _EFFECT_START = r"(?:^\s*|=>\s*|;\s*|/\s*|\[\s*|,\s*|\}\s*)"
 _VERB = re.compile(_EFFECT_START + r"([a-z_]*)$")
 _VERB_ARGS = re.compile(_EFFECT_START + r"([a-z_]+(?:\s+[^\s;/\[\],]+)*)\s+([^\s;/\[\],]*)$")
@@ -56,12 +62,11 @@ _VERB_ARGS = re.compile(_EFFECT_START + r"([a-z_]+(?:\s+[^\s;/\[\],]+)*)\s+([^\s
 
 def _entities(index: Index, kinds: tuple[str, ...]) -> list[Completion]:
     out = []
-    for d in index.definitions:
-        if d.kind in kinds:
-            key = d.key[1] if isinstance(d.key, tuple) else d.key
-            out.append(Completion(str(key), d.title, "reference"))
-            if d.label:
-                out.append(Completion(f"@{d.label}", f"{d.title} (log {d.key})", "reference"))
+    for d in index.definitions_of_kind(kinds):
+        key = d.key[1] if isinstance(d.key, tuple) else d.key
+        out.append(Completion(str(key), d.title, "reference"))
+        if d.label:
+            out.append(Completion(f"@{d.label}", f"{d.title} (log {d.key})", "reference"))
     return out
 
 
@@ -89,6 +94,15 @@ def complete(index: Index | None, game: str, before: str) -> list[Completion]:
         return [Completion(icon, "icon", "value") for icon in ICONS]
     if _MARKUP_OPEN.search(before) and _in_prose(before):
         return [Completion(kind, "text markup", "keyword", f"{kind} ") for kind in MARKUP_KINDS]
+    # Compass exits, skills and cards held are vantage's: in a vanguard pack the words
+    # after them are the verb forms' own.
+    if game == VANTAGE.name and _COMPASS_EXIT.search(before):
+        exits = [Completion("*", "the depart entry of this exit", "keyword")]
+        return exits + (_entities(defs, ("location",)) if defs else [])
+    if game == VANTAGE.name and _SKILL.search(before):
+        return [Completion(skill, "skill", "value") for skill in SKILLS]
+    if game == VANTAGE.name and _HAS_CARD.search(before):
+        return _entities(defs, ("vcard",)) if defs else []
     forms = forms_of_game(game) if game else ()
     args = _VERB_ARGS.search(before)
     if args:
@@ -125,6 +139,47 @@ def _next_words(index: Index | None, forms: Iterable[Form], typed: list[str]) ->
                 label = f'"{c.label}"' if kind.value == "string" else c.label
                 out.setdefault(label, Completion(label, c.detail, "reference"))
     return list(out.values())
+
+
+# ---------------------------------------------------------------- rename
+def lock_edit(folder: Path, label: str, new: str) -> tuple[Path, Span, str] | None:
+    """The edit of the pack's numbers.lock that gives `label`'s number to `new`: the
+    lock file, where its name stands (quotes and all) and the new name, quoted. None
+    when the lock does not hold the label (or cannot be read: `check` says why)."""
+    lock = read_lock(folder)
+    if lock.problem is not None or label not in lock.labels or new in lock.labels:
+        return None
+    span = lock.spans(LOCK_NAME).get(label)
+    if span is None:
+        return None
+    return folder / LOCK_NAME, span, json.dumps(new)
+
+
+# ---------------------------------------------------------------- starred exits
+_STARRED = re.compile(r"^\s*(north|east|south|west)\s+\*")
+_LOCATION_HEADER = re.compile(r"^location\s+(\d+)\b")
+# How far up from a starred exit its location's header is looked for: a location
+# longer than this is not one a writer keeps in a file.
+_ENTRY_LINES = 2000
+
+
+def starred_exit(lines: Sequence[str], row: int, column: int) -> tuple[int, str] | None:
+    """(location number, direction) of a `north *` exit under a 0-based position: the
+    key of the depart entry it opens. Its location's header is looked for upwards,
+    within the entry."""
+    if not 0 <= row < len(lines):
+        return None
+    match = _STARRED.match(lines[row])
+    if match is None or column > match.end():
+        return None
+    for above in range(row, max(row - _ENTRY_LINES, -1), -1):
+        text = lines[above]
+        header = _LOCATION_HEADER.match(text)
+        if header:
+            return int(header.group(1)), match.group(1)
+        if text.startswith("}"):
+            return None     # the end of an entry before it: this exit is in no location
+    return None
 
 
 # ---------------------------------------------------------------- quick fixes

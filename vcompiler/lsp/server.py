@@ -11,21 +11,22 @@ import os
 import re
 import stat
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar, cast
 from urllib.parse import unquote, urlparse
 
 from lsprotocol import types as lsp
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 
 from vcompiler import __version__
 from vcompiler.compile import CompileResult, display_path
 from vcompiler.engine import Workspace, settle
 from vcompiler.engine.index import Definition, Index, Mention
-from vcompiler.lsp import features
-from vcompiler.lsp.convert import character_column, to_diagnostic, to_range, uri_of
+from vcompiler.lsp import features, tokens, words
+from vcompiler.lsp.convert import character_column, to_diagnostic, to_range, uri_of, utf16_column
 from vcompiler.lsp.formatting import document_edits, range_edits
 from vcompiler.source import Span
 
@@ -59,6 +60,8 @@ def _safe(default: object = None) -> Callable[[Handler], Handler]:
         def safe(*args: Any, **kwargs: Any) -> Any:
             try:
                 return handler(*args, **kwargs)
+            except JsonRpcException:
+                raise       # an answer of its own: an error response the editor shows
             except Exception:  # noqa: BLE001 - the server outlives any one request
                 log.exception("%s failed", handler.__name__)
                 return default
@@ -285,10 +288,19 @@ def did_change_watched_files(ls: VclServer, params: lsp.DidChangeWatchedFilesPar
 
 @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
 @_safe()
-@_pointed
+@_indexed
 def definition(ls: VclServer, params: lsp.DefinitionParams, index: Index,
-               item: Mention | Definition) -> list[lsp.Location] | None:
-    targets = [item] if isinstance(item, Definition) else index.definitions_of(item.ident)
+               file: str) -> list[lsp.Location] | None:
+    item = index.at(file, *ls.position(index, file, params.position))
+    if item is not None:
+        targets = [item] if isinstance(item, Definition) else index.definitions_of(item.ident)
+    else:
+        # `north *` leads to the depart entry of that exit of the location it is in.
+        row = params.position.line
+        lines = ls.workspace.get_text_document(params.text_document.uri).lines
+        column = character_column(lines[row], params.position.character) - 1 if row < len(lines) else 0
+        exit = features.starred_exit(lines, row, column)
+        targets = index.definitions_of(("depart", exit)) if exit is not None else []
     return [ls.location(index, d.span) for d in targets] or None
 
 
@@ -306,14 +318,26 @@ def references(ls: VclServer, params: lsp.ReferenceParams, index: Index,
 
 @server.feature(lsp.TEXT_DOCUMENT_HOVER)
 @_safe()
-@_pointed
-def hover(ls: VclServer, params: lsp.HoverParams, index: Index,
-          item: Mention | Definition) -> lsp.Hover | None:
-    text = features.hover(index, item)
-    if text is None:
+@_indexed
+def hover(ls: VclServer, params: lsp.HoverParams, index: Index, file: str) -> lsp.Hover | None:
+    item = index.at(file, *ls.position(index, file, params.position))
+    if item is not None:
+        text = features.hover(index, item)
+        if text is not None:
+            return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, text),
+                             to_range(item.span, index.sources.get(item.span.file)))
+    # Not an entity: a word of the language, read from the editor's text of its entry.
+    row = params.position.line
+    lines = ls.workspace.get_text_document(params.text_document.uri).lines
+    line = lines[row] if row < len(lines) else ""
+    found = tokens.word_at(lines, row, character_column(line, params.position.character) - 1)
+    game = index.pack.game if index.pack is not None else ""
+    described = words.describe(found[0], game) if found and game else None
+    if found is None or described is None:
         return None
-    return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, text),
-                     to_range(item.span, index.sources.get(item.span.file)))
+    return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, described),
+                     lsp.Range(lsp.Position(row, utf16_column(line, found[1] + 1)),
+                               lsp.Position(row, utf16_column(line, found[2] + 1))))
 
 
 _COMPLETION_KIND = {"reference": lsp.CompletionItemKind.Reference, "verb": lsp.CompletionItemKind.Function,
@@ -357,14 +381,29 @@ def prepare_rename(ls: VclServer, params: lsp.PrepareRenameParams, index: Index,
 def rename(ls: VclServer, params: lsp.RenameParams, index: Index,
            file: str) -> lsp.WorkspaceEdit | None:
     label = features.label_at(index, file, *ls.position(index, file, params.position))
-    new = _LABEL_NAME.fullmatch(params.new_name.strip())
-    if label is None or new is None:
+    if label is None:
         return None
+    new = _LABEL_NAME.fullmatch(params.new_name.strip())
+    if new is None:
+        raise _refused(f"`{params.new_name.strip()}` cannot be a label: a label is `@` and a name of letters, "
+                       "digits and `_` that does not start with a digit (`@found_it`)")
+    name = new.group(1)
+    if name != label and name in index.labels():
+        raise _refused(f"@{name} is already the label of log {index.labels()[name]}: choose another name")
     changes: dict[str, list[lsp.TextEdit]] = defaultdict(list)
     for span in index.label_occurrences(label):
         location = ls.location(index, span)
-        changes[location.uri].append(lsp.TextEdit(location.range, "@" + new.group(1)))
+        changes[location.uri].append(lsp.TextEdit(location.range, "@" + name))
+    if changes and name != label:
+        # The lock keeps the number under the new name, so that the log keeps it.
+        lock = features.lock_edit(index.result.folder, label, name)
+        if lock is not None:
+            changes[lock[0].resolve().as_uri()].append(lsp.TextEdit(to_range(lock[1], None), lock[2]))
     return lsp.WorkspaceEdit(changes=dict(changes)) if changes else None
+
+
+def _refused(message: str) -> JsonRpcException:
+    return JsonRpcException(message, code=lsp.LSPErrorCodes.RequestFailed)
 
 
 _SYMBOL_KIND = {"log": lsp.SymbolKind.Function, "location": lsp.SymbolKind.Module,
@@ -473,3 +512,46 @@ def range_formatting(ls: VclServer, params: lsp.DocumentRangeFormattingParams) -
     # does not take that line.
     last = end.line - 1 if end.character == 0 and end.line > params.range.start.line else end.line
     return range_edits(document.source, display_path(Path(document.path)), params.range.start.line, last)
+
+
+def _references(ls: VclServer, uri: str, lines: Sequence[str], first: int, last: int) -> list[tuple[Span, str]]:
+    """Where the last check found a mention of an entity in lines `first` to `last`
+    (0-based), and the word that names it."""
+    found = ls.index_for(uri)
+    if found is None:
+        return []
+    index, file = found
+    source = index.sources.get(file)
+    named = []
+    for mention in index.mentions_in(file, first + 1, min(last, len(lines) - 1) + 1):
+        line = mention.span.line
+        # A line edited since the last check may have moved its words: only the lines as
+        # the check saw them are trusted.
+        if source is not None and source.line_text(line) == lines[line - 1].rstrip("\r\n"):
+            key = mention.ident[1][-1] if isinstance(mention.ident[1], tuple) else mention.ident[1]
+            named.append((mention.span, str(key)))
+    return named
+
+
+_LEGEND = lsp.SemanticTokensLegend(token_types=list(tokens.TYPES), token_modifiers=[])
+
+
+@server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, _LEGEND)
+@_safe()
+def semantic_tokens(ls: VclServer, params: lsp.SemanticTokensParams) -> lsp.SemanticTokens:
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    lines = document.lines
+    named = _references(ls, params.text_document.uri, lines, 0, len(lines))
+    return lsp.SemanticTokens(data=tokens.encode(tokens.document_tokens(lines, named), lines))
+
+
+@server.feature(lsp.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, _LEGEND)
+@_safe()
+def semantic_tokens_range(ls: VclServer, params: lsp.SemanticTokensRangeParams) -> lsp.SemanticTokens:
+    """The tokens of the lines an editor shows: read from the entry the first of them is
+    in, so that the work is that of the lines shown, whatever the file's length."""
+    document = ls.workspace.get_text_document(params.text_document.uri)
+    lines = document.lines
+    first, last = params.range.start.line, min(params.range.end.line, len(lines) - 1)
+    named = _references(ls, params.text_document.uri, lines, first, last)
+    return lsp.SemanticTokens(data=tokens.encode(tokens.document_tokens(lines, named, first, last), lines))

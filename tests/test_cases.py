@@ -44,14 +44,15 @@ def test_case(case, tmp_path):
 SUGGESTED = re.compile(r":\s`([^`]+)`$")
 
 
-def _mended(line: str, column: int, code: str) -> list[str]:
+def _mended(line: str, column: int, end: int, code: str) -> list[str]:
     """The line with `code` put in, in each place it may stand for what was written:
-    the whole statement (the line from its first word), or what follows the word the
-    suggestion starts with (`gain success 1; -> log 3` after a row's `=>`)."""
+    the whole statement (the line from its first word), what follows the word the
+    suggestion starts with (`gain success 1; -> log 3` after a row's `=>`), or the
+    words the error points at (`P101` for `p101`)."""
     indent = line[:len(line) - len(line.lstrip())]
     first = code.split()[0]
     tails = [i for i in range(len(line)) if line.startswith(first, i) and i < column + len(first)]
-    return [indent + code] + [line[:i] + code for i in tails]
+    return [indent + code] + [line[:i] + code for i in tails] + [line[:column] + code + line[end:]]
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if c.stem.startswith("E1")], ids=lambda p: p.stem)
@@ -65,7 +66,8 @@ def test_every_fix_a_syntax_hint_shows_parses(case):
             continue
         row = found.span.line - 1
         tried = []
-        for mended in _mended(lines[row], found.span.column - 1, suggested.group(1).replace("…", "x")):
+        end = found.span.end_column - 1 if found.span.end_line == found.span.line else len(lines[row])
+        for mended in _mended(lines[row], found.span.column - 1, end, suggested.group(1).replace("…", "x")):
             again = parse_source(SourceFile(case, case.name, case.name,
                                             "\n".join([*lines[:row], mended, *lines[row + 1:]])))
             tried.append((mended, [(d.span.line, d.message) for d in again.diagnostics if d.code.id.startswith("E1")

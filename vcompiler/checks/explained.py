@@ -46,7 +46,7 @@ _UNDERSTOOD = frozenset({codes.TWO_STARTS.id})
 _NUMBERED = {"log": "log", "location": "location", "north": "location", "east": "location",
              "south": "location", "west": "location", "card": "vcard", "character": "vcard",
              "unique": "unique"}
-_MENTION = re.compile(r"\b(" + "|".join(_NUMBERED) + r")\s+(@\w+|\d\w*)|\b([A-Z][A-Z0-9]*\d[A-Z0-9]*)\b"
+_MENTION = re.compile(r"\b(" + "|".join(_NUMBERED) + r")\s+(@\w+|\d\w*)|\b([A-Za-z][A-Za-z0-9]*\d[A-Za-z0-9]*)\b"
                       r"|->\s*(\d\w*)|\b(injury|rank_up)\s+(" + ONE_LINE_STRING + ")"
                       r"|\b[a-z_]\w*\s+(\d\w*)\s+(?:walk|swim)\b")      # an exit, its compass point misspelt
 _WORD = re.compile(r"\w+")
@@ -99,7 +99,8 @@ def _mentions(text: str) -> Iterable[tuple[str, object]]:
     for match in _MENTION.finditer(text):
         kind, key, card_id, either, named, name, exit = match.groups()
         if card_id is not None:
-            yield ("card-id", card_id)
+            # `poi p101`: an id written in lower case is what it would have placed.
+            yield ("card-id", card_id.upper())
         elif exit is not None:
             if (number := _number(exit)) is not None:
                 yield ("location", number)

@@ -7,7 +7,7 @@ import difflib
 import re
 import sys
 
-from vcompiler.parse.lexer import ONE_LINE_STRING, read_number
+from vcompiler.parse.lexer import ONE_LINE_STRING, digits_meant, read_number
 from vcompiler.parse.markup import plain_string
 from vcompiler.registry import KINDS, STARTING_LOG, kind_declared_by
 from vcompiler.vocabulary import DIRECTIONS
@@ -29,8 +29,13 @@ def header_key(text: str) -> tuple[str, object] | None:
         return ("log", STARTING_LOG)
     if key.startswith('"'):
         return (kind.name, plain_string(key))
-    # `log 2O`: the number with a letter for a digit (E100) is what references name.
-    key = read_number(key) or key
+    # `log 2O`: the number with a letter for a digit (E100) is what references name;
+    # so is a card id's (`poi PI01` for P101).
+    if kind.letter and key[:1].upper() == kind.letter and len(key) > 1:
+        digits = digits_meant(key[1:])
+        key = kind.letter + digits if digits is not None else key
+    else:
+        key = read_number(key) or key
     if key.isascii() and key.isdigit():
         if kind.letter:
             # `poi 101`, the id's letter left out: what the pack names P101.
@@ -55,7 +60,7 @@ def _direction_of(text: str, at: int) -> str | None:
     return near[0] if near else None
 
 
-_ANYHEADER = re.compile(r"([a-z_]\w*)([ \t]+(?:@\w+|\d+)\b.*)", re.DOTALL)
+_ANYHEADER = re.compile(r"([A-Za-z_]\w*)([ \t]+(?:@\w+|\d+)\b.*)", re.DOTALL)
 _TOP_KEYWORDS = sorted(k.keyword for k in KINDS if k.top_level)
 
 
@@ -66,6 +71,7 @@ def misspelt_header_key(text: str) -> tuple[str, object] | None:
     match = _ANYHEADER.match(text)
     if match is None or match.group(1) in _TOP_KEYWORDS:
         return None
-    near = difflib.get_close_matches(match.group(1), _TOP_KEYWORDS, n=1, cutoff=0.6)
+    # `Log 3`: a capital is a misspelling too.
+    near = difflib.get_close_matches(match.group(1).lower(), _TOP_KEYWORDS, n=1, cutoff=0.6)
     return header_key(near[0] + match.group(2)) if near else None
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from vcompiler.parse.headers import HEADER
-from vcompiler.parse.lexer import comment_at, read_number, string_ending
+from vcompiler.parse.lexer import comment_at, digits_meant, read_number, string_ending
 from vcompiler.registry import Kind, is_kind, kind_named
 from vcompiler.registry.forms import VERBS
 from vcompiler.vocabulary import pack_name
@@ -374,6 +374,21 @@ def card_kind_before(e: TokenError) -> Kind | None:
     return kind if kind is not None and kind.letter else None
 
 
+def card_id_mistyped(e: TokenError) -> str | None:
+    """`poi p101`, `poi PI01`: a card id in lower case, or with a letter for a digit."""
+    kind = card_kind_before(e)
+    word = str(e.token)
+    if kind is None or kind.letter is None or len(word) < 2 or word[0].upper() != kind.letter:
+        return None
+    digits = digits_meant(word[1:])
+    if digits is None or kind.letter + digits == word:
+        return None
+    meant = kind.letter + digits
+    if word.upper() == meant:
+        return f"a card's id is written in capitals: `{meant}`"
+    return f"`{word}` has a letter for a digit: write `{meant}`"
+
+
 def card_id_without_letter(e: TokenError) -> str | None:
     """`mission 5`: a card's id without its kind's letter."""
     kind = card_kind_before(e)
@@ -447,7 +462,8 @@ TOKEN_HINTS: tuple[Callable[[TokenError], str | None], ...] = (
     misspelt_keyword,
     row_outside_its_card, if_without_arrow, unescaped_quote, two_strings, prose_without_text,
     path_without_arrow, second_goto,
-    card_id_without_letter, two_semicolons, brace_closing_nothing, goto_among_effects, brace_on_next_line,
+    card_id_mistyped, card_id_without_letter, two_semicolons, brace_closing_nothing, goto_among_effects,
+    brace_on_next_line,
     stray_brace, one_of_few_keywords, more_than_the_line_takes,
 )
 

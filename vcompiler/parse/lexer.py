@@ -89,5 +89,11 @@ def read_number(word: str) -> str | None:
     letters that look like them (`2O` is 20); None when it is no number."""
     if not word[:1].isdigit():
         return None
+    return digits_meant(word)
+
+
+def digits_meant(word: str) -> str | None:
+    """The digits `word` means if every letter of it is one that looks like a digit
+    (`I01` is 101, after a card id's letter); None otherwise."""
     meant = word.translate(_DIGIT_LIKE)
     return meant if meant.isascii() and meant.isdigit() else None

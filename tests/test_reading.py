@@ -489,3 +489,13 @@ def test_a_pack_declared_in_a_folder_anyone_may_write_does_not_take_the_files_be
     finally:
         shared.chmod(0o755)
     assert "E111" in result.output and "Planted" not in result.output
+
+
+@pytest.mark.parametrize("name, meant", [("logbook.vcl.txt", "logbook.vcl"), ("Logbook.VCL", "Logbook.vcl"),
+                                         ("logbook.Vcl.TXT", "logbook.vcl")])
+def test_a_file_named_nearly_as_a_vcl_file_is_one_error_and_not_its_echoes(write_pack, name, meant):
+    folder = write_pack({"pack.vcl": VANGUARD_HEADER + 'log 1 "Start" {\n  -> log 2\n}\n',
+                         name: 'log 2 "Next" {\n  end exploration\n}\n', "logbook.vcl~": "an editor's backup"})
+    [found] = compile_pack(folder).diagnostics
+    assert (found.code.id, Path(found.span.file).name) == ("E113", name)
+    assert found.hint == f"rename it {meant}"

@@ -153,6 +153,14 @@ a list starting with its kind, a count that is not a number), or one that names 
 location, card or planet this pack does not have is reported at its line and not
 played. Only a regular file of at most 16 MB is read. Mend: load a file saved from
 this pack, or start a new game without --load.""")
+NOT_A_VCL_NAME = _code("E113", E, "{name} is not read: a pack reads the files whose names end in .vcl",
+                        "a file of a pack whose name is nearly a .vcl file's", """\
+A pack reads the files of its folder whose names end in `.vcl`, in lower case. A file
+named `logbook.vcl.txt` (as Windows Notepad saves it), `Logbook.VCL` or `logbook.Vcl`
+is not read, and everything it defines is missing: the references to it then say the
+logs are undefined, which hides the real cause: so the file is an error of its own,
+and the references it would have defined stand down. Mend: rename the file to end in
+`.vcl` (or in `.bak`, for a copy kept aside).""")
 UNDEFINED_LOG = _code("E200", E, "undefined log {target}", "undefined log", """\
 A reference to a log that no file of the pack defines: in a goto, a choice, a
 condition or the text (`{log N}`). The table would turn to a page that does not

@@ -209,6 +209,10 @@ def list_pack(folder: Path, display: Callable[[Path], str] = shown_name, declare
                 if own if own is not None else declares_pack(path):
                     continue        # a pack of its own
                 visit(path)
+            elif _nearly_vcl(entry.name) and not _is_dir(entry):
+                problems.append(diagnostic(codes.NOT_A_VCL_NAME, Span(display(path), 1, 1, 1, 1),
+                                           name=shown_name(entry.name),
+                                           hint=f"rename it {shown_name(_vcl_name(entry.name))}"))
             elif entry.name.endswith(SUFFIX):
                 if not _utf8(entry.name):
                     problems.append(_problem(codes.BAD_FILE_NAME, path, display,
@@ -230,6 +234,21 @@ def list_pack(folder: Path, display: Callable[[Path], str] = shown_name, declare
     visit(folder)
     files.sort(key=lambda p: p.relative_to(folder).as_posix())
     return files, problems
+
+
+# What a writer's tools make of a .vcl file's name: Notepad's `.vcl.txt`, a suffix in
+# capitals. (An editor's backup, `logbook.vcl~` or `.bak`, is meant not to be read.)
+_NEARLY = re.compile(r"(?i)(.*\.vcl)(\.txt)?")
+
+
+def _nearly_vcl(name: str) -> bool:
+    return _NEARLY.fullmatch(name) is not None and not name.endswith(SUFFIX) and not name.startswith(".")
+
+
+def _vcl_name(name: str) -> str:
+    match = _NEARLY.fullmatch(name)
+    assert match is not None
+    return match.group(1)[:-len(SUFFIX)] + SUFFIX
 
 
 def _size(path: Path) -> int:

@@ -32,7 +32,8 @@ from vcompiler.source import SourceFile
 from vcompiler.util.frozen import frozen
 
 # A file that could not be read at all: anything may have been in it.
-UNREAD = frozenset({codes.UNREADABLE.id, codes.OUTSIDE_PACK.id, codes.UNLISTABLE.id, codes.BAD_FILE_NAME.id})
+UNREAD = frozenset({codes.UNREADABLE.id, codes.OUTSIDE_PACK.id, codes.UNLISTABLE.id, codes.BAD_FILE_NAME.id,
+                    codes.NOT_A_VCL_NAME.id})
 # Dangling references: their own rule suggests what they meant (see references.py).
 _DANGLING = frozenset({codes.UNDEFINED_LOG.id, codes.UNDEFINED_CARD.id, codes.UNDEFINED_LOCATION.id,
                        codes.UNDEFINED_SECTOR.id})

@@ -64,10 +64,16 @@ _ANYHEADER = re.compile(r"([A-Za-z_]\w*)([ \t]+(?:@\w+|\d+)\b.*)", re.DOTALL)
 _TOP_KEYWORDS = sorted(k.keyword for k in KINDS if k.top_level)
 
 
+_KEYWORDLESS_PACK = re.compile(r"([A-Za-z_]\w*)[ \t]*\{")
+
+
 def misspelt_header_key(text: str) -> tuple[str, object] | None:
-    """What a declaration whose keyword is misspelt (`lgo @home`) was to declare, read
-    with the keyword it is nearest to: the syntax error says so, and references to it
-    are not also undefined."""
+    """What a declaration whose keyword is misspelt (`lgo @home`) or left out (`frost_moon
+    {`, a pack's) was to declare, read with the keyword it is nearest to: the syntax
+    error says so, and references to it are not also undefined."""
+    bare = _KEYWORDLESS_PACK.match(text)
+    if bare is not None and bare.group(1) not in _TOP_KEYWORDS:
+        return ("pack", bare.group(1))
     match = _ANYHEADER.match(text)
     if match is None or match.group(1) in _TOP_KEYWORDS:
         return None

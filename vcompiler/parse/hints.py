@@ -447,6 +447,32 @@ def one_of_few_keywords(e: TokenError) -> str | None:
     return None
 
 
+def list_without_commas(e: TokenError) -> str | None:
+    """`biomes frigid ruins`: the words of a list without the `,` between them."""
+    if e.kind != "WORD" or "_COMMA" not in e.expected:
+        return None
+    statement = re.split(r"[;{]", e.before)[-1].strip()
+    if not statement:
+        return None
+    return f"a list's words are joined with `,`: `{statement}, {e.token}`"
+
+
+def number_left_out(e: TokenError) -> str | None:
+    """`start location`: a line that ends before the number it names."""
+    if e.kind not in ("_NL", "$END") or not {"NUMBER", "LABEL"} & e.expected:
+        return None
+    code = e.before.strip()
+    code = code[:comment_at(code)].rstrip()
+    return f"say which one by its number: `{code} 1`" if code else None
+
+
+def pack_without_its_keyword(e: TokenError) -> str | None:
+    """`frost_moon {` at the top of a file: a pack declared without the word `pack`."""
+    if e.kind != "WORD" or e.before.strip() or "PACK" not in e.expected or not e.after.endswith("{"):
+        return None
+    return f"a pack is declared with its keyword: `pack {e.after}`"
+
+
 def more_than_the_line_takes(e: TokenError) -> str | None:
     """Something after a statement that is whole: a stray word, or one of its own line."""
     if "_NL" in e.expected and e.kind not in ("_NL", "$END", "_RBRACE"):
@@ -464,7 +490,8 @@ TOKEN_HINTS: tuple[Callable[[TokenError], str | None], ...] = (
     path_without_arrow, second_goto,
     card_id_mistyped, card_id_without_letter, two_semicolons, brace_closing_nothing, goto_among_effects,
     brace_on_next_line,
-    stray_brace, one_of_few_keywords, more_than_the_line_takes,
+    stray_brace, list_without_commas, number_left_out, pack_without_its_keyword, one_of_few_keywords,
+    more_than_the_line_takes,
 )
 
 

@@ -133,7 +133,13 @@ def _ends_too_early(expected: set[str], source: SourceFile, offset: int, text: s
         unclosed = _unclosed_brace(text, source, offset)
         if unclosed is not None:
             return unclosed, False, None
-    hint = "a `}` is probably missing" if "_RBRACE" in expected else None
+    if "_RBRACE" in expected:
+        hint = "a `}` is probably missing"
+    else:
+        # The text stops partway through a line (a file cut off, a save interrupted).
+        header = HEADER.match(text)
+        named = f"{header.group(1)} {header.group(2)}" if header else "the declaration"
+        hint = f"finish this line, and close {named} with `}}` where it ends"
     return diagnostic(codes.SYNTAX, span,
                       message=f"the declaration ends too early; expected {describe_expected(expected)}",
                       hint=hint), False, None

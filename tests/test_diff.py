@@ -66,7 +66,7 @@ def test_a_reprint_lists_changed_costs_setup_and_cards(pack_copy):
     assert "Location 103 “Gull Rookery”" in md and "~~help: Free the tangled gull (not after overpower)~~" in md
     assert "Location 0 “Landfall”" in md and "[time] ~~4~~ **3** [morale]" in md
     assert "2. Seed the challenge dice pool: ~~8~~ **9** dice" in md
-    assert "Card 1101 “The Diver”" in md and "~~1~~ **2** boost: Ignore one" in md
+    assert "Character 1101 “The Diver”" in md and "~~1~~ **2** boost: Ignore one" in md
 
 
 def test_nothing_changed_exits_0(pack_copy):
@@ -127,5 +127,5 @@ def test_special_actions_without_a_check_on_sectors_missions_and_conditions(pack
     md = run("diff", old, new).output
     assert "### Planet" in md and "Sector 1: The Lander's dish can still reach the ship, at a **steep** price." in md
     assert "Sector 1: Lose 1 [supplies], then gain ~~1~~ **2** [lead] on the technological Discovery deck." in md
-    assert "### Card G11 “Endless Snowfall”\n\n> Lose ~~1~~ **2** [supplies]." in md
-    assert "### Card M13 “Keep the Lamps Lit”\n\n> Burn less, see ~~less.~~ **more.** Gain ~~1~~ **2**" in md
+    assert "### Global Condition G11 “Endless Snowfall”\n\n> Lose ~~1~~ **2** [supplies]." in md
+    assert "### Mission M13 “Keep the Lamps Lit”\n\n> Burn less, see ~~less.~~ **more.** Gain ~~1~~ **2**" in md

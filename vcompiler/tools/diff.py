@@ -51,7 +51,7 @@ class Printed:
     (what "renumbered" means), its title and its paragraphs."""
     identity: tuple[object, ...]
     number: str
-    kind: str            # Log | Entry | Location | Card
+    kind: str            # Log | Entry | Location | Planet, or a card's printed label (Injury)
     book: str
     title: str
     paragraphs: tuple[str, ...]
@@ -59,7 +59,9 @@ class Printed:
     @property
     def name(self) -> str:
         where = f" ({self.book})" if self.kind == "Entry" else ""
-        return f"{self.kind} {self.number}{where}" + (f" “{self.title}”" if self.title else "")
+        # A card known by its name (an Injury) is named once: Injury “Chilblains”.
+        number = "" if self.number == self.title else f" {self.number}"
+        return f"{self.kind}{number}{where}" + (f" “{self.title}”" if self.title else "")
 
 
 @dataclass
@@ -237,7 +239,7 @@ def printed_entries(pack: Pack) -> list[Printed]:
     for face in faces_of(pack, CARD_SIZES):
         number = face.key.partition(" ")[2]
         identity = ("vcard", int(number)) if face.kind == "vcard" else ("card", face.kind, number)
-        out.append(Printed(identity, number, "Card", "cards", _plain(face.title), _face_said(face)))
+        out.append(Printed(identity, number, face.label, "cards", _plain(face.title), _face_said(face)))
     for planet in pack.planets:
         out.append(Printed(("planet", planet.id), planet.id, "Planet", "boards", planet.name, _board_text(planet)))
     return out

@@ -21,8 +21,9 @@ process of its own per input, on whole small packs with one file edited (half of
 edits only in the text, so that most of them build), and counts exit codes, tracebacks
 and runs over 20 s (wall and CPU; a run is stopped after 300 s as a hang). `--lsp N`
 starts `vcompiler lsp` on a copy of source_content/ and sends N random edits and
-requests (tests/test_lsp.py's fuzz_lsp), on crafted addresses too: an error answer or
-a server that stops answering is a failure.
+requests (tests/test_lsp.py's fuzz_lsp), on crafted addresses too: an error answer, an
+exception a handler raised (caught by the server, which answers nothing then, and
+counted: `vcompiler/internalErrors`) or a server that stops answering is a failure.
 """
 from __future__ import annotations
 
@@ -348,7 +349,10 @@ def main() -> None:
         return
     if args.lsp:
         began = time.monotonic()
-        print(run_lsp(args.lsp, args.seed), f"{time.monotonic() - began:.0f} s")
+        counts = run_lsp(args.lsp, args.seed)
+        print(counts, f"{time.monotonic() - began:.0f} s")
+        if counts["internal_errors"]:
+            sys.exit(1)
         return
     if args.books:
         began = time.monotonic()

@@ -83,3 +83,28 @@ def test_a_build_stopped_at_twenty_random_moments_leaves_nothing(starter, tmp_pa
         if staging:
             problems.append(f"trial {trial} ({how.name}): left in the output folder: {staging}")
     assert problems == [], "\n".join(problems)
+
+
+def test_a_build_killed_while_its_workers_lay_out_leaves_nothing_without_the_death_signal(starter, tmp_path):
+    """The lifeline alone (the kernel's death signal turned off) ends the render pool's
+    fork server, its workers and the resource tracker once the build is killed."""
+    import shutil
+    import tempfile
+    temp = tempfile.mkdtemp(prefix="vl")         # short: the fork server's socket lives there
+    marker = f"VCOMPILER_LEFTOVER_PROBE={uuid.uuid4().hex}"
+    name, value = marker.split("=")
+    env = {**os.environ, "TMPDIR": temp, name: value, "PYTHONPATH": str(ROOT), workers._NO_DEATH_SIGNAL: "1"}
+    process = subprocess.Popen([sys.executable, "-m", "vcompiler", "build", str(starter), "-o", str(tmp_path / "out"),
+                                "--no-cache"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    # The build, the resource tracker, the fork server and at least one worker.
+    while len(_marked(marker)) < 4 and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert process.poll() is None, process.communicate()[1].decode(errors="replace")[-600:]
+    process.kill()
+    process.wait()
+    left = _gone(marker, 5)
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    shutil.rmtree(temp, ignore_errors=True)
+    assert left == []

@@ -373,7 +373,18 @@ async def fuzz_lsp(client: LanguageClient, outside: Path, requests: int, seed: i
         counts["requests"] += 1
     symbols = await client.workspace_symbol_async(lsp.WorkspaceSymbolParams(query="log"))
     assert isinstance(symbols, list)            # still answering (every pack may be broken by now)
+    failures = await internal_errors(client)
+    counts["internal_errors"] = failures["count"]
+    counts["first_internal_errors"] = failures["first"][:3]
     return counts
+
+
+async def internal_errors(client: LanguageClient) -> dict:
+    """The failures the server caught (and so answered nothing for) since it started."""
+    from vcompiler.lsp.server import INTERNAL_ERRORS
+    answer = await client.protocol.send_request_async(INTERNAL_ERRORS, None)
+    return {"count": answer["count"], "first": list(answer["first"])} if isinstance(answer, dict) else \
+        {"count": answer.count, "first": list(answer.first)}
 
 
 @pytest.mark.asyncio
@@ -384,6 +395,7 @@ async def test_random_requests_edits_and_crafted_addresses_never_fail_or_read_ou
                                       '  start log 1\n}\nlog 1 "Secret" {\n  -> log 4040\n}\n', encoding="utf-8")
     counts = await fuzz_lsp(client, outside, FUZZ_REQUESTS, seed=8)
     assert counts["requests"] > FUZZ_REQUESTS // 2
+    assert counts["internal_errors"] == 0, counts["first_internal_errors"]
     # A last edit in the workspace, checked: every check before it has been published.
     uri, text = doc(client, LOGBOOK)
     change(client, uri, text + "\nlog 9001 \"Last\" {\n  -> log 9999\n}\n", 10_000)
@@ -392,3 +404,18 @@ async def test_random_requests_edits_and_crafted_addresses_never_fail_or_read_ou
     root = client.root.parent
     assert all(Path(u[len("file://"):]).is_relative_to(root) for u in client.diagnostics if u.startswith("file://"))
     assert not any("4040" in d.message for ds in client.diagnostics.values() for d in ds)
+
+
+def test_a_handler_that_raises_is_logged_and_counted_for_the_fuzz(caplog):
+    from vcompiler.lsp import server as lsp_server
+
+    @lsp_server._safe(default=[])
+    def broken(ls, params):
+        raise KeyError("no such thing")
+
+    before = lsp_server.internal_errors(lsp_server.server, None)["count"]
+    assert broken(lsp_server.server, None) == []
+    after = lsp_server.internal_errors(lsp_server.server, None)
+    assert after["count"] == before + 1
+    assert any("broken: KeyError: 'no such thing'" == f for f in after["first"])
+    assert "broken failed" in caplog.text

@@ -203,3 +203,83 @@ def test_the_library_look_up_answers_as_ctypes_does():
     folders = workers._linker_folders()
     for name in ("c", "m", "gobject-2.0", "pango-1.0", "harfbuzz", "fontconfig", "libgobject-2.0-0", "no-such-lib"):
         assert workers._find_library_in_folders(name, folders) == ldconfig(name), name
+
+
+_BUSY_COMMAND = """
+import os, sys, time
+from vcompiler.util import workers
+
+def spin(_):
+    while True:
+        time.sleep(0.01)
+
+if __name__ == "__main__":
+    method = sys.argv[1]
+    if method == "shares":
+        def run(n):
+            if os.getpid() != parent:
+                print(os.getpid(), flush=True)
+                spin(n)
+            print(os.getpid(), flush=True)
+            spin(n)
+        parent = os.getpid()
+        workers.forked_shares([1, 2, 3], lambda n: 1, run, 3, 0.5)
+    executor = workers.pool(2, method)
+    list(executor.map(abs, range(4)))
+    for pid in executor._processes:
+        print(pid, flush=True)
+    from multiprocessing import forkserver, resource_tracker
+    print(resource_tracker._resource_tracker._pid or "", flush=True)
+    print(forkserver._forkserver._forkserver_pid or "", flush=True)
+    for _ in range(2):
+        executor.submit(spin, 0)
+    print("busy", flush=True)
+    time.sleep(60)
+"""
+
+
+def _running(pid: int) -> bool:
+    """Whether `pid` runs, a zombie (ended, its parent gone or not waiting) not counted."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state not in ("Z", "X")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("method", ["forkserver", "spawn", "fork", "shares"])
+def test_busy_workers_end_with_a_killed_command_by_their_lifeline_alone(method, tmp_path, monkeypatch):
+    """The command is killed (SIGKILL: nothing of it runs) while its workers work, with
+    the kernel's death signal turned off: the workers, the fork server and the resource
+    tracker read the end of their pipes and go."""
+    import signal
+    import subprocess
+    import time
+    script = tmp_path / "busy.py"
+    script.write_text(_BUSY_COMMAND)
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parent.parent))
+    monkeypatch.setenv(workers._NO_DEATH_SIGNAL, "1")
+    command = subprocess.Popen([sys.executable, str(script), method], stdout=subprocess.PIPE, text=True)
+    started: list[int] = []
+    try:
+        for line in command.stdout:
+            if line.strip() == "busy":
+                break
+            if line.strip():
+                started.append(int(line))
+            if method == "shares" and len(started) == 3:       # this process and two children
+                break
+        time.sleep(0.2)
+    finally:
+        command.kill()
+        command.wait()
+    expected = {"forkserver": 4, "spawn": 3, "fork": 2, "shares": 2}[method]
+    helpers = [pid for pid in started if pid != command.pid]
+    assert len(set(helpers)) == expected, started
+    deadline = time.monotonic() + 5
+    while (left := [pid for pid in helpers if _running(pid)]) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert left == []

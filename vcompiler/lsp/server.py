@@ -36,6 +36,20 @@ DEBOUNCE_SECONDS = 0.075
 _LABEL_NAME = re.compile(r"@?([A-Za-z_][A-Za-z0-9_]*)")
 Handler = TypeVar("Handler", bound=Callable[..., Any])
 Answer = TypeVar("Answer")
+# Failures inside the server (a handler or a check that raised), caught so that it lives
+# on: each as "what failed: the exception", the first _FAILURES_KEPT of them, and how many
+# in all; `vcompiler/internalErrors` answers them, for a test or a fuzz to fail on.
+INTERNAL_ERRORS = "vcompiler/internalErrors"
+_FAILURES_KEPT = 50
+_failures: list[str] = []
+_failure_count = 0
+
+
+def _record_failure(what: str, error: Exception) -> None:
+    global _failure_count
+    _failure_count += 1
+    if len(_failures) < _FAILURES_KEPT:
+        _failures.append(f"{what}: {type(error).__name__}: {error}"[:500])
 
 
 def path_of(uri: str) -> Path | None:
@@ -62,8 +76,9 @@ def _safe(default: object = None) -> Callable[[Handler], Handler]:
                 return handler(*args, **kwargs)
             except JsonRpcException:
                 raise       # an answer of its own: an error response the editor shows
-            except Exception:  # noqa: BLE001 - the server outlives any one request
+            except Exception as error:  # noqa: BLE001 - the server outlives any one request
                 log.exception("%s failed", handler.__name__)
+                _record_failure(handler.__name__, error)
                 return default
         return cast(Handler, safe)
     return wrap
@@ -152,8 +167,9 @@ class VclServer(LanguageServer):
             results = self.engine.check()
             settle()
             return results
-        except Exception:  # noqa: BLE001 - a check that fails leaves the last results up
+        except Exception as error:  # noqa: BLE001 - a check that fails leaves the last results up
             log.exception("check failed")
+            _record_failure("check", error)
             return None
 
     def _publish(self, results: list[CompileResult]) -> None:
@@ -236,6 +252,12 @@ def _pointed(handler: Callable[..., Answer]) -> Callable[[VclServer, Any], Answe
             return None
         return handler(ls, params, *found)
     return answer
+
+
+@server.feature(INTERNAL_ERRORS)
+def internal_errors(ls: VclServer, params: Any) -> dict[str, Any]:
+    """How many failures the server caught since it started, and the first of them."""
+    return {"count": _failure_count, "first": list(_failures)}
 
 
 @server.feature(lsp.INITIALIZE)

@@ -1,9 +1,12 @@
 """Worker processes that live no longer than the command that started them, and a
 scratch folder that goes with them.
 
-A worker ignores Ctrl-C (the main process answers it, once) and is killed by the
-kernel when the main process dies, however it dies (Linux: PR_SET_PDEATHSIG); when the
-main process stops early it kills its workers rather than wait for their work. Their
+A worker ignores Ctrl-C (the main process answers it, once) and ends when the main
+process dies, however it dies: it reads a pipe (the lifeline) whose only writing end the
+main process holds, and the kernel closes that end with the process, so the read ends;
+on Linux the kernel kills it too (PR_SET_PDEATHSIG), which the pipe backs where that is
+missing or lost (a server started by a wrapper such as coverage's). When the main
+process stops early it kills its workers rather than wait for their work. Their
 temporary files (WeasyPrint writes fonts to /tmp/weasyprint-*) go to a scratch folder
 of the main process, removed when the command ends, or by the next command if it was
 killed.
@@ -21,6 +24,7 @@ import re
 import select
 import shutil
 import signal
+import stat
 import struct
 import sys
 import tempfile
@@ -43,10 +47,83 @@ _outside: str | None = None           # tempfile's folder before the scratch fol
 _SERVER_PARENT = "VCOMPILER_SERVER_PARENT"
 # The fork server's process id, in the server and in the workers it forks.
 _server: int | None = None
+# Set by the main process while it starts a fork server: the lifeline's reading end, as
+# "descriptor inode" (see _lifeline).
+_SERVER_LIFELINE = "VCOMPILER_SERVER_LIFELINE"
+# Tests set it to see that the lifeline alone ends the workers.
+_NO_DEATH_SIGNAL = "VCOMPILER_TEST_NO_PDEATHSIG"
+# The lifeline of this process: its reading end, writing end and the process that made it
+# (a forked child inherits both ends and must close the writing one).
+_lifeline_ends: tuple[int, int, int] | None = None
+_watcher: int | None = None           # the process whose thread watches its lifeline
+
+
+def _lifeline() -> tuple[int, int]:
+    """The reading end of this process's lifeline, made once, and its inode: a process
+    that is given the descriptor's number checks by the inode that it holds this pipe
+    and not whatever else now has that number."""
+    global _lifeline_ends
+    if _lifeline_ends is None or _lifeline_ends[2] != os.getpid():
+        _drop_inherited_lifeline()
+        read_end, write_end = os.pipe()
+        _lifeline_ends = (read_end, write_end, os.getpid())
+    return _lifeline_ends[0], os.fstat(_lifeline_ends[0]).st_ino
+
+
+def _drop_inherited_lifeline() -> None:
+    """In a forked child: close the writing end of its parent's lifeline, which would
+    otherwise keep its own (and its siblings') reading end open after the parent died."""
+    global _lifeline_ends
+    if _lifeline_ends is not None and _lifeline_ends[2] != os.getpid():
+        with contextlib.suppress(OSError):
+            os.close(_lifeline_ends[1])
+        _lifeline_ends = None
+
+
+def _watch_lifeline(lifeline: tuple[int, int] | None) -> None:
+    """End this process when the lifeline's writing end closes (its reader sees the end
+    of the pipe), from a thread that does nothing but wait for it."""
+    global _watcher
+    _drop_inherited_lifeline()
+    if lifeline is None or _watcher == os.getpid():     # a forked child has no thread of its parent's
+        return
+    fd, inode = lifeline
+    try:
+        held = os.fstat(fd)
+    except OSError:
+        return
+    if held.st_ino != inode or not stat.S_ISFIFO(held.st_mode):
+        return
+    _watcher = os.getpid()
+
+    def wait() -> None:
+        try:
+            os.read(fd, 1)
+        except OSError:
+            return
+        os._exit(1)
+    threading.Thread(target=wait, name="lifeline", daemon=True).start()
+
+
+@contextlib.contextmanager
+def _passing_lifeline(lifeline: tuple[int, int]) -> Iterator[None]:
+    """Meanwhile the processes multiprocessing starts afresh (spawn, the fork server)
+    keep the lifeline's reading end: it closes every other descriptor of theirs."""
+    from multiprocessing import resource_tracker, util
+    resource_tracker.ensure_running()    # its own pipe ends it: no lifeline to hold
+    spawn = util.spawnv_passfds
+
+    def passing(path: Any, args: Any, passfds: Any) -> Any:
+        return spawn(path, args, sorted({*passfds, lifeline[0]}))
+    util.spawnv_passfds = passing
+    try:
+        yield
+    finally:
+        util.spawnv_passfds = spawn
 
 
 def _die_with_parent() -> None:
-    if sys.platform.startswith("linux"):
+    if sys.platform.startswith("linux") and not os.environ.get(_NO_DEATH_SIGNAL):
         try:
             import ctypes
             ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
@@ -54,11 +131,12 @@ def _die_with_parent() -> None:
             pass
 
 
-def _tie_to_parent(parent: int | None, scratch: str | None) -> None:
+def _tie_to_parent(parent: int | None, scratch: str | None, lifeline: tuple[int, int] | None = None) -> None:
     """A worker's initializer. `parent`: the process that started it, or None for the
-    fork server it was forked from."""
+    fork server it was forked from; `lifeline`: the lifeline's reading end."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _die_with_parent()
+    _watch_lifeline(lifeline)
     if parent is None:
         parent = _server if _server is not None else os.getppid()
     if os.getppid() != parent:        # the parent died before the line above
@@ -74,6 +152,9 @@ def serving() -> None:
     if os.environ.get(_SERVER_PARENT) != str(os.getppid()):
         return
     _die_with_parent()
+    with contextlib.suppress(ValueError):
+        fd, inode = (int(n) for n in os.environ.pop(_SERVER_LIFELINE, "").split())
+        _watch_lifeline((fd, inode))
     if os.environ.get(_SERVER_PARENT) != str(os.getppid()):   # it died meanwhile
         os._exit(1)
     _server = os.getpid()
@@ -114,12 +195,13 @@ def pool(workers: int, method: str, preload: tuple[str, ...] = ()) -> ProcessPoo
         method = "spawn"
     context = multiprocessing.get_context(method)
     parent: int | None = os.getpid()
+    lifeline = _lifeline()
     if method == "forkserver":
         context.set_forkserver_preload(["vcompiler.util.server", *preload])
         parent = None
         _server_folder()
     executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_tie_to_parent,
-                                   initargs=(parent, _scratch))
+                                   initargs=(parent, _scratch, lifeline))
     # Started now, with Ctrl-C ignored: a worker (or the fork server, and so the workers
     # it forks) inherits that, and so cannot be interrupted while it imports, before its
     # initializer runs (a traceback each).
@@ -130,12 +212,18 @@ def pool(workers: int, method: str, preload: tuple[str, ...] = ()) -> ProcessPoo
             if method == "forkserver":
                 from multiprocessing import forkserver
                 os.environ[_SERVER_PARENT] = str(os.getpid())
-                forkserver.ensure_running()
+                os.environ[_SERVER_LIFELINE] = "{} {}".format(*lifeline)
+                with _passing_lifeline(lifeline):
+                    forkserver.ensure_running()
+            elif method == "spawn":
+                with _passing_lifeline(lifeline):
+                    launch()
             else:
                 launch()
         finally:
             signal.signal(signal.SIGINT, previous)
             os.environ.pop(_SERVER_PARENT, None)
+            os.environ.pop(_SERVER_LIFELINE, None)
         if method == "forkserver":
             # Forked once the server has imported what it preloads: this process waits
             # meanwhile, and Ctrl-C must still stop it.
@@ -293,6 +381,7 @@ _PIPE_SIZE = 1 << 20                 # Linux's default largest: a child rarely w
 
 def _fork_child(items: Sequence[T], run: Callable[[T], R], share: list[int]) -> tuple[int, int]:
     parent = os.getpid()
+    lifeline = _lifeline()
     read_end, write_end = os.pipe()
     with contextlib.suppress(OSError, ImportError):
         import fcntl
@@ -302,7 +391,7 @@ def _fork_child(items: Sequence[T], run: Callable[[T], R], share: list[int]) -> 
         status = 1
         try:
             os.close(read_end)
-            _tie_to_parent(parent, None)
+            _tie_to_parent(parent, None, lifeline)
             with open(write_end, "wb") as out:
                 for index in share:
                     data = pickle.dumps(run(items[index]), protocol=pickle.HIGHEST_PROTOCOL)

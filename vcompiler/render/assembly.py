@@ -90,6 +90,12 @@ def assemble_pages(pieces: list[Piece | Composed], numbers: list[bytes], outline
     merge_fonts(out)
     info = {f"/{key}": pikepdf.String(value) for key, value in metadata.items()}
     out.docinfo = out.make_indirect(pikepdf.Dictionary(info))
+    return saved(out, sources)
+
+
+def saved(out: pikepdf.Pdf, sources: Iterable[pikepdf.Pdf]) -> bytes:
+    """`out`'s bytes as every PDF of a build is written (streams compressed, object
+    streams, an id made from the content), its `sources` closed."""
     buffer = io.BytesIO()
     out.save(buffer, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate,
              deterministic_id=True, recompress_flate=False)

@@ -290,6 +290,7 @@ def assemble_pdf(parts: list[bytes], title: str, trim_bleed: list[bool]) -> byte
     inside their bleed, for print-on-demand services."""
     import pikepdf
 
+    from vcompiler.render.assembly import saved
     from vcompiler.render.options import source_date
 
     out = pikepdf.new()
@@ -309,9 +310,4 @@ def assemble_pdf(parts: list[bytes], title: str, trim_bleed: list[bool]) -> byte
         stamp = "D:" + created.replace("-", "").replace(":", "").replace("T", "").rstrip("Z") + "Z"
         info["/CreationDate"] = pikepdf.String(stamp)
     out.docinfo = out.make_indirect(pikepdf.Dictionary(info))
-    buffer = io.BytesIO()
-    out.save(buffer, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate,
-             deterministic_id=True, recompress_flate=False)
-    for source in sources:
-        source.close()
-    return buffer.getvalue()
+    return saved(out, sources)

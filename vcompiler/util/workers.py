@@ -170,12 +170,8 @@ def _server_folder() -> None:
     held = tempfile.tempdir
     if getattr(process.current_process(), "_config", {}).get("tempdir") is not None:
         return
-    base = _outside if _scratch is not None and held == _scratch else None
-    if len(base or tempfile.gettempdir()) > _LONGEST_SOCKET_FOLDER and os.path.isdir("/tmp"):
-        # The server's socket lives two folders below: a Unix socket's path holds at
-        # most 107 bytes, which a long TMPDIR (a CI job's, a test's) leaves no room for.
-        base = "/tmp"
-    holder = tempfile.mkdtemp(prefix=f"{_SCRATCH_PREFIX}{os.getpid()}-server-", dir=base)
+    holder = tempfile.mkdtemp(prefix=f"{_SCRATCH_PREFIX}{os.getpid()}-server-",
+                              dir=_outside if _scratch is not None and held == _scratch else None)
     tempfile.tempdir = holder
     try:
         util.get_temp_dir()
@@ -185,8 +181,6 @@ def _server_folder() -> None:
 
 
 _server_folders: list[str] = []
-# Room left below it for vcompiler-scratch-PID-server-XXXXXXXX/pymp-XXXXXXXX/listener-XXXXXXXX.
-_LONGEST_SOCKET_FOLDER = 40
 
 
 def pool(workers: int, method: str, preload: tuple[str, ...] = ()) -> ProcessPoolExecutor:

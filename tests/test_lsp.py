@@ -419,3 +419,20 @@ def test_a_handler_that_raises_is_logged_and_counted_for_the_fuzz(caplog):
     assert after["count"] == before + 1
     assert any("broken: KeyError: 'no such thing'" == f for f in after["first"])
     assert "broken failed" in caplog.text
+
+
+def test_a_link_planted_among_the_rule_pages_is_replaced_not_written_through(tmp_path, monkeypatch):
+    from vcompiler import __version__
+    from vcompiler.lsp import server
+
+    monkeypatch.setenv("VCOMPILER_CACHE_DIR", str(tmp_path / "cache"))
+    pages = tmp_path / "cache" / f"rules-{__version__}"
+    pages.mkdir(parents=True, mode=0o700)
+    (tmp_path / "cache").chmod(0o700)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("mine")
+    (pages / "E100.md").symlink_to(victim)
+    found = server._rule_pages()
+    assert victim.read_text() == "mine"
+    assert not (pages / "E100.md").is_symlink() and (pages / "E100.md").read_text().startswith("# E100")
+    assert found["E100"] == (pages / "E100.md").as_uri()

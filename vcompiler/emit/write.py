@@ -18,7 +18,7 @@ from typing import Any
 import orjson
 
 from vcompiler.util import atomic
-from vcompiler.util.safeio import Refused, read_regular
+from vcompiler.util.safeio import Refused, holds, read_regular
 
 
 def bundle_bytes(bundle: dict[str, Any]) -> bytes:
@@ -37,7 +37,7 @@ def write_atomic(path: Path, data: bytes) -> bool:
     rename (which replaces a link there rather than writing where it leads). Returns
     False, writing nothing, when the file already holds `data`."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    if _holds(path, data):
+    if holds(path, data):
         return False
     atomic.write_whole(path, data, durable=True)
     return True
@@ -83,7 +83,7 @@ def write_set(folder: Path, files: dict[str, bytes], drop: tuple[str, ...] = ())
     linked = os.path.islink(folder)
     previous = [] if linked else _previous_set(folder)
     changed = [folder / name for name, data in sorted(files.items())
-               if linked or not _holds(folder / name, data)]
+               if linked or not holds(folder / name, data)]
     dropped = [name for name in drop if name not in files and name in previous]
     kept = [name for name in previous if name not in files and name not in dropped]
     if not changed and not dropped and (folder / MANIFEST).exists():
@@ -135,14 +135,6 @@ def _regular_file(path: Path) -> bool:
     try:
         return stat.S_ISREG(os.lstat(path).st_mode)
     except OSError:
-        return False
-
-
-def _holds(path: Path, data: bytes) -> bool:
-    """Whether the plain file at `path` holds `data` (a link never does: it is replaced)."""
-    try:
-        return read_regular(path, within=path.parent, limit=len(data), links=False) == data
-    except (OSError, Refused):
         return False
 
 

@@ -7,9 +7,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import os
 import re
-import stat
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -29,6 +27,7 @@ from vcompiler.lsp import features, tokens, words
 from vcompiler.lsp.convert import character_column, to_diagnostic, to_range, uri_of, utf16_column
 from vcompiler.lsp.formatting import document_edits, range_edits
 from vcompiler.source import Span
+from vcompiler.util.safeio import holds
 
 log = logging.getLogger("vcompiler.lsp")
 # How long after the last keystroke a check starts.
@@ -84,13 +83,6 @@ def _safe(default: object = None) -> Callable[[Handler], Handler]:
     return wrap
 
 
-def _holds(page: Path, text: bytes) -> bool:
-    try:
-        return stat.S_ISREG(os.lstat(page).st_mode) and page.read_bytes() == text
-    except OSError:
-        return False
-
-
 def _rule_pages() -> dict[str, str]:
     """Every code's documentation as a Markdown file the editor can open: the link a
     diagnostic's code carries."""
@@ -111,7 +103,7 @@ def _rule_pages() -> dict[str, str]:
         for code_id, code in CATALOGUE.items():
             page = folder / f"{code_id}.md"
             text = code_entry(code, "#").encode("utf-8")
-            if not _holds(page, text):
+            if not holds(page, text):
                 write_whole(folder, page.name, text)
             pages[code_id] = page.as_uri()
     except OSError:

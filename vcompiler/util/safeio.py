@@ -74,3 +74,12 @@ def read_regular(path: Path, *, within: Path | None, limit: int, links: bool = T
     if len(data) > limit:
         raise Refused(f"it holds more than {_limit_words(limit)}, the limit")
     return data
+
+
+def holds(path: Path, data: bytes) -> bool:
+    """Whether `path` is a plain file holding `data`: what a write may skip. A link never
+    holds anything, so that writing replaces it rather than leaving it in place."""
+    try:
+        return read_regular(path, within=path.parent, limit=len(data), links=False) == data
+    except (OSError, Refused):
+        return False

@@ -3,14 +3,25 @@ cards and sectors (E204, E300-E304, E308), the shape of an action (E317, E318), 
 the time tracks of cards (E329) and the effects that move them (E321)."""
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 from vcompiler import codes
-from vcompiler.checks import CheckContext, rule
+from vcompiler.checks import CheckContext, per_log, rule
 from vcompiler.checks.board import word_span
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
-from vcompiler.model.types import Card, CheckAction, Choice, Effect, EffectStatement, Pack, PaidStatement, Row
+from vcompiler.model.types import (
+    Card,
+    CheckAction,
+    Choice,
+    Effect,
+    EffectStatement,
+    Log,
+    Pack,
+    PaidStatement,
+    Row,
+)
 
 _ORDER = {"yellow": 0, "green": 1, "red": 2}
 
@@ -213,7 +224,8 @@ def time_effects_have_a_track(context: CheckContext) -> Iterator[Diagnostic]:
     pack = context.pack
     if pack.game != "vanguard" or any(has_time_track(card) for card in pack.cards):
         return
-    for holder, effect in _everywhere(pack):
+    logs = ((None, effect) for effects in context.of_logs(_time_effects_of_log) for effect in effects)
+    for holder, effect in itertools.chain(logs, _everywhere(pack)):
         form = _TIME_OPS.get(effect.op)
         if form is None:
             continue
@@ -247,15 +259,21 @@ def _action_effects(action: CheckAction) -> Iterator[Effect]:
         yield from _choices(row.effects)
 
 
+@per_log
+def _time_effects_of_log(log: Log) -> tuple[Effect, ...]:
+    """The Time Track effects of a log: asked once a log, not once a keystroke."""
+    found: list[Effect] = []
+    for statement in log.statements:
+        if isinstance(statement, EffectStatement):
+            found.extend(statement.effect.options)
+        elif isinstance(statement, PaidStatement):
+            found.extend(_choices(statement.effects))
+    return tuple(e for e in found if e.op in _TIME_OPS)
+
+
 def _everywhere(pack: Pack) -> Iterator[tuple[Card | None, Effect]]:
-    """Every effect of a vanguard pack, with the card it is printed on (None: a log,
-    the board)."""
-    for log in pack.logs:
-        for statement in log.statements:
-            if isinstance(statement, EffectStatement):
-                yield from ((None, e) for e in statement.effect.options)
-            elif isinstance(statement, PaidStatement):
-                yield from ((None, e) for e in _choices(statement.effects))
+    """Every effect of a vanguard pack printed outside its logs, with the card it is
+    printed on (None: the board)."""
     for card in pack.cards:
         for effect in (*_choices(card.travel), *_choices(card.secondary), *_choices(card.main)):
             yield card, effect

@@ -40,18 +40,25 @@ def _number_candidates(context: CheckContext, kind: str, wanted: int) -> tuple[l
     compiler gave a label is one the writer never sees (and a spoiler in print), so it
     is not what they mistyped; of those, one that nothing else leads to first, which is
     likely what the mistyped reference was for."""
-    def make() -> tuple[list[str], list[int]]:
+    typed = str(wanted)
+
+    def lasting() -> tuple[list[int], list[int]]:
+        # Which numbers are close depends only on the numbers defined: kept across
+        # edits that define nothing new (planting a dangling goto, then mending it).
         given = _label_numbers(context) if kind == "log" else {}
         numbers = [n for n in _numbered(context, kind) if n not in given]
-        led_to = _led_to(context, kind)
-        typed = str(wanted)
         close = [n for n in numbers if _one_edit(typed, str(n))]
         close += [int(n) for n in difflib.get_close_matches(typed, [str(n) for n in numbers], n=2, cutoff=0.7)
                   if int(n) not in close]
+        return close, _near_numbers(wanted, numbers)
+
+    def make() -> tuple[list[str], list[int]]:
+        close, near = context.lasting(("close numbers", kind, wanted), lasting)
+        led_to = _led_to(context, kind)
         # A digit typed twice (22 for 2) is the likeliest slip of all.
         doubled = {typed[:i] + typed[i + 1:] for i in range(len(typed) - 1) if typed[i] == typed[i + 1]}
-        close.sort(key=lambda n: (n in led_to, str(n) not in doubled, abs(n - wanted)))
-        return [str(n) for n in close[:2]], _near_numbers(wanted, numbers)
+        ranked = sorted(close, key=lambda n: (n in led_to, str(n) not in doubled, abs(n - wanted)))
+        return [str(n) for n in ranked[:2]], near
     return context.shared(("near", kind, wanted), make)
 
 

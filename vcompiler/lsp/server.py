@@ -198,7 +198,7 @@ class VclServer(LanguageServer):
         result = self.results[folder]
         cached = self.indexes.get(folder)
         if cached is None or cached[0] is not result:
-            cached = (result, Index(result))
+            cached = (result, Index(result, cached[1] if cached is not None else None))
             self.indexes[folder] = cached
         return cached[1], display
 

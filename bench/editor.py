@@ -7,8 +7,9 @@ diagnostics an editor shows (`vcompiler lsp`) and to the summary line of
 Each edit changes one .vcl file of 500 logs (alternately a mistake, an undefined log,
 and the original text back): in the language server as an unsaved buffer, in watch
 mode as a saved file. The time runs from sending the change (writing the file) to the
-publishDiagnostics that reflects it (the summary line printed); it includes the
-server's wait for typing to stop (lsp/server.py, DEBOUNCE_SECONDS). CPU: what the
+publishDiagnostics that reflects it (the summary line printed); an edit after a quiet
+spell is checked at once, the keystrokes of a burst after the typing stops
+(lsp/server.py, VclServer.schedule). CPU: what the
 server or watch process spent over the same time (from /proc), against inkjs-compiler's
 CPU time: the steadier figure on a machine that other jobs share. Memory: the peak
 resident size of the server and watch processes (VmHWM), of inkjs-compiler (wait4).

@@ -436,3 +436,30 @@ def test_a_link_planted_among_the_rule_pages_is_replaced_not_written_through(tmp
     assert victim.read_text() == "mine"
     assert not (pages / "E100.md").is_symlink() and (pages / "E100.md").read_text().startswith("# E100")
     assert found["E100"] == (pages / "E100.md").as_uri()
+
+
+def test_a_change_after_a_quiet_spell_is_checked_at_once_and_a_burst_waits_for_the_typing_to_stop(monkeypatch):
+    import asyncio
+
+    from vcompiler.lsp import server as module
+
+    delays: list[float] = []
+
+    class Loop:
+        def call_later(self, delay, callback):
+            delays.append(delay)
+
+    monkeypatch.setattr(asyncio, "get_running_loop", lambda: Loop())
+    clock = [100.0]
+    monkeypatch.setattr(module.time, "monotonic", lambda: clock[0])
+    ls = module.VclServer()
+    ls.schedule()                       # the first change of the session
+    for _ in range(3):                  # a burst, 30 ms apart
+        clock[0] += 0.03
+        ls.schedule()
+    clock[0] += 1.0                     # a quiet second, then one edit
+    ls.schedule()
+    ls.checking = 1                     # a change while a check runs waits its turn
+    clock[0] += 1.0
+    ls.schedule()
+    assert delays == [0, *[module.DEBOUNCE_SECONDS] * 3, 0, module.DEBOUNCE_SECONDS]

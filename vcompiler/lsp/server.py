@@ -8,6 +8,7 @@ import asyncio
 import functools
 import logging
 import re
+import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -126,9 +127,19 @@ class VclServer(LanguageServer):
         self.published: set[str] = set()
         self.docs: dict[str, str] = {}
         self.checks_done = 0
+        self.checking = 0           # checks handed to the worker and not yet done
+        self.last_change = float("-inf")
 
     # ------------------------------------------------------------ checking
     def schedule(self, delay: float = DEBOUNCE_SECONDS) -> None:
+        """A check `delay` after this change, unless another change comes first. A change
+        after a quiet spell, with no check running, is checked at once: a single edit
+        (a typo mended, a goto changed) has its diagnostics as soon as a check takes,
+        and only the keystrokes of a burst after it wait for the typing to stop."""
+        now = time.monotonic()
+        if now - self.last_change >= DEBOUNCE_SECONDS and not self.checking:
+            delay = 0
+        self.last_change = now
         self.generation += 1
         generation = self.generation
         loop = asyncio.get_running_loop()
@@ -139,7 +150,11 @@ class VclServer(LanguageServer):
             return      # more typing came: its own run will check
         buffers, self.buffers = self.buffers, {}
         saved, self.saved = self.saved, set()
-        results = await asyncio.get_running_loop().run_in_executor(self.worker, self._check, buffers, saved)
+        self.checking += 1
+        try:
+            results = await asyncio.get_running_loop().run_in_executor(self.worker, self._check, buffers, saved)
+        finally:
+            self.checking -= 1
         if results is not None:
             self._publish(results)
 

@@ -178,6 +178,22 @@ def test_no_shipped_log_says_in_its_text_what_its_effects_print(name):
         assert not [line for line in said if line in text], log.number
 
 
+def test_the_outline_of_card_and_location_sheets_lists_each_card_at_its_front(eye, tidal):
+    import pikepdf
+    files, _ = render([eye, tidal], parts=frozenset({"cards"}))
+    for name, expected in ((("eye_of_the_void", "cards.pdf"), "P101 "), (("tidal_reach", "locations.pdf"), "109 ")):
+        pdf = pikepdf.open(io.BytesIO(files[name]))
+        pages = {page.objgen: n for n, page in enumerate(pdf.pages)}
+        with pdf.open_outline() as outline:
+            items = [(str(item.title), pages[item.destination[0].objgen]) for item in outline.root]
+        # Fronts are the even pages; every one of them has a card in the outline.
+        assert items and all(page % 2 == 0 for _, page in items)
+        assert {page for _, page in items} == set(range(0, len(pdf.pages), 2))
+        [(title, page)] = [(t, p) for t, p in items if t.startswith(expected)]
+        words_there = " ".join(text for text, _, _ in words(PdfReader(io.BytesIO(files[name])).pages[page]))
+        assert title.split(" ", 1)[1].split()[0] in words_there
+
+
 def test_copies_print_that_many(eye):
     files, _ = render([eye], parts=frozenset({"cards"}))
     fronts = PdfReader(io.BytesIO(files[("eye_of_the_void", "cards.pdf")])).pages[0::2]

@@ -11,7 +11,7 @@ meaning and says in its entry where the others went (E208).
 Families: E1xx reading and syntax, E2xx definitions and references, E3xx game rules,
 E4xx/W4xx the story graph; E50x/W50x printing (the books: what a reader sees on a
 page), E51x/W51x printed components (cards, location cards, boards), both found when
-`build` lays them out."""
+`build` lays them out; E6xx/W6xx translations (a pack's locale/*.po files)."""
 from __future__ import annotations
 
 import enum
@@ -671,6 +671,21 @@ NO_COPIES = _code("E512", E, "{card} asks for 0 copies", "a card printed no time
 `copies N` says how many of a card the card sheets print; a card is printed at least
 once, so `copies 0` would still print one. Mend: leave the card out of the pack, or
 write `copies 1`.""")
+BAD_TRANSLATION_FILE = _code("E600", E, "{message}", "translation file unreadable", """\
+A translation file (`locale/LANG.po`) cannot be read: it does not parse as a PO file
+(the message gives the line gettext's reader stopped at), it is not UTF-8 or declares
+another charset, or it is a link out of the pack. Nothing of it is used. Mend: open it
+in a PO editor (Poedit, Lokalize), which shows the broken entry, or as the hint says.""")
+TRANSLATION_REFERENCE = _code("E601", E, "the translation of `{id}` {what}", "translation that changes a reference", """\
+A translation must keep every `{log N}`, `{card ID}`, `{location N}` and `{icon NAME}`
+of its source, as written: numbers, cards and icons are the same in every edition, and
+a reference dropped or changed in one language strands that edition's table. Where the
+sentence reads better with the references in another order, move them; never change
+or drop one. Mend: copy the reference from the source text (`msgid`).""")
+TRANSLATION_MARKUP = _code("E602", E, "the translation of `{id}`: {message}", "markup error in a translation", """\
+The translation's markup does not read: an emphasis that does not close, a reference
+written in a form the language does not have. The same rules hold as for the source
+(docs/language.md, "Text markup"). Mend: as the message says.""")
 INTERNAL = _code("E900", E, "{message}", "internal error", """\
 The compiler failed on its own: the content may well be fine. The message says what
 failed; please report it with the pack that triggers it. The command exits with
@@ -927,3 +942,27 @@ stand on a line: the books break it where the line ends, mid-word and without a 
 rather than let it run out of its column and off the page. Found by `check` from the
 font's widths, for the text of logs and storybook entries (a card's text that does not
 fit is W510). Mend: shorten the word, or write spaces or hyphens where it may break.""")
+UNFINISHED_TRANSLATION = _code("W600", W, "the {language} edition is unfinished: {untranslated} of {total} "
+                                           "strings untranslated, {fuzzy} fuzzy", "unfinished translation", """\
+Reported by `check --lang LANG --strict`: an untranslated string prints in the
+source's language, and a fuzzy one (its source changed since it was translated) prints
+its old translation. Mend: translate the strings `vcompiler i18n update` added, and
+check each fuzzy one against its new source before removing its `fuzzy` flag.""")
+STALE_TRANSLATION = _code("W601", W, "`{id}` is no longer in the pack: its translation is not used",
+                          "translation of a string the pack no longer has", """\
+The translation file has an entry whose ID no string of the pack has any more (the
+entry, its label or its field was removed or renamed). Mend: run `vcompiler i18n
+update`, which keeps the translation as obsolete (taken up again if the text comes
+back, or given to a new entry with the same source text).""")
+TRANSLATION_TOO_LONG = _code("W602", W, "the translation of `{id}` is {times} times as long as its source",
+                             "translation far longer than its source", """\
+A translation several times its source's length is more often pasted into the wrong
+entry than a language's longer words (German and Polish run 20-35 % longer than
+English). Mend: check that it translates this entry; where it does, shorten it, since a
+card or a book's column holds only so much.""")
+TRANSLATION_EMPHASIS = _code("W603", W, "the translation of `{id}` emphasises otherwise than its source",
+                             "translation with other emphasis", """\
+The source emphasises words with `*…*` or `**…**` that the translation does not (or the
+other way round): emphasis in a narrative game often marks a clue or a rule word.
+Mend: emphasise the words that translate the emphasised ones.""")
+

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from vcompiler.compile import CompileResult
     from vcompiler.driver.targets import Stray
     from vcompiler.parse.cache import ParseCache
+    from vcompiler.source import SourceFile
 
 DEFAULT_CONTENT = Path("source_content")
 FORMATS = ("text", "json", "sarif", "github")
@@ -206,6 +207,25 @@ _format = click.option("--format", "fmt", type=_one_of(*FORMATS), default="text"
                        help="How to print diagnostics: text for people, json for tools, "
                             "sarif for code scanning, github for Actions annotations.")
 _strict = click.option("--strict", is_flag=True, help="Fail on warnings too.")
+
+
+def _languages_or_none(ctx: click.Context, param: click.Parameter, value: str | None) -> list[str] | None | bool:
+    """False when --lang is not given (no translation is checked)."""
+    return False if value is None else _languages(ctx, param, value)
+
+
+def _languages(ctx: click.Context, param: click.Parameter, value: str | None) -> list[str] | None:
+    """`--lang de,fr` as a list; `all` (every language a pack has) as None."""
+    from vcompiler.i18n.po import LANGUAGE
+
+    if value is None or value == "all":
+        return None
+    wanted = [v.strip() for v in value.split(",") if v.strip()]
+    for language in wanted:
+        if not LANGUAGE.fullmatch(language):
+            raise click.BadParameter(f"{language!r} is not a language as gettext names its files (de, pt_BR)")
+    return wanted
+
 _no_cache = click.option("--no-cache", is_flag=True,
                          help="Parse every file afresh, without reading or writing the cache of parsed "
                               "files ($VCOMPILER_CACHE_DIR, else ~/.cache/vcompiler).")
@@ -300,10 +320,13 @@ def main(debug: bool) -> None:
 @_format
 @_strict
 @_no_cache
+@click.option("--lang", "languages", default=None, callback=_languages_or_none,
+              help="Check the translations too: a language (de), several (de,pl), or all the pack has.")
 @click.option("--explain-cache", is_flag=True,
               help="Say which files (and card measures) were taken from the cache of parsed files rather "
                    "than read afresh: on standard error, or under \"cached\" with --format json.")
-def check(paths: tuple[Path, ...], fmt: str, strict: bool, no_cache: bool, explain_cache: bool) -> None:
+def check(paths: tuple[Path, ...], fmt: str, strict: bool, no_cache: bool, explain_cache: bool,
+          languages: list[str] | None | bool) -> None:
     """Report every problem in the packs under PATHS (default: source_content/).
 
     A pack is a folder of .vcl files with one `pack` declaration (and the folders below
@@ -323,6 +346,10 @@ def check(paths: tuple[Path, ...], fmt: str, strict: bool, no_cache: bool, expla
     _short_lived_process()
     _CACHES.clear()
     results = _check_targets(paths, use_cache=not no_cache)
+    if languages is not False:
+        from vcompiler.driver.translations import with_translations
+        results = [with_translations(r, languages if isinstance(languages, list) else None, strict)
+                   for r in results]
     served = sorted({shown for cache in _CACHES for shown in cache.served})
     diagnostics = _report(results, fmt, cached=served if explain_cache else None)
     if explain_cache and fmt != "json":
@@ -511,6 +538,76 @@ def watch(paths: tuple[Path, ...]) -> None:
     roots = [p.resolve() for p in _packs(paths)]
     tty = sys.stdout.isatty()
     run_watch(roots, clear=tty, color=tty and "NO_COLOR" not in os.environ)
+
+
+def _shown(path: Path) -> str:
+    from vcompiler.compile import display_path
+    return display_path(path)
+
+
+@main.group()
+def i18n() -> None:
+    """Translations of a pack: a template of every string a table reads, and a
+    translation file per language in the pack's locale/ folder (gettext PO files,
+    which Poedit, Weblate and Crowdin read). `check --lang LANG` checks them."""
+
+
+@i18n.command("extract")
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Where to write the template (one pack only). Default: PACK/locale/messages.pot.")
+def i18n_extract(paths: tuple[Path, ...], out: Path | None) -> None:
+    """Write the template of the packs under PATHS (default: source_content/): each
+    string a table reads, with an ID naming its entry and field (`log @wake_up/title`)
+    that renumbering and moving entries between files keep, where it is written, and
+    what prints it.
+
+    \b
+    Example:
+      vcompiler i18n extract source_content/eye-of-the-void
+    """
+    from vcompiler.driver.translations import extract
+
+    packs, _ = _survey(paths)
+    if out is not None and len(packs) != 1:
+        raise click.UsageError("-o names one file: give one pack")
+    for folder in packs:
+        target, count = extract(folder, out)
+        click.echo(f"wrote {_shown(target)}: {count} strings")
+
+
+@i18n.command("update")
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.option("--lang", "languages", default=None, callback=_languages,
+              help="Languages to update or start, e.g. de or de,pl. Default: every translation file the "
+                   "pack has.")
+def i18n_update(paths: tuple[Path, ...], languages: list[str] | None) -> None:
+    """Bring the translation files of the packs under PATHS up to their text, as
+    msgmerge does: a changed string keeps its translation, marked fuzzy; a string that
+    moved or was renumbered keeps it; a removed one is kept as obsolete; a new one is
+    empty. A language named with --lang that has no file gets one.
+
+    \b
+    Example:
+      vcompiler i18n update source_content/eye-of-the-void --lang de
+    """
+    from vcompiler.diagnostics import Diagnostic
+    from vcompiler.driver.translations import languages_of, update
+
+    packs, _ = _survey(paths)
+    problems: list[Diagnostic] = []
+    sources: dict[str, SourceFile] = {}
+    for folder in packs:
+        for language, path, outcome in update(folder, languages if languages is not None else languages_of(folder)):
+            if isinstance(outcome, Diagnostic):
+                problems.append(outcome)
+                continue
+            said = ", ".join(f"{n} {what}" for what, n in sorted(outcome.items()) if n) or "nothing"
+            click.echo(f"updated {_shown(path)} ({language}): {said}")
+    if problems:
+        from vcompiler.compile import CompileResult
+        results = [CompileResult(Path("."), None, tuple(problems), sources)]
+        _exit(_status(_report(results, "text"), False))
 
 
 @main.command("fmt")

@@ -39,14 +39,21 @@ def report(workspace: Workspace, color: bool, started: float) -> str:
     return "\n".join(lines) + "\n"
 
 
-def saves(roots: list[Path], stop: threading.Event | None = None) -> Iterator[list[Path]]:
+def saves(roots: list[Path], stop: threading.Event | None = None,
+          ready: Callable[[], None] | None = None) -> Iterator[list[Path]]:
     """The files saved below `roots` that a check reads, a batch per save, until `stop`
-    is set (or Ctrl-C, which raises KeyboardInterrupt)."""
+    is set (or Ctrl-C, which raises KeyboardInterrupt). `ready` is called once the
+    watcher sees every save: a save before it may go unseen."""
     import watchfiles
 
-    for changes in watchfiles.watch(*roots, watch_filter=_watched, stop_event=stop,
-                                    debounce=50, step=20, raise_interrupt=True):
-        yield [Path(path) for _, path in changes]
+    for changes in watchfiles.watch(*roots, watch_filter=_watched, stop_event=stop, debounce=50, step=20,
+                                    raise_interrupt=True, yield_on_timeout=ready is not None,
+                                    rust_timeout=100 if ready is not None else 5000):
+        if ready is not None:
+            ready()
+            ready = None
+        if changes:
+            yield [Path(path) for _, path in changes]
 
 
 def watch(roots: list[Path], out: TextIO = sys.stdout, clear: bool = True, color: bool = False,

@@ -303,20 +303,33 @@ class _Server(ThreadingHTTPServer):
         return self.preview.made("boards", lambda: boards(good.model)) if good is not None else []
 
 
+def _stamps(folder: Path) -> dict[Path, int]:
+    return {path: path.stat().st_mtime_ns for path in folder.rglob("*") if path.is_file()}
+
+
 def serve(folder: Path, port: int, announce: Callable[[str], None], stop: threading.Event | None = None) -> None:
     """Serve the preview of the pack in `folder` on 127.0.0.1:`port` (0: a free port)
-    until Ctrl-C or `stop`; `announce` is told the page's address once it answers."""
+    until Ctrl-C or `stop`; `announce` is told the page's address once the page answers
+    and every save is seen."""
     from vcompiler.driver.watch import saves
 
+    before = _stamps(folder)
     preview = Preview(folder)
     preview.check()
     server = _Server(("127.0.0.1", port), preview)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1},
                               name="vcompiler-preview", daemon=True)
     thread.start()
-    announce(f"http://127.0.0.1:{server.server_address[1]}/")
+
+    def ready() -> None:
+        # What was saved while the watcher started is checked now.
+        now = _stamps(folder)
+        if now != before:
+            preview.check([path for path in {*now, *before} if now.get(path) != before.get(path)])
+        announce(f"http://127.0.0.1:{server.server_address[1]}/")
+
     try:
-        for saved in saves([folder], stop):
+        for saved in saves([folder], stop, ready):
             try:
                 preview.check(saved)
             except Exception as error:  # noqa: BLE001 - the last check stays up, and says it failed

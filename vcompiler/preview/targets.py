@@ -5,6 +5,9 @@ show. The addresses are the reader's (vcompiler.reader), so that a link followed
 either pane lands on the same thing in the other."""
 from __future__ import annotations
 
+from dataclasses import replace
+
+from vcompiler.lsp.features import folding_ranges
 from vcompiler.model import types as m
 from vcompiler.reader import face_anchor
 from vcompiler.registry import CARD_SIZES
@@ -21,13 +24,26 @@ class Target:
     anchor: str
     kind: str                         # log | planet | card | location | depart | vcard
     title: str                        # as the reader names it: "Log 227 Echoes in the Hull"
-    span: Span
+    span: Span                        # its header, as the model has it
     node: Node | None = None          # its node in the story graph, where it has one
     face: Face | None = None          # the card it prints, where it prints one
 
 
 def targets(pack: m.Pack) -> list[Target]:
     """Every entry and component of the pack, in the order the reader holds them."""
+    found = _targets(pack)
+    # A declaration runs from its header to the brace that closes the block opened on
+    # the header's line (the blocks an editor folds).
+    ends: dict[str, dict[int, int]] = {}
+    for source in pack.files:
+        ends[source.display] = {}
+        for first, last in folding_ranges(source.text):
+            ends[source.display].setdefault(first, last)
+    return [replace(t, span=t.span._replace(end_line=max(t.span.end_line, ends.get(t.span.file, {}).get(
+        t.span.line, t.span.end_line)))) for t in found]
+
+
+def _targets(pack: m.Pack) -> list[Target]:
     found: list[Target] = []
     for log in pack.logs:
         title = voice.plain(voice.rich_line(log.title))

@@ -132,6 +132,7 @@ async function refresh() {
   document.body.dataset.ok = String(data.ok);
   const select = $("entry");
   select.replaceChildren(...data.targets.map((t) => el("option", { value: t.anchor }, t.title)));
+  if (view.anchor) select.value = view.anchor;
   $("stale").hidden = data.ok;
   if (!data.ok) {
     showProblems(data);

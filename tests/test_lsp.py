@@ -436,3 +436,23 @@ def test_a_link_planted_among_the_rule_pages_is_replaced_not_written_through(tmp
     assert victim.read_text() == "mine"
     assert not (pages / "E100.md").is_symlink() and (pages / "E100.md").read_text().startswith("# E100")
     assert found["E100"] == (pages / "E100.md").as_uri()
+
+
+@pytest.mark.asyncio
+async def test_entry_at_names_the_entry_the_cursor_is_in(client: LanguageClient):
+    from vcompiler.lsp.server import ENTRY_AT
+
+    uri, text = await opened(client, "eye-of-the-void/logbook.vcl")
+
+    async def entry(position: lsp.Position) -> dict | None:
+        answer = await client.protocol.send_request_async(
+            ENTRY_AT, {"textDocument": {"uri": uri}, "position": {"line": position.line, "character": position.character}})
+        return answer if answer is None or isinstance(answer, dict) else dict(answer._asdict())
+
+    inside = await entry(at(text, "As you climb away"))
+    assert inside is not None and inside["anchor"] == "log-206" and inside["kind"] == "log"
+    assert inside["title"] == "Log 206 The Spire Remembers" and inside["line"] == at(text, 'log 206 "').line
+    assert (await entry(lsp.Position(0, 0))) is None                 # the file's opening comment
+    uri, text = await opened(client, "eye-of-the-void/poi.vcl")
+    poi = await entry(at(text, "P104"))
+    assert poi is not None and poi["anchor"] == "poi-P104"

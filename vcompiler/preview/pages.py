@@ -6,6 +6,7 @@ entries; a planet's board."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from vcompiler.model import types as m
 from vcompiler.preview.targets import Target
@@ -64,7 +65,7 @@ def parts_of(pack: m.Pack, target: Target) -> list[Part]:
         out.append(_card_part(pack, target))
     if target.kind == "card":
         return out
-    books = books_of(pack)
+    books = books_of(_only(pack, target), _titles(pack))
     if target.kind in ("log", "depart"):
         for book in books:
             entries = tuple(e for e in book.entries if e.anchor == target.anchor)
@@ -78,6 +79,21 @@ def parts_of(pack: m.Pack, target: Target) -> list[Part]:
         if entries:
             out.append(_book_part(book, entries, book.subtitle))
     return out
+
+
+def _titles(pack: m.Pack) -> bool | None:
+    """Whether the books show titles, as the whole pack decides it (render.books)."""
+    return not any(log.label for log in pack.logs) if pack.game == "vanguard" else None
+
+
+def _only(pack: m.Pack, target: Target) -> m.Pack:
+    """The pack with only the declaration `target` is, for its books: a book of one entry
+    is made in the time of one, not of the pack's thousands."""
+    kind, key = target.node if target.node is not None else ("", None)
+    return replace(pack, logs=tuple(log for log in pack.logs if ("log", log.number) == (kind, key)),
+                   locations=tuple(loc for loc in pack.locations if ("location", loc.number) == (kind, key)),
+                   departs=tuple(d for d in pack.departs if ("depart", (d.number, d.direction)) == (kind, key)),
+                   vantage_cards=tuple(c for c in pack.vantage_cards if ("vcard", c.number) == (kind, key)))
 
 
 _HEAD = re.compile(r"<head>", re.IGNORECASE)

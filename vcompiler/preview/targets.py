@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from vcompiler.lsp.features import folding_ranges
 from vcompiler.model import types as m
 from vcompiler.reader import face_anchor
 from vcompiler.registry import CARD_SIZES
@@ -32,15 +31,30 @@ class Target:
 def targets(pack: m.Pack) -> list[Target]:
     """Every entry and component of the pack, in the order the reader holds them."""
     found = _targets(pack)
-    # A declaration runs from its header to the brace that closes the block opened on
-    # the header's line (the blocks an editor folds).
-    ends: dict[str, dict[int, int]] = {}
-    for source in pack.files:
-        ends[source.display] = {}
-        for first, last in folding_ranges(source.text):
-            ends[source.display].setdefault(first, last)
+    ends = {source.display: _ends(source.text) for source in pack.files}
     return [replace(t, span=t.span._replace(end_line=max(t.span.end_line, ends.get(t.span.file, {}).get(
         t.span.line, t.span.end_line)))) for t in found]
+
+
+def _ends(text: str) -> dict[int, int]:
+    """Each top-level declaration's first line -> its last: a declaration starts at a
+    line that begins with a word outside a long string, and runs to the line before the
+    next one, less the blank and comment lines before that."""
+    lines = text.split("\n")
+    starts = []
+    in_string = False
+    for n, line in enumerate(lines, start=1):
+        if not in_string and line[:1].isalpha():
+            starts.append(n)
+        if line.count('"""') % 2:
+            in_string = not in_string
+    ends = {}
+    for first, after in zip(starts, [*starts[1:], len(lines) + 1]):
+        last = after - 1
+        while last > first and (not (stripped := lines[last - 1].strip()) or stripped.startswith("//")):
+            last -= 1
+        ends[first] = last
+    return ends
 
 
 def _targets(pack: m.Pack) -> list[Target]:

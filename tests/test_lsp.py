@@ -445,8 +445,8 @@ async def test_entry_at_names_the_entry_the_cursor_is_in(client: LanguageClient)
     uri, text = await opened(client, "eye-of-the-void/logbook.vcl")
 
     async def entry(position: lsp.Position) -> dict | None:
-        answer = await client.protocol.send_request_async(
-            ENTRY_AT, {"textDocument": {"uri": uri}, "position": {"line": position.line, "character": position.character}})
+        where = {"line": position.line, "character": position.character}
+        answer = await client.protocol.send_request_async(ENTRY_AT, {"textDocument": {"uri": uri}, "position": where})
         return answer if answer is None or isinstance(answer, dict) else dict(answer._asdict())
 
     inside = await entry(at(text, "As you climb away"))

@@ -149,6 +149,7 @@ def test_map_marks_unreachable_and_looping_entries(tmp_path):
     assert nodes["log:206"]["anchor"] == "log-206"
     assert nodes["log:206"]["file"] == str(pack / "logbook.vcl")
     assert nodes["log:206"]["line"] == _line_of(pack / "logbook.vcl", 'log 206 "The Spire Remembers"')
+    assert nodes["sector:4"]["anchor"] == "planet-eye_of_the_void"          # printed on its board
     # the unreachable stand in a column of their own, after every reachable one
     assert nodes["log:901"]["x"] > max(n["x"] for n in data["nodes"] if not n["unreachable"])
     index = {n["id"]: i for i, n in enumerate(data["nodes"])}
@@ -383,8 +384,25 @@ def test_the_story_map_opens_the_entry_clicked(browser, preview_process):
     story_map.locator("#search").fill("858")
     assert story_map.locator(".node.match").count() == 1
     _shot(page, "4-map")
+    # a planet's board, drawn as it prints: a space that sends a reader to a log opens it
+    story_map.locator("#board").select_option("eye_of_the_void")
+    spaces = story_map.locator("#boardview .sector")
+    spaces.first.wait_for()
+    assert spaces.count() == 8
+    _shot(page, "5-board")
+    story_map.locator("#boardview .sector.goto", has_text="Log 227").click()
+    page.wait_for_function("() => document.body.dataset.anchor === 'log-227'")
     # the map is drawn again after a save: a new log appears in it
     with (pack / "logbook.vcl").open("a", encoding="utf-8") as f:
         f.write('\nlog 950 "A Fresh Page" {\n  text "New."\n  end exploration\n}\n')
     story_map.locator('.node[data-anchor="log-950"]').wait_for(timeout=15000)
     assert "unreachable" in (story_map.locator('.node[data-anchor="log-950"]').get_attribute("class") or "")
+
+
+def test_a_check_that_fails_leaves_the_last_one_up_and_says_so(monkeypatch):
+    preview = Preview(EYE.resolve())
+    first = preview.check()
+    preview.failed(RuntimeError("the disk went away"))
+    state = preview.state_json()
+    assert state["version"] == first.version + 1 and state["ok"]
+    assert state["failure"] == "RuntimeError: the disk went away" and state["edited"] is None

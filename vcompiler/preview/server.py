@@ -22,6 +22,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -56,6 +57,7 @@ class State:
     edited: str | None                # the anchor of the entry this check's save changed
     took: float                       # seconds the check took
     at: str                           # when it ended, HH:MM:SS
+    failure: str | None = None        # why the check after it failed: it is still shown, and says so
 
 
 def _diagnostic(d: Diagnostic, result: CompileResult) -> dict[str, Any]:
@@ -113,6 +115,15 @@ class Preview:
                     return target.anchor
         return None
 
+    def failed(self, error: BaseException) -> None:
+        """A check that raised: the last one stays up, saying that it is the last."""
+        with self.changed:
+            if self.state is not None:
+                self.state = replace(self.state, version=self.state.version + 1, edited=None,
+                                     failure=f"{type(error).__name__}: {error}", at=time.strftime("%H:%M:%S"))
+                self._made = {}
+            self.changed.notify_all()
+
     def made(self, key: str, make: Callable[[], Any]) -> Any:
         """What `make` gives for the current check, made once."""
         state = self.state
@@ -132,6 +143,7 @@ class Preview:
             "version": state.version, "ok": result.ok, "at": state.at, "took": round(state.took, 3),
             "pack": pack.name if pack else result.folder.name, "title": pack.title if pack else "",
             "game": pack.game if pack else "", "focus": state.focus, "edited": state.edited,
+            "failure": state.failure,
             "diagnostics": [_diagnostic(d, result) for d in result.diagnostics],
             "targets": [{"anchor": t.anchor, "kind": t.kind, "title": t.title, "file": t.span.file,
                          "path": paths.get(t.span.file, t.span.file), "line": t.span.line}
@@ -334,6 +346,7 @@ def serve(folder: Path, port: int, announce: Callable[[str], None], stop: thread
                 preview.check(saved)
             except Exception as error:  # noqa: BLE001 - the last check stays up, and says it failed
                 server.failed("check", error)
+                preview.failed(error)
     except KeyboardInterrupt:
         pass
     finally:

@@ -54,6 +54,12 @@ def _node_targets(pack: m.Pack, found: list[Target]) -> dict[Node, Target]:
     for card in pack.cards:
         if card.span in by_span:
             by_node.setdefault(card_node(card), by_span[card.span])
+    # A sector is written, and printed, on its planet's board.
+    for planet in pack.planets:
+        board = by_node.get(("planet", planet.id))
+        if board is not None:
+            for sector in planet.sectors:
+                by_node.setdefault(("sector", sector.number), board)
     return by_node
 
 

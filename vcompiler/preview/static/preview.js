@@ -128,6 +128,10 @@ async function refresh() {
   status.className = errors ? "bad" : "ok";
   status.textContent = errors ? `${errors} error${errors === 1 ? "" : "s"} at ${data.at}`
     : `checked at ${data.at} in ${data.took.toFixed(2)} s` + (warnings ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : "");
+  if (data.failure) {
+    status.className = "bad";
+    status.textContent = `the check at ${data.at} failed (${data.failure}): this is the check before it`;
+  }
   document.body.dataset.version = String(data.version);
   document.body.dataset.ok = String(data.ok);
   const select = $("entry");

@@ -406,3 +406,24 @@ def test_a_check_that_fails_leaves_the_last_one_up_and_says_so(monkeypatch):
     state = preview.state_json()
     assert state["version"] == first.version + 1 and state["ok"]
     assert state["failure"] == "RuntimeError: the disk went away" and state["edited"] is None
+
+
+def test_a_folder_of_several_packs_is_a_usage_error():
+    done = subprocess.run([sys.executable, "-m", "vcompiler", "preview", str(ROOT / "source_content"), "--port", "0"],
+                          capture_output=True, text=True, timeout=60, env=_env())
+    assert done.returncode == 2 and "holds 3 packs; name one of them" in done.stderr
+
+
+def test_ctrl_c_stops_the_preview_quietly(tmp_path):
+    import signal
+
+    process = subprocess.Popen([sys.executable, "-m", "vcompiler", "preview", str(EYE), "--port", "0"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env())
+    try:
+        assert process.stdout is not None and "http://127.0.0.1:" in process.stdout.readline()
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0 and "Traceback" not in err

@@ -50,7 +50,7 @@ def _columns(graph: Any, reachable: set[Node]) -> dict[Node, int]:
 
 def _node_targets(pack: m.Pack, found: list[Target]) -> dict[Node, Target]:
     by_node = {t.node: t for t in found if t.node is not None}
-    by_span = {t.span: t for t in found if t.kind == "card"}
+    by_span = {t.face.span: t for t in found if t.kind == "card" and t.face is not None}
     for card in pack.cards:
         if card.span in by_span:
             by_node.setdefault(card_node(card), by_span[card.span])

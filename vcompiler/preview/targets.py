@@ -5,7 +5,7 @@ show. The addresses are the reader's (vcompiler.reader), so that a link followed
 either pane lands on the same thing in the other."""
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
 
 from vcompiler.model import types as m
 from vcompiler.reader import face_anchor
@@ -30,10 +30,12 @@ class Target:
 
 def targets(pack: m.Pack) -> list[Target]:
     """Every entry and component of the pack, in the order the reader holds them."""
-    found = _targets(pack)
     ends = {source.display: _ends(source.text) for source in pack.files}
-    return [replace(t, span=t.span._replace(end_line=max(t.span.end_line, ends.get(t.span.file, {}).get(
-        t.span.line, t.span.end_line)))) for t in found]
+
+    def whole(span: Span) -> Span:
+        last = ends.get(span.file, {}).get(span.line, span.end_line)
+        return span if last <= span.end_line else span._replace(end_line=last)
+    return _targets(pack, whole)
 
 
 def _ends(text: str) -> dict[int, int]:
@@ -57,34 +59,34 @@ def _ends(text: str) -> dict[int, int]:
     return ends
 
 
-def _targets(pack: m.Pack) -> list[Target]:
+def _targets(pack: m.Pack, whole: Callable[[Span], Span]) -> list[Target]:
     found: list[Target] = []
     for log in pack.logs:
-        title = voice.plain(voice.rich_line(log.title))
+        title = log.title.plain() if log.title else ""
         found.append(Target(voice.log_anchor(log.number), "log",
                             " ".join(x for x in ("Starting Log" if log.starting else f"Log {log.number}", title) if x),
-                            log.span, ("log", log.number)))
+                            whole(log.span), ("log", log.number)))
     for planet in pack.planets:
-        found.append(Target(f"planet-{planet.id}", "planet", f"Planet {planet.name}", planet.span,
+        found.append(Target(f"planet-{planet.id}", "planet", f"Planet {planet.name}", whole(planet.span),
                             ("planet", planet.id)))
     if pack.game == "vanguard":
         for face in vanguard_faces(pack, CARD_SIZES):
             title = " ".join(x for x in (face.label, face.number, voice.plain(face.title)) if x)
-            found.append(Target(face_anchor(face), "card", title, face.span, None, face))
+            found.append(Target(face_anchor(face), "card", title, whole(face.span), None, face))
         return found
     locations = {face.span: face for face in location_faces(pack, CARD_SIZES)}
     for location in pack.locations:
         found.append(Target(f"location-{location.number}", "location",
-                            f"Location {location.number} {location.name.plain()}", location.span,
+                            f"Location {location.number} {location.name.plain()}", whole(location.span),
                             ("location", location.number), locations.get(location.span)))
     for depart in pack.departs:
         found.append(Target(f"depart-{depart.number}-{depart.direction}", "depart",
-                            f"Depart {depart.number} {depart.direction}", depart.span,
+                            f"Depart {depart.number} {depart.direction}", whole(depart.span),
                             ("depart", (depart.number, depart.direction))))
     cards = {face.span: face for face in vantage_faces(pack, CARD_SIZES)}
     for card in pack.vantage_cards:
         found.append(Target(f"card-{card.number}", "vcard", f"Card {card.number} {card.name.plain()}",
-                            card.span, ("vcard", card.number), cards.get(card.span)))
+                            whole(card.span), ("vcard", card.number), cards.get(card.span)))
     return found
 
 

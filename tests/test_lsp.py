@@ -463,3 +463,23 @@ def test_a_change_after_a_quiet_spell_is_checked_at_once_and_a_burst_waits_for_t
     clock[0] += 1.0
     ls.schedule()
     assert delays == [0, *[module.DEBOUNCE_SECONDS] * 3, 0, module.DEBOUNCE_SECONDS]
+
+
+@pytest.mark.asyncio
+async def test_entry_at_names_the_entry_the_cursor_is_in(client: LanguageClient):
+    from vcompiler.lsp.server import ENTRY_AT
+
+    uri, text = await opened(client, "eye-of-the-void/logbook.vcl")
+
+    async def entry(position: lsp.Position) -> dict | None:
+        where = {"line": position.line, "character": position.character}
+        answer = await client.protocol.send_request_async(ENTRY_AT, {"textDocument": {"uri": uri}, "position": where})
+        return answer if answer is None or isinstance(answer, dict) else dict(answer._asdict())
+
+    inside = await entry(at(text, "As you climb away"))
+    assert inside is not None and inside["anchor"] == "log-206" and inside["kind"] == "log"
+    assert inside["title"] == "Log 206 The Spire Remembers" and inside["line"] == at(text, 'log 206 "').line
+    assert (await entry(lsp.Position(0, 0))) is None                 # the file's opening comment
+    uri, text = await opened(client, "eye-of-the-void/poi.vcl")
+    poi = await entry(at(text, "P104"))
+    assert poi is not None and poi["anchor"] == "poi-P104"

@@ -610,6 +610,40 @@ def i18n_update(paths: tuple[Path, ...], languages: list[str] | None) -> None:
         _exit(_status(_report(results, "text"), False))
 
 
+@main.command()
+@click.argument("pack", type=click.Path(exists=True, file_okay=False, path_type=Path), default=Path("."))
+@click.option("--port", type=click.IntRange(0, 65535), default=8017, show_default=True,
+              help="The port on 127.0.0.1 to serve on; 0 takes a free one.")
+def preview(pack: Path, port: int) -> None:
+    """Serve a live preview of PACK (default: the current folder) on 127.0.0.1: the
+    entry last edited as it will print (its book entry, card, location card or board),
+    the reader around it and the story map, updated on every save; a save with errors
+    shows them in its place. Ctrl-C stops it.
+
+    \b
+    Example:
+      vcompiler preview source_content/eye-of-the-void
+      vcompiler preview source_content/tidal-reach --port 0
+    """
+    from vcompiler.compile import find_packs
+    from vcompiler.preview.server import serve
+
+    packs = [p.resolve() for p in find_packs(pack)]
+    if len(packs) != 1:
+        raise click.UsageError(f"{pack} holds {len(packs)} packs; name one of them" if packs
+                               else f"{pack} holds no pack (no pack.vcl below it)")
+
+    def announce(url: str) -> None:
+        click.echo(f"preview of {packs[0].name} at {url} (Ctrl-C stops it)")
+
+    try:
+        serve(packs[0], port, announce)
+    except OSError as error:
+        if error.errno != errno.EADDRINUSE:
+            raise
+        raise click.UsageError(f"port {port} is in use; give another with --port N (0 takes a free one)") from None
+
+
 @main.command("fmt")
 @click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
 @click.option("--check", is_flag=True, help="Write nothing; list the files that would change and exit 1 if any.")

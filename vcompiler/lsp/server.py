@@ -27,6 +27,7 @@ from vcompiler.engine.index import Definition, Index, Mention
 from vcompiler.lsp import features, tokens, words
 from vcompiler.lsp.convert import character_column, to_diagnostic, to_range, uri_of, utf16_column
 from vcompiler.lsp.formatting import document_edits, range_edits
+from vcompiler.preview.targets import Target, target_at, targets
 from vcompiler.source import Span
 from vcompiler.util.safeio import holds
 
@@ -40,6 +41,9 @@ Answer = TypeVar("Answer")
 # on: each as "what failed: the exception", the first _FAILURES_KEPT of them, and how many
 # in all; `vcompiler/internalErrors` answers them, for a test or a fuzz to fail on.
 INTERNAL_ERRORS = "vcompiler/internalErrors"
+# Which entry or component the cursor is in: {anchor, kind, title, line} (the preview's
+# address of it, vcompiler.preview.targets), or null between declarations.
+ENTRY_AT = "vcompiler/entryAt"
 _FAILURES_KEPT = 50
 _failures: list[str] = []
 _failure_count = 0
@@ -124,6 +128,7 @@ class VclServer(LanguageServer):
         self.results: dict[Path, CompileResult] = {}
         self.file_pack: dict[str, Path] = {}           # display path -> pack folder
         self.indexes: dict[Path, tuple[CompileResult, Index]] = {}
+        self.targets: dict[Path, tuple[CompileResult, list[Target]]] = {}
         self.published: set[str] = set()
         self.docs: dict[str, str] = {}
         self.checks_done = 0
@@ -265,6 +270,34 @@ def _pointed(handler: Callable[..., Answer]) -> Callable[[VclServer, Any], Answe
 def internal_errors(ls: VclServer, params: Any) -> dict[str, Any]:
     """How many failures the server caught since it started, and the first of them."""
     return {"count": _failure_count, "first": list(_failures)}
+
+
+def _field(value: Any, name: str) -> Any:
+    """A field of a custom request's parameters, which come as a dict or an object."""
+    return value.get(name) if isinstance(value, dict) else getattr(value, name)
+
+
+@server.feature(ENTRY_AT)
+@_safe()
+def entry_at(ls: VclServer, params: Any) -> dict[str, Any] | None:
+    uri = _field(_field(params, "textDocument"), "uri")
+    line = int(_field(_field(params, "position"), "line")) + 1
+    path = path_of(uri)
+    if path is None or not ls.inside(path):
+        return None
+    display = display_path(path)
+    folder = ls.file_pack.get(display)
+    result = ls.results.get(folder) if folder is not None else None
+    if result is None or result.pack is None:
+        return None
+    cached = ls.targets.get(result.folder)
+    if cached is None or cached[0] is not result:
+        cached = (result, targets(result.pack))
+        ls.targets[result.folder] = cached
+    found = target_at(cached[1], display, line)
+    if found is None:
+        return None
+    return {"anchor": found.anchor, "kind": found.kind, "title": found.title, "line": found.span.line - 1}
 
 
 @server.feature(lsp.INITIALIZE)

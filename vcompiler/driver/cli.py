@@ -361,6 +361,19 @@ def check(paths: tuple[Path, ...], fmt: str, strict: bool, no_cache: bool, expla
     _exit(_status(diagnostics, strict))
 
 
+def _press_profile(icc: Path, pdfx: bool) -> None:
+    """Stops the build, before anything is rendered, when --icc names no CMYK output
+    profile or comes without --pdfx."""
+    from vcompiler.render.finish import read_profile
+
+    if not pdfx:
+        raise click.BadParameter("a press profile is for a PDF/X build: add --pdfx", param_hint="--icc")
+    try:
+        read_profile(icc)
+    except (OSError, ValueError) as error:
+        raise click.BadParameter(f"{icc} is no press profile: {error}", param_hint="--icc") from None
+
+
 def _millimetres(ctx: click.Context, param: click.Parameter, value: str | None) -> float:
     if value is None:
         return 0.0
@@ -395,8 +408,12 @@ def _millimetres(ctx: click.Context, param: click.Parameter, value: str | None) 
 @click.option("--titles/--no-titles", default=None,
               help="Titles in the index and outline. Default: shown for logbooks numbered in order, "
                    "hidden for shuffled numbers and storybooks.")
-@click.option("--pdfx", is_flag=True, help="Books as PDF/X-4 for a print shop: an sRGB output intent, "
-                                          "TrimBox and BleedBox on every page, no links.")
+@click.option("--pdfx", is_flag=True, help="Every file as PDF/X-4 for a print shop: colours in a press's CMYK "
+                                          "(FOGRA39, coated offset, unless --icc says), text in black ink "
+                                          "alone, TrimBox and BleedBox on every page, no links.")
+@click.option("--icc", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              metavar="FILE", help="With --pdfx: the print shop's CMYK output profile (.icc) instead of "
+                                   "FOGRA39.")
 @click.option("--greyscale", is_flag=True, help="Books, cards and boards in greys only, for a home "
                                                 "printer's black ink.")
 @click.option("--tagged", is_flag=True, help="Tagged books (a structure tree with the reading order), for screen "
@@ -405,8 +422,8 @@ def _millimetres(ctx: click.Context, param: click.Parameter, value: str | None) 
 @_strict
 @_no_cache
 def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout: str, paper: str, bleed: float,
-          crop_marks: bool, booklet: bool, signature: int, titles: bool | None, pdfx: bool, greyscale: bool,
-          tagged: bool, fmt: str, strict: bool, no_cache: bool) -> None:
+          crop_marks: bool, booklet: bool, signature: int, titles: bool | None, pdfx: bool, icc: Path | None,
+          greyscale: bool, tagged: bool, fmt: str, strict: bool, no_cache: bool) -> None:
     """Check the packs under PATHS and write their bundles, books and components to OUT/<pack>/.
 
     A vanguard pack gets bundle.json, logbook.pdf, cards.pdf and board-<planet>.pdf; a
@@ -449,6 +466,8 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
         _nothing_written(_report(results, fmt, blocked))
     if signature % 4:
         raise click.BadParameter("a signature is a multiple of 4 pages, e.g. 40", param_hint="--signature")
+    if icc is not None:
+        _press_profile(icc, pdfx)
     if tagged and (booklet or pdfx):
         raise click.BadParameter("a tagged book is read on a screen: print it without --booklet and --pdfx",
                                  param_hint="--tagged")
@@ -457,8 +476,8 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
         click.echo("--paper a5 --booklet: a booklet's pages are half its sheet, and A5 is the smallest "
                    "page, so the books are A5 pages two-up on A4 sheets, as with --paper a4 --booklet", err=True)
     options = RenderOptions(paper=paper, bleed_mm=bleed or (3.0 if crop_marks else 0.0), crop_marks=crop_marks,
-                            booklet=booklet, signature=signature, titles=titles, pdfx=pdfx, greyscale=greyscale,
-                            tagged=tagged)
+                            booklet=booklet, signature=signature, titles=titles, pdfx=pdfx,
+                            icc=str(icc.resolve()) if icc is not None else "", greyscale=greyscale, tagged=tagged)
     found: list[Diagnostic] = []
     written: list[Path] = []
     with scratch():

@@ -29,6 +29,7 @@ class RenderOptions:
     titles: bool | None = None        # titles in the index and outline; None: the book's default
     greyscale: bool = False           # every colour as a grey, for home printers
     pdfx: bool = False                # PDF/X-4 for a print shop (render.finish)
+    icc: str = ""                     # pdfx: the press's CMYK profile file; "": the bundled FOGRA39
     tagged: bool = False              # a structure tree, for screen readers
 
     def page_css(self) -> str:

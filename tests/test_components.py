@@ -760,3 +760,36 @@ def test_the_tutorial_injury_is_named_as_the_rulebook_names_it(eye):
     # RB 814: "you gain ”Just a Scratch!” Injury": the "!" is part of its name.
     injuries = [voice.plain(face.title) for face in faces_of(eye) if face.kind == "injury"]
     assert injuries == ["Just a Scratch!"]
+
+
+def _font_programs(data: bytes) -> list[tuple[str, bytes]]:
+    """(subset name, embedded program) of every font object of a PDF."""
+    import pikepdf
+    pdf = pikepdf.open(io.BytesIO(data))
+    return [(str(o.FontName), o.FontFile2.read_bytes()) for o in pdf.objects
+            if isinstance(o, pikepdf.Dictionary) and "/FontFile2" in o]
+
+
+def test_a_sheet_file_of_many_jobs_embeds_one_font_per_family_under_a_name_of_its_own(
+        generated_pack, monkeypatch):
+    # 60 locations: four to an A4 sheet, six sheets a job, so three jobs each with its subsets
+    pack = compile_pack(generated_pack(60, "vantage")).pack
+    files, found = render([pack], parts=frozenset({"cards"}))
+    merged = files[(pack.name, "locations.pdf")]
+    fonts = _font_programs(merged)
+    families = [name.split("+", 1)[1] for name, _ in fonts]
+    assert len(set(name for name, _ in fonts)) == len(fonts) and len(set(families)) == len(families), fonts
+    monkeypatch.setattr("vcompiler.render.fonts.merge_fonts", lambda pdf: 0)
+    apart = render([pack], parts=frozenset({"cards"}))[0][(pack.name, "locations.pdf")]
+    # each job brought its own copy of each font, all under one name
+    assert len(_font_programs(apart)) == 3 * len(fonts) and len({n for n, _ in _font_programs(apart)}) == len(fonts)
+    assert len(merged) < len(apart)
+    # every page reads and prints the same: no glyph printed as another
+    assert [p.extract_text() for p in PdfReader(io.BytesIO(merged)).pages] == \
+        [p.extract_text() for p in PdfReader(io.BytesIO(apart)).pages]
+    assert _pixels(merged) == _pixels(apart)
+
+
+def _pixels(data: bytes) -> bytes:
+    import subprocess
+    return subprocess.run(["pdftoppm", "-r", "40", "-gray"], input=data, capture_output=True, check=True).stdout

@@ -671,6 +671,12 @@ NO_COPIES = _code("E512", E, "{card} asks for 0 copies", "a card printed no time
 `copies N` says how many of a card the card sheets print; a card is printed at least
 once, so `copies 0` would still print one. Mend: leave the card out of the pack, or
 write `copies 1`.""")
+BOOKLET_ONLY = _code("E522", E, "{option} is for booklets, and this build prints none", "booklet option without --booklet",
+                     """\
+`--signature N` (pages per stapled signature) and `--paper-thickness` (what the creep
+of a thick signature is made up for with) shape a booklet, so without `--booklet`
+they would change nothing, silently. The command exits with status 2, as on any
+misused option. Mend: add `--booklet`, or leave the option out.""")
 INTERNAL = _code("E900", E, "{message}", "internal error", """\
 The compiler failed on its own: the content may well be fine. The message says what
 failed; please report it with the pack that triggers it. The command exits with

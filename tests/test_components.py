@@ -776,3 +776,76 @@ def test_the_tutorial_injury_is_named_as_the_rulebook_names_it(eye):
     # RB 814: "you gain ”Just a Scratch!” Injury": the "!" is part of its name.
     injuries = [voice.plain(face.title) for face in faces_of(eye) if face.kind == "injury"]
     assert injuries == ["Just a Scratch!"]
+
+
+def _font_programs(data: bytes) -> list[tuple[str, bytes]]:
+    """(subset name, embedded program) of every font object of a PDF."""
+    import pikepdf
+    pdf = pikepdf.open(io.BytesIO(data))
+    return [(str(o.FontName), o.FontFile2.read_bytes()) for o in pdf.objects
+            if isinstance(o, pikepdf.Dictionary) and "/FontFile2" in o]
+
+
+def test_a_sheet_file_of_many_jobs_embeds_one_font_per_family_under_a_name_of_its_own(
+        generated_pack, monkeypatch):
+    # 60 locations: four to an A4 sheet, six sheets a job, so three jobs each with its subsets
+    pack = compile_pack(generated_pack(60, "vantage")).pack
+    files, found = render([pack], parts=frozenset({"cards"}))
+    merged = files[(pack.name, "locations.pdf")]
+    fonts = _font_programs(merged)
+    families = [name.split("+", 1)[1] for name, _ in fonts]
+    assert len(set(name for name, _ in fonts)) == len(fonts) and len(set(families)) == len(families), fonts
+    monkeypatch.setattr("vcompiler.render.fonts.merge_fonts", lambda pdf: 0)
+    apart = render([pack], parts=frozenset({"cards"}))[0][(pack.name, "locations.pdf")]
+    # each job brought its own copy of each font, all under one name
+    assert len(_font_programs(apart)) == 3 * len(fonts) and len({n for n, _ in _font_programs(apart)}) == len(fonts)
+    assert len(merged) < len(apart)
+    # every page reads and prints the same: no glyph printed as another
+    assert [p.extract_text() for p in PdfReader(io.BytesIO(merged)).pages] == \
+        [p.extract_text() for p in PdfReader(io.BytesIO(apart)).pages]
+    assert _pixels(merged) == _pixels(apart)
+
+
+def _pixels(data: bytes) -> bytes:
+    import subprocess
+    return subprocess.run(["pdftoppm", "-r", "40", "-gray"], input=data, capture_output=True, check=True).stdout
+
+
+def _image(pdf: bytes, page: int, dpi: int = 200) -> tuple[int, int, bytes]:
+    """A page as RGB pixels: width, height, 3 bytes a pixel."""
+    import subprocess
+    ppm = subprocess.run(["pdftoppm", "-r", str(dpi), "-f", str(page + 1), "-l", str(page + 1)], input=pdf,
+                         capture_output=True, check=True).stdout
+    magic, width, height, depth, data = ppm.split(maxsplit=4)
+    assert magic == b"P6" and depth == b"255"
+    return int(width), int(height), data
+
+
+def test_the_band_over_a_cut_card_prints_above_its_icons(write_pack):
+    # Every line of every action has red health icons, the band's line too.
+    each = "".join(f'  action "Act {n}" {{\n    text "Lose {{icon health}} and {{icon health}} {{icon health}} '
+                   f'or {{icon health}} here."\n    nothing\n  }}\n' for n in range(12))
+    pack = compile_pack(write_pack({"pack.vcl": VANGUARD_HEADER + f'''log 1 "Start" {{
+  text "Land."
+  end exploration
+}}
+poi P203 "Crowded" {{
+  biomes volcanic
+{each}}}
+'''})).pack
+    files, found = render([pack], parts=frozenset({"cards"}), layout="single")
+    assert [d.code.id for d in found] == ["W510"]
+    width, height, data = _image(files[("test", "cards.pdf")], 0)
+
+    def pixel(x: int, y: int) -> tuple[int, int, int]:
+        at = 3 * (y * width + x)
+        return data[at], data[at + 1], data[at + 2]
+    # the band: the rows mostly black across the card's middle
+    middle = range(width // 4, 3 * width // 4)
+    band = [y for y in range(height) if sum(max(pixel(x, y)) < 60 for x in middle) > 0.6 * len(middle)]
+    assert band and band[-1] - band[0] < 40, band       # 3.2 mm at 200 dpi: about 25 rows
+    red = [(x, y) for y in range(band[0], band[-1] + 1) for x in range(width)
+           if (p := pixel(x, y))[0] - max(p[1], p[2]) > 80]
+    assert red == []
+    # the icons are there, above the band
+    assert any(pixel(x, y)[0] - max(pixel(x, y)[1:]) > 80 for y in range(band[0] - 200, band[0]) for x in middle)

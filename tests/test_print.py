@@ -252,6 +252,66 @@ def test_signatures_split_a_long_book_with_collation_marks(packs):
     assert len(fronts) == 2 and fronts[0][0][1] != fronts[1][0][1]     # a staircase down the spine
 
 
+def _pages(count: int, w: float = 148.5 * MM, h: float = 210 * MM) -> bytes:
+    """A book of `count` pages, each a full-width bar at a height of its own."""
+    import pikepdf
+    pdf = pikepdf.new()
+    for i in range(count):
+        page = pdf.add_blank_page(page_size=(w, h))
+        page.obj.Contents = pikepdf.Stream(pdf, f"0 0 0 rg 0 {10 + 12 * i} {w:.3f} 6 re f".encode())
+    out = io.BytesIO()
+    pdf.save(out)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("signature", [0, 4, 8, 12, 16, 40])
+def test_every_signature_the_cli_accepts_imposes_a_file_ghostscript_reads_without_repair(signature, tmp_path):
+    need("gs", "qpdf")
+    from vcompiler.render.impose import impose
+    for count in (1, 5, 6, 13):
+        for options in (RenderOptions(paper="a4", booklet=True, signature=signature),
+                        RenderOptions(paper="a4", booklet=True, signature=signature, bleed_mm=3, crop_marks=True)):
+            pdf = impose(_pages(count), options)
+            # a side of blank pages only (5 pages in signatures of 4) still has content to read
+            assert all(page.get_contents().get_data().strip() for page in PdfReader(io.BytesIO(pdf)).pages)
+            gs = subprocess.run(["gs", "-o", "/dev/null", "-sDEVICE=nullpage", "-dPDFSTOPONERROR", "-"],
+                                input=pdf, capture_output=True)
+            said = (gs.stdout + gs.stderr).decode(errors="replace")
+            assert gs.returncode == 0 and "repair" not in said.lower() and "error" not in said.lower(), \
+                (count, signature, said[-400:])
+            (tmp_path / "booklet.pdf").write_bytes(pdf)
+            qpdf = subprocess.run(["qpdf", "--check", str(tmp_path / "booklet.pdf")], capture_output=True)
+            assert qpdf.returncode == 0, (count, signature, qpdf.stdout[-300:])
+
+
+def test_creep_moves_the_pages_of_a_thick_signatures_inner_sheets_towards_the_fold():
+    from vcompiler.render.impose import CREEP_THRESHOLD_MM, creep, impose
+    assert creep(5, 0.1) == [0.0] * 5                       # 0.4 mm at the innermost sheet: left alone
+    assert creep(10, 0.1) == [round(0.1 * k, 4) for k in range(10)]
+    assert creep(3, 0.3) == [0.0, 0.3, 0.6] and (3 - 1) * 0.3 >= CREEP_THRESHOLD_MM
+
+    def offsets(pdf: bytes) -> list[tuple[float, float]]:
+        """The x by which each sheet side draws its left and its right page."""
+        out = []
+        for page in PdfReader(io.BytesIO(pdf)).pages:
+            drawn = page.get_contents().get_data()
+            found = [float(x) for x in re.findall(rb"1 0 0 1 (-?[\d.]+) -?[\d.]+ cm /P\d Do", drawn)]
+            out.append((found[0], found[1]))
+        return out
+    book = _pages(40)
+    w = round(148.5 * MM, 3)
+    thin = offsets(impose(book, RenderOptions(paper="a4", booklet=True, signature=40, paper_thickness_mm=0.04)))
+    assert thin == [(0.0, w)] * 20                          # 10 sheets of 0.04 mm: 0.36 mm
+    thick = offsets(impose(book, RenderOptions(paper="a4", booklet=True, signature=40)))
+    for side, (left, right) in enumerate(thick):
+        shift = (side // 2) * 0.1 * MM                        # the sheet's place from the outside
+        assert left == pytest.approx(shift, abs=0.002) and right == pytest.approx(w - shift, abs=0.002)
+    # the innermost sheet: 0.9 mm towards the fold, its pages still clipped to their halves
+    assert thick[-1][0] == pytest.approx(0.9 * MM, abs=0.002)
+    # signatures of 16 pages (4 sheets, 0.3 mm) are thin enough to be left alone
+    assert offsets(impose(book, RenderOptions(paper="a4", booklet=True, signature=16)))[:8] == [(0.0, w)] * 8
+
+
 def _lengthen(folder, logs: dict[int, int]) -> None:
     """Make the logs `logs` names longer than a page: each gets that many sentences more."""
     sentence = "The corridor goes on and on under flickering lights, and the hull hums around the team. "

@@ -671,6 +671,12 @@ NO_COPIES = _code("E512", E, "{card} asks for 0 copies", "a card printed no time
 `copies N` says how many of a card the card sheets print; a card is printed at least
 once, so `copies 0` would still print one. Mend: leave the card out of the pack, or
 write `copies 1`.""")
+BOOKLET_ONLY = _code("E522", E, "{option} is for booklets, and this build prints none", "booklet option without --booklet",
+                     """\
+`--signature N` (pages per stapled signature) and `--paper-thickness` (what the creep
+of a thick signature is made up for with) shape a booklet, so without `--booklet`
+they would change nothing, silently. The command exits with status 2, as on any
+misused option. Mend: add `--booklet`, or leave the option out.""")
 BAD_TRANSLATION_FILE = _code("E600", E, "{message}", "translation file unreadable", """\
 A translation file (`locale/LANG.po`) cannot be read: it does not parse as a PO file
 (the message gives the line gettext's reader stopped at), it is not UTF-8 or declares

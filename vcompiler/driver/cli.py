@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, NoReturn
 import click
 
 from vcompiler import __version__
-from vcompiler.codes import CANNOT_WRITE, INTERNAL, Severity
+from vcompiler.codes import BOOKLET_ONLY, CANNOT_WRITE, INTERNAL, Severity
 from vcompiler.diagnostics import Diagnostic, format_json, format_text
 from vcompiler.util.failure import EXIT_INTERNAL, EXIT_INTERRUPTED, debugging, one_line
 
@@ -383,6 +383,26 @@ def _millimetres(ctx: click.Context, param: click.Parameter, value: str | None) 
     return float(match.group(1))
 
 
+def _thickness(ctx: click.Context, param: click.Parameter, value: str | None) -> float | None:
+    if value is None:
+        return None
+    match = re.fullmatch(r"\s*(\d*\.?\d+)\s*mm\s*", value)
+    if not match or not 0.02 <= float(match.group(1)) <= 1:
+        raise click.BadParameter("give the thickness of one sheet in millimetres, 0.02mm to 1mm, e.g. 0.1mm")
+    return float(match.group(1))
+
+
+def _booklet_only(ctx: click.Context, options: dict[str, str]) -> None:
+    """E522 (exit 2) for each option given that shapes a booklet, on a build without one."""
+    given = [flag for name, flag in options.items()
+             if ctx.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT)]
+    for flag in given:
+        click.echo(f"error {BOOKLET_ONLY.id}: {BOOKLET_ONLY.format(option=flag)}\n"
+                   f"      = help: add --booklet to print the books as booklets, or leave {flag} out", err=True)
+    if given:
+        sys.exit(2)
+
+
 @main.command()
 @_paths
 @click.option("-o", "--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
@@ -405,6 +425,9 @@ def _millimetres(ctx: click.Context, param: click.Parameter, value: str | None) 
               help="Pages half the paper (A5 on A4, half-letter on Letter) imposed two-up in saddle-stitch order.")
 @click.option("--signature", type=click.IntRange(min=0), default=40, show_default=True, metavar="N",
               help="Booklet: pages per stapled signature (a multiple of 4); 0 makes one booklet.")
+@click.option("--paper-thickness", "paper_thickness", callback=_thickness, metavar="MM",
+              help="Booklet: the thickness of one sheet, e.g. 0.1mm (the default); the pages of a "
+                   "signature's inner sheets move towards the fold by as much as the sheets creep.")
 @click.option("--titles/--no-titles", default=None,
               help="Titles in the index and outline. Default: shown for logbooks numbered in order, "
                    "hidden for shuffled numbers and storybooks.")
@@ -422,8 +445,9 @@ def _millimetres(ctx: click.Context, param: click.Parameter, value: str | None) 
 @_strict
 @_no_cache
 def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout: str, paper: str, bleed: float,
-          crop_marks: bool, booklet: bool, signature: int, titles: bool | None, pdfx: bool, icc: Path | None,
-          greyscale: bool, tagged: bool, fmt: str, strict: bool, no_cache: bool) -> None:
+          crop_marks: bool, booklet: bool, signature: int, paper_thickness: float | None, titles: bool | None,
+          pdfx: bool, icc: Path | None, greyscale: bool, tagged: bool, fmt: str, strict: bool,
+          no_cache: bool) -> None:
     """Check the packs under PATHS and write their bundles, books and components to OUT/<pack>/.
 
     A vanguard pack gets bundle.json, logbook.pdf, cards.pdf and board-<planet>.pdf; a
@@ -454,10 +478,12 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
     )
     from vcompiler.emit import InvalidBundle
     from vcompiler.render import RenderOptions
-    from vcompiler.render.options import RenderError
+    from vcompiler.render.options import PAPER_THICKNESS_MM, RenderError
     from vcompiler.util.workers import scratch
 
     _short_lived_process()
+    if not booklet:
+        _booklet_only(click.get_current_context(), {"signature": "--signature", "paper_thickness": "--paper-thickness"})
     results = for_outputs(_compile_all(paths, use_cache=not no_cache), only)
     if _failed([d for r in results for d in r.diagnostics], strict):
         _nothing_written(_report(results, fmt))
@@ -477,7 +503,8 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
                    "page, so the books are A5 pages two-up on A4 sheets, as with --paper a4 --booklet", err=True)
     options = RenderOptions(paper=paper, bleed_mm=bleed or (3.0 if crop_marks else 0.0), crop_marks=crop_marks,
                             booklet=booklet, signature=signature, titles=titles, pdfx=pdfx,
-                            icc=str(icc.resolve()) if icc is not None else "", greyscale=greyscale, tagged=tagged)
+                            icc=str(icc.resolve()) if icc is not None else "", greyscale=greyscale, tagged=tagged,
+                            paper_thickness_mm=paper_thickness or PAPER_THICKNESS_MM)
     found: list[Diagnostic] = []
     written: list[Path] = []
     with scratch():

@@ -309,11 +309,12 @@ def _outline_items(source: Any, first_page: int) -> list[Any]:
 
 
 def assemble_pdf(parts: list[bytes], title: str, trim_bleed: list[bool]) -> bytes:
-    """The jobs' PDFs as one file. Single-card pages (`trim_bleed`) get a TrimBox
-    inside their bleed, for print-on-demand services."""
+    """The jobs' PDFs as one file, one subset per font. Single-card pages (`trim_bleed`)
+    get a TrimBox inside their bleed, for print-on-demand services."""
     import pikepdf
 
     from vcompiler.render.assembly import saved
+    from vcompiler.render.fonts import merge_fonts
     from vcompiler.render.options import source_date
 
     out = pikepdf.new()
@@ -332,6 +333,9 @@ def assemble_pdf(parts: list[bytes], title: str, trim_bleed: list[bool]) -> byte
             left, bottom, right, top = (float(v) for v in page.mediabox)
             page.bleedbox = pikepdf.Array([left, bottom, right, top])
             page.trimbox = pikepdf.Array([left + bleed, bottom + bleed, right - bleed, top - bleed])
+    # Each job embeds its own subsets under one name per font: one font per family,
+    # under a name of its own, is what a preflight accepts, and a tenth of the weight.
+    merge_fonts(out)
     info = {"/Title": pikepdf.String(title), "/Producer": pikepdf.String(f"vcompiler {__version__}")}
     created = source_date()
     if created:

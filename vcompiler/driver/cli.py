@@ -358,6 +358,10 @@ def _millimetres(ctx: click.Context, param: click.Parameter, value: str | None) 
               show_default=True,
               help="Page size of the books: two columns on A4 and Letter, one on A5. With --booklet, the "
                    "sheet the pages are imposed on, two-up (a5: A5 pages on A4 sheets, as a4).")
+@click.option("--board-paper", type=_one_of("a4", "letter", "a3", "tabloid", "a2", "a1"), default="a4",
+              show_default=True,
+              help="The sheet a planet board prints on, landscape: a board larger than it is tiled across "
+                   "sheets that overlap, with marks to align them (the Tutorial board fits one A2 sheet).")
 @click.option("--bleed", callback=_millimetres, metavar="MM",
               help="Bleed around each page for a print shop, e.g. 3mm (sets TrimBox and BleedBox).")
 @click.option("--crop-marks", is_flag=True, help="Print crop marks in the bleed (3mm unless --bleed says).")
@@ -377,7 +381,8 @@ def _millimetres(ctx: click.Context, param: click.Parameter, value: str | None) 
 @_format
 @_strict
 @_no_cache
-def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout: str, paper: str, bleed: float,
+def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout: str, paper: str, board_paper: str,
+          bleed: float,
           crop_marks: bool, booklet: bool, signature: int, titles: bool | None, pdfx: bool, greyscale: bool,
           tagged: bool, fmt: str, strict: bool, no_cache: bool) -> None:
     """Check the packs under PATHS and write their bundles, books and components to OUT/<pack>/.
@@ -431,7 +436,7 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
                    "page, so the books are A5 pages two-up on A4 sheets, as with --paper a4 --booklet", err=True)
     options = RenderOptions(paper=paper, bleed_mm=bleed or (3.0 if crop_marks else 0.0), crop_marks=crop_marks,
                             booklet=booklet, signature=signature, titles=titles, pdfx=pdfx, greyscale=greyscale,
-                            tagged=tagged)
+                            tagged=tagged, board_paper=board_paper)
     found: list[Diagnostic] = []
     written: list[Path] = []
     with scratch():

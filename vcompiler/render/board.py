@@ -52,6 +52,7 @@ EDGE_INSET = 1.5                     # the white between a path's end and the sp
 ARROW = 5.0                          # an arrowhead, from tip to base
 SPREAD = 9.0                         # between the lines of two paths joining the same sectors, mm
 LABEL_CLEARANCE = 0.3                # the board left showing between a label and a space
+GROUND = "#f4f1ea"                   # the board's ground colour (board.css, .board)
 # The sheets a board prints on (--board-paper), short edge by long edge, mm: a board
 # larger than its sheet is tiled across several.
 BOARD_PAPERS = {**PAPER_MM, "a3": (297.0, 420.0), "a2": (420.0, 594.0), "a1": (594.0, 841.0),
@@ -410,10 +411,26 @@ def _cost_groups(costs: tuple[m.Effect, ...]) -> tuple[Sentence, ...]:
 _LABEL_HALF = (5.0, 3.5)
 
 
-def _in_space(point: tuple[float, float], spaces: tuple[tuple[float, float], ...]) -> bool:
-    """Whether a label at `point` would cover one of the spaces centred at `spaces`."""
-    return any(abs(point[0] - x) < BOX[0] / 2 + _LABEL_HALF[0] and abs(point[1] - y) < BOX[1] / 2 + _LABEL_HALF[1]
+def _in_space(point: tuple[float, float], spaces: tuple[tuple[float, float], ...],
+              half: Point = _LABEL_HALF) -> bool:
+    """Whether a label at `point` (`half` its size) would cover one of the spaces centred at `spaces`."""
+    return any(abs(point[0] - x) < BOX[0] / 2 + half[0] and abs(point[1] - y) < BOX[1] / 2 + half[1]
                for x, y in spaces)
+
+
+# About how wide a cost label's icon and a character of its words print, and a line of it, mm.
+_ICON_MM, _CHAR_MM, _LABEL_LINE = 4.0, 1.25, 4.2
+
+
+def _label_half(groups: tuple[Sentence, ...], room: float = 0.0) -> Point:
+    """About half the size of a label of these costs: on one line, or stacked a cost a
+    line where `room` limits its width (no cost is broken)."""
+    widths = [sum(_ICON_MM if isinstance(x, Icon) else _CHAR_MM * len(getattr(x, "text", "")) for x in group)
+              for group in groups]
+    inline = sum(widths) + _CHAR_MM * (len(widths) - 1) + 2.0
+    if not room or inline <= room:
+        return (max(_LABEL_HALF[0], inline / 2), _LABEL_HALF[1])
+    return (max(_LABEL_HALF[0], (max(widths) + 2.0) / 2), max(_LABEL_HALF[1], len(widths) * _LABEL_LINE / 2 + 0.5))
 
 
 def _mark(start: tuple[float, float], end: tuple[float, float], two_way: bool,
@@ -434,18 +451,24 @@ def _mark(start: tuple[float, float], end: tuple[float, float], two_way: bool,
         near = start[0] + sign * (ARROW if two_way else -EDGE_INSET)
         far = end[0] - sign * ARROW
         middle = ((near + far) / 2, start[1])
+        room = abs(far - near) - 2 * LABEL_CLEARANCE
         if not _in_space(middle, spaces) and not _under(middle, bent):
-            return PathMark(*middle, groups, abs(far - near) - 2 * LABEL_CLEARANCE), True
+            if _in_space(middle, spaces, _label_half(groups, room)):
+                # A cost wider than the gap: on one line, centred on the path (W515).
+                return PathMark(*middle, groups), False
+            return PathMark(*middle, groups, room), True
     first = 0.5 if two_way else 0.3
     # Steps of a millimetre or two: the gap between two spaces is 22 mm or more.
     tries = [first] + [first + sign * k / 160 for k in range(1, 81) for sign in (-1, 1)]
     points = [(start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
               for t in tries if 0.05 <= t <= 0.95]
-    x, y = next((p for p in points if not _in_space(p, spaces) and not _under(p, bent)),
-                next((p for p in points if not _in_space(p, spaces)), points[0]))
     # Slid into the gap between two spaces of a row: no wider than the gap.
     room = CELL[0] - BOX[0] - 2 * (EDGE_INSET + LABEL_CLEARANCE) if abs(end[1] - start[1]) <= 1e-6 else 0.0
-    return PathMark(x, y, groups, room), not _in_space((x, y), spaces)
+    half = _label_half(groups, room)
+    x, y = next((p for p in points if not _in_space(p, spaces, half) and not _under(p, bent)),
+                next((p for p in points if not _in_space(p, spaces, half)),
+                     next((p for p in points if not _in_space(p, spaces)), points[0])))
+    return PathMark(x, y, groups, room), not _in_space((x, y), spaces, half)
 
 
 # Routing a path around the spaces its straight line would run over: a polyline with
@@ -665,15 +688,23 @@ def _bent_mark(drawn: tuple[Point, ...], two_way: bool, groups: tuple[Sentence, 
     def off_bends(point: Point) -> bool:
         return all(abs(point[0] - x) > _LABEL_HALF[0] or abs(point[1] - y) > _LABEL_HALF[1] for x, y in drawn[1:-1])
 
-    wanted = (lambda p: not _in_space(p, spaces + ends) and apart(p) and off_bends(p),
-              lambda p: not _in_space(p, spaces + ends) and apart(p),
-              lambda p: not _in_space(p, spaces + ends),
-              lambda p: not _in_space(p, spaces))
-    (x, y), run = next((found for test in wanted for found in points if test(found[0])), points[0])
+    gap = CELL[0] - BOX[0] - 2 * (EDGE_INSET + LABEL_CLEARANCE)
+
+    def half(found: tuple[Point, int]) -> Point:
+        """The label's size where it sits: stacked on a run down a gap between two spaces."""
+        (x1, _), (x2, _) = runs[found[1]]
+        return _label_half(groups, gap if abs(x2 - x1) <= 1e-6 else 0.0)
+    wanted = (lambda f: not _in_space(f[0], spaces + ends, half(f)) and apart(f[0]) and off_bends(f[0]),
+              lambda f: not _in_space(f[0], spaces + ends, half(f)) and apart(f[0]),
+              lambda f: not _in_space(f[0], spaces + ends, half(f)),
+              lambda f: not _in_space(f[0], spaces + ends),
+              lambda f: not _in_space(f[0], spaces))
+    found = next((found for test in wanted for found in points if test(found)), points[0])
+    (x, y), run = found
     # On a run down the gap between two spaces side by side: no wider than the gap.
     (x1, _), (x2, _) = runs[run]
-    room = CELL[0] - BOX[0] - 2 * (EDGE_INSET + LABEL_CLEARANCE) if abs(x2 - x1) <= 1e-6 else 0.0
-    return PathMark(x, y, groups, room), not _in_space((x, y), spaces + ends)
+    room = gap if abs(x2 - x1) <= 1e-6 else 0.0
+    return PathMark(x, y, groups, room), not _in_space((x, y), spaces + ends, half(found))
 
 
 def _tiles(width: float, height: float, paper: str) -> tuple[tuple[Tile, ...], tuple[tuple[float, float], ...]]:
@@ -878,7 +909,9 @@ def _path_marks(cells: dict[int, tuple[int, int]], paths: _Indexed, drawn: dict[
     unclear: list[tuple[int, int]] = []
 
     def covered(mark: PathMark) -> int:
-        return next(n for n, cell in sorted(cells.items()) if _in_space((mark.x, mark.y), (_centre(cell),)))
+        half = _label_half(mark.groups, mark.room)
+        return next((n for n, cell in sorted(cells.items()) if _in_space((mark.x, mark.y), (_centre(cell),), half)),
+                    0)
 
     for i, path in paths:
         if path.costs and i in drawn:
@@ -930,18 +963,50 @@ def _log_line(effects: tuple[m.Effect, ...]) -> Sentence:
 
 
 def lay_out_board(board: Board) -> tuple[Any, Callable[[], bytes]]:
-    """WeasyPrint's layout of the board's sheets, and a function writing them as PDF."""
+    """WeasyPrint's layout of the board's sheets, and a function writing them as PDF.
+    A tiled board's sheets are each laid out on a page as tall as the board below the
+    sheet, then cut to the sheet (`_sheets`): on a page of the sheet's own height, the
+    spaces its bottom edge cuts ran on, or were pushed whole, onto the next sheet."""
     from vcompiler import __version__
     from vcompiler.render.options import source_date
     from vcompiler.render.sheets import lay_out
     from vcompiler.render.templating import environment
 
-    html = environment().get_template("board.html.j2").render(board=board, naive=False, created=source_date(),
-                                                              version=__version__)
+    template = environment().get_template("board.html.j2")
     width, height = board.tiles[0].size
-    bleed = f" bleed: {board.bleed_mm:g}mm;" if board.bleed_mm else ""
-    return lay_out(html, f"@page {{ size: {width:.3f}mm {height:.3f}mm; margin: 0;{bleed} }}\n",
-                   ("base.css", "board.css"))
+    # For a print shop the board's ground runs past the trim into the bleed, so that a
+    # cut a little off its line leaves no white edge.
+    bleed = f" bleed: {board.bleed_mm:g}mm; background: {GROUND};" if board.bleed_mm else ""
+    if len(board.tiles) == 1:
+        html = template.render(board=board, naive=False, created=source_date(), version=__version__)
+        return lay_out(html, f"@page {{ size: {width:.3f}mm {height:.3f}mm; margin: 0;{bleed} }}\n",
+                       ("base.css", "board.css"))
+    tall = height + board.height
+    laid = [lay_out(template.render(board=board, tiles=(tile,), naive=False, created=source_date(),
+                                    version=__version__),
+                    f"@page {{ size: {width:.3f}mm {tall:.3f}mm; margin: 0;{bleed} }}\n", ("base.css", "board.css"))
+            for tile in board.tiles]
+    return laid[0][0], lambda: _sheets([write() for _, write in laid], (tall - height) * 72 / 25.4)
+
+
+def _sheets(documents: list[bytes], below: float) -> bytes:
+    """The first page of each document, cut to its top `below` points less: one file."""
+    import io
+
+    import pikepdf
+
+    from vcompiler.render.impose import _save
+
+    out = pikepdf.new()
+    opened = [pikepdf.open(io.BytesIO(data)) for data in documents]     # alive until saved
+    for source in opened:
+        page = source.pages[0]
+        for name in ("/MediaBox", "/CropBox", "/BleedBox", "/TrimBox", "/ArtBox"):
+            if name in page.obj:
+                x0, y0, x1, y1 = (float(v) for v in page.obj[name])
+                page.obj[name] = pikepdf.Array([x0, y0 + below, x1, y1])
+        out.pages.append(page)
+    return _save(out)
 
 
 def render_board(board: Board) -> bytes:

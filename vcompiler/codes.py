@@ -932,8 +932,8 @@ COST_OVER_SECTOR = _code("W515", W, "the cost of path {a} {arrow} {b} is printed
 A path's cost is printed on the path, where no sector's space is under it, so that it
 is never read as the sector's (RB 587: the icons "along the Path"). Between two spaces
 side by side it stacks a cost a line, as wide as the gap; a single cost wider than
-the gap (a worded cost: "sacrifice a die", "lose 1 Supplies") or a path with no stretch
-clear of the spaces has no such place, and its label is printed over the space of the
+the gap (a worded cost, "progress the Time Track") or a path with no stretch clear of
+the spaces has no such place, and its label is printed over the space of the
 sector named. Reported by `build` at the path. Mend: print the cost as icons (`travel`,
 `spend die`, `roll danger T`), shorten it, or pin the sectors with `at COLUMN, ROW` so
 that the path runs between spaces that are not side by side.""")

@@ -175,6 +175,16 @@ class Board:
     # the label covers), W515.
     unclear: tuple[tuple[Span, int, str, int, int], ...] = ()
 
+    @property
+    def box(self) -> tuple[float, float]:
+        """A sector's space, mm."""
+        return BOX
+
+    @property
+    def card(self) -> tuple[float, float]:
+        """A card's outline, mm."""
+        return CARD
+
 
 def _graph(planet: m.Planet) -> Any:
     import networkx as nx

@@ -948,6 +948,16 @@ stand on a line: the books break it where the line ends, mid-word and without a 
 rather than let it run out of its column and off the page. Found by `check` from the
 font's widths, for the text of logs and storybook entries (a card's text that does not
 fit is W510). Mend: shorten the word, or write spaces or hyphens where it may break.""")
+COST_OVER_SECTOR = _code("W515", W, "the cost of path {a} {arrow} {b} is printed over sector {sector} on the board",
+                         "board path cost label with no place clear of the sectors", """\
+A path's cost is printed on the path, where no sector's space is under it, so that it
+is never read as the sector's (RB 587: the icons "along the Path"). Between two spaces
+side by side it stacks a cost a line, as wide as the gap; a single cost wider than
+the gap (a worded cost, "progress the Time Track") or a path with no stretch clear of
+the spaces has no such place, and its label is printed over the space of the
+sector named. Reported by `build` at the path. Mend: print the cost as icons (`travel`,
+`spend die`, `roll danger T`), shorten it, or pin the sectors with `at COLUMN, ROW` so
+that the path runs between spaces that are not side by side.""")
 UNFINISHED_TRANSLATION = _code("W600", W, "the {language} edition is unfinished: {untranslated} of {total} "
                                            "strings untranslated, {fuzzy} fuzzy", "unfinished translation", """\
 Reported by `check --lang LANG --strict`: an untranslated string prints in the

@@ -418,6 +418,10 @@ def _booklet_only(ctx: click.Context, options: dict[str, str]) -> None:
               show_default=True,
               help="Page size of the books: two columns on A4 and Letter, one on A5. With --booklet, the "
                    "sheet the pages are imposed on, two-up (a5: A5 pages on A4 sheets, as a4).")
+@click.option("--board-paper", type=_one_of("a4", "letter", "a3", "tabloid", "a2", "a1"), default="a4",
+              show_default=True,
+              help="The sheet a planet board prints on, landscape: a board larger than it is tiled across "
+                   "sheets that overlap, with marks to align them (the Tutorial board fits one A2 sheet).")
 @click.option("--bleed", callback=_millimetres, metavar="MM",
               help="Bleed around each page for a print shop, e.g. 3mm (sets TrimBox and BleedBox).")
 @click.option("--crop-marks", is_flag=True, help="Print crop marks in the bleed (3mm unless --bleed says).")
@@ -444,9 +448,9 @@ def _booklet_only(ctx: click.Context, options: dict[str, str]) -> None:
 @_format
 @_strict
 @_no_cache
-def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout: str, paper: str, bleed: float,
-          crop_marks: bool, booklet: bool, signature: int, paper_thickness: float | None, titles: bool | None,
-          pdfx: bool, icc: Path | None, greyscale: bool, tagged: bool, fmt: str, strict: bool,
+def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout: str, paper: str, board_paper: str,
+          bleed: float, crop_marks: bool, booklet: bool, signature: int, paper_thickness: float | None,
+          titles: bool | None, pdfx: bool, icc: Path | None, greyscale: bool, tagged: bool, fmt: str, strict: bool,
           no_cache: bool) -> None:
     """Check the packs under PATHS and write their bundles, books and components to OUT/<pack>/.
 
@@ -504,7 +508,7 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
     options = RenderOptions(paper=paper, bleed_mm=bleed or (3.0 if crop_marks else 0.0), crop_marks=crop_marks,
                             booklet=booklet, signature=signature, titles=titles, pdfx=pdfx,
                             icc=str(icc.resolve()) if icc is not None else "", greyscale=greyscale, tagged=tagged,
-                            paper_thickness_mm=paper_thickness or PAPER_THICKNESS_MM)
+                            paper_thickness_mm=paper_thickness or PAPER_THICKNESS_MM, board_paper=board_paper)
     found: list[Diagnostic] = []
     written: list[Path] = []
     with scratch():

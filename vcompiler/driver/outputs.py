@@ -35,7 +35,8 @@ def _components(results: list[CompileResult], only: str | None, options: RenderO
     from vcompiler.render.components import ComponentOptions, plan_components
 
     wanted = {"cards", "board"} if only is None else {only} & {"cards", "board"}
-    chosen = ComponentOptions(options.paper, layout, frozenset(wanted), options.bleed_mm, options.crop_marks)
+    chosen = ComponentOptions(options.paper, layout, frozenset(wanted), options.bleed_mm, options.crop_marks,
+                               options.board_paper)
     return plan_components([r.model for r in results], chosen, {r.model.name: dict(r.card_sizes) for r in results})
 
 

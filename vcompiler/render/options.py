@@ -34,6 +34,7 @@ class RenderOptions:
     pdfx: bool = False                # PDF/X-4 for a print shop (render.finish)
     icc: str = ""                     # pdfx: the press's CMYK profile file; "": the bundled FOGRA39
     tagged: bool = False              # a structure tree, for screen readers
+    board_paper: str = "a4"           # the sheet a planet board prints on, tiled when larger
 
     def page_css(self) -> str:
         # Built from the options only, never from pack text. Crop marks are drawn

@@ -207,7 +207,9 @@ class _Handler(BaseHTTPRequestHandler):
             elif route == "/events":
                 self._events()
             elif route == "/state":
-                self._json(preview.state_json())
+                # Asked by every page after every check: made once a check.
+                self._send(preview.made("state", lambda: json.dumps(preview.state_json()).encode("utf-8")),
+                           "application/json")
             elif route.startswith("/parts/"):
                 self._json(self.server.parts(unquote(route[len("/parts/"):])))
             elif route.startswith("/part/"):

@@ -81,7 +81,7 @@ def _save_to_served(folder: Path, file: Path, old: str, new: str, runs: int = 5)
             started = time.perf_counter()
             file.write_text(text.replace(old, new.format(i=i)), encoding="utf-8")
             while (state := json.loads(_get(port, "/state")))["version"] == version:
-                time.sleep(0.002)
+                time.sleep(0.02)
             parts = json.loads(_get(port, "/parts/" + state["edited"]))
             _get(port, parts[0]["url"])
             if i:

@@ -427,3 +427,33 @@ def test_ctrl_c_stops_the_preview_quietly(tmp_path):
         if process.poll() is None:
             process.kill()
     assert process.returncode == 0 and "Traceback" not in err
+
+
+def test_targets_kept_between_checks_are_those_found_afresh(tmp_path):
+    pack = tmp_path / "eye"
+    shutil.copytree(EYE, pack)
+    more = pack / "more.vcl"
+    more.write_text('log 930 "Far" {\n  text "Far."\n  -> log 931\n}\n\nlog 931 "Farther" {\n  text "Farther."\n'
+                    '  end exploration\n}\n', encoding="utf-8")
+    preview = Preview(pack.resolve())
+    first = preview.check()
+    assert [t.span.end_line for t in first.found if t.anchor in ("log-930", "log-931")] == [4, 9]
+    logbook = pack / "logbook.vcl"
+    text = logbook.read_text(encoding="utf-8")
+    edits = [text.replace('log 206 "The Spire Remembers" {', '// a note\n\nlog 206 "The Spire Remembers" {'),
+             text.replace("  end exploration\n}\n\nlog 207", "  end exploration\n}\n\nlog 208 \"New\" {\n"
+                          "  text \"New.\"\n  end exploration\n}\n\nlog 207"),
+             text]
+    for edited in edits:
+        logbook.write_text(edited, encoding="utf-8")
+        state = preview.check([logbook])
+        assert state.result.ok
+        assert list(state.found) == targets(state.result.model)
+    # a target kept from the check before is the same object: it was not made again
+    assert next(t for t in state.found if t.anchor == "log-930") is next(
+        t for t in first.found if t.anchor == "log-930")
+    more.write_text(more.read_text(encoding="utf-8").replace('  -> log 931\n', '  -> log 931\n\n\n'),
+                    encoding="utf-8")
+    state = preview.check([more])
+    assert list(state.found) == targets(state.result.model)
+    assert [t.span.end_line for t in state.found if t.anchor in ("log-930", "log-931")] == [6, 11]

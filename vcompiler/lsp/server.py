@@ -27,7 +27,7 @@ from vcompiler.engine.index import Definition, Index, Mention
 from vcompiler.lsp import features, tokens, words
 from vcompiler.lsp.convert import character_column, to_diagnostic, to_range, uri_of, utf16_column
 from vcompiler.lsp.formatting import document_edits, range_edits
-from vcompiler.preview.targets import Target, target_at, targets
+from vcompiler.preview.targets import Target, TargetMemo, target_at, targets
 from vcompiler.source import Span
 from vcompiler.util.safeio import holds
 
@@ -129,6 +129,7 @@ class VclServer(LanguageServer):
         self.file_pack: dict[str, Path] = {}           # display path -> pack folder
         self.indexes: dict[Path, tuple[CompileResult, Index]] = {}
         self.targets: dict[Path, tuple[CompileResult, list[Target]]] = {}
+        self.target_memos: dict[Path, TargetMemo] = defaultdict(TargetMemo)
         self.published: set[str] = set()
         self.docs: dict[str, str] = {}
         self.checks_done = 0
@@ -292,7 +293,7 @@ def entry_at(ls: VclServer, params: Any) -> dict[str, Any] | None:
         return None
     cached = ls.targets.get(result.folder)
     if cached is None or cached[0] is not result:
-        cached = (result, targets(result.pack))
+        cached = (result, targets(result.pack, ls.target_memos[result.folder]))
         ls.targets[result.folder] = cached
     found = target_at(cached[1], display, line)
     if found is None:

@@ -33,7 +33,7 @@ from vcompiler import reader
 from vcompiler.compile import CompileResult
 from vcompiler.diagnostics import Diagnostic
 from vcompiler.engine import Workspace, settle
-from vcompiler.preview.targets import Target, first_changed_line, target_at, targets
+from vcompiler.preview.targets import Target, TargetMemo, first_changed_line, target_at, targets
 from vcompiler.render.paths import TEMPLATES
 from vcompiler.util.frozen import frozen
 
@@ -80,6 +80,7 @@ class Preview:
         self.state: State | None = None
         self.good: CompileResult | None = None         # the last result without errors
         self._made: dict[tuple[int, str], Any] = {}
+        self.memo = TargetMemo()
 
     def check(self, saved: list[Path] | None = None) -> State:
         started = time.perf_counter()
@@ -92,7 +93,7 @@ class Preview:
         before = self.state
         if result.ok and result.pack is not None:
             self.good = result
-        found = tuple(targets(self.good.model)) if self.good is not None else ()
+        found = tuple(targets(self.good.model, self.memo)) if self.good is not None else ()
         edited = self._edited(before.result, result, list(found)) if before is not None else None
         focus = edited or (before.focus if before is not None else None) or (found[0].anchor if found else None)
         state = State((before.version + 1) if before else 1, result, found, focus, edited,
@@ -206,7 +207,9 @@ class _Handler(BaseHTTPRequestHandler):
             elif route == "/events":
                 self._events()
             elif route == "/state":
-                self._json(preview.state_json())
+                # Asked by every page after every check: made once a check.
+                self._send(preview.made("state", lambda: json.dumps(preview.state_json()).encode("utf-8")),
+                           "application/json")
             elif route.startswith("/parts/"):
                 self._json(self.server.parts(unquote(route[len("/parts/"):])))
             elif route.startswith("/part/"):

@@ -28,14 +28,46 @@ class Target:
     face: Face | None = None          # the card it prints, where it prints one
 
 
-def targets(pack: m.Pack) -> list[Target]:
+class TargetMemo:
+    """What `targets` found last time, for a process that asks after every check (the
+    preview, the language server): a file's declarations' extents while its text is the
+    same, and a log's, location's or depart's target while the engine keeps the same
+    entity for it (it makes a new one when the declaration changes or moves)."""
+
+    def __init__(self) -> None:
+        self.ends: dict[str, tuple[str, dict[int, int]]] = {}
+        self.made: dict[int, tuple[object, Target]] = {}
+
+
+def targets(pack: m.Pack, memo: TargetMemo | None = None) -> list[Target]:
     """Every entry and component of the pack, in the order the reader holds them."""
-    ends = {source.display: _ends(source.text) for source in pack.files}
+    memo = memo or TargetMemo()
+    ends: dict[str, dict[int, int]] = {}
+    for source in pack.files:
+        last = memo.ends.get(source.display)
+        if last is None or not (last[0] is source.text or last[0] == source.text):
+            last = (source.text, _ends(source.text))
+        ends[source.display] = last[1]
+    changed = {display for display, (_, before) in memo.ends.items()
+               if display not in ends or ends[display] is not before}
+    memo.ends = {source.display: (source.text, ends[source.display]) for source in pack.files}
 
     def whole(span: Span) -> Span:
         last = ends.get(span.file, {}).get(span.line, span.end_line)
         return span if last <= span.end_line else span._replace(end_line=last)
-    return _targets(pack, whole)
+
+    made: dict[int, tuple[object, Target]] = {}
+
+    def kept(entity: object, span: Span, make: Callable[[], Target]) -> Target:
+        # A file whose text changed may have moved where a kept declaration ends.
+        old = memo.made.get(id(entity))
+        target = old[1] if old is not None and old[0] is entity and span.file not in changed else make()
+        made[id(entity)] = (entity, target)
+        return target
+
+    found = _targets(pack, whole, kept)
+    memo.made = made
+    return found
 
 
 def _ends(text: str) -> dict[int, int]:
@@ -59,13 +91,16 @@ def _ends(text: str) -> dict[int, int]:
     return ends
 
 
-def _targets(pack: m.Pack, whole: Callable[[Span], Span]) -> list[Target]:
-    found: list[Target] = []
-    for log in pack.logs:
-        title = log.title.plain() if log.title else ""
-        found.append(Target(voice.log_anchor(log.number), "log",
-                            " ".join(x for x in ("Starting Log" if log.starting else f"Log {log.number}", title) if x),
-                            whole(log.span), ("log", log.number)))
+def _log(log: m.Log, whole: Callable[[Span], Span]) -> Target:
+    title = log.title.plain() if log.title else ""
+    return Target(voice.log_anchor(log.number), "log",
+                  " ".join(x for x in ("Starting Log" if log.starting else f"Log {log.number}", title) if x),
+                  whole(log.span), ("log", log.number))
+
+
+def _targets(pack: m.Pack, whole: Callable[[Span], Span],
+             kept: Callable[[object, Span, Callable[[], Target]], Target]) -> list[Target]:
+    found: list[Target] = [kept(log, log.span, lambda log=log: _log(log, whole)) for log in pack.logs]  # type: ignore[misc]
     for planet in pack.planets:
         found.append(Target(f"planet-{planet.id}", "planet", f"Planet {planet.name}", whole(planet.span),
                             ("planet", planet.id)))
@@ -79,10 +114,9 @@ def _targets(pack: m.Pack, whole: Callable[[Span], Span]) -> list[Target]:
         found.append(Target(f"location-{location.number}", "location",
                             f"Location {location.number} {location.name.plain()}", whole(location.span),
                             ("location", location.number), locations.get(location.span)))
-    for depart in pack.departs:
-        found.append(Target(f"depart-{depart.number}-{depart.direction}", "depart",
-                            f"Depart {depart.number} {depart.direction}", whole(depart.span),
-                            ("depart", (depart.number, depart.direction))))
+    found += [kept(depart, depart.span, lambda d=depart: Target(  # type: ignore[misc]
+        f"depart-{d.number}-{d.direction}", "depart", f"Depart {d.number} {d.direction}", whole(d.span),
+        ("depart", (d.number, d.direction)))) for depart in pack.departs]
     cards = {face.span: face for face in vantage_faces(pack, CARD_SIZES)}
     for card in pack.vantage_cards:
         found.append(Target(f"card-{card.number}", "vcard", f"Card {card.number} {card.name.plain()}",

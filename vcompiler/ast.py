@@ -243,6 +243,8 @@ class PrintedCondition:
     travel: tuple[EffectChoice, ...]
     supplies: int | str | None        # a number, or "unlimited"
     span: Span
+    text: tuple[Text, ...] = ()
+    rows: tuple[Row, ...] = ()        # its time track, Special Effect and Dice Combination (RB 1680)
 
 
 @frozen
@@ -337,6 +339,7 @@ class CardDecl:
     standees: int | None = None       # a threat's standees, the first its main one
     external: bool = False            # brought into play by a rule or the Rulebook, not by the pack
     board: bool = False               # a POI printed on a sector of the board: no card, no id of its own
+    supplies: int | str | None = None  # a condition card's Supplies limit: a number, or "unlimited"
 
 
 @frozen

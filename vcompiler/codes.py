@@ -644,6 +644,17 @@ poi P101 "Ridge" external {
   }
 }
 """))
+ACCIDENT_COMBINATION = _code("E348", E, "an Accident cannot be used for a Dice Combination",
+                              "`accident` in a Dice Combination's requirement", """\
+A Dice Combination is paid with rolled dice showing its icons; the rules never let an
+Accident result pay for one (RB 1195, 1331, 1770), so a combination asking for
+`accident` can never be taken. Mend: name the icons the combination is paid with;
+an effect on Accidents rolled is a `special accident => ...` row.""", Example("""\
+condition G01 "Storm" {
+  travel spend die
+  combination accident + physical => gain lead 1  // expect: E348
+}
+"""))
 DEAD_END = _code("E401", E, "log {number} has no way out", "dead end: no way out", """\
 Every log ends in a way out: `-> log N`, `else -> log N`, two or more
 `choice`s, `if d10` lines that hold every face of the roll, `return` (back to the

@@ -118,7 +118,8 @@ class _Emitter:
             "rank_ups": list(p.rank_ups),
             "uniques": [{"number": n, "fallback": self.choice(c)} for n, c in p.uniques],
             "printed_conditions": [
-                {"name": c.name, "travel": [self.choice(t) for t in c.travel], "supplies": c.supplies}
+                {"name": c.name, "travel": [self.choice(t) for t in c.travel], "supplies": c.supplies,
+                 "text": [rich(t) for t in c.text], "rows": [self.row(r) for r in c.rows]}
                 for c in p.printed_conditions],
             "condition_cards": list(p.condition_cards),
             "lift_off": [self.target(e) for e in p.lift_off],
@@ -155,7 +156,7 @@ class _Emitter:
             "secondary": [self.choice(x) for x in c.secondary],
             "main": [self.choice(x) for x in c.main],
             "actions": [self.action(a) for a in c.actions],
-            "rows": [self.row(r) for r in c.rows], "standees": c.standees,
+            "rows": [self.row(r) for r in c.rows], "standees": c.standees, "supplies": c.supplies,
             "source": self.source(c.span),
         }
 

@@ -145,8 +145,10 @@ class Entities:
                 refer(origin, "condition", condition.value, condition.span, "board")
                 condition_cards.append(str(condition.value))
             else:
+                self.references.text(origin, *condition.text)
                 printed.append(m.PrintedCondition(condition.name, self.resolve.choices(origin, condition.travel),
-                                                  condition.supplies, condition.span))
+                                                  condition.supplies, condition.span, condition.text,
+                                                  self.resolve.rows(origin, condition.rows)))
         lift_off = tuple(self.references.goto(origin, g, "board") for g in decl.lift_off)
         evac = tuple(self.references.goto(origin, g, "board") for g in decl.evac)
         sectors: dict[int, m.Sector] = {}
@@ -233,7 +235,7 @@ class Entities:
             decl.kind, decl.id, decl.name, decl.copies, decl.biomes, flags, decl.text,
             choices(origin, decl.travel), choices(origin, decl.secondary), choices(origin, decl.main),
             self.actions(origin, decl.actions), self.resolve.rows(origin, decl.rows), decl.span, decl.standees,
-            decl.external, decl.board)
+            decl.external, decl.board, decl.supplies)
 
     def actions(self, origin: Origin, actions: Iterable[ast.CheckAction]) -> tuple[m.CheckAction, ...]:
         out = []

@@ -114,6 +114,8 @@ class Resolver:
         for row in rows:
             if row.requirement is not None:
                 self.requirement(row.requirement, special=row.kind == "special")
+                if row.kind == "combination":
+                    self.combination(row.requirement)
             if row.text is not None:
                 self.references.text(origin, row.text)
             out.append(m.Row(row.kind, row.key, row.number, row.requirement, self.choices(origin, row.effects),
@@ -187,6 +189,17 @@ class Resolver:
                                      + "the skills are listed in docs/language.md, section \"Skills\"", fixes=near))
 
     # ------------------------------------------------------------ requirements
+    def combination(self, requirement: ast.Requirement) -> None:
+        """A Dice Combination is never paid with an Accident (RB 1195, 1331, 1770): E348."""
+        for alternative in requirement.alternatives:
+            for words in alternative:
+                accident = next((w for w in words if w.value == "accident"), None)
+                if accident is not None:
+                    self.found.append(diagnostic(
+                        codes.ACCIDENT_COMBINATION, accident.span,
+                        hint="name the icons that pay for it; an effect on Accidents is "
+                             "`special accident => EFFECTS`"))
+
     def requirement(self, requirement: ast.Requirement, special: bool) -> None:
         """Each term: an optional count of at least 1 and an icon, a die colour, `die`
         or `same`; in a special, `missing ICON` too."""

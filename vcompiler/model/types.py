@@ -194,6 +194,8 @@ class PrintedCondition:
     travel: tuple[Choice, ...]
     supplies: str | int | None
     span: Span
+    text: tuple[ast.Text, ...] = ()
+    rows: tuple[Row, ...] = ()            # time track, Special Effect, Dice Combination
 
 
 @frozen
@@ -245,6 +247,7 @@ class Card:
     standees: int | None = None
     external: bool = False          # brought into play from outside the pack: a root of the story graph
     board: bool = False             # printed on a sector of the board; its id is PLANET.SECTOR
+    supplies: str | int | None = None   # a condition card's Supplies limit (RB 1720)
 
 
 @frozen

@@ -319,10 +319,12 @@ class AstBuilder:
 
     def printed_condition(self, c: Children) -> _Item:
         self.once("printed condition", f"condition {c[2]}", c[3:])
-        items = _grouped(c[3:])
+        items = _grouped(x for x in c[3:] if isinstance(x, _Item))
         supplies = items.get("supplies", [])
         condition = ast.PrintedCondition(plain_string(str(c[2])), tuple(items.get("travel", ())),
-                                         supplies[0] if supplies else None, self.span(c[0], c[2]))
+                                         supplies[0] if supplies else None, self.span(c[0], c[2]),
+                                         tuple(x.text for x in c[3:] if isinstance(x, ast.TextStmt)),
+                                         tuple(x for x in c[3:] if isinstance(x, ast.Row)))
         return self.item("condition", condition, c[0], c[2])
 
     def planet_condition(self, c: Children) -> _Item:
@@ -417,7 +419,8 @@ class AstBuilder:
             tuple(b for names in items.get("biomes", ()) for b in names), tuple(items.get("flag", ())),
             texts, tuple(items.get("travel", ())), tuple(items.get("secondary", ())),
             tuple(items.get("main", ())), actions, rows, header, self.allow(header),
-            (items.get("standees") or [None])[0], external is not None)
+            (items.get("standees") or [None])[0], external is not None,
+            supplies=(items.get("supplies") or [None])[0])
 
     def poi(self, c: Children) -> ast.CardDecl:
         keyword, ident, name, _, copies, external, *lines = c
@@ -427,6 +430,7 @@ class AstBuilder:
         return self._card("mission", c, c[1], c[2], None, c[3], c[4:])
 
     def condition_card(self, c: Children) -> ast.CardDecl:
+        self.once("printed condition", f"condition {c[1]}", c[4:])
         return self._card("condition", c, c[1], c[2], None, c[3], c[4:])
 
     def secondary(self, c: Children) -> _Item:

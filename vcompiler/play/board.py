@@ -275,7 +275,7 @@ class BoardRules(Reader):
         one printed on the board: its name, its travel effect, its Supplies."""
         card = self.cards.get(state.condition or "")
         if card is not None:
-            return self.card_name(card.id), card.travel, None
+            return self.card_name(card.id), card.travel, card.supplies
         printed = self.planet(state).printed_conditions if state.planet else ()
         if printed:
             return printed[0].name, printed[0].travel, printed[0].supplies

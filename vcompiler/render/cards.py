@@ -158,6 +158,9 @@ def _card_blocks(card: m.Card) -> tuple[list[Placed], list[Placed]]:
     foot: list[Placed] = []
     if card.travel:
         body.append((Row("travel", [Icon("travel")], effects_sentence(card.travel)), card.travel[0].span))
+    if card.supplies is not None:
+        # RB 1720: the condition's Supplies limit, as the board's Supplies Track shows one.
+        body.append((Row("supplies", [Icon("supplies")], [Words(f"Supplies: {card.supplies}")]), card.span))
     if card.kind == "event":
         if card.secondary:
             at = card.secondary[0].span

@@ -5,6 +5,7 @@ vocabularies a pack declares."""
 from conftest import VANGUARD_HEADER
 from vcompiler.compile import compile_pack
 from vcompiler.emit.bundle import to_bundle
+from vcompiler.play.machine import Game
 from vcompiler.render.board import board_of
 from vcompiler.render.cards import faces_of
 from vcompiler.render.ir import plain
@@ -54,3 +55,85 @@ def test_an_accident_in_a_dice_combination_is_e348_at_the_word(write_pack):
     result = _compiled(write_pack, body)
     assert [(d.code.id, d.span.line, d.span.column) for d in result.diagnostics if d.severity.value == "error"] == [
         ("E348", 14, 28)]
+
+
+SETUP = '''planet p "P" {
+  mission M01
+  setup {
+    pois P101, P000
+    injuries "Just a Scratch!"
+    events E01
+    decks mineral, "Live Specimen"
+    start sector 2, 1
+    text "Give the Start token to the youngest player."
+  }
+  sector 1 { lander; poi slot }
+  sector 2 { poi slot }
+  path 1 <-> 2 [spend die]
+}
+mission M01 "Go" { text "Go." }
+poi P101 "Rock" external { final }
+poi P000 "Nothing" copies 3 external { final }
+injury "Just a Scratch!" { damage => spend die }
+event E01 "Voices" { biomes tutorial; secondary nothing; main spend die }
+event E02 "Left Out" { biomes tutorial; secondary nothing; main spend die }
+'''
+DECKS = 'pack test {\n  game vanguard\n  title "Test"\n  version "0.0.1"\n  start log 1\n  decks "Live Specimen"\n}\n'
+
+
+def test_a_planet_setup_reaches_the_bundle_a_card_of_its_own_and_play(write_pack):
+    result = compile_pack(write_pack({"pack.vcl": DECKS + 'log 1 "Start" { return }\n' + SETUP}))
+    assert [d.code.id for d in result.diagnostics if d.code.id.startswith("E")] == []
+    setup = to_bundle(result.pack)["planets"][0]["setup"]
+    assert {k: setup[k] for k in ("pois", "injuries", "events", "decks", "start")} == {
+        "pois": ["P101", "P000"], "injuries": ["Just a Scratch!"], "events": ["E01"],
+        "decks": ["mineral", "Live Specimen"], "start": [2, 1]}
+    face = next(f for f in faces_of(result.pack) if f.kind == "setup")
+    steps = [plain(s) for s in face.blocks[0].items]
+    assert steps[:2] == ["Place Mission M01 face up in the Mission space; do not read it yet.",
+                         "Place the 4 POI cards P101 and 3 × P000 face down next to the board."]
+    assert steps[-2:] == ["Place the Away Team's minis in Sectors 2 and 1, at least one in each.",
+                          "Give the Start token to the youngest player."]
+    game = Game(result.pack)
+    state = game.start()
+    scene = game.advance(state)
+    assert state.sector == 2                      # the first starting Sector, not the lander's
+    assert "1. Place Mission M01 face up in the Mission space; do not read it yet." in scene.lines
+    game._draw_event(state)
+    assert (state.deck, state.discard) == ([], ["E01"])     # E02 is not among the setup's Event cards
+
+
+def test_a_setup_naming_what_the_pack_does_not_define_is_reported_where_it_is_named(write_pack):
+    body = SETUP.replace("pois P101, P000", "pois P101, P404, M01").replace("start sector 2, 1", "start sector 2, 9")
+    body = body.replace('injuries "Just a Scratch!"', 'injuries "Just a Scrath!"')
+    result = compile_pack(write_pack({"pack.vcl": DECKS + 'log 1 "Start" { return }\n' + body}))
+    errors = sorted((d.code.id, d.span.line) for d in result.diagnostics if d.code.id.startswith("E"))
+    assert errors == [("E201", 12), ("E201", 13), ("E203", 16), ("E237", 12)]
+
+
+CUTTING = '''location 1 "Thicket" {{
+  south 2 walk
+  move "Cut Through" cost 2 skill cutting {{
+    result {{
+      gain skill cutting
+      -> location 2
+    }}
+  }}
+}}
+location 2 "Clearing" {{ north 1 walk }}
+'''
+
+
+def test_a_pack_declares_its_own_skills_biomes_and_decks_beside_the_games(write_pack):
+    vantage = 'pack test {\n  game vantage\n  title "T"\n  version "1"\n  start location 1\n%s}\n'
+    declared = compile_pack(write_pack({"pack.vcl": vantage % "  skills cutting\n" + CUTTING.format()}, "a"))
+    assert [d.code.id for d in declared.diagnostics if d.code.id.startswith("E")] == []
+    assert to_bundle(declared.pack)["pack"]["vocabulary"] == {"skills": ["cutting"], "biomes": [], "decks": []}
+    undeclared = compile_pack(write_pack({"pack.vcl": vantage % "" + CUTTING.format()}, "b"))
+    assert sorted((d.code.id, d.span.line) for d in undeclared.diagnostics) == [("E227", 9), ("E227", 11)]
+    biome = 'poi P101 "Rock" external { biomes hull, tutorial; final }\n'
+    header = VANGUARD_HEADER.replace("  start log 1\n", "  start log 1\n  biomes hull\n")
+    kept = compile_pack(write_pack({"pack.vcl": header + 'log 1 "S" { return }\n' + biome}, "c"))
+    assert [d.code.id for d in kept.diagnostics if d.code.id.startswith("E")] == []
+    unknown = compile_pack(write_pack({"pack.vcl": VANGUARD_HEADER + 'log 1 "S" { return }\n' + biome}, "d"))
+    assert [d.code.id for d in unknown.diagnostics if d.code.id.startswith("E")] == ["E215"]

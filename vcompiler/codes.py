@@ -375,6 +375,34 @@ card 5 weapon "Sword" {  // expect: E233
   text "Sharp."
 }
 """, "vantage"))
+NOT_A_PILE_POI = _code("E237", E, "`{card}` in the setup's POI pile is not a POI card",
+                        "a card of another kind in a planet setup's POI pile", """\
+`pois` in a planet's `setup` lists the POI cards laid face down beside the board
+(RB 448), from which logs and cards place them. A Mission, Event or Threat card there
+would be drawn as a POI. Mend: list POI cards only; Event cards go in `events`, Injury
+cards in `injuries`, a mission on the planet (`mission M01`).""", Example("""\
+planet p "P" {
+  setup {
+    pois P101, M01  // expect: E237
+  }
+  sector 1 { lander; poi slot }
+}
+poi P101 "Rock" external { final }
+"""))
+UNKNOWN_DECK = _code("E238", E, "`{name}` is not a Discovery deck of this pack",
+                     "a Discovery deck that neither the game nor the pack declares", """\
+`decks` in a planet's `setup` and `gain lead N on DECK` name the Discovery decks laid
+above the board (RB 1511). The game's five (mineral, biological, technological,
+xenological, anomaly) are always there; a pack whose rulebook names others ("Live
+Specimen", RB 1274) declares them in its `pack` with `decks "Live Specimen"`. Mend:
+fix the spelling, or declare the deck.""", Example("""\
+planet p "P" {
+  setup {
+    decks mineral, "Live Specimen"  // expect: E238
+  }
+  sector 1 { lander }
+}
+"""))
 RED_REQUIREMENT = _code("E300", E, "a red outcome cannot have a requirement; remove `: {requirement}`",
                          "red outcome with a requirement", """\
 The red outcome is what happens when the players fail: it never has a

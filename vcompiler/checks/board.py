@@ -175,14 +175,16 @@ def biomes_are_known(context: CheckContext) -> Iterator[Diagnostic]:
     pack = context.pack
     holders = [(card.span, card.biomes) for card in pack.cards]
     holders += [(sector.span, sector.biomes) for planet in pack.planets for sector in planet.sectors]
+    known = (*BIOMES, *pack.vocabulary.biomes)
     for span, biomes in holders:
         for name in biomes:
-            if name in BIOMES:
+            if name in known:
                 continue
-            near = difflib.get_close_matches(name, BIOMES, n=1)
+            near = difflib.get_close_matches(name, known, n=1)
             yield diagnostic(codes.UNKNOWN_BIOME, word_span(pack, span, "biomes", name), name=name,
                              hint=(f"did you mean `{near[0]}`? " if near else "")
-                             + f"biomes are {', '.join(BIOMES)}", fixes=near)
+                             + f"biomes are {', '.join(known)}; a pack declares its own in its `pack`: "
+                               f"`biomes {name}`", fixes=near)
 
 
 @rule(codes.AMBIGUOUS_SECTOR)

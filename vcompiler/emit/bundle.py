@@ -139,6 +139,10 @@ class _Emitter:
             "system_map": None if p.system_map is None else {
                 "number": p.system_map.number, "system": p.system_map.system, "cost": p.system_map.cost},
             "events": None if p.events is None else self.condition(p.events),
+            "setup": None if p.setup is None else {
+                "pois": list(p.setup.pois), "injuries": list(p.setup.injuries), "events": list(p.setup.events),
+                "decks": list(p.setup.decks), "start": list(p.setup.start),
+                "text": [rich(t) for t in p.setup.text], "source": self.source(p.setup.span)},
             "source": self.source(p.span),
         }
 
@@ -210,6 +214,8 @@ class _Emitter:
                 "numbering": {"low": pack.numbering.low, "high": pack.numbering.high,
                               "seed": pack.numbering.seed},
                 "files": sorted(f.relative for f in pack.files),
+                "vocabulary": {"skills": list(pack.vocabulary.skills), "biomes": list(pack.vocabulary.biomes),
+                               "decks": list(pack.vocabulary.decks)},
                 "source": self.source(pack.span),
             },
             "labels": dict(pack.labels),

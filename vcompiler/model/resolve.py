@@ -36,10 +36,14 @@ def _crew_of(effect: ast.VerbEffect) -> tuple[ast.VerbEffect, ast.Value | None]:
 
 
 class Resolver:
-    def __init__(self, game: str, references: References, found: list[Diagnostic]):
+    def __init__(self, game: str, references: References, found: list[Diagnostic],
+                 vocabulary: m.Vocabulary | None = None):
         self.game = game
         self.references = references
         self.found = found
+        vocabulary = vocabulary or m.Vocabulary()
+        self.skills = (*SKILLS, *vocabulary.skills)
+        self.decks = (*DISCOVERY_KINDS, *vocabulary.decks)
 
     # ------------------------------------------------------------ effects
     def effect(self, origin: Origin, effect: ast.Effect, via: str = "goto", payment: bool = False) -> m.Effect | None:
@@ -86,6 +90,8 @@ class Resolver:
             params.append((slot.name, word.value))
             if slot.kind == "skill":
                 self.skill(word)
+            if slot.kind == "discovery":
+                self.deck(word)
             if slot.refers and slot.kind is not None:
                 self.references.refer(origin, slot.kind, word.value, word.span, form.op)
         if crew is not None:
@@ -181,12 +187,19 @@ class Resolver:
 
     def skill(self, word: ast.Value) -> None:
         """A skill token's name, one the game has (E227)."""
-        if word.value in SKILLS:
+        if word.value in self.skills:
             return
-        near = difflib.get_close_matches(str(word.value), SKILLS, n=1)
+        near = difflib.get_close_matches(str(word.value), self.skills, n=1)
         self.found.append(diagnostic(codes.UNKNOWN_SKILL, word.span, name=word.value,
                                      hint=(f"did you mean `{near[0]}`? " if near else "")
-                                     + "the skills are listed in docs/language.md, section \"Skills\"", fixes=near))
+                                     + "the skills are listed in docs/language.md, section \"Skills\"; a pack "
+                                       f"adds its own in its `pack`: `skills {word.value}`", fixes=near))
+
+    def deck(self, word: ast.Value) -> None:
+        """A Discovery deck the game has or the pack declares (E238)."""
+        unknown = unknown_deck(word, self.decks)
+        if unknown is not None:
+            self.found.append(unknown)
 
     # ------------------------------------------------------------ requirements
     def combination(self, requirement: ast.Requirement) -> None:
@@ -232,3 +245,15 @@ class Resolver:
                         hint=(f"did you mean `{near[0]}`? " if near else "")
                         + "a term is an optional count and an icon, a die colour, `die` or `same`"
                         + ("; a special may also say `missing ICON`" if special else ""), fixes=near))
+
+
+def unknown_deck(word: ast.Value, decks: tuple[str, ...]) -> Diagnostic | None:
+    """E238 for a Discovery deck neither the game nor the pack has, else None."""
+    if word.value in decks:
+        return None
+    near = difflib.get_close_matches(str(word.value), decks, n=1)
+    shown = f'"{word.value}"' if word.kind == "string" else str(word.value)
+    return diagnostic(codes.UNKNOWN_DECK, word.span, name=word.value,
+                      hint=(f"did you mean `{near[0]}`? " if near else "")
+                      + f"the decks are {', '.join(decks)}; a pack declares its own in its `pack`: "
+                        f"`decks {shown}`", fixes=near)

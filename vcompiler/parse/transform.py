@@ -172,6 +172,9 @@ class AstBuilder:
     def start_target(self, c: Children) -> ast.StartSetting:
         return ast.StartSetting(c[1], self.span(c[0], c[1]))
 
+    def vocabulary(self, c: Children) -> ast.VocabularySetting:
+        return ast.VocabularySetting(str(c[0]), tuple(self.value(t) for t in c[1:]), self.span(c[0], c[-1]))
+
     def numbering(self, c: Children) -> ast.NumberingSetting:
         keyword, low, high, _, seed = c
         return ast.NumberingSetting(int(str(low)), int(str(high)), int(str(seed)) if seed is not None else None,
@@ -307,6 +310,35 @@ class AstBuilder:
         rule = ast.EventsWhen(tuple(self.value(t) for t in c[2:]), self.span(c[0], c[-1]))
         return self.item("events", rule, c[0], c[-1])
 
+    def _listed(self, key: str, c: Children, skip: int = 1) -> _Item:
+        return self.item(key, tuple(self.value(t) for t in c[skip:]), c[0], c[-1])
+
+    def setup_pois(self, c: Children) -> _Item:
+        return self._listed("pois", c)
+
+    def setup_injuries(self, c: Children) -> _Item:
+        return self._listed("injuries", c)
+
+    def setup_events(self, c: Children) -> _Item:
+        return self._listed("events", c)
+
+    def setup_decks(self, c: Children) -> _Item:
+        return self._listed("decks", c)
+
+    def setup_start(self, c: Children) -> _Item:
+        return self._listed("start", c, 2)
+
+    def planet_setup(self, c: Children) -> _Item:
+        self.once("setup", "the planet's setup", c[1:])
+        items = _grouped(x for x in c[1:] if isinstance(x, _Item))
+
+        def joined(key: str) -> tuple[ast.Value, ...]:
+            return tuple(v for values in items.get(key, ()) for v in values)
+        setup = ast.PlanetSetup(joined("pois"), joined("injuries"), joined("events"), joined("decks"),
+                                joined("start"), tuple(x.text for x in c[1:] if isinstance(x, ast.TextStmt)),
+                                self.span(c[0]))
+        return self.item("setup", setup, c[0])
+
     def planet_unique(self, c: Children) -> _Item:
         return self.item("unique", (self.value(c[1]), c[3]), c[0], c[3])
 
@@ -401,7 +433,7 @@ class AstBuilder:
             str(c[1]), plain_string(str(c[2])), group("mission"), group("unique"), group("condition"),
             group("lift_off"), group("evac"), group("sector"), group("path"), header, self.allow(header),
             tuple(x.text for x in c[3:] if isinstance(x, ast.TextStmt)),
-            group("landing"), group("system_map"), group("rank_up"), group("events"))
+            group("landing"), group("system_map"), group("rank_up"), group("events"), group("setup"))
 
     def flag(self, c: Children) -> _Item:
         return self.item("flag", str(c[0]), c[0])

@@ -5,6 +5,7 @@ vocabularies a pack declares."""
 from conftest import VANGUARD_HEADER
 from vcompiler.compile import compile_pack
 from vcompiler.emit.bundle import to_bundle
+from vcompiler.emit.validate import schema_errors
 from vcompiler.play.machine import Game
 from vcompiler.render.board import board_of
 from vcompiler.render.cards import faces_of
@@ -36,6 +37,7 @@ def test_a_printed_condition_keeps_its_rows_and_a_condition_card_its_supplies(wr
     result = _compiled(write_pack, PRINTED, 'log 1 "Start" { set condition G01; return }\n')
     assert [d.code.id for d in result.diagnostics if d.code.id.startswith("E")] == []
     bundle = to_bundle(result.pack)
+    assert schema_errors(bundle, "bundle.schema.json") == []
     printed = bundle["planets"][0]["printed_conditions"][0]
     assert [(r["kind"], r["number"]) for r in printed["rows"]] == [("special", None), ("combination", None),
                                                                  ("time", 4)]
@@ -82,9 +84,12 @@ DECKS = 'pack test {\n  game vanguard\n  title "Test"\n  version "0.0.1"\n  star
 
 
 def test_a_planet_setup_reaches_the_bundle_a_card_of_its_own_and_play(write_pack):
-    result = compile_pack(write_pack({"pack.vcl": DECKS + 'log 1 "Start" { return }\n' + SETUP}))
+    start = 'log 1 "Start" { gain lead 1 on "Live Specimen"; return }\n'
+    result = compile_pack(write_pack({"pack.vcl": DECKS + start + SETUP}))
     assert [d.code.id for d in result.diagnostics if d.code.id.startswith("E")] == []
-    setup = to_bundle(result.pack)["planets"][0]["setup"]
+    bundle = to_bundle(result.pack)
+    assert schema_errors(bundle, "bundle.schema.json") == []
+    setup = bundle["planets"][0]["setup"]
     assert {k: setup[k] for k in ("pois", "injuries", "events", "decks", "start")} == {
         "pois": ["P101", "P000"], "injuries": ["Just a Scratch!"], "events": ["E01"],
         "decks": ["mineral", "Live Specimen"], "start": [2, 1]}

@@ -222,7 +222,8 @@ def vanguard_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[
             key=f"{card.kind} {card.id}", kind=card.kind, label=label, number=number,
             title=[Words(card.name)], size=sizes.get(card.kind, printed.size),
             icons=tuple(b for b in card.biomes if b in ICONS),
-            badges=(*(FLAG_WORDS.get(f, f) for f in card.flags),
+            # A biome the pack declares has no icon of the game's: it prints as a word.
+            badges=(*(FLAG_WORDS.get(f, f) for f in card.flags), *(b for b in card.biomes if b not in ICONS),
                     *((f"{card.standees} standees",) if card.standees and card.standees > 1 else ()),
                     *_board_badge(card)),
             blocks=tuple(_blocks(body)), foot=tuple(_blocks(foot)),

@@ -10,6 +10,7 @@ from vcompiler.play.machine import Game
 from vcompiler.render.board import board_of
 from vcompiler.render.cards import faces_of
 from vcompiler.render.ir import plain
+from vcompiler.render.voice import effects_sentence
 
 PRINTED = '''planet p "P" {
   condition printed "Hull Tremors" {
@@ -142,3 +143,41 @@ def test_a_pack_declares_its_own_skills_biomes_and_decks_beside_the_games(write_
     assert [d.code.id for d in kept.diagnostics if d.code.id.startswith("E")] == []
     unknown = compile_pack(write_pack({"pack.vcl": VANGUARD_HEADER + 'log 1 "S" { return }\n' + biome}, "d"))
     assert [d.code.id for d in unknown.diagnostics if d.code.id.startswith("E")] == ["E215"]
+
+
+TWO_PLANETS = '''planet eye "The Eye of the Void" {
+  sector 1 { lander; poi slot }
+  sector 2 { poi slot }
+  path 1 <-> 2 [spend die]
+}
+planet inner_hull "The Inner Hull" {
+  sector 1 { lander }
+  sector 2 { poi slot }
+  path 1 <-> 2 [spend die]
+}
+poi P105 "Sealed Airlock" { final }
+'''
+
+
+def test_a_sector_of_a_named_planet_is_one_sector_printed_with_its_board_and_played_there(write_pack):
+    start = 'log 1 "Start" { place poi P105 in sector 2 of inner_hull; return }\n'
+    result = _compiled(write_pack, TWO_PLANETS, start)
+    assert [d.code.id for d in result.diagnostics if d.code.id.startswith("E")] == []
+    bundle = to_bundle(result.pack)
+    assert schema_errors(bundle, "bundle.schema.json") == []
+    effect = bundle["logs"][0]["statements"][0]["effect"][0]
+    assert effect == {"op": "place_poi", "card": "P105", "sector": 2, "planet": "inner_hull",
+                      "board": "The Inner Hull"}
+    statement = result.pack.logs[0].statements[0]
+    said = plain(effects_sentence((statement.effect,)))
+    assert said == "Place P105 in Sector 2 of The Inner Hull."
+    game = Game(result.pack)
+    state = game.start()
+    game.advance(state)
+    assert state.pois == {"inner_hull:2": "P105"} and state.planet == "eye"
+    # Unqualified, the same effect names a sector of two boards: E216, whose hint writes both.
+    ambiguous = _compiled(write_pack, TWO_PLANETS, start.replace(" of inner_hull", ""))
+    e216 = [d for d in ambiguous.diagnostics if d.code.id == "E216"]
+    assert len(e216) == 1 and "`sector 2 of eye` or `sector 2 of inner_hull`" in e216[0].hint
+    missing = _compiled(write_pack, TWO_PLANETS, start.replace("sector 2 of", "sector 7 of"))
+    assert [(d.code.id, d.span.line) for d in missing.diagnostics if d.code.id.startswith("E")] == [("E203", 7)]

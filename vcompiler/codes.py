@@ -275,8 +275,9 @@ AMBIGUOUS_SECTOR = _code("E216", E, "sector {number} is a sector of {planets}",
                           "`sector N` in an effect names a sector of two planets", """\
 An effect that names `sector N` (placing a POI or a threat, replacing a POI)
 does not say which planet it means; when two planets of the pack have a sector N,
-the table cannot tell which board the card goes on. Mend: renumber the sectors of
-one planet, or give each planet a pack of its own.""")
+the table cannot tell which board the card goes on. Mend: say which planet's sector
+it is, `sector N of PLANET` (RB 119: one Logbook serves every planet), or renumber the
+sectors of one planet.""")
 UNDEFINED_DANGER = _code("E217", E, "the pack defines no Danger die {letter}",
                           "a Danger die letter the pack's `danger` declarations do not define", """\
 `roll danger LETTER` sends the table to the section of the Danger die Reference card
@@ -402,6 +403,20 @@ planet p "P" {
   }
   sector 1 { lander }
 }
+"""))
+UNKNOWN_PLANET = _code("E239", E, "the pack has no planet `{planet}`", "`sector N of PLANET` naming no planet", """\
+`sector N of PLANET` names a sector on the board of one planet of the pack (RB 119:
+one Logbook serves every planet, and each board numbers its own sectors). PLANET is
+the id of a `planet` declaration: `planet inner_hull "The Inner Hull" { ... }` is
+named `sector 2 of inner_hull`. Mend: fix the id; the hint lists the pack's planets.""", Example("""\
+log 2 "Deeper" {
+  place poi P101 in sector 1 of inner_hul  // expect: E239
+  return
+}
+planet inner_hull "The Inner Hull" {
+  sector 1 { lander; poi slot }
+}
+poi P101 "Rock" external { final }
 """))
 RED_REQUIREMENT = _code("E300", E, "a red outcome cannot have a requirement; remove `: {requirement}`",
                          "red outcome with a requirement", """\

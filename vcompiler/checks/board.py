@@ -204,7 +204,9 @@ def sector_numbers_name_one_sector(context: CheckContext) -> Iterator[Diagnostic
         if len(planets) > 1:
             yield diagnostic(codes.AMBIGUOUS_SECTOR, ref.span, number=ref.key,
                              planets=" and of ".join(f"planet {p.id}" for p in planets),
-                             hint="number the sectors of the planets apart (e.g. 1-8 and 11-18)",
+                             hint="say which planet's: " + " or ".join(
+                                 f"`sector {ref.key} of {p.id}`" for p in planets)
+                             + "; or number the sectors of the planets apart",
                              related=[Related(p.span, f"planet {p.id}") for p in planets])
 
 

@@ -111,11 +111,12 @@ def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
             card_kinds.setdefault(decl.id, decl.kind)
     labels, declared_labels = _number_logs(kept, parsed, folder, folder_display, header.numbering, found)
     references = References(labels, declared_labels, card_kinds, found)
-    entities = Entities(Resolver(header.game, references, found, header.vocabulary), found,
+    planets = {d.id: d.name for d in kept if isinstance(d, ast.PlanetDecl)}
+    entities = Entities(Resolver(header.game, references, found, header.vocabulary, planets), found,
                         {p.source.display: p.source for p in parsed})
     if memo is not None:
         memo.start((header.game, tuple(labels.items()), frozenset(declared_labels), tuple(card_kinds.items()),
-                    header.vocabulary))
+                    header.vocabulary, tuple(planets.items())))
     made = _Made(entities, references, found, duplicate, memo)
     for decl in kept:
         made.add(decl, labels)

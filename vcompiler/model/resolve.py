@@ -35,10 +35,24 @@ def _crew_of(effect: ast.VerbEffect) -> tuple[ast.VerbEffect, ast.Value | None]:
     return effect, None
 
 
+def _planet_of(effect: ast.VerbEffect) -> tuple[ast.VerbEffect, ast.Value | None]:
+    """The effect without the `of PLANET` after its `sector N`, and the word naming the
+    planet (RB 119: one Logbook serves many planets, each board numbering its own)."""
+    args = effect.args
+    for i in range(len(args) - 3):
+        sector, number, of, planet = args[i:i + 4]
+        if (sector.kind == "word" and sector.value == "sector" and number.kind == "number"
+                and of.kind == "word" and of.value == "of" and planet.kind == "word"):
+            return ast.VerbEffect(effect.verb, (*args[:i + 2], *args[i + 4:]), effect.span), planet
+    return effect, None
+
+
 class Resolver:
     def __init__(self, game: str, references: References, found: list[Diagnostic],
-                 vocabulary: m.Vocabulary | None = None):
+                 vocabulary: m.Vocabulary | None = None, planets: dict[str, str] | None = None):
+        """`planets`: the name of each planet of the pack, by id, for `sector N of PLANET`."""
         self.game = game
+        self.planets = planets or {}
         self.references = references
         self.found = found
         vocabulary = vocabulary or m.Vocabulary()
@@ -52,6 +66,7 @@ class Resolver:
         if isinstance(effect, ast.Goto):
             return self.references.goto(origin, effect, via)
         effect, crew = _crew_of(effect)
+        effect, planet = _planet_of(effect)
         result = match_effect(effect, self.game)
         if isinstance(result, Mismatch):
             if result.unknown_verb:
@@ -92,7 +107,12 @@ class Resolver:
                 self.skill(word)
             if slot.kind == "discovery":
                 self.deck(word)
-            if slot.refers and slot.kind is not None:
+            if slot.refers and slot.kind == "sector" and planet is not None:
+                if not self.planet(planet):
+                    return None
+                self.references.refer(origin, "sector", word.value, word.span, form.op, scope=planet.value)
+                params += [("planet", planet.value), ("board", self.planets[str(planet.value)])]
+            elif slot.refers and slot.kind is not None:
                 self.references.refer(origin, slot.kind, word.value, word.span, form.op)
         if crew is not None:
             if not form.crew:
@@ -104,6 +124,18 @@ class Resolver:
             params.append(("crew", crew.value))
             return m.Effect(form.op, tuple(params), Span.covering(effect.span, crew.span))
         return m.Effect(form.op, tuple(params), effect.span)
+
+    def planet(self, word: ast.Value) -> bool:
+        """A planet of the pack, as `sector N of PLANET` names it (E239 otherwise)."""
+        if word.value in self.planets:
+            return True
+        near = difflib.get_close_matches(str(word.value), list(self.planets), n=1)
+        self.found.append(diagnostic(
+            codes.UNKNOWN_PLANET, word.span, planet=word.value,
+            hint=(f"did you mean `{near[0]}`? " if near else "")
+            + (f"the pack's planets are {', '.join(sorted(self.planets))}" if self.planets
+               else "the pack has no planet: declare one with `planet ID \"Name\" { … }`"), fixes=near))
+        return False
 
     def choice(self, origin: Origin, choice: ast.EffectChoice) -> m.Choice | None:
         options = [self.effect(origin, option) for option in choice.options]

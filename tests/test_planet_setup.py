@@ -181,3 +181,32 @@ def test_a_sector_of_a_named_planet_is_one_sector_printed_with_its_board_and_pla
     assert len(e216) == 1 and "`sector 2 of eye` or `sector 2 of inner_hull`" in e216[0].hint
     missing = _compiled(write_pack, TWO_PLANETS, start.replace("sector 2 of", "sector 7 of"))
     assert [(d.code.id, d.span.line) for d in missing.diagnostics if d.code.id.startswith("E")] == [("E203", 7)]
+
+
+def test_a_rank_up_card_prints_its_completed_side_on_its_back_and_a_log_names_what_it_removes(write_pack):
+    body = '''rank_up "Steady Hands" {
+  goal "Have 3 {icon success}."
+  completed "Each Crewmember may gain 1 Rank."
+}
+planet p "P" {
+  rank_up "Steady Hands"
+  sector 1 { lander; poi slot }
+}
+poi P101 "Rock" external { final }
+condition G01 "Storm" external { travel spend die }
+'''
+    start = ('log 1 "Start" { remove poi P101 from game; remove card G01 from game; remove card G02 from game; '
+             'return }\n')
+    result = _compiled(write_pack, body, start)
+    assert [(d.code.id, d.span.column) for d in result.diagnostics if d.code.id.startswith("E")] == [("E201", 83)]
+    mended = _compiled(write_pack, body, start.replace(" remove card G02 from game;", ""))
+    assert [d.code.id for d in mended.diagnostics if d.code.id.startswith("E")] == []
+    bundle = to_bundle(mended.pack)
+    assert schema_errors(bundle, "bundle.schema.json") == []
+    card = next(c for c in bundle["cards"] if c["kind"] == "rank_up")
+    assert card["completed"] == [[[{"text": "Each Crewmember may gain 1 Rank."}]]]
+    assert [e[0]["op"] for s in bundle["logs"][0]["statements"][:2] for e in [s["effect"]]] == [
+        "remove_named_poi_from_game", "remove_named_card_from_game"]
+    face = next(f for f in faces_of(mended.pack) if f.kind == "rank_up")
+    assert "Incomplete" in face.badges and face.back.side == "Completed"
+    assert [plain(b.tokens) for b in face.back.blocks] == ["Each Crewmember may gain 1 Rank."]

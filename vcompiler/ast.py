@@ -363,6 +363,7 @@ class CardDecl:
     external: bool = False            # brought into play by a rule or the Rulebook, not by the pack
     board: bool = False               # a POI printed on a sector of the board: no card, no id of its own
     supplies: int | str | None = None  # a condition card's Supplies limit: a number, or "unlimited"
+    completed: tuple[Text, ...] = ()   # a Rank-Up card's Completed side (RB 433, 804)
 
 
 @frozen

@@ -161,6 +161,7 @@ class _Emitter:
             "main": [self.choice(x) for x in c.main],
             "actions": [self.action(a) for a in c.actions],
             "rows": [self.row(r) for r in c.rows], "standees": c.standees, "supplies": c.supplies,
+            "completed": [rich(t) for t in c.completed],
             "source": self.source(c.span),
         }
 

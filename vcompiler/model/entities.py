@@ -258,7 +258,7 @@ class Entities:
                 codes.CARD_ID_LETTER, self._word(decl.span, decl.id), described=kind.described, letter=letter,
                 first=decl.id[0],
                 hint=f"number it {letter}{decl.id[1:]}, or declare it as the card it is"))
-        self.references.text(origin, *decl.text)
+        self.references.text(origin, *decl.text, *decl.completed)
         flags = tuple(f for f in CARD_FLAGS if f in decl.flags)
         if kind.name == "danger" and not kind.matches(decl.id):
             self.found.append(diagnostic(
@@ -269,7 +269,7 @@ class Entities:
             decl.kind, decl.id, decl.name, decl.copies, decl.biomes, flags, decl.text,
             choices(origin, decl.travel), choices(origin, decl.secondary), choices(origin, decl.main),
             self.actions(origin, decl.actions), self.resolve.rows(origin, decl.rows), decl.span, decl.standees,
-            decl.external, decl.board, decl.supplies)
+            decl.external, decl.board, decl.supplies, decl.completed)
 
     def actions(self, origin: Origin, actions: Iterable[ast.CheckAction]) -> tuple[m.CheckAction, ...]:
         out = []

@@ -12,7 +12,7 @@ from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.model import types as m
 from vcompiler.model.effects import Mismatch, match_effect
 from vcompiler.model.references import Origin, References
-from vcompiler.registry import CREW_TARGETS
+from vcompiler.registry import ANY_CARD, CREW_TARGETS
 from vcompiler.registry.conditions import CONDITIONS, conditions_of_game
 from vcompiler.source import Span
 from vcompiler.vocabulary import DICE_ICONS, DIE_COLOURS, DISCOVERY_KINDS, MAX_COUNT, SKILLS
@@ -113,7 +113,10 @@ class Resolver:
                 self.references.refer(origin, "sector", word.value, word.span, form.op, scope=planet.value)
                 params += [("planet", planet.value), ("board", self.planets[str(planet.value)])]
             elif slot.refers and slot.kind is not None:
-                self.references.refer(origin, slot.kind, word.value, word.span, form.op)
+                # A card of any kind (`remove card G01 from game`) is referred to as the kind it is.
+                kind = (self.references.card_kinds.get(str(word.value), slot.kind) if slot.kind == ANY_CARD.name
+                        else slot.kind)
+                self.references.refer(origin, kind, word.value, word.span, form.op)
         if crew is not None:
             if not form.crew:
                 self.found.append(diagnostic(

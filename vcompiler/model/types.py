@@ -264,6 +264,7 @@ class Card:
     external: bool = False          # brought into play from outside the pack: a root of the story graph
     board: bool = False             # printed on a sector of the board; its id is PLANET.SECTOR
     supplies: str | int | None = None   # a condition card's Supplies limit (RB 1720)
+    completed: tuple[ast.Text, ...] = ()   # a Rank-Up card's Completed side (RB 433, 804)
 
 
 @frozen

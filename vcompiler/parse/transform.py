@@ -452,7 +452,7 @@ class AstBuilder:
             texts, tuple(items.get("travel", ())), tuple(items.get("secondary", ())),
             tuple(items.get("main", ())), actions, rows, header, self.allow(header),
             (items.get("standees") or [None])[0], external is not None,
-            supplies=(items.get("supplies") or [None])[0])
+            supplies=(items.get("supplies") or [None])[0], completed=tuple(items.get("completed", ())))
 
     def poi(self, c: Children) -> ast.CardDecl:
         keyword, ident, name, _, copies, external, *lines = c
@@ -480,6 +480,9 @@ class AstBuilder:
 
     def injury(self, c: Children) -> ast.CardDecl:
         return self._card("injury", c, c[1], c[1], None, c[2], c[3:])
+
+    def completed(self, c: Children) -> _Item:
+        return self.item("completed", self.prose(c[1]), c[0], c[1])
 
     def rank_up(self, c: Children) -> ast.CardDecl:
         return self._card("rank_up", c, c[1], c[1], None, c[2], c[3:])

@@ -64,6 +64,8 @@ UNCHANGED: dict[str, str] = {
     "gain_shipbook": "play keeps no Ship Book",
     "remove_poi_from_game": "play keeps no box of cards out of the game",
     "remove_card_from_game": "play keeps no box of cards out of the game",
+    "remove_named_poi_from_game": "play keeps no box of cards out of the game",
+    "remove_named_card_from_game": "play keeps no box of cards out of the game",
     "move_player_along": "one player sits at the table",
 }
 

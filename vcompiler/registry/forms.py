@@ -274,6 +274,10 @@ FORMS: tuple[Form, ...] = (
           "put Ship Book card {number} into the “Awaiting…” envelope"),
     _form("remove poi from game", "remove_poi_from_game", V, "remove this POI from the game"),
     _form("remove card from game", "remove_card_from_game", V, "remove this card from the game"),
+    # RB 429: what to remove, named: "Remove from the game the … card".
+    _form("remove poi {card:poi} from game", "remove_named_poi_from_game", V, "remove {card} from the game"),
+    _form("remove card {card:card} from game", "remove_named_card_from_game", V,
+          "remove card {card} from the game"),
     _form("return to rulebook", "return_to_rulebook", V, "go back to the Rulebook and read on", way_out=True),
     _form("return to shipbook", "return_to_shipbook", V, "go back to the Ship Book and read on", way_out=True),
     # RB 1699: a D10 roll, read by the `if d10 LOW to HIGH` lines after it.

@@ -45,6 +45,10 @@ class Back:
     label: str
     number: str                       # "" when the back must not tell the card
     pack_title: str
+    # A card with two sides printed (a Rank-Up card's Completed side, RB 804): the back's
+    # heading and paragraphs; empty for a back that only says what deck the card is of.
+    side: str = ""
+    blocks: tuple[Block, ...] = ()
 
 
 @frozen
@@ -224,10 +228,12 @@ def vanguard_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[
             icons=tuple(b for b in card.biomes if b in ICONS),
             # A biome the pack declares has no icon of the game's: it prints as a word.
             badges=(*(FLAG_WORDS.get(f, f) for f in card.flags), *(b for b in card.biomes if b not in ICONS),
+                    *(("Incomplete",) if card.completed else ()),
                     *((f"{card.standees} standees",) if card.standees and card.standees > 1 else ()),
                     *_board_badge(card)),
             blocks=tuple(_blocks(body)), foot=tuple(_blocks(foot)),
-            back=Back(label, "" if printed.secret_back else number, pack.title),
+            back=Back(label, "" if printed.secret_back else number, pack.title,
+                      *(("Completed", tuple(_blocks(_paragraphs(card.completed)))) if card.completed else ())),
             copies=_copies(card.copies), span=card.span, at=_spans(body), foot_at=_spans(foot)))
     return (faces + [_landing_face(pack, planet, sizes) for planet in pack.planets if planet.landing is not None]
             + [_setup_face(pack, planet, sizes) for planet in pack.planets if planet.setup is not None])

@@ -275,8 +275,9 @@ AMBIGUOUS_SECTOR = _code("E216", E, "sector {number} is a sector of {planets}",
                           "`sector N` in an effect names a sector of two planets", """\
 An effect that names `sector N` (placing a POI or a threat, replacing a POI)
 does not say which planet it means; when two planets of the pack have a sector N,
-the table cannot tell which board the card goes on. Mend: renumber the sectors of
-one planet, or give each planet a pack of its own.""")
+the table cannot tell which board the card goes on. Mend: say which planet's sector
+it is, `sector N of PLANET` (RB 119: one Logbook serves every planet), or renumber the
+sectors of one planet.""")
 UNDEFINED_DANGER = _code("E217", E, "the pack defines no Danger die {letter}",
                           "a Danger die letter the pack's `danger` declarations do not define", """\
 `roll danger LETTER` sends the table to the section of the Danger die Reference card
@@ -375,6 +376,48 @@ card 5 weapon "Sword" {  // expect: E233
   text "Sharp."
 }
 """, "vantage"))
+NOT_A_PILE_POI = _code("E237", E, "`{card}` in the setup's POI pile is not a POI card",
+                        "a card of another kind in a planet setup's POI pile", """\
+`pois` in a planet's `setup` lists the POI cards laid face down beside the board
+(RB 448), from which logs and cards place them. A Mission, Event or Threat card there
+would be drawn as a POI. Mend: list POI cards only; Event cards go in `events`, Injury
+cards in `injuries`, a mission on the planet (`mission M01`).""", Example("""\
+planet p "P" {
+  setup {
+    pois P101, M01  // expect: E237
+  }
+  sector 1 { lander; poi slot }
+}
+poi P101 "Rock" external { final }
+"""))
+UNKNOWN_DECK = _code("E238", E, "`{name}` is not a Discovery deck of this pack",
+                     "a Discovery deck that neither the game nor the pack declares", """\
+`decks` in a planet's `setup` and `gain lead N on DECK` name the Discovery decks laid
+above the board (RB 1511). The game's five (mineral, biological, technological,
+xenological, anomaly) are always there; a pack whose rulebook names others ("Live
+Specimen", RB 1274) declares them in its `pack` with `decks "Live Specimen"`. Mend:
+fix the spelling, or declare the deck.""", Example("""\
+planet p "P" {
+  setup {
+    decks mineral, "Live Specimen"  // expect: E238
+  }
+  sector 1 { lander }
+}
+"""))
+UNKNOWN_PLANET = _code("E239", E, "the pack has no planet `{planet}`", "`sector N of PLANET` naming no planet", """\
+`sector N of PLANET` names a sector on the board of one planet of the pack (RB 119:
+one Logbook serves every planet, and each board numbers its own sectors). PLANET is
+the id of a `planet` declaration: `planet inner_hull "The Inner Hull" { ... }` is
+named `sector 2 of inner_hull`. Mend: fix the id; the hint lists the pack's planets.""", Example("""\
+log 2 "Deeper" {
+  place poi P101 in sector 1 of inner_hul  // expect: E239
+  return
+}
+planet inner_hull "The Inner Hull" {
+  sector 1 { lander; poi slot }
+}
+poi P101 "Rock" external { final }
+"""))
 RED_REQUIREMENT = _code("E300", E, "a red outcome cannot have a requirement; remove `: {requirement}`",
                          "red outcome with a requirement", """\
 The red outcome is what happens when the players fail: it never has a
@@ -642,6 +685,17 @@ poi P101 "Ridge" external {
     outcome yellow: 0 physical => gain success 1  // expect: E344
     outcome red => nothing
   }
+}
+"""))
+ACCIDENT_COMBINATION = _code("E348", E, "an Accident cannot be used for a Dice Combination",
+                              "`accident` in a Dice Combination's requirement", """\
+A Dice Combination is paid with rolled dice showing its icons; the rules never let an
+Accident result pay for one (RB 1195, 1331, 1770), so a combination asking for
+`accident` can never be taken. Mend: name the icons the combination is paid with;
+an effect on Accidents rolled is a `special accident => ...` row.""", Example("""\
+condition G01 "Storm" {
+  travel spend die
+  combination accident + physical => gain lead 1  // expect: E348
 }
 """))
 DEAD_END = _code("E401", E, "log {number} has no way out", "dead end: no way out", """\

@@ -224,6 +224,9 @@ def time_effects_have_a_track(context: CheckContext) -> Iterator[Diagnostic]:
     pack = context.pack
     if pack.game != "vanguard" or any(has_time_track(card) for card in pack.cards):
         return
+    if any(row.kind == "time" for planet in pack.planets for printed in planet.printed_conditions
+           for row in printed.rows):
+        return
     logs = ((None, effect) for effects in context.of_logs(_time_effects_of_log) for effect in effects)
     for holder, effect in itertools.chain(logs, _everywhere(pack)):
         form = _TIME_OPS.get(effect.op)
@@ -289,6 +292,8 @@ def _everywhere(pack: Pack) -> Iterator[tuple[Card | None, Effect]]:
             yield from ((None, e) for e in path.costs)
         for condition in planet.printed_conditions:
             yield from ((None, e) for e in _choices(condition.travel))
+            for row in condition.rows:
+                yield from ((None, e) for e in _choices(row.effects))
         yield from ((None, e) for e in (*planet.lift_off, *planet.evac))
         yield from ((None, e) for _, choice in planet.uniques for e in choice.options)
 

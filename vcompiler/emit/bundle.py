@@ -118,7 +118,8 @@ class _Emitter:
             "rank_ups": list(p.rank_ups),
             "uniques": [{"number": n, "fallback": self.choice(c)} for n, c in p.uniques],
             "printed_conditions": [
-                {"name": c.name, "travel": [self.choice(t) for t in c.travel], "supplies": c.supplies}
+                {"name": c.name, "travel": [self.choice(t) for t in c.travel], "supplies": c.supplies,
+                 "text": [rich(t) for t in c.text], "rows": [self.row(r) for r in c.rows]}
                 for c in p.printed_conditions],
             "condition_cards": list(p.condition_cards),
             "lift_off": [self.target(e) for e in p.lift_off],
@@ -138,6 +139,10 @@ class _Emitter:
             "system_map": None if p.system_map is None else {
                 "number": p.system_map.number, "system": p.system_map.system, "cost": p.system_map.cost},
             "events": None if p.events is None else self.condition(p.events),
+            "setup": None if p.setup is None else {
+                "pois": list(p.setup.pois), "injuries": list(p.setup.injuries), "events": list(p.setup.events),
+                "decks": list(p.setup.decks), "start": list(p.setup.start),
+                "text": [rich(t) for t in p.setup.text], "source": self.source(p.setup.span)},
             "source": self.source(p.span),
         }
 
@@ -155,7 +160,8 @@ class _Emitter:
             "secondary": [self.choice(x) for x in c.secondary],
             "main": [self.choice(x) for x in c.main],
             "actions": [self.action(a) for a in c.actions],
-            "rows": [self.row(r) for r in c.rows], "standees": c.standees,
+            "rows": [self.row(r) for r in c.rows], "standees": c.standees, "supplies": c.supplies,
+            "completed": [rich(t) for t in c.completed],
             "source": self.source(c.span),
         }
 
@@ -209,6 +215,8 @@ class _Emitter:
                 "numbering": {"low": pack.numbering.low, "high": pack.numbering.high,
                               "seed": pack.numbering.seed},
                 "files": sorted(f.relative for f in pack.files),
+                "vocabulary": {"skills": list(pack.vocabulary.skills), "biomes": list(pack.vocabulary.biomes),
+                               "decks": list(pack.vocabulary.decks)},
                 "source": self.source(pack.span),
             },
             "labels": dict(pack.labels),

@@ -145,8 +145,10 @@ class Entities:
                 refer(origin, "condition", condition.value, condition.span, "board")
                 condition_cards.append(str(condition.value))
             else:
+                self.references.text(origin, *condition.text)
                 printed.append(m.PrintedCondition(condition.name, self.resolve.choices(origin, condition.travel),
-                                                  condition.supplies, condition.span))
+                                                  condition.supplies, condition.span, condition.text,
+                                                  self.resolve.rows(origin, condition.rows)))
         lift_off = tuple(self.references.goto(origin, g, "board") for g in decl.lift_off)
         evac = tuple(self.references.goto(origin, g, "board") for g in decl.evac)
         sectors: dict[int, m.Sector] = {}
@@ -174,7 +176,41 @@ class Entities:
                         tuple(sectors[n] for n in sorted(sectors)), tuple(paths), decl.span, decl.text,
                         tuple(board_pois),
                         self._landing(origin, decl), self._one(decl.system_map),
-                        tuple(str(r.value) for r in decl.rank_ups), self._events(origin, decl))
+                        tuple(str(r.value) for r in decl.rank_ups), self._events(origin, decl),
+                        self._setup(origin, decl))
+
+    def _setup(self, origin: Origin, decl: ast.PlanetDecl) -> m.PlanetSetup | None:
+        """The planet's setup, every card it names referred to (E201 for one the pack does
+        not define; E237 for an id of another kind in the POI pile) and every starting
+        Sector looked up on this planet (E203)."""
+        setup = self._one(decl.setup)
+        if setup is None:
+            return None
+        refer = self.references.refer
+        self.references.text(origin, *setup.text)
+        poi = kind_named("poi")
+        pois = []
+        for card in setup.pois:
+            if not poi.matches(str(card.value)):
+                self.found.append(diagnostic(
+                    codes.NOT_A_PILE_POI, card.span, card=card.value,
+                    hint="the face-down pile holds POI cards (P101, P000): put other cards where the setup "
+                         "says, `events` for Event cards, `injuries` for Injury cards"))
+                continue
+            refer(origin, "poi", str(card.value), card.span, "setup")
+            pois.append(str(card.value))
+        for injury in setup.injuries:
+            refer(origin, "injury", str(injury.value), injury.span, "setup")
+        for event in setup.events:
+            refer(origin, "event", str(event.value), event.span, "setup")
+        for sector in setup.start:
+            refer(origin, "sector", int(sector.value), sector.span, "setup", scope=decl.id)
+        for deck in setup.decks:
+            self.resolve.deck(deck)
+        return m.PlanetSetup(tuple(pois), tuple(str(i.value) for i in setup.injuries),
+                             tuple(str(e.value) for e in setup.events), tuple(str(d.value) for d in setup.decks),
+                             tuple(int(s.value) for s in setup.start), setup.text, setup.span,
+                             tuple(d.span for d in setup.decks))
 
     def _events(self, origin: Origin, decl: ast.PlanetDecl) -> m.Condition | None:
         rule = self._one(decl.events)
@@ -222,7 +258,7 @@ class Entities:
                 codes.CARD_ID_LETTER, self._word(decl.span, decl.id), described=kind.described, letter=letter,
                 first=decl.id[0],
                 hint=f"number it {letter}{decl.id[1:]}, or declare it as the card it is"))
-        self.references.text(origin, *decl.text)
+        self.references.text(origin, *decl.text, *decl.completed)
         flags = tuple(f for f in CARD_FLAGS if f in decl.flags)
         if kind.name == "danger" and not kind.matches(decl.id):
             self.found.append(diagnostic(
@@ -233,7 +269,7 @@ class Entities:
             decl.kind, decl.id, decl.name, decl.copies, decl.biomes, flags, decl.text,
             choices(origin, decl.travel), choices(origin, decl.secondary), choices(origin, decl.main),
             self.actions(origin, decl.actions), self.resolve.rows(origin, decl.rows), decl.span, decl.standees,
-            decl.external, decl.board)
+            decl.external, decl.board, decl.supplies, decl.completed)
 
     def actions(self, origin: Origin, actions: Iterable[ast.CheckAction]) -> tuple[m.CheckAction, ...]:
         out = []

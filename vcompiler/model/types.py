@@ -194,6 +194,8 @@ class PrintedCondition:
     travel: tuple[Choice, ...]
     supplies: str | int | None
     span: Span
+    text: tuple[ast.Text, ...] = ()
+    rows: tuple[Row, ...] = ()            # time track, Special Effect, Dice Combination
 
 
 @frozen
@@ -223,6 +225,22 @@ class Planet:
     system_map: ast.SystemMapEntry | None = None
     rank_ups: tuple[str, ...] = ()         # the Rank-Up cards dealt to its Rank-Up space
     events: Condition | None = None        # Event cards are drawn only while it holds; None: always
+    setup: PlanetSetup | None = None       # what the table lays out before the first turn
+
+
+@frozen
+class PlanetSetup:
+    """What the table lays out before the first turn (RB 445-448, 1045-1048, 1511): the
+    ids of the face-down POI pile, the Injury cards (by name), the Event cards (by id,
+    or by name for one without), the Discovery decks, the starting Sectors."""
+    pois: tuple[str, ...]
+    injuries: tuple[str, ...]
+    events: tuple[str, ...]
+    decks: tuple[str, ...]
+    start: tuple[int, ...]
+    text: tuple[ast.Text, ...]
+    span: Span
+    deck_spans: tuple[Span, ...] = ()      # where each deck is named, for the checks
 
 
 @frozen
@@ -245,6 +263,8 @@ class Card:
     standees: int | None = None
     external: bool = False          # brought into play from outside the pack: a root of the story graph
     board: bool = False             # printed on a sector of the board; its id is PLANET.SECTOR
+    supplies: str | int | None = None   # a condition card's Supplies limit (RB 1720)
+    completed: tuple[ast.Text, ...] = ()   # a Rank-Up card's Completed side (RB 433, 804)
 
 
 @frozen
@@ -347,6 +367,15 @@ class Numbering:
 
 
 @frozen
+class Vocabulary:
+    """The words a pack adds to its game's open vocabularies (`skills`, `biomes`,
+    `decks` in its `pack`); the built-in ones stay."""
+    skills: tuple[str, ...] = ()
+    biomes: tuple[str, ...] = ()
+    decks: tuple[str, ...] = ()
+
+
+@frozen
 class Pack:
     name: str
     game: str
@@ -371,6 +400,7 @@ class Pack:
     # False when a file could not be read or a declaration could not be parsed: the
     # story graph then misses edges, and the rules that need all of it stand down.
     complete: bool = True
+    vocabulary: Vocabulary = Vocabulary()
 
     def log(self, number: int) -> Log | None:
         return self._logs_by_number.get(number)

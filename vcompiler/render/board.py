@@ -133,7 +133,7 @@ class Tile:
 
 # The Global Condition a board prints: ("printed", name, travel, supplies), where a
 # condition card goes ("card", id), or none ().
-BoardCondition = tuple[str, str, Sentence, str] | tuple[str, str] | tuple[()]
+BoardCondition = tuple[str, str, Sentence, str, tuple[Sentence, ...]] | tuple[str, str] | tuple[()]
 
 
 @frozen
@@ -943,12 +943,18 @@ def _path_marks(cells: dict[int, tuple[int, int]], paths: _Indexed, drawn: dict[
 
 
 def _condition(planet: m.Planet) -> BoardCondition:
-    """The Global Condition the board prints: ("printed", name, travel, supplies), a
-    card's place ("card", id), or ()."""
+    """The Global Condition the board prints: ("printed", name, travel, supplies, its
+    rules and rows one a paragraph), a card's place ("card", id), or ()."""
     if planet.printed_conditions:
         printed = planet.printed_conditions[0]
+        said: list[Sentence] = [p for t in printed.text for p in rich(t)]
+        for row in printed.rows:
+            # A time track prints its boxes, one a space the table progresses (RB 1680).
+            lead = ([Icon("time"), Words(" " + "☐" * (row.number or 0))] if row.kind == "time"
+                    else row_lead(row))
+            said.append([*lead, Words(": "), *effects_sentence(row.effects)])
         return ("printed", printed.name, effects_sentence(printed.travel) if printed.travel else [],
-                "" if printed.supplies is None else str(printed.supplies))
+                "" if printed.supplies is None else str(printed.supplies), tuple(said))
     if planet.condition_cards:
         return ("card", planet.condition_cards[0])
     return ()

@@ -418,6 +418,58 @@ planet inner_hull "The Inner Hull" {
 }
 poi P101 "Rock" external { final }
 """))
+SECTOR_TWO_LOGS = _code("E242", E, "sector {number} reads one log; `{effect}` would not be printed",
+                        "a sector given a second log or effect", """\
+A sector prints the number of one log read on entering it (`sector 4 { -> log 311 }`):
+no second number, and no choice between logs (`-> log 2 / -> log 3`). The board and
+the bundle keep only the first, so the others would be lost without a word. Mend: keep
+one goto, and put the choice (`choice "..." -> log N`) in the log it reads.""", Example("""\
+log 1 "Start" { return }
+log 2 "Entered" { return }
+log 3 "Elsewhere" { return }
+planet p "P" {
+  sector 1 { lander }
+  sector 2 {
+    -> log 2 / -> log 3  // expect: E242
+  }
+  path 1 <-> 2 [travel]
+}
+"""))
+ZERO_AMOUNT = _code("E243", E, "`{form}` gives or takes nothing: its amount is 0", "an effect with an amount of 0", """\
+An effect's amount is how many of something the table gains, loses, draws or moves
+(`gain success 2`); an amount of 0 prints an instruction that does nothing ("Gain 0
+success"), most often a digit left out or a placeholder never filled in. Mend: write
+the amount meant, or remove the effect (`nothing` where a row must say something).""", Example("""\
+log 1 "Start" {
+  gain success 0  // expect: E243
+  return
+}
+"""))
+EVENT_WITHOUT_MAIN = _code("E244", E, "{event} has no `{part}` effect", "an Event card without its main or secondary effect", """\
+An Event card has two effects (RB 907-908): the secondary effect, at its top, resolved
+when none of its Biome icons matches the Crewmember's Sector, and the main effect, in
+its lower part, resolved when one does. A card without one of them prints an empty
+half, and the table cannot resolve the draw it was meant for. Mend: add `main
+EFFECTS` (or `secondary EFFECTS`); write `nothing` when nothing happens.""", Example("""\
+event E01 "Eerie Voices" external {  // expect: E244
+  biomes tutorial
+  secondary progress time all
+}
+"""))
+TWO_CONDITIONS = _code("E245", E, "planet {planet} starts with {first} already; the board has one Global Condition space",
+                       "a planet given two starting Global Conditions", """\
+The bottom-right space of a Planet board holds one Global Condition (RB 443): the one
+printed on the board, or a card placed there at setup. Another card replaces it
+during play (`set condition G02` in a log or on a card), never sits beside it. A
+second `condition` line on a planet would not be printed on the board. Mend: keep one
+`condition` line, and put the others into play with `set condition`.""", Example("""\
+condition G01 "Flickering Lights" external { text "The lights flicker." }
+planet p "P" {
+  condition printed "Hull Tremors" { travel spend die }
+  condition G01  // expect: E245
+  sector 1 { lander }
+}
+"""))
 RED_REQUIREMENT = _code("E300", E, "a red outcome cannot have a requirement; remove `: {requirement}`",
                          "red outcome with a requirement", """\
 The red outcome is what happens when the players fail: it never has a
@@ -698,6 +750,65 @@ condition G01 "Storm" {
   combination accident + physical => gain lead 1  // expect: E348
 }
 """))
+NO_TRACK_ON_CARD = _code("E353", E, "`{form}` moves the Time Track of {card}, which has none",
+                         "a named card's Time Track moved, on a card with no time track", """\
+`progress poi P101`, `reduce threat T01`, `reset condition G01` and the like move the
+Time Track printed on the card they name (RB 913-923): a POI's or a Global
+Condition's `time N => EFFECTS` line, a threat's `space N` lines. A card without one
+has nothing to move, and the table looks for a track that is not printed. Mend: give
+the card its time track, or name the card that has one.""", Example("""\
+poi P101 "Ridge" external {
+  action "Climb" {
+    outcome green: physical => gain success 1
+    outcome red => nothing
+  }
+}
+log 1 "Start" {
+  progress poi P101  // expect: E353
+  return
+}
+"""))
+ROW_ALWAYS_MET = _code("E354", E, "the {colour} outcome of action {name!r} has no requirement, so the rows below it are never marked",
+                       "an outcome row with no requirement above other rows", """\
+The outcomes of a dice check are checked from the top row down, and the first whose
+requirement is met is marked (RB 1252); the red row has no requirement and is marked
+when no other is. A yellow or green row without a requirement is always met, so no
+row below it, the red one included, is ever marked. Mend: give the row its
+requirement (`outcome green: physical => ...`).""", Example("""\
+poi P101 "Ridge" external {
+  action "Climb" {
+    outcome green => gain success 1  // expect: E354
+    outcome red => nothing
+  }
+}
+"""))
+NO_UNIQUE_SLOT = _code("E356", E, "`gain unique top` takes the top Unique Discovery of the board, and no planet of this pack has one",
+                       "`gain unique top` in a pack with no Unique Discovery space", """\
+`gain unique top` takes the top Unique Discovery card from the Planet board's Unique
+Discovery space; a planet deals its cards there with `unique N else EFFECTS` lines
+(RB 433). In a pack where no planet has one, the table finds no card to take. Mend:
+give the planet its Unique Discoveries, or name the card (`gain unique 1`).""", Example("""\
+log 1 "Start" {
+  gain unique top  // expect: E356
+  return
+}
+"""))
+AFTER_CONTINUE = _code("E357", E, "this line of the result is never read: {after} comes before it",
+                       "a result line after `continue`, a move or the game's end", """\
+A result is read from the top, and `continue` (or `may continue`), `-> location N` and
+`end game` end it: the player goes on with the turn, moves, or the game is over. What
+is printed below is read by no one, and `play` never applies it. Reported once per
+result, at its first line that is never read. Mend: move the line above, or remove
+it.""", Example("""\
+location 1 "Beach" {
+  look "Look around" cost 1 {
+    result {
+      continue
+      gain coin 1  // expect: E357
+    }
+  }
+}
+""", "vantage"))
 DEAD_END = _code("E401", E, "log {number} has no way out", "dead end: no way out", """\
 Every log ends in a way out: `-> log N`, `else -> log N`, two or more
 `choice`s, `if d10` lines that hold every face of the roll, `return` (back to the
@@ -931,6 +1042,44 @@ log 1 "Start" {
   return
 }
 log 2 "Again" { return }
+"""))
+TRACK_NEVER_MOVES = _code("W423", W, "nothing progresses the {colour} track of action {name!r}",
+                          "an action track no special effect progresses", """\
+A track fills as `special ... => progress COLOUR` lines of its action move its marker
+(RB 620-640), or the special effect of a Global Condition in play (RB 1235). A track
+that none of them progresses never fills, and what it gives never happens. Mend: add
+`special ICON => progress COLOUR` to the action; the warning stands down when a
+Global Condition of the pack progresses that colour.""", Example("""\
+poi P101 "Ridge" external {
+  action "Climb" {
+    special physical => progress green
+    track green 3 => gain success 1
+    track red 3 => nothing  // expect: W423
+  }
+}
+"""))
+NO_ORIENTATION = _code("W424", W, "card {number} has no orientation: it prints vertical",
+                       "a Vantage card without `vertical` or `horizontal`", """\
+Each Vantage card is vertical or horizontal (VR 90-92): a vertical card takes dice in
+its slots, a horizontal one never does, and the table lays them out differently in
+the grid. A card that says neither is printed vertical, which may not be what was
+meant. Mend: write `vertical` or `horizontal` in the card.""", Example("""\
+card 1201 item "Driftwood" external {  // expect: W424
+  text "Light, hard and pale."
+}
+""", "vantage"))
+THREAT_WITHOUT_ATTACK = _code("W425", W, "`{form}` sets off the Attack of threat {card}, which has no `attack` line",
+                              "a threat attack on a threat whose card prints no Attack", """\
+`threat attack N` on a threat's time track makes it attack N times; what an Attack
+does is the threat card's `attack => EFFECTS` line (RB 1443-1449). A threat without
+one prints "The Threat attacks" with nothing to resolve (a warning: the Attack may be
+told in the card's text). Mend: add `attack =>
+EFFECTS` to the threat.""", Example("""\
+threat T01 "Hull Crawler" external {
+  biomes tutorial
+  space 1 => nothing
+  space 2 => threat attack 1  // expect: W425
+}
 """))
 SPOILER_SPREAD = _code("W500", W, "{share}% of the gotos and choices of {book} land on the spread of their own entry ({same} of {total})",
                         "outcomes printed beside their choice", """\

@@ -39,6 +39,13 @@ class Entities:
         source = self.sources.get(span.file)
         return source.word_in(span, word) if source is not None else span
 
+    def _written(self, span: Span) -> str:
+        """The words of a one-line span as the writer typed them."""
+        source = self.sources.get(span.file)
+        if source is None or span.end_line != span.line:
+            return "…"
+        return source.line_text(span.line)[span.column - 1:span.end_column - 1]
+
     # ------------------------------------------------------------ statements
     def statements(self, origin: Origin, statements: Iterable[ast.Statement]) -> tuple[m.Statement, ...]:
         out: list[m.Statement] = []
@@ -140,6 +147,14 @@ class Entities:
             if choice is not None:
                 uniques.append((int(number.value), choice))
         printed, condition_cards = [], []
+        for condition in decl.conditions[1:]:
+            first = decl.conditions[0]
+            self.found.append(diagnostic(
+                codes.TWO_CONDITIONS, condition.span, planet=decl.id,
+                first=f"Global Condition {first.value}" if isinstance(first, ast.Value)
+                else f"the printed condition “{first.name}”",
+                hint="keep one `condition` line; put another into play with `set condition G01` in a log or "
+                     "on a card", related=[Related(first.span, "the board's Global Condition")]))
         for condition in decl.conditions:
             if isinstance(condition, ast.Value):
                 refer(origin, "condition", condition.value, condition.span, "board")
@@ -244,7 +259,15 @@ class Entities:
                                               "`poi slot`, or the printed POI"))
         goto = None
         for choice in self.resolve.choices(origin, sector.effects):
-            goto = choice.options[0]
+            for effect in choice.options:
+                if goto is None:
+                    goto = effect
+                    continue
+                self.found.append(diagnostic(
+                    codes.SECTOR_TWO_LOGS, effect.span, number=sector.number, effect=self._written(effect.span),
+                    hint="keep one `-> log N` in the sector, and offer the choice in that log: "
+                         "`choice \"...\" -> log N`",
+                    related=[Related(goto.span, "the log the sector reads")]))
         printed = str(sector.printed[-1].value) if sector.printed else None
         return m.Sector(sector.number, sector.name, printed, sector.slot, sector.lander, sector.biomes, goto,
                         sector.span, sector.at, self.actions(origin, sector.actions))

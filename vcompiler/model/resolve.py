@@ -102,6 +102,10 @@ class Resolver:
                     message=f"an amount of {word.value} is past the most a table counts, {MAX_COUNT}",
                     hint="a table holds a few dozen of any token: a digit typed twice?"))
                 return None
+            if slot.name == "amount" and word.value == 0:
+                self.found.append(diagnostic(codes.ZERO_AMOUNT, word.span,
+                                             form=" ".join(str(w.value) for w in (effect.verb, *effect.args)),
+                                             hint="write the amount meant, or remove the effect"))
             params.append((slot.name, word.value))
             if slot.kind == "skill":
                 self.skill(word)

@@ -5,7 +5,6 @@ never marked (E354) and tracks never moved (W423), attacks (W425) and the Unique
 Discovery space (E356)."""
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -229,8 +228,7 @@ def time_effects_have_a_track(context: CheckContext) -> Iterator[Diagnostic]:
     if any(row.kind == "time" for planet in pack.planets for printed in planet.printed_conditions
            for row in printed.rows):
         return
-    logs = ((None, effect) for effects in context.of_logs(_time_effects_of_log) for effect in effects)
-    for holder, effect in itertools.chain(logs, _everywhere(pack)):
+    for holder, effect in _everywhere(context):
         form = _TIME_OPS.get(effect.op)
         if form is None:
             continue
@@ -265,18 +263,26 @@ def _action_effects(action: CheckAction) -> Iterator[Effect]:
 
 
 @per_log
-def _time_effects_of_log(log: Log) -> tuple[Effect, ...]:
-    """The Time Track effects of a log: asked once a log, not once a keystroke."""
+def _effects_of_log(log: Log) -> tuple[Effect, ...]:
+    """A log's effects: asked once a log, not once a keystroke (CheckContext.of_logs)."""
     found: list[Effect] = []
     for statement in log.statements:
         if isinstance(statement, EffectStatement):
             found.extend(statement.effect.options)
         elif isinstance(statement, PaidStatement):
             found.extend(_choices(statement.effects))
-    return tuple(e for e in found if e.op in _TIME_OPS)
+    return tuple(found)
 
 
-def _everywhere(pack: Pack) -> Iterator[tuple[Card | None, Effect]]:
+def _everywhere(context: CheckContext) -> Iterator[tuple[Card | None, Effect]]:
+    """Every effect of a vanguard pack, with the card it is printed on (None: a log,
+    the board)."""
+    for effects in context.of_logs(_effects_of_log):
+        yield from ((None, e) for e in effects)
+    yield from _off_the_logs(context.pack)
+
+
+def _off_the_logs(pack: Pack) -> Iterator[tuple[Card | None, Effect]]:
     """Every effect of a vanguard pack printed outside its logs, with the card it is
     printed on (None: the board)."""
     for card in pack.cards:
@@ -412,7 +418,7 @@ def named_tracks_exist(context: CheckContext) -> Iterator[Diagnostic]:
     """E353: a named card's Time Track moved, on a card with no time track."""
     pack = context.pack
     cards = {(card.kind, card.id): card for card in pack.cards}
-    for _, effect in _everywhere(pack):
+    for _, effect in _everywhere(context):
         form = _CARD_TRACK_OPS.get(effect.op)
         card = cards.get((form.split()[1], str(effect.param("card")))) if form is not None else None
         if form is not None and card is not None and not has_time_track(card):
@@ -425,7 +431,7 @@ def named_tracks_exist(context: CheckContext) -> Iterator[Diagnostic]:
 @rule(codes.THREAT_WITHOUT_ATTACK)
 def attacks_are_printed(context: CheckContext) -> Iterator[Diagnostic]:
     """W425: a threat attack on a threat whose card prints no Attack."""
-    for card, effect in _everywhere(context.pack):
+    for card, effect in _everywhere(context):
         if (effect.op == "threat_attack" and card is not None and card.kind == "threat"
                 and not any(row.kind == "attack" for row in card.rows)):
             yield diagnostic(codes.THREAT_WITHOUT_ATTACK, effect.span, form=f"threat attack {effect.param('amount')}",
@@ -439,7 +445,7 @@ def unique_space_exists(context: CheckContext) -> Iterator[Diagnostic]:
     pack = context.pack
     if pack.game != "vanguard" or any(planet.uniques for planet in pack.planets):
         return
-    for _, effect in _everywhere(pack):
+    for _, effect in _everywhere(context):
         if effect.op == "gain_top_unique":
             yield diagnostic(codes.NO_UNIQUE_SLOT, effect.span,
                              hint="deal Unique Discoveries to a planet's board (`unique 1 else gain success 1`), "

@@ -21,7 +21,7 @@ from typing import Any
 from vcompiler.model import types as m
 from vcompiler.model.places import pinned
 from vcompiler.render.cards import row_lead
-from vcompiler.render.ir import Icon, Sentence, Words
+from vcompiler.render.ir import ActionHead, Icon, Sentence, Words
 from vcompiler.render.sheets import PAPER_MM
 from vcompiler.render.voice import effects_sentence, events_rule, log_ref, plain, rich, said
 from vcompiler.source import Span
@@ -132,7 +132,7 @@ class Board:
     rules: tuple[Sentence, ...] = ()  # the planet's own rules, paragraph by paragraph
     # The sectors' Special Actions in full: (sector, name, what it says, paragraph by
     # paragraph, the Danger dice it rolls).
-    actions: tuple[tuple[int, str, tuple[Sentence, ...], int], ...] = ()
+    actions: tuple[tuple[int, str, tuple[Sentence, ...], Sentence], ...] = ()
     compact: bool = False             # the panel's spaces without their empty room
     # Paths drawn over a sector's space: (the path's span, its ends and arrow, the sector).
     over: tuple[tuple[Span, int, str, int, int], ...] = ()
@@ -670,7 +670,8 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
     columns = max(c for c, _ in cells.values()) + 1 if cells else 1
     rows = max(r for _, r in cells.values()) + 1 if cells else 1
     rules = _planet_rules(planet)
-    actions = tuple((sector.number, action.name, _action_said(action), action.danger or 0)
+    actions = tuple((sector.number, action.name, _action_said(action),
+                     ActionHead([], action.danger, action.danger_letter).dice)
                     for sector in planet.sectors for action in sector.actions)
     extra = (_space_height([plain(p) for p in rules]) if rules else 0.0) + sum(
         _space_height([plain(p) for p in said]) for _, _, said, _ in actions)

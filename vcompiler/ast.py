@@ -332,13 +332,16 @@ class Row:
 
 @frozen
 class CheckAction:
-    """A Special Action: a dice check (its rows), or text and effects only."""
+    """A Special Action: a dice check (its rows), or text and effects only. `danger`
+    is how many Danger dice it rolls, `letter` the letter inside their icon (`danger 1
+    T`), which picks the Reference card's table."""
     name: str
     danger: int | None
     rows: tuple[Row, ...]
     span: Span
     text: tuple[Text, ...] = ()
     effects: tuple[EffectChoice, ...] = ()
+    letter: Value | None = None
 
 
 @frozen

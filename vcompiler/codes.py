@@ -280,12 +280,13 @@ it is, `sector N of PLANET` (RB 119: one Logbook serves every planet), or renumb
 sectors of one planet.""")
 UNDEFINED_DANGER = _code("E217", E, "the pack defines no Danger die {letter}",
                           "a Danger die letter the pack's `danger` declarations do not define", """\
-`roll danger LETTER` sends the table to the section of the Danger die Reference card
-with that letter. A pack that declares no `danger` relies on the box's card and is
-not checked; once it declares its letters (`danger B "Blizzard" { ... }` for a table
-it prints, `danger T "Tutorial"` for one of the box's card), a letter it does not
-declare has no table to look up. A letter a misnamed declaration (E232: `danger Tx`)
-was meant to declare is not also undefined. Mend: fix the letter, or declare it.""")
+`roll danger LETTER`, and an action's `danger N LETTER`, send the table to the section
+of the Danger die Reference card with that letter (RB 1455, 1670). The box's card
+gives the Tutorial's table, T, to every pack; a pack declares any other letter it
+rolls (`danger B "Blizzard" { ... }` for a table it prints, `danger C "Cave-in"` for
+one of the box's card it names), and a letter it does not declare has no table to
+look up. A letter a misnamed declaration (E232: `danger Tx`) was meant to declare is
+not also undefined. Mend: fix the letter, or declare it.""")
 GIVEN_TWICE = _code("E218", E, "{said} is given twice in {where}",
                      "a line given twice where a declaration takes one", """\
 Some lines say one thing about their declaration: a card's `boost`, `slots`,
@@ -1042,6 +1043,24 @@ log 1 "Start" {
   return
 }
 log 2 "Again" { return }
+"""))
+DANGER_WITHOUT_LETTER = _code("W418", W, "action {name!r} rolls {count} without a letter",
+                               "`danger N` without the letter of its table", """\
+The Danger die icon beside an action's name carries a letter, which picks the table
+of the Danger die Reference card the rolled die is read on (RB 1670, 890). `danger
+N` alone prints the icon empty: the table rolls the die and cannot tell which table
+to read. Mend: add the letter, `danger N LETTER`, one of the box's (T) or of those
+the pack declares (`danger B "Blizzard"`); the hint names them.""", Example("""\
+poi P101 "Crevasse" {
+  action "Jump" danger 1 {  // expect: W418
+    outcome green => gain success 1
+    outcome red => nothing
+  }
+  action "Squeeze Through" danger 1 T {
+    outcome green => gain success 1
+    outcome red => nothing
+  }
+}
 """))
 TRACK_NEVER_MOVES = _code("W423", W, "nothing progresses the {colour} track of action {name!r}",
                           "an action track no special effect progresses", """\

@@ -1,8 +1,8 @@
 """Special Action rules: outcome rows, tracks and connected outcomes of dice checks on
-cards and sectors (E204, E300-E304, E308), the shape of an action (E317, E318), and
-the time tracks of cards (E329) and the effects that move them (E321, E353), rows
-never marked (E354) and tracks never moved (W423), attacks (W425) and the Unique
-Discovery space (E356)."""
+cards and sectors (E204, E300-E304, E308), the shape of an action (E317, E318), its
+Danger dice's letter (W418), the time tracks of cards (E329) and the effects that move
+them (E321, E353), rows never marked (E354) and tracks never moved (W423), attacks
+(W425) and the Unique Discovery space (E356)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
@@ -11,6 +11,7 @@ from typing import Any
 from vcompiler import codes
 from vcompiler.checks import CheckContext, per_log, rule
 from vcompiler.checks.board import word_span
+from vcompiler.checks.references import known_danger_letters
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
 from vcompiler.model.types import (
     Card,
@@ -363,6 +364,20 @@ def check_or_plain(context: CheckContext) -> Iterator[Diagnostic]:
         elif not action.rows and not action.effects and not action.text:
             yield diagnostic(codes.ACTION_SHAPE, action.span, message=f"action {action.name!r} does nothing",
                              hint="give it outcome rows for a dice check, or text and effects")
+
+
+@rule(codes.DANGER_WITHOUT_LETTER)
+def danger_has_a_letter(context: CheckContext) -> Iterator[Diagnostic]:
+    """W418: `danger N` without the letter of the Reference card's table."""
+    letters = known_danger_letters(context)
+    for action in _actions(context):
+        if action.danger and action.danger_letter is None:
+            dice = f"{action.danger} Danger {'die' if action.danger == 1 else 'dice'}"
+            yield diagnostic(codes.DANGER_WITHOUT_LETTER,
+                             word_span(context.pack, action.span, "danger", str(action.danger), clause=True),
+                             name=action.name, count=dice,
+                             hint=f"name the table: `danger {action.danger} {letters[0]}` (the letters are "
+                                  f"{', '.join(letters)}; declare another with `danger LETTER \"Name\"`)")
 
 
 @rule(codes.DANGER_WITHOUT_CHECK)

@@ -147,7 +147,8 @@ class _Emitter:
         }
 
     def action(self, a: m.CheckAction) -> Json:
-        return {"name": a.name, "danger": a.danger, "rows": [self.row(r) for r in a.rows],
+        return {"name": a.name, "danger": a.danger, "danger_letter": a.danger_letter,
+                "rows": [self.row(r) for r in a.rows],
                 "text": [rich(t) for t in a.text], "effects": [self.choice(c) for c in a.effects],
                 "source": self.source(a.span)}
 

@@ -298,8 +298,11 @@ class Entities:
         out = []
         for a in actions:
             self.references.text(origin, *a.text)
+            letter = str(a.letter.value) if a.letter is not None else None
+            if a.letter is not None:
+                self.references.refer(origin, "danger", letter, a.letter.span, "danger")
             out.append(m.CheckAction(a.name, a.danger, self.resolve.rows(origin, a.rows), a.span, a.text,
-                                     self.resolve.choices(origin, a.effects)))
+                                     self.resolve.choices(origin, a.effects), letter))
         return tuple(out)
 
     # ------------------------------------------------------------ vantage

@@ -122,13 +122,16 @@ class Row:
 
 @frozen
 class CheckAction:
-    """A Special Action: a dice check when it has rows; else its text and effects."""
+    """A Special Action: a dice check when it has rows; else its text and effects.
+    `danger_letter`: the letter inside its Danger dice's icon, which picks the table of
+    the Danger die Reference card (RB 1670); None when the writer gave none."""
     name: str
     danger: int | None
     rows: tuple[Row, ...]
     span: Span
     text: tuple[ast.Text, ...] = ()
     effects: tuple[Choice, ...] = ()
+    danger_letter: str | None = None
 
     @property
     def dice_check(self) -> bool:

@@ -292,12 +292,13 @@ class AstBuilder:
         return self.item("standees", int(str(c[1])), c[0], c[1])
 
     def check_action(self, c: Children) -> ast.CheckAction:
-        keyword, name, _, danger, *lines = c
+        keyword, name, _, danger, letter, *lines = c
         # A line of bare effects arrives as the tuple `effects` makes.
         effects = tuple(choice for x in lines if isinstance(x, tuple) for choice in x)
         return ast.CheckAction(plain_string(str(name)), int(str(danger)) if danger is not None else None,
                                tuple(x for x in lines if isinstance(x, ast.Row)), self.span(keyword, name),
-                               tuple(x.text for x in lines if isinstance(x, ast.TextStmt)), effects)
+                               tuple(x.text for x in lines if isinstance(x, ast.TextStmt)), effects,
+                               ast.Value("word", str(letter), self.span(letter)) if letter is not None else None)
 
     # ------------------------------------------------------------ vanguard
     def planet_mission(self, c: Children) -> _Item:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from vcompiler.model import types as m
 from vcompiler.play import params
-from vcompiler.play.cards import face_lines, words
-from vcompiler.play.effects import PAID
+from vcompiler.play.cards import danger_dice, danger_icons, face_lines, words
+from vcompiler.play.effects import PAID, danger_table
 from vcompiler.play.positions import (
     AtAct,
     AtBoard,
@@ -348,6 +348,12 @@ class BoardRules(Reader):
         if show:
             owner = self.card_name(poi) if poi in self.cards else cap(poi)
             scene.lines.append(f"── {owner}: {action.name}. Roll, then pick what came up.")
+            if action.danger:
+                # RB 1183, 1229: the Danger dice roll with the check and are read after the Injury dice.
+                letter = action.danger_letter
+                scene.lines.append(f"Roll {danger_icons(action.danger, letter)} with your dice; after the Injury dice, "
+                                   + (danger_table(self.pack, letter) if letter else
+                                      "look each up on the Danger die Reference card (the card names no table)."))
             for row in action.rows:
                 if row.kind == "track":
                     marked = state.tracks.get(_track_key(poi, index, row.key), 0)
@@ -528,8 +534,7 @@ def _action_option(label: str, action: m.CheckAction, holder: str, index: int) -
     """A Special Action: a dice check, or one read and done without dice."""
     if not action.dice_check:
         return Option(label, then=AtAct(holder, index), action=True, special=True)
-    danger = action.danger
-    dice = f", {danger} [danger] Danger {'die' if danger == 1 else 'dice'}" if danger else ""
+    dice = f", {danger_dice(action.danger, action.danger_letter)}" if action.danger else ""
     return Option(f"{label} (dice check{dice})", then=AtCheck(holder, index), action=True, special=True)
 
 

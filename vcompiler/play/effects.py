@@ -154,13 +154,19 @@ def _travel(game: Game, state: State, effect: m.Effect, context: Context | None)
     return game.resolve(state, travel, None)
 
 
+def danger_table(pack: m.Pack, letter: str) -> str:
+    """Where the table reads a Danger die of `letter`: the pack's own printed table, or
+    the box's Reference card."""
+    table = next((c for c in pack.cards if c.kind == "danger" and c.id == letter), None)
+    said = (f": {table.name}: " + " ".join(words(x) for t in table.text for x in voice.rich(t))
+            if table is not None and table.text else ".")
+    return f"look it up in table {letter} of the Danger die Reference card{said}"
+
+
 def _roll_danger(game: Game, state: State, effect: m.Effect, context: Context | None) -> Position | None:
     # Play rolls no dice: the table rolls, and reads the pack's own table of the die.
     die = params.word(effect, "die")
-    table = next((c for c in game.pack.cards if c.kind == "danger" and c.id == die), None)
-    said = (f": {table.name}: " + " ".join(words(x) for t in table.text for x in voice.rich(t))
-            if table is not None and table.text else ".")
-    game.note(f"Roll the [danger {die}] Danger die and look it up on the Danger die Reference card{said}")
+    game.note(f"Roll the [danger {die}] Danger die and {danger_table(game.pack, str(die))}")
     return None
 
 

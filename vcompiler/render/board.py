@@ -22,7 +22,7 @@ from vcompiler.model import types as m
 from vcompiler.model.places import pinned
 from vcompiler.registry import CARD_SIZES
 from vcompiler.render.cards import FLAG_WORDS, row_lead
-from vcompiler.render.ir import Icon, Sentence, Words
+from vcompiler.render.ir import ActionHead, Icon, Sentence, Words
 from vcompiler.render.sheets import PAPER_MM
 from vcompiler.render.voice import effects_sentence, events_rule, log_ref, plain, rich, said
 from vcompiler.source import Span
@@ -92,7 +92,7 @@ class Allowance:
 # A POI printed on a sector: ((its biomes, its flags' words, its text), its Special
 # Actions as (name, paragraphs, Danger dice)), or () for none.
 PrintedPoi = tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[Sentence, ...]],
-                   tuple[tuple[str, tuple[Sentence, ...], int], ...]] | tuple[()]
+                   tuple[tuple[str, tuple[Sentence, ...], Sentence], ...]] | tuple[()]
 
 
 @frozen
@@ -158,7 +158,7 @@ class Board:
     rules: tuple[Sentence, ...] = ()  # the planet's own rules, paragraph by paragraph
     # The sectors' Special Actions in full: (sector, name, what it says, paragraph by
     # paragraph, the Danger dice it rolls).
-    actions: tuple[tuple[int, str, tuple[Sentence, ...], int], ...] = ()
+    actions: tuple[tuple[int, str, tuple[Sentence, ...], Sentence], ...] = ()
     # Paths drawn over a sector's space: (the path's span, its ends and arrow, the sector).
     over: tuple[tuple[Span, int, str, int, int], ...] = ()
     bleed_mm: float = 0.0             # around each sheet, outside its trim (--bleed)
@@ -753,7 +753,8 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
     columns = max(c for c, _ in cells.values()) + 1 if cells else 1
     rows = max(r for _, r in cells.values()) + 1 if cells else 1
     rules = _planet_rules(planet)
-    actions = tuple((sector.number, action.name, _action_said(action), action.danger or 0)
+    actions = tuple((sector.number, action.name, _action_said(action),
+                     ActionHead([], action.danger, action.danger_letter).dice)
                     for sector in planet.sectors for action in sector.actions)
     extra = _space_height(["Lift-Off", "Evac"]) + (_space_height([plain(p) for p in rules]) if rules else 0.0) + sum(
         _space_height([plain(p) for p in said]) for _, _, said, _ in actions)
@@ -819,7 +820,8 @@ def _printed_poi(card: m.Card) -> PrintedPoi:
     words of its flags, its text, and each Special Action with its Danger dice."""
     return ((tuple(b for b in card.biomes if b in ICONS), tuple(FLAG_WORDS.get(f, f) for f in card.flags),
              tuple(p for t in card.text for p in rich(t))),
-            tuple((action.name, _action_said(action), action.danger or 0) for action in card.actions))
+            tuple((action.name, _action_said(action), ActionHead([], action.danger, action.danger_letter).dice)
+                  for action in card.actions))
 
 
 # A path's index among the planet's paths, and the path.

@@ -112,8 +112,8 @@ def _face_text(blocks: Iterable[Block]) -> list[str]:
                 out.append(f"{word}: {count}")
             case ir.Row(_, lead, tokens):
                 out.append(f"{_plain(lead)}: {_plain(tokens)}")
-            case ActionHead(tokens, danger):
-                out.append(_plain(tokens) + (f" (danger {danger})" if danger else ""))
+            case ActionHead(tokens, danger, letter):
+                out.append(_plain(tokens) + (f" (danger {danger}{f' {letter}' if letter else ''})" if danger else ""))
             case Track(style, spaces, tokens):
                 out.append(f"[{style}] {spaces}: {_plain(tokens)}")
             case Options(options):
@@ -134,7 +134,8 @@ def _rows_text(rows: tuple[Row, ...]) -> list[str]:
 def _action_text(action: CheckAction) -> list[str]:
     """A Special Action as printed: its name, then its dice check's rows, or the text and
     effects the Crewmember follows."""
-    text = [f"{action.name}" + (f" (danger {action.danger})" if action.danger else "")]
+    letter = f" {action.danger_letter}" if action.danger_letter else ""
+    text = [f"{action.name}" + (f" (danger {action.danger}{letter})" if action.danger else "")]
     text += [t.plain() for t in action.text]
     if action.effects:
         text.append(_plain(voice.effects_sentence(action.effects)))

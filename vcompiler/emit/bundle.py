@@ -139,7 +139,17 @@ class _Emitter:
                 "number": p.system_map.number, "system": p.system_map.system, "cost": p.system_map.cost},
             "events": None if p.events is None else self.condition(p.events),
             "source": self.source(p.span),
+            **self.art(p.art),
         }
+
+    def art(self, art: m.Art | None) -> Json:
+        """`{"art": …}` where the component has art lines; nothing where it has none."""
+        if art is None:
+            return {}
+        image = art.image
+        return {"art": {"image": None if image is None else {
+            "path": image.path, "format": image.format, "width": image.width, "height": image.height,
+            "sha256": image.digest}, "brief": art.brief, "source": self.source(art.span)}}
 
     def action(self, a: m.CheckAction) -> Json:
         return {"name": a.name, "danger": a.danger, "rows": [self.row(r) for r in a.rows],
@@ -157,6 +167,7 @@ class _Emitter:
             "actions": [self.action(a) for a in c.actions],
             "rows": [self.row(r) for r in c.rows], "standees": c.standees,
             "source": self.source(c.span),
+            **self.art(c.art),
         }
 
     def story_action(self, a: m.StoryAction) -> Json:
@@ -180,6 +191,7 @@ class _Emitter:
                             "recommended": v.recommended} for v in loc.levels],
             },
             "source": self.source(loc.span),
+            **self.art(loc.art),
         }
 
     def depart(self, d: m.Depart) -> Json:
@@ -196,7 +208,7 @@ class _Emitter:
                 "ending": None if c.ending is None else {
                     "name": rich(c.ending.name), "statements": [self.statement(s) for s in c.ending.statements],
                     "source": self.source(c.ending.span)},
-                "source": self.source(c.span)}
+                "source": self.source(c.span), **self.art(c.art)}
 
     def bundle(self) -> Json:
         pack = self.pack
@@ -210,6 +222,7 @@ class _Emitter:
                               "seed": pack.numbering.seed},
                 "files": sorted(f.relative for f in pack.files),
                 "source": self.source(pack.span),
+                **self.art(pack.art),
             },
             "labels": dict(pack.labels),
             "logs": [self.log(x) for x in pack.logs],

@@ -205,6 +205,30 @@ class Landing:
 
 
 @frozen
+class ArtImage:
+    """An image an `art` line names, read and looked at: its path in the pack's folder,
+    its format (png, jpeg, svg), its size in pixels (an SVG's in its own units, 0 when
+    it gives none), its bytes and their SHA-256."""
+    path: str
+    format: str
+    width: int
+    height: int
+    data: bytes = field(repr=False)
+    digest: str
+    misnamed: bool = False                # its name ends in another format's extension
+
+
+@frozen
+class Art:
+    """What a component prints as its illustration: the image, or None (a placeholder),
+    and the brief of what it should show."""
+    image: ArtImage | None
+    brief: str | None
+    span: Span
+    at: Span                              # the image's path as written; the first line without one
+
+
+@frozen
 class Planet:
     id: str
     name: str
@@ -223,6 +247,7 @@ class Planet:
     system_map: ast.SystemMapEntry | None = None
     rank_ups: tuple[str, ...] = ()         # the Rank-Up cards dealt to its Rank-Up space
     events: Condition | None = None        # Event cards are drawn only while it holds; None: always
+    art: Art | None = None
 
 
 @frozen
@@ -245,6 +270,7 @@ class Card:
     standees: int | None = None
     external: bool = False          # brought into play from outside the pack: a root of the story graph
     board: bool = False             # printed on a sector of the board; its id is PLANET.SECTOR
+    art: Art | None = None
 
 
 @frozen
@@ -288,6 +314,7 @@ class Location:
     steps: tuple[ast.SetupStep, ...] = ()  # location 000: setup steps, in order
     characters: tuple[Character, ...] = ()
     levels: tuple[ast.Level, ...] = ()
+    art: Art | None = None
 
 
 @frozen
@@ -322,6 +349,7 @@ class VantageCard:
     powers: tuple[ast.Power, ...] = ()
     placed: tuple[Choice, ...] = ()       # "when placed" effects
     ending: Ending | None = None
+    art: Art | None = None
 
 
 @frozen
@@ -371,6 +399,7 @@ class Pack:
     # False when a file could not be read or a declaration could not be parsed: the
     # story graph then misses edges, and the rules that need all of it stand down.
     complete: bool = True
+    art: Art | None = None                 # the books' covers
 
     def log(self, number: int) -> Log | None:
         return self._logs_by_number.get(number)

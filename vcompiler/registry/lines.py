@@ -36,6 +36,11 @@ ONCE: dict[str, dict[str, Once]] = {construct: {line.key: line for line in lines
         Once("system_map", "`system_map`", "keep one", "E226", "an entry in the System Maps"),
         Once("events", "`events if`", "keep one", "E226", "an `events if` line"),
     ),
+    # Any declaration that prints a component: one illustration, one brief for it.
+    "art": (
+        Once("art", "`art` with a file", "keep one: a component prints one illustration"),
+        Once("art brief", "`art brief`", "keep one: write everything the illustration should show in one brief"),
+    ),
     "printed condition": (
         Once("supplies", "`supplies`", "keep one: the board prints one Supplies limit for its condition"),
     ),

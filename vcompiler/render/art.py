@@ -21,6 +21,8 @@ class ArtView:
     brief: str
     frame: tuple[float, float]
     pixels: tuple[int, int]
+    image: str = ""                   # the file, from the pack's folder, and its SHA-256
+    digest: str = ""
 
     @property
     def size_words(self) -> str:
@@ -37,5 +39,21 @@ def art_view(art: m.Art | None, frame: tuple[float, float]) -> ArtView | None:
     as it always did, with no frame)."""
     if art is None:
         return None
-    uri = data_uri(art.image) if art.image is not None else ""
-    return ArtView(uri, art.brief or "", frame, pixels_at(frame))
+    image = art.image
+    if image is None:
+        return ArtView("", art.brief or "", frame, pixels_at(frame))
+    return ArtView(data_uri(image), art.brief or "", frame, pixels_at(frame), image.path, image.digest)
+
+
+def art_lines(art: m.Art | None) -> list[str]:
+    """The art a component prints, as lines of an errata: the image (by its file and the
+    start of its SHA-256, so that a redrawn image under the same name is a change) and
+    the brief."""
+    if art is None:
+        return []
+    lines = []
+    if art.image is not None:
+        lines.append(f"Art: {art.image.path} ({art.image.width} x {art.image.height}, {art.image.digest[:12]})")
+    if art.brief:
+        lines.append(f"Art brief: “{art.brief}”")
+    return lines

@@ -20,6 +20,7 @@ from typing import Any
 
 from vcompiler.model import types as m
 from vcompiler.model.places import pinned
+from vcompiler.render.art import ArtView, art_view
 from vcompiler.render.cards import row_lead
 from vcompiler.render.ir import Icon, Sentence, Words
 from vcompiler.render.sheets import PAPER_MM
@@ -141,6 +142,7 @@ class Board:
     # Each path as drawn, in the source's order: its ends and the points of its line, from
     # the edge of one space to the edge of the other, bends between (mm).
     drawn: tuple[tuple[int, int, tuple[Point, ...]], ...] = ()
+    art: ArtView | None = None        # the board's illustration, under everything, or its placeholder
 
 
 def _graph(planet: m.Planet) -> Any:
@@ -692,7 +694,9 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
         condition=_condition(planet), lift_off=_log_line(planet.lift_off), evac=_log_line(planet.evac),
         tiles=tiles, align=align, span=planet.span,
         rules=rules, actions=actions, compact=extra > 0, over=tuple(over),
-        drawn=tuple((planet.paths[i].a, planet.paths[i].b, drawn[i]) for i in sorted(drawn)))
+        drawn=tuple((planet.paths[i].a, planet.paths[i].b, drawn[i]) for i in sorted(drawn)),
+        # A board on one sheet frames its art to the sheet; a tiled one, to the whole board.
+        art=art_view(planet.art, tiles[0].size if len(tiles) == 1 else (width, height)))
 
 
 def _planet_rules(planet: m.Planet) -> tuple[Sentence, ...]:

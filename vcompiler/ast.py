@@ -160,6 +160,15 @@ class PaidStmt:
 Statement = TextStmt | CheckStmt | ChoiceStmt | IfStmt | ElseStmt | EffectStmt | PaidStmt
 
 
+@frozen
+class Art:
+    """`art "FILE"` and `art brief "…"`: the illustration a component prints (a file of
+    the pack's folder, as written), and what it should show while there is none."""
+    image: Value | None               # a string value: the path, with its span
+    brief: str | None
+    span: Span                        # the first `art` line
+
+
 # ---------------------------------------------------------------- declarations
 # Every declaration has `span`, its header (keyword to name), and `allow`, the codes a
 # `// allow CODE` comment on its first line silences for it.
@@ -217,6 +226,7 @@ class PackDecl:
     settings: tuple[PackSetting, ...]
     span: Span
     allow: tuple[str, ...] = ()
+    art: Art | None = None            # the books' covers
 
 
 @frozen
@@ -294,6 +304,7 @@ class PlanetDecl:
     rank_ups: tuple[Value, ...] = ()                  # Rank-Up cards dealt to the board, by name
     events: tuple[EventsWhen, ...] = ()               # as written; one is expected (E226)
     setup: tuple[PlanetSetup, ...] = ()               # as written; one is expected (E226)
+    art: Art | None = None                             # the board's illustration
 
 
 @frozen
@@ -367,6 +378,7 @@ class CardDecl:
     board: bool = False               # a POI printed on a sector of the board: no card, no id of its own
     supplies: int | str | None = None  # a condition card's Supplies limit: a number, or "unlimited"
     completed: tuple[Text, ...] = ()   # a Rank-Up card's Completed side (RB 433, 804)
+    art: Art | None = None
 
 
 @frozen
@@ -450,6 +462,7 @@ class LocationDecl:
     levels: tuple[Level, ...] = ()
     # Statements of a log or an action's result written in the location's body.
     stray: tuple[Statement, ...] = ()
+    art: Art | None = None
 
 
 @frozen
@@ -479,6 +492,7 @@ class VantageCardDecl:
     placed: tuple[EffectChoice, ...] = ()
     ending: Ending | None = None
     boost_span: Span | None = None
+    art: Art | None = None
 
 
 @frozen

@@ -161,6 +161,37 @@ is not read, and everything it defines is missing: the references to it then say
 logs are undefined, which hides the real cause: so the file is an error of its own,
 and the references it would have defined stand down. Mend: rename the file to end in
 `.vcl` (or in `.bak`, for a copy kept aside).""")
+ART_OUTSIDE = _code("E114", E, "art `{path}` is outside the pack: {why}", "art file outside the pack's folder", """\
+An `art` line names an image of the pack's own folder, by its path from the folder
+that holds pack.vcl (`art "art/cave.png"`). A path that climbs out of it (`../x.png`),
+an absolute path (`/home/me/x.png`, `C:\\x.png`), a path with backslashes, or a link
+in the folder that leads out of it is refused and not read: a pack is built on other
+machines (a CI job, a print shop), where a file outside it is not there, or is not the
+file meant, and a build must never print a file it was not given. Mend: copy the image
+into the pack's folder and name it from there.""", Example("""\
+poi P101 "Cave" {
+  art "../shared/cave.png"      // expect: E114
+  text "A cave."
+}
+"""))
+ART_MISSING = _code("E115", E, "art `{path}` cannot be read: {why}", "art file missing or unreadable", """\
+The image an `art` line names is not in the pack's folder, or cannot be read (a
+folder, a pipe, a broken link, a file you may not read). Paths are read from the
+folder that holds pack.vcl, whichever file the `art` line is in, and are case-sensitive
+on most systems. Mend: fix the path, add the file, or write `art brief "…"` instead:
+the component then prints a placeholder, and `vcompiler stats --art` lists it for the
+illustrator.""", Example("""\
+poi P101 "Cave" {
+  art "art/no-such-cave.png"      // expect: E115
+  text "A cave."
+}
+"""))
+ART_BROKEN = _code("E116", E, "art `{path}` is not an image vcompiler prints: {why}", "art file damaged or not an image", """\
+An `art` image must be a PNG, a JPEG or an SVG file, whole. The file is checked by its
+bytes, not its name: a GIF, a WebP, a text file, a PNG cut short by an interrupted copy,
+a JPEG whose data is damaged or an SVG that is not well-formed XML is refused here
+rather than printed as a hole or failing the build. Mend: export the image again as
+PNG or JPEG (SVG for a drawing).""")
 UNDEFINED_LOG = _code("E200", E, "undefined log {target}", "undefined log", """\
 A reference to a log that no file of the pack defines: in a goto, a choice, a
 condition or the text (`{log N}`). The table would turn to a page that does not
@@ -837,6 +868,31 @@ NO_COPIES = _code("E512", E, "{card} asks for 0 copies", "a card printed no time
 `copies N` says how many of a card the card sheets print; a card is printed at least
 once, so `copies 0` would still print one. Mend: leave the card out of the pack, or
 write `copies 1`.""")
+ART_TOO_LARGE = _code("E516", E, "art `{path}` is too large to print: {why}", "art image too large to decode", """\
+An image is decoded whole to be printed, and a small file can claim an enormous size
+(a PNG of 30,000 x 30,000 pixels compresses to a few kilobytes and takes gigabytes to
+decode: a decompression bomb). vcompiler reads an image's size from its header before
+decoding a pixel, and refuses one over 12,000 pixels a side or 60 million pixels in
+all, or a file over 32 MB. No printed component needs that much: a card's art at 300
+dpi is about 820 x 280 pixels, an A4 board 3,508 x 2,480. Mend: save the image at the
+size it prints (`vcompiler stats --art` says it).""")
+ART_LOADS = _code("E517", E, "art `{path}` loads what is not its own: {why}", "SVG art that loads other files", """\
+An SVG image can name other files and addresses (`<image href="…">`, a stylesheet's
+`url(…)` or `@import`) and declare entities in a DOCTYPE, which read files when the
+XML is parsed. The renderer would follow them outside the pack, or fail on them, so an
+SVG that loads anything but its own parts (`#id`) and `data:` URIs is refused. Mend:
+embed the image it loads (as a `data:` URI), or export the drawing as PNG.""")
+ART_UNPRINTED = _code("E518", E, "{what} has art, but the pack does not print it: {why}",
+                      "art on a component that is not printed", """\
+An `external` card or location is brought into play by the rules or another product,
+so the pack prints no card for it: art given to it would be printed nowhere, and an
+illustrator would draw it for nothing. Mend: remove the `art` lines, or the card's
+`external` if the pack prints it after all.""", Example("""\
+poi P101 "Cave" external {
+  art brief "A cave mouth at dusk"      // expect: E518
+  text "A cave."
+}
+"""))
 BOOKLET_ONLY = _code("E522", E, "{option} is for booklets, and this build prints none", "booklet option without --booklet",
                      """\
 `--signature N` (pages per stapled signature) and `--paper-thickness` (what the creep
@@ -1180,6 +1236,27 @@ the spaces has no such place, and its label is printed over the space of the
 sector named. Reported by `build` at the path. Mend: print the cost as icons (`travel`,
 `spend die`, `roll danger T`), shorten it, or pin the sectors with `at COLUMN, ROW` so
 that the path runs between spaces that are not side by side.""")
+ART_LOW_DPI = _code("W518", W, "art `{path}` prints at {dpi} dpi on {what}: {width} x {height} pixels for a frame of "
+                             "{frame}", "art image below 300 dpi at print size", """\
+Print shops ask for images of 300 dpi at the size they print: fewer pixels print soft
+or blocky. The frame is the component's art frame, bleed included (a card's art band,
+a board's page, a book's cover: `vcompiler stats --art` lists each with its size in mm
+and the pixels it needs); the image is scaled to cover it. An SVG drawing prints sharp
+at any size and is never warned of. Mend: give an image of at least the pixels `stats
+--art` lists.""")
+ART_CROPPED = _code("W519", W, "art `{path}` is cut to fit {what}: {lost}% of the image is not printed",
+                    "art image of other proportions than its frame", """\
+An image fills its frame, scaled until it covers it and centred, and what runs past
+the frame is cut away. An image of quite other proportions (a portrait photograph on a
+card's landscape art band) loses more than a quarter of itself, and what it shows may
+be what is cut. Mend: crop the image to the frame's proportions (`vcompiler stats
+--art` gives the frame's size).""")
+ART_MISNAMED = _code("W520", W, "art `{path}` is a {format} image under another format's name",
+                     "art file whose name says another format", """\
+The file's bytes are of one format and its name ends in another's extension (a JPEG
+saved as `cave.png`). It prints, since vcompiler reads the bytes, but other programs
+(a print shop's, an image editor, a web server) go by the name and may refuse it or
+show it wrong. Mend: rename it to the extension of its format.""")
 UNFINISHED_TRANSLATION = _code("W600", W, "the {language} edition is unfinished: {untranslated} of {total} "
                                            "strings untranslated, {fuzzy} fuzzy", "unfinished translation", """\
 Reported by `check --lang LANG --strict`: an untranslated string prints in the

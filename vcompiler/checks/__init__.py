@@ -274,6 +274,7 @@ def rule(code: Code) -> Callable[[Rule], Rule]:
 def load_rules() -> list[RegisteredRule]:
     # Importing the rule modules registers their rules.
     from vcompiler.checks import (  # noqa: F401
+        art,
         board,
         cards,
         checkmarks,

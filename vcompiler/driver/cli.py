@@ -809,7 +809,10 @@ def _checked_pack(path: Path) -> CompileResult:
 @main.command()
 @_paths
 @click.option("--format", "fmt", type=_one_of("text", "json"), default="text", show_default=True)
-def stats(paths: tuple[Path, ...], fmt: str) -> None:
+@click.option("--art", "art", is_flag=True,
+              help="Instead, what needs art, for an illustrator: each printed component's art frame in mm and in "
+                   "pixels at 300 dpi, its brief, and the image it has.")
+def stats(paths: tuple[Path, ...], fmt: str, art: bool) -> None:
     """Entries per kind, words and estimated pages per book and paper, free numbers,
     the label-to-number table, unreachable entries and warnings of each pack.
 
@@ -817,6 +820,7 @@ def stats(paths: tuple[Path, ...], fmt: str) -> None:
     Example:
       vcompiler stats source_content/
       vcompiler stats source_content/eye-of-the-void --format json
+      vcompiler stats source_content/ --art
     """
     from vcompiler.tools.stats import format_json, format_text, pack_stats
 
@@ -827,6 +831,11 @@ def stats(paths: tuple[Path, ...], fmt: str) -> None:
         _report(broken, "text")
         click.echo("stats: the packs have errors; `vcompiler check` lists them", err=True)
         sys.exit(1)
+    if art:
+        from vcompiler.tools import art as art_tool
+        needs = [(r.model.name, art_tool.art_needs(r.model)) for r in results]
+        click.echo(art_tool.format_json(needs) if fmt == "json" else art_tool.format_text(needs), nl=False)
+        return
     found = [pack_stats(r) for r in results]
     click.echo(format_json(found) if fmt == "json" else format_text(found), nl=False)
 

@@ -144,7 +144,17 @@ class _Emitter:
                 "decks": list(p.setup.decks), "start": list(p.setup.start),
                 "text": [rich(t) for t in p.setup.text], "source": self.source(p.setup.span)},
             "source": self.source(p.span),
+            **self.art(p.art),
         }
+
+    def art(self, art: m.Art | None) -> Json:
+        """`{"art": …}` where the component has art lines; nothing where it has none."""
+        if art is None:
+            return {}
+        image = art.image
+        return {"art": {"image": None if image is None else {
+            "path": image.path, "format": image.format, "width": image.width, "height": image.height,
+            "sha256": image.digest}, "brief": art.brief, "source": self.source(art.span)}}
 
     def action(self, a: m.CheckAction) -> Json:
         return {"name": a.name, "danger": a.danger, "danger_letter": a.danger_letter,
@@ -164,6 +174,7 @@ class _Emitter:
             "rows": [self.row(r) for r in c.rows], "standees": c.standees, "supplies": c.supplies,
             "completed": [rich(t) for t in c.completed],
             "source": self.source(c.span),
+            **self.art(c.art),
         }
 
     def story_action(self, a: m.StoryAction) -> Json:
@@ -187,6 +198,7 @@ class _Emitter:
                             "recommended": v.recommended} for v in loc.levels],
             },
             "source": self.source(loc.span),
+            **self.art(loc.art),
         }
 
     def depart(self, d: m.Depart) -> Json:
@@ -203,7 +215,7 @@ class _Emitter:
                 "ending": None if c.ending is None else {
                     "name": rich(c.ending.name), "statements": [self.statement(s) for s in c.ending.statements],
                     "source": self.source(c.ending.span)},
-                "source": self.source(c.span)}
+                "source": self.source(c.span), **self.art(c.art)}
 
     def bundle(self) -> Json:
         pack = self.pack
@@ -219,6 +231,7 @@ class _Emitter:
                 "vocabulary": {"skills": list(pack.vocabulary.skills), "biomes": list(pack.vocabulary.biomes),
                                "decks": list(pack.vocabulary.decks)},
                 "source": self.source(pack.span),
+                **self.art(pack.art),
             },
             "labels": dict(pack.labels),
             "logs": [self.log(x) for x in pack.logs],

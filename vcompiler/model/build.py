@@ -13,6 +13,7 @@ from vcompiler import ast, codes
 from vcompiler.ast import ParsedFile
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
 from vcompiler.model import types as m
+from vcompiler.model.art import ArtReader
 from vcompiler.model.entities import Duplicate, Entities
 from vcompiler.model.numbering import LOCK_NAME, assign_numbers, read_lock
 from vcompiler.model.references import References
@@ -112,8 +113,9 @@ def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
     labels, declared_labels = _number_logs(kept, parsed, folder, folder_display, header.numbering, found)
     references = References(labels, declared_labels, card_kinds, found)
     planets = {d.id: d.name for d in kept if isinstance(d, ast.PlanetDecl)}
+    art = ArtReader(folder, found)
     entities = Entities(Resolver(header.game, references, found, header.vocabulary, planets), found,
-                        {p.source.display: p.source for p in parsed})
+                        {p.source.display: p.source for p in parsed}, art)
     if memo is not None:
         memo.start((header.game, tuple(labels.items()), frozenset(declared_labels), tuple(card_kinds.items()),
                     header.vocabulary, tuple(planets.items())))
@@ -136,6 +138,7 @@ def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
         references=tuple(references.found),
         unparsed=frozenset(key for p in parsed for key in p.unparsed if key[0] != "label") | _renumbered(kept),
         complete=complete,
+        art=art(pack_decl.art),
     )
     return ModelResult(pack, tuple(found))
 

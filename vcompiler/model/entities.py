@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol, TypeVar
 
 from vcompiler import ast, codes
@@ -26,9 +26,11 @@ T = TypeVar("T", bound=_Spanned)
 
 
 class Entities:
-    def __init__(self, resolve: Resolver, found: list[Diagnostic], sources: Mapping[str, SourceFile]):
+    def __init__(self, resolve: Resolver, found: list[Diagnostic], sources: Mapping[str, SourceFile],
+                 art: Callable[[ast.Art | None], m.Art | None] = lambda art: None):
         """`sources`: the files by display path, to point a message at one word of a
-        declaration's header."""
+        declaration's header. `art`: what an `art` line prints (model/art.py)."""
+        self.art = art
         self.resolve = resolve
         self.references: References = resolve.references
         self.found = found
@@ -192,7 +194,7 @@ class Entities:
                         tuple(board_pois),
                         self._landing(origin, decl), self._one(decl.system_map),
                         tuple(str(r.value) for r in decl.rank_ups), self._events(origin, decl),
-                        self._setup(origin, decl))
+                        self._setup(origin, decl), self.art(decl.art))
 
     def _setup(self, origin: Origin, decl: ast.PlanetDecl) -> m.PlanetSetup | None:
         """The planet's setup, every card it names referred to (E201 for one the pack does
@@ -292,7 +294,7 @@ class Entities:
             decl.kind, decl.id, decl.name, decl.copies, decl.biomes, flags, decl.text,
             choices(origin, decl.travel), choices(origin, decl.secondary), choices(origin, decl.main),
             self.actions(origin, decl.actions), self.resolve.rows(origin, decl.rows), decl.span, decl.standees,
-            decl.external, decl.board, decl.supplies, decl.completed)
+            decl.external, decl.board, decl.supplies, decl.completed, self.art(decl.art))
 
     def actions(self, origin: Origin, actions: Iterable[ast.CheckAction]) -> tuple[m.CheckAction, ...]:
         out = []
@@ -343,7 +345,7 @@ class Entities:
             tuple(m.Exit(e.direction, e.target, e.mode, e.span) for e in decl.exits),
             tuple(self.story_action(origin, a) for a in decl.actions),
             tuple(self.choice_statement(origin, c) for c in decl.choices if not self._vanguard_only(c)), decl.span,
-            decl.external, decl.steps, tuple(characters), decl.levels)
+            decl.external, decl.steps, tuple(characters), decl.levels, self.art(decl.art))
 
     def depart(self, decl: ast.DepartDecl) -> m.Depart:
         origin = ("depart", (decl.number, decl.direction))
@@ -377,7 +379,7 @@ class Entities:
         return m.VantageCard(decl.number, decl.kind, decl.name, decl.orientation, decl.boost, count,
                              decl.text, tuple(self.story_action(origin, a) for a in decl.actions), decl.span,
                              decl.external, tuple(slots), decl.powers, self.resolve.choices(origin, decl.placed),
-                             ending)
+                             ending, self.art(decl.art))
 
 
 def _lost_sectors(decl: ast.PlanetDecl) -> str | None:

@@ -210,6 +210,30 @@ class Landing:
 
 
 @frozen
+class ArtImage:
+    """An image an `art` line names, read and looked at: its path in the pack's folder,
+    its format (png, jpeg, svg), its size in pixels (an SVG's in its own units, 0 when
+    it gives none), its bytes and their SHA-256."""
+    path: str
+    format: str
+    width: int
+    height: int
+    data: bytes = field(repr=False)
+    digest: str
+    misnamed: bool = False                # its name ends in another format's extension
+
+
+@frozen
+class Art:
+    """What a component prints as its illustration: the image, or None (a placeholder),
+    and the brief of what it should show."""
+    image: ArtImage | None
+    brief: str | None
+    span: Span
+    at: Span                              # the image's path as written; the first line without one
+
+
+@frozen
 class Planet:
     id: str
     name: str
@@ -229,6 +253,7 @@ class Planet:
     rank_ups: tuple[str, ...] = ()         # the Rank-Up cards dealt to its Rank-Up space
     events: Condition | None = None        # Event cards are drawn only while it holds; None: always
     setup: PlanetSetup | None = None       # what the table lays out before the first turn
+    art: Art | None = None
 
 
 @frozen
@@ -268,6 +293,7 @@ class Card:
     board: bool = False             # printed on a sector of the board; its id is PLANET.SECTOR
     supplies: str | int | None = None   # a condition card's Supplies limit (RB 1720)
     completed: tuple[ast.Text, ...] = ()   # a Rank-Up card's Completed side (RB 433, 804)
+    art: Art | None = None
 
 
 @frozen
@@ -311,6 +337,7 @@ class Location:
     steps: tuple[ast.SetupStep, ...] = ()  # location 000: setup steps, in order
     characters: tuple[Character, ...] = ()
     levels: tuple[ast.Level, ...] = ()
+    art: Art | None = None
 
 
 @frozen
@@ -345,6 +372,7 @@ class VantageCard:
     powers: tuple[ast.Power, ...] = ()
     placed: tuple[Choice, ...] = ()       # "when placed" effects
     ending: Ending | None = None
+    art: Art | None = None
 
 
 @frozen
@@ -404,6 +432,7 @@ class Pack:
     # story graph then misses edges, and the rules that need all of it stand down.
     complete: bool = True
     vocabulary: Vocabulary = Vocabulary()
+    art: Art | None = None                 # the books' covers
 
     def log(self, number: int) -> Log | None:
         return self._logs_by_number.get(number)

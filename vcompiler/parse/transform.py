@@ -158,7 +158,8 @@ class AstBuilder:
     def pack(self, c: Children) -> ast.PackDecl:
         header = self.span(c[0], c[1])
         self.once("pack", f"pack {c[1]}", c[2:])
-        return ast.PackDecl(str(c[1]), tuple(c[2:]), header, self.allow(header))
+        return ast.PackDecl(str(c[1]), tuple(x for x in c[2:] if not isinstance(x, _Item)), header,
+                            self.allow(header), self.art_of(f"pack {c[1]}", c[2:]))
 
     def game(self, c: Children) -> ast.GameSetting:
         return ast.GameSetting(str(c[1]), self.span(c[0], c[1]))
@@ -179,6 +180,21 @@ class AstBuilder:
         keyword, low, high, _, seed = c
         return ast.NumberingSetting(int(str(low)), int(str(high)), int(str(seed)) if seed is not None else None,
                                     self.span(keyword, seed or high))
+
+    def art(self, c: Children) -> _Item:
+        if c[1].type == "BRIEF":
+            return self.item("art brief", plain_string(str(c[2])), c[0], c[2])
+        return self.item("art", self.value(c[1]), c[0], c[1])
+
+    def art_of(self, where: str, lines: Iterable[Any]) -> ast.Art | None:
+        """The `art` lines of a declaration's body as one node; a second of either kind
+        is E218."""
+        lines = [x for x in lines if isinstance(x, _Item) and x.key in ("art", "art brief")]
+        if not lines:
+            return None
+        self.once("art", where, lines)
+        items = _grouped(lines)
+        return ast.Art((items.get("art") or [None])[0], (items.get("art brief") or [None])[0], lines[0].span)
 
     # ------------------------------------------------------------ effects
     def goto_target(self, c: Children) -> ast.Goto:
@@ -434,7 +450,8 @@ class AstBuilder:
             str(c[1]), plain_string(str(c[2])), group("mission"), group("unique"), group("condition"),
             group("lift_off"), group("evac"), group("sector"), group("path"), header, self.allow(header),
             tuple(x.text for x in c[3:] if isinstance(x, ast.TextStmt)),
-            group("landing"), group("system_map"), group("rank_up"), group("events"), group("setup"))
+            group("landing"), group("system_map"), group("rank_up"), group("events"), group("setup"),
+            self.art_of(f"planet {c[1]}", c[3:]))
 
     def flag(self, c: Children) -> _Item:
         return self.item("flag", str(c[0]), c[0])
@@ -453,7 +470,8 @@ class AstBuilder:
             texts, tuple(items.get("travel", ())), tuple(items.get("secondary", ())),
             tuple(items.get("main", ())), actions, rows, header, self.allow(header),
             (items.get("standees") or [None])[0], external is not None,
-            supplies=(items.get("supplies") or [None])[0], completed=tuple(items.get("completed", ())))
+            supplies=(items.get("supplies") or [None])[0], completed=tuple(items.get("completed", ())),
+            art=self.art_of(f"{kind} {ident}", lines))
 
     def poi(self, c: Children) -> ast.CardDecl:
         keyword, ident, name, _, copies, external, *lines = c
@@ -636,7 +654,8 @@ class AstBuilder:
             tuple(items.get("arrival", ())), of(ast.Exit), of(ast.StoryAction), of(ast.ChoiceStmt), header,
             self.allow(header), external is not None, of(ast.SetupStep), of(ast.Character), of(ast.Level),
             self._statements(ast.EffectChoice((x,), x.span) if isinstance(x, ast.Goto) else x for x in lines
-                             if isinstance(x, (ast.CheckStmt, ast.IfStmt, ast.ElseStmt, ast.Goto))))
+                             if isinstance(x, (ast.CheckStmt, ast.IfStmt, ast.ElseStmt, ast.Goto))),
+            self.art_of(f"location {number}", lines))
 
     def depart(self, c: Children) -> ast.DepartDecl:
         keyword, number, direction, name, cost, *items = c
@@ -686,7 +705,7 @@ class AstBuilder:
             tuple(x for x in lines if isinstance(x, ast.StoryAction)), header, self.allow(header),
             external is not None, tuple(x for x in lines if isinstance(x, ast.Slot)),
             tuple(x for x in lines if isinstance(x, ast.Power)), tuple(items.get("placed", ())),
-            endings[0] if endings else None, spans.get("boost"))
+            endings[0] if endings else None, spans.get("boost"), self.art_of(f"card {number}", lines))
 
 
 def _line_key(line: object) -> str | None:

@@ -40,6 +40,11 @@ ONCE: dict[str, dict[str, Once]] = {construct: {line.key: line for line in lines
     "setup": (
         Once("start", "`start sector`", "name every starting Sector on one line: `start sector 1, 2`"),
     ),
+    # Any declaration that prints a component: one illustration, one brief for it.
+    "art": (
+        Once("art", "`art` with a file", "keep one: a component prints one illustration"),
+        Once("art brief", "`art brief`", "keep one: write everything the illustration should show in one brief"),
+    ),
     "printed condition": (
         Once("supplies", "`supplies`", "keep one: the board prints one Supplies limit for its condition"),
     ),

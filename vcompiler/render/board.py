@@ -21,6 +21,7 @@ from typing import Any
 from vcompiler.model import types as m
 from vcompiler.model.places import pinned
 from vcompiler.registry import CARD_SIZES
+from vcompiler.render.art import ArtView, art_view
 from vcompiler.render.cards import FLAG_WORDS, row_lead
 from vcompiler.render.ir import ActionHead, Icon, Sentence, Words
 from vcompiler.render.sheets import PAPER_MM
@@ -174,6 +175,7 @@ class Board:
     # Paths whose cost no place keeps off every space: (span, ends and arrow, the sector
     # the label covers), W515.
     unclear: tuple[tuple[Span, int, str, int, int], ...] = ()
+    art: ArtView | None = None        # the board's illustration, under everything, or its placeholder
 
     @property
     def box(self) -> tuple[float, float]:
@@ -786,7 +788,9 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
         texts=(panel, top + SLOT + SPACING),
         track=tuple((n, MARGIN + 70.0 + (n - 1) * 10.0, MARGIN + 3.0) for n in range(1, SUCCESS_SPACES + 1)),
         unclear=tuple((planet.paths[i].span, planet.paths[i].a, "<->" if planet.paths[i].two_way else "->",
-                       planet.paths[i].b, n) for i, n in unclear))
+                       planet.paths[i].b, n) for i, n in unclear),
+        # A board on one sheet frames its art to the sheet; a tiled one, to the whole board.
+        art=art_view(planet.art, tiles[0].size if len(tiles) == 1 else (width, height)))
 
 
 def _planet_rules(planet: m.Planet) -> tuple[Sentence, ...]:

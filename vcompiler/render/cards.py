@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from vcompiler import ast
 from vcompiler.model import types as m
 from vcompiler.registry import CARD_SIZES, LANDING, MAX_COPIES, PRINTED, SETUP, kind_named
+from vcompiler.registry.art import card_art_mm
+from vcompiler.render.art import ArtView, art_view
 from vcompiler.render.ir import (
     ActionHead,
     Block,
@@ -71,6 +73,7 @@ class Face:
     # span where a block has none of its own.
     at: tuple[Span, ...] = ()
     foot_at: tuple[Span, ...] = ()
+    art: ArtView | None = None        # the art band under the title, or its placeholder
 
     def span_of(self, part: str, item: int | None) -> Span:
         """Where the writer wrote block `item` of `part` (title, body or foot)."""
@@ -222,9 +225,10 @@ def vanguard_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[
         printed = kind.print_facts
         number = card.id if kind.matches(card.id) else ""    # injuries, rank-ups, events by name
         label = printed.label or kind.noun.title()
+        size = sizes.get(card.kind, printed.size)
         faces.append(Face(
             key=f"{card.kind} {card.id}", kind=card.kind, label=label, number=number,
-            title=[Words(card.name)], size=sizes.get(card.kind, printed.size),
+            title=[Words(card.name)], size=size,
             icons=tuple(b for b in card.biomes if b in ICONS),
             # A biome the pack declares has no icon of the game's: it prints as a word.
             badges=(*(FLAG_WORDS.get(f, f) for f in card.flags), *(b for b in card.biomes if b not in ICONS),
@@ -234,7 +238,8 @@ def vanguard_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[
             blocks=tuple(_blocks(body)), foot=tuple(_blocks(foot)),
             back=Back(label, "" if printed.secret_back else number, pack.title,
                       *(("Completed", tuple(_blocks(_paragraphs(card.completed)))) if card.completed else ())),
-            copies=_copies(card.copies), span=card.span, at=_spans(body), foot_at=_spans(foot)))
+            copies=_copies(card.copies), span=card.span, at=_spans(body), foot_at=_spans(foot),
+            art=art_view(card.art, card_art_mm(size))))
     return (faces + [_landing_face(pack, planet, sizes) for planet in pack.planets if planet.landing is not None]
             + [_setup_face(pack, planet, sizes) for planet in pack.planets if planet.setup is not None])
 
@@ -351,7 +356,7 @@ def vantage_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[F
             title=rich_line(card.name), size=size, icons=(),
             badges=(card.orientation.capitalize(),) if card.orientation else (),
             blocks=tuple(_blocks(body)), foot=(), back=Back(label, str(card.number), pack.title), copies=1,
-            span=card.span, at=_spans(body)))
+            span=card.span, at=_spans(body), art=art_view(card.art, card_art_mm(size))))
     return faces
 
 
@@ -417,12 +422,14 @@ def location_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[
                         for d in ("north", "east", "south", "west"))
         number = location_number(location.number)
         setup = location.number == 0
+        size = sizes.get("location", printed.size)
         faces.append(Face(
             key=f"location {number}", kind="location", label="Setup" if setup else label, number=number,
-            title=rich_line(location.name), size=sizes.get("location", printed.size), icons=(), badges=(),
+            title=rich_line(location.name), size=size, icons=(), badges=(),
             blocks=tuple(_blocks(body)), foot=() if setup and not location.exits else (Compass(compass),),
             back=Back(label, number, pack.title), copies=1, span=location.span, at=_spans(body),
-            foot_at=(location.exits[0].span if location.exits else location.span,)))
+            foot_at=(location.exits[0].span if location.exits else location.span,),
+            art=art_view(location.art, card_art_mm(size))))
     return faces
 
 

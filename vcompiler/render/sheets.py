@@ -171,11 +171,13 @@ class RenderedJob:
 
 def job_html(job: Job, marked: dict[int, dict[str, Overflow]] | None = None) -> str:
     """`marked`: by face, the parts (title, body, foot) printed cut, and what is cut."""
+    from vcompiler.registry.art import CARD_ART_TOP_MM
+    from vcompiler.render.fit import ART_GAP, BODY_TOP
     from vcompiler.render.options import source_date
     from vcompiler.render.templating import environment
     return environment().get_template("cards.html.j2").render(
         job=job, marked=marked or {}, bleed=BLEED_MM, note=DUPLEX_NOTE, page_names=page_names, naive=False,
-        created=source_date(),
+        created=source_date(), art_top=CARD_ART_TOP_MM, art_body_top=BODY_TOP + ART_GAP,
         version=__version__)
 
 

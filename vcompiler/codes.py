@@ -1109,11 +1109,11 @@ to read. Mend: add the letter, `danger N LETTER`, one of the box's (T) or of tho
 the pack declares (`danger B "Blizzard"`); the hint names them.""", Example("""\
 poi P101 "Crevasse" {
   action "Jump" danger 1 {  // expect: W418
-    outcome green => gain success 1
+    outcome green: physical => gain success 1
     outcome red => nothing
   }
   action "Squeeze Through" danger 1 T {
-    outcome green => gain success 1
+    outcome green: physical => gain success 1
     outcome red => nothing
   }
 }

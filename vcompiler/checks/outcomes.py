@@ -265,22 +265,27 @@ def _action_effects(action: CheckAction) -> Iterator[Effect]:
 
 @per_log
 def _effects_of_log(log: Log) -> tuple[Effect, ...]:
-    """A log's effects: asked once a log, not once a keystroke (CheckContext.of_logs)."""
+    """The effects of a log that a rule of this module asks about: asked once a log, not
+    once a keystroke (CheckContext.of_logs)."""
     found: list[Effect] = []
     for statement in log.statements:
         if isinstance(statement, EffectStatement):
             found.extend(statement.effect.options)
         elif isinstance(statement, PaidStatement):
             found.extend(_choices(statement.effects))
-    return tuple(found)
+    return tuple(e for e in found if e.op in _ASKED_OPS)
 
 
-def _everywhere(context: CheckContext) -> Iterator[tuple[Card | None, Effect]]:
-    """Every effect of a vanguard pack, with the card it is printed on (None: a log,
-    the board)."""
-    for effects in context.of_logs(_effects_of_log):
-        yield from ((None, e) for e in effects)
-    yield from _off_the_logs(context.pack)
+def _everywhere(context: CheckContext) -> list[tuple[Card | None, Effect]]:
+    """The effects of a vanguard pack that a rule of this module asks about, with the
+    card each is printed on (None: a log, the board); made once a check for the rules
+    that read them."""
+    def make() -> list[tuple[Card | None, Effect]]:
+        found: list[tuple[Card | None, Effect]] = [(None, e) for effects in context.of_logs(_effects_of_log)
+                                                   if effects for e in effects]
+        found += [(card, e) for card, e in _off_the_logs(context.pack) if e.op in _ASKED_OPS]
+        return found
+    return context.shared("effects everywhere", make)
 
 
 def _off_the_logs(pack: Pack) -> Iterator[tuple[Card | None, Effect]]:
@@ -426,6 +431,8 @@ def tracks_can_fill(context: CheckContext) -> Iterator[Diagnostic]:
 
 _CARD_TRACK_OPS = {f"{verb}_time_of_{kind}": f"{verb} {kind}"
                    for verb in ("progress", "reduce", "reset") for kind in ("poi", "threat", "condition")}
+# The effects the rules of this module read, wherever they are printed.
+_ASKED_OPS = frozenset({*_TIME_OPS, *_CARD_TRACK_OPS, "threat_attack", "gain_top_unique"})
 
 
 @rule(codes.NO_TRACK_ON_CARD)

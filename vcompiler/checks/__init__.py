@@ -44,6 +44,8 @@ class CheckMemo:
         # What a rule found in a file's whole text, by the rule's function and the
         # source's identity; the source is kept with it so that no other can take its id.
         self.sources: dict[tuple[Callable[[SourceFile], object], int], tuple[SourceFile, object]] = {}
+        # What a rule found about one log, asked only of some (see CheckContext.of_log).
+        self.some_logs: dict[tuple[Callable[[Log], object], int], tuple[Log, object]] = {}
         # What depends only on which entries the pack defines (and the labels' numbers):
         # kept while an edit changes neither.
         self.lasting: dict[object, Any] = {}
@@ -76,6 +78,9 @@ class CheckMemo:
             self.lasting, self._lasting_by = {}, lasting_by
         live = set(map(id, pack.files))
         self.sources = {key: kept for key, kept in self.sources.items() if key[1] in live}
+        if self.some_logs:
+            logs = set(map(id, pack.logs))
+            self.some_logs = {key: kept for key, kept in self.some_logs.items() if key[1] in logs}
 
 
 @dataclass
@@ -137,6 +142,19 @@ class CheckContext:
         if kept is None or kept[0] is not source:
             kept = (source, function(source))
             self.memo.sources[key] = kept
+        return cast(T, kept[1])
+
+    def of_log(self, function: Callable[[Log], T], log: Log) -> T:
+        """`function(log)` for a rule that asks about some logs only (those of the files
+        a cheap test picks out): a resident checker keeps the answer while the log is
+        the same object, as `of_logs` does for a rule that asks about every log."""
+        if self.memo is None:
+            return function(log)
+        key = (function, id(log))
+        kept = self.memo.some_logs.get(key)
+        if kept is None or kept[0] is not log:
+            kept = (log, function(log))
+            self.memo.some_logs[key] = kept
         return cast(T, kept[1])
 
     def lasting(self, key: object, make: Callable[[], T]) -> T:

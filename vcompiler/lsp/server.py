@@ -13,7 +13,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 from urllib.parse import unquote, urlparse
 
 from lsprotocol import types as lsp
@@ -27,9 +27,11 @@ from vcompiler.engine.index import Definition, Index, Mention
 from vcompiler.lsp import features, tokens, words
 from vcompiler.lsp.convert import character_column, to_diagnostic, to_range, uri_of, utf16_column
 from vcompiler.lsp.formatting import document_edits, range_edits
-from vcompiler.preview.targets import Target, TargetMemo, target_at, targets
 from vcompiler.source import Span
 from vcompiler.util.safeio import holds
+
+if TYPE_CHECKING:
+    from vcompiler.preview.targets import Target, TargetMemo
 
 log = logging.getLogger("vcompiler.lsp")
 # How long after the last keystroke a check starts.
@@ -129,7 +131,8 @@ class VclServer(LanguageServer):
         self.file_pack: dict[str, Path] = {}           # display path -> pack folder
         self.indexes: dict[Path, tuple[CompileResult, Index]] = {}
         self.targets: dict[Path, tuple[CompileResult, list[Target]]] = {}
-        self.target_memos: dict[Path, TargetMemo] = defaultdict(TargetMemo)
+        # The preview's addresses, loaded with the first request that asks for one.
+        self.target_memos: dict[Path, TargetMemo] = {}
         self.published: set[str] = set()
         self.docs: dict[str, str] = {}
         self.checks_done = 0
@@ -291,9 +294,11 @@ def entry_at(ls: VclServer, params: Any) -> dict[str, Any] | None:
     result = ls.results.get(folder) if folder is not None else None
     if result is None or result.pack is None:
         return None
+    from vcompiler.preview.targets import TargetMemo, target_at, targets
+
     cached = ls.targets.get(result.folder)
     if cached is None or cached[0] is not result:
-        cached = (result, targets(result.pack, ls.target_memos[result.folder]))
+        cached = (result, targets(result.pack, ls.target_memos.setdefault(result.folder, TargetMemo())))
         ls.targets[result.folder] = cached
     found = target_at(cached[1], display, line)
     if found is None:

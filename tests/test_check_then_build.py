@@ -25,6 +25,9 @@ MARKUP = {"vanguard": ["{log 1}", "{log @lab}", "{log 2}", "{card P101}", "{card
           "vantage": ["{card 1201}", "{location 1}", "{location 2}"]}
 COMMON_MARKUP = ["{icon success}", "*so*", "**very**"]
 TRAVEL_COSTS = ["travel", "spend die", "sacrifice die red", "roll danger T", "lose supplies 1", "progress time"]
+# An action's Danger dice: none, without their table's letter (W418), with the box's or
+# the pack's letter, or one the pack does not have (E217).
+DANGER_HEADS = st.sampled_from(["", " danger 1", " danger 2 T", " danger 1 B", " danger 1 A"])
 
 
 def _value(kind: str):
@@ -112,7 +115,7 @@ planet p "P" {{
   path 2 <-> 3 [travel]
 }}
 poi P101 "One" {{
-  action "Try" {{
+  action "Try"{draw(DANGER_HEADS)} {{
     special die => {draw(effects)}
     outcome green: physical => {draw(effects)}
     outcome red => {draw(effects)}

@@ -218,8 +218,9 @@ def test_text_that_does_not_fit_is_w510_at_the_block_that_runs_past_its_box(tmp_
     lines = int(message.split("overflows by ")[1].split(" ")[0])
     assert 5 <= lines <= 40
     pdf = (tmp_path / "out" / "overflow" / "cards.pdf").read_bytes()
-    # The band says what the warning says: the lines that are not printed.
-    assert f"{lines} lines not printed (warning W510)" in PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+    # The band says what the warning says: the lines that are not printed (on the sheet
+    # after the key to the icons and its blank back).
+    assert f"{lines} lines not printed (warning W510)" in PdfReader(io.BytesIO(pdf)).pages[2].extract_text()
     strict = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "strict"), "--only", "cards",
                                        "--strict"])
     assert strict.exit_code == 1 and not (tmp_path / "strict").exists()
@@ -270,7 +271,7 @@ def test_bad_input_prints_or_gives_a_coded_diagnostic(tmp_path, write_pack):
     written = sorted(p.name for p in (tmp_path / "out" / "bad").iterdir() if p.name != MANIFEST)
     assert written == ["board-lonely.pdf", "bundle.json", "cards.pdf", "logbook.pdf", "reader.html"]
     cards = PdfReader(io.BytesIO((tmp_path / "out" / "bad" / "cards.pdf").read_bytes())).pages
-    assert len(cards) == 2 * 8                    # 61 cards, 8 a sheet
+    assert len(cards) == 2 + 2 * 8                # the key to the icons, then 61 cards, 8 a sheet
 
 
 def test_location_without_exits_prints_every_point_blocked(tidal):
@@ -348,7 +349,7 @@ planet p "P" {
 """})
     pack = compile_pack(folder).pack
     marks = [mark.groups for mark in board_of(pack, pack.planets[0], "a4").marks]
-    assert marks[0] == ([Icon("danger", "A")], [Icon("red")])
+    assert marks[0] == ([Icon("danger", "A")], [Icon("die-red")])
     assert marks[1][0] == [Words("sacrifice a die"), Words(",")] and len(marks[1]) == 2
     assert Icon("die") not in marks[1][0] + marks[1][1]
 

@@ -9,6 +9,9 @@ import unicodedata
 DICE_ICONS = ("physical", "gathering", "defense", "scouting", "biology", "xenology",
               "construction", "science", "technology", "vanguard", "basic", "accident")
 DIE_COLOURS = ("red", "green", "blue")
+# A die of a colour prints as a die of that colour bearing its initial (readable in
+# greys), never as the Outcome badge of the same colour (RB 1277: red + green + blue dice).
+DIE_ICONS = {colour: f"die-{colour}" for colour in DIE_COLOURS}
 OUTCOME_COLOURS = ("yellow", "green", "red")
 BIOMES = ("caves", "crystalline", "deadly", "desert", "frigid", "hostile", "rocky", "ruins",
           "tutorial", "vegetation", "void", "volcanic", "water")

@@ -12,9 +12,10 @@ Its wording is one sentence fragment without the capital or the full stop, or
 several of which the first whose words are all given is printed (for optional
 words). In it `{name}` is the word's value, `{name:a}` the article "a" or "an" for it,
 `{name:s}` an "s" unless it is 1, `{name:times}` "once", "twice" or "3 times",
-`[icon]` an icon, `[{name}]` the icon the word
-names and `[icon {name}]` an icon bearing the word (a Danger die shows its letter inside
-its icon, RB 1455)."""
+`[icon]` an icon, `[{name}]` the icon the word names, `[die-{name}]` the icon named
+so with the word after the dash (a die of its colour, not the Outcome badge of that
+colour), and `[icon {name}]` an icon bearing the word (a Danger die shows its letter
+inside its icon, RB 1455)."""
 from __future__ import annotations
 
 import re
@@ -97,20 +98,21 @@ class Slot:
 
 
 # ---------------------------------------------------------------- wording
-_PIECE = re.compile(r"\[\{(?P<icon_of>\w+)\}\]|\[(?P<icon>\w+)(?: \{(?P<borne>\w+)\})?\]"
+_PIECE = re.compile(r"\[(?P<prefix>[a-z]+-)?\{(?P<icon_of>\w+)\}\]|\[(?P<icon>\w+)(?: \{(?P<borne>\w+)\})?\]"
                     r"|\{(?P<param>\w+)(?::(?P<filter>[as]|times))?\}")
 
 
 @frozen
 class Piece:
     """Part of a wording: `text` words, an `icon` (bearing the value of `param` when
-    both are given), or the value of `param` (printed as an icon when `as_icon`, through
-    `filter` "a", "s" or "times" when one is given)."""
+    both are given), or the value of `param` (printed as an icon when `as_icon`, named
+    `prefix` and the value; through `filter` "a", "s" or "times" when one is given)."""
     text: str = ""
     icon: str = ""
     param: str = ""
     as_icon: bool = False
     filter: str = ""
+    prefix: str = ""
 
 
 @frozen
@@ -134,7 +136,7 @@ def wording(template: str) -> Wording:
         if match.start() > at:
             pieces.append(Piece(text=template[at:match.start()]))
         if match["icon_of"]:
-            pieces.append(Piece(param=match["icon_of"], as_icon=True))
+            pieces.append(Piece(param=match["icon_of"], as_icon=True, prefix=match["prefix"] or ""))
         elif match["icon"]:
             pieces.append(Piece(icon=match["icon"], param=match["borne"] or ""))
         else:
@@ -215,10 +217,10 @@ FORMS: tuple[Form, ...] = (
     _form("gain unique {unique:unique}", "gain_unique", V, "gain Unique Discovery {unique}"),
     _form("gain discovery {kind:discovery}", "gain_discovery", V, "gain {kind:a} {kind} Discovery"),
     _form("gain injury {injury:injury}", "gain_injury", V, "gain {injury:a} “{injury}” Injury", crew=True),
-    _form("spend die {colour:colour?}", "spend_die", V, ("spend a [{colour}] {colour} die", "spend a die"),
+    _form("spend die {colour:colour?}", "spend_die", V, ("spend a [die-{colour}] {colour} die", "spend a die"),
           travel_cost=True, crew=True),
     _form("sacrifice die {colour:colour?}", "sacrifice_die", V,
-          ("sacrifice a [{colour}] {colour} die", "sacrifice a die"), travel_cost=True, crew=True),
+          ("sacrifice a [die-{colour}] {colour} die", "sacrifice a die"), travel_cost=True, crew=True),
     _form("roll danger {die:danger}", "roll_danger", V, "roll a [danger {die}] Danger die", travel_cost=True,
           crew=True),
     _form("progress time", "progress_time", V, "progress the [time] Time Track", travel_cost=True),

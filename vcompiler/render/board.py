@@ -28,7 +28,7 @@ from vcompiler.render.sheets import PAPER_MM
 from vcompiler.render.voice import effects_sentence, events_rule, log_ref, plain, rich, said
 from vcompiler.source import Span
 from vcompiler.util.frozen import frozen
-from vcompiler.vocabulary import ICONS
+from vcompiler.vocabulary import DIE_ICONS, ICONS
 
 # The spaces the rules put a card on are a card's size (RB 429-448): a POI in a sector,
 # and the Rank-Up, Unique Discovery, Mission and Global Condition spaces round the map.
@@ -411,7 +411,8 @@ def _cost_groups(costs: tuple[m.Effect, ...]) -> tuple[Sentence, ...]:
         if effect.op == "travel":
             groups.append([Icon("travel")])
         elif effect.op == "spend_die":
-            groups.append([Icon(str(effect.param("colour") or "die"))])
+            colour = effect.param("colour")
+            groups.append([Icon(DIE_ICONS[str(colour)] if colour else "die")])
         elif effect.op == "roll_danger":
             groups.append([Icon("danger", str(effect.param("die")))])
         else:

@@ -9,9 +9,18 @@ from vcompiler.model import types as m
 from vcompiler.registry.art import COVER_MM
 from vcompiler.render.art import ArtView, art_view
 from vcompiler.render.ir import BookBlock, Check, Choices, Emphasis, Icon, Paragraph, Ref, Sentence, Words
-from vcompiler.render.voice import blocks, cost_notes, log_anchor, plain, rich, rich_line
+from vcompiler.render.voice import (
+    blocks,
+    cost_notes,
+    legend,
+    log_anchor,
+    logbook_guide,
+    plain,
+    rich,
+    rich_line,
+)
 from vcompiler.util.frozen import frozen
-from vcompiler.vocabulary import CATEGORIES
+from vcompiler.vocabulary import CATEGORIES, DANGER_LETTERS
 
 
 @frozen
@@ -42,6 +51,9 @@ class Book:
     # a reader where a story goes, which shuffled or keyed numbers are meant to hide.
     titles: bool = True
     art: ArtView | None = None        # the cover's illustration, or its placeholder
+    # The front page's guide to reading the book, and its key to the icons, by group.
+    guide: tuple[Sentence, ...] = ()
+    legend: tuple[tuple[str, tuple[tuple[Icon, str], ...]], ...] = ()
 
     @property
     def index(self) -> list[tuple[str, str, str]]:
@@ -107,7 +119,24 @@ def logbook(pack: m.Pack, titles: bool | None = None) -> Book:
                              leads_to=_leads_to(log.statements)))
     shown = not any(log.label for log in pack.logs) if titles is None else titles
     return Book("logbook.pdf", "logbook", pack.title, "Logbook", pack.version, "Log", tuple(entries), shown,
-                art_view(pack.art, COVER_MM))
+                art_view(pack.art, COVER_MM), tuple(logbook_guide(_start(pack))), icon_key(pack))
+
+
+def _start(pack: m.Pack) -> Sentence:
+    """Where reading begins, as the guide names it."""
+    if any(log.starting for log in pack.logs):
+        return [Words("the "), Emphasis([Words(STARTING_KEY)], strong=True), Words(", printed first")]
+    if pack.start is not None and pack.start.params and pack.start.params[0][0] == "log":
+        # Not a link: the cover is laid out apart from the entries it would point into.
+        return [Ref(f"Log {pack.start.params[0][1]}")]
+    return [Words("the Log the rules send you to first")]
+
+
+def icon_key(pack: m.Pack) -> tuple[tuple[str, tuple[tuple[Icon, str], ...]], ...]:
+    """The key to the icons the pack's components print, with the Danger die of each
+    table it rolls on (the box's Tutorial table when it names none)."""
+    letters = sorted({str(ref.key) for ref in pack.references if ref.kind == "danger"}) or DANGER_LETTERS
+    return tuple((group, tuple(entries)) for group, entries in legend(tuple(letters)))
 
 
 def _story_entry(key: str, anchor: str, action: m.StoryAction) -> Entry:

@@ -33,7 +33,7 @@ from vcompiler.render.ir import (
 from vcompiler.render.voice import effects_sentence, joined, power_line, rich, rich_line, target
 from vcompiler.source import Span
 from vcompiler.util.frozen import frozen
-from vcompiler.vocabulary import ICONS
+from vcompiler.vocabulary import DIE_ICONS, ICONS
 
 # Words of a requirement printed as their icon: the dice icons, colours and "same".
 REQUIREMENT_ICONS = frozenset(ICONS) | {"same"}
@@ -96,7 +96,8 @@ def requirement(requirement: ast.Requirement | None) -> Sentence:
                 if k:
                     out.append(Words(" "))
                 word = str(value.value)
-                out.append(Icon(word) if value.kind == "word" and word in REQUIREMENT_ICONS else Words(word))
+                icon = DIE_ICONS.get(word, word)
+                out.append(Icon(icon) if value.kind == "word" and word in REQUIREMENT_ICONS else Words(word))
     return out
 
 

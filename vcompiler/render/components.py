@@ -14,8 +14,9 @@ from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.model.types import Pack
 from vcompiler.registry import CARD_SIZES
 from vcompiler.render.board import Board, board_of, render_board
+from vcompiler.render.books import icon_key
 from vcompiler.render.cards import Face, faces_of, location_faces
-from vcompiler.render.ir import Row, Track
+from vcompiler.render.ir import Icon, Row, Track
 from vcompiler.render.sheets import (
     SHEETS_PER_JOB,
     Job,
@@ -24,6 +25,7 @@ from vcompiler.render.sheets import (
     RenderedJob,
     assemble_pdf,
     grid,
+    legend_pages,
     render_job,
     sheet_pages,
     single_pages,
@@ -57,7 +59,12 @@ class Deck:
     single: bool
 
 
-def _jobs(title: str, faces: list[Face], options: ComponentOptions) -> tuple[list[Job], list[Diagnostic]]:
+Legend = tuple[tuple[str, tuple[tuple[Icon, str], ...]], ...]
+
+
+def _jobs(title: str, faces: list[Face], options: ComponentOptions,
+          legend: Legend = ()) -> tuple[list[Job], list[Diagnostic]]:
+    """`legend`: the key to the icons, printed on a sheet of its own before the cards."""
     problems: list[Diagnostic] = []
     paper = CARD_PAPERS[options.paper]
     by_size: dict[tuple[float, float], list[int]] = {}
@@ -79,6 +86,8 @@ def _jobs(title: str, faces: list[Face], options: ComponentOptions) -> tuple[lis
                              "with --card-layout single"))
                 continue
             pages = sheet_pages(indices, layout)
+            if legend and not runs:
+                pages = legend_pages(layout) + pages
             per_job = SHEETS_PER_JOB
         runs.extend(pages[i:i + 2 * per_job] for i in range(0, len(pages), 2 * per_job))
     jobs = []
@@ -90,7 +99,7 @@ def _jobs(title: str, faces: list[Face], options: ComponentOptions) -> tuple[lis
         measured.update(used)
         jobs.append(Job(title, tuple(faces[n] for n in used),
                         tuple(replace(page, cards=tuple((local[n], s) for n, s in page.cards)) for page in pages),
-                        first))
+                        first, legend if any(page.side == "legend" for page in pages) else ()))
     return jobs, problems
 
 
@@ -120,7 +129,9 @@ def plan_components(packs: list[Pack], options: ComponentOptions,
         for file_name, faces in files:
             if not faces:
                 continue
-            jobs, found = _jobs(f"{pack.title} — {file_name[:-4].capitalize()}", faces, options)
+            # The vanguard card sheets open with the key to their icons (Vantage's cards print few).
+            key = icon_key(pack) if pack.game == "vanguard" and file_name == "cards.pdf" else ()
+            jobs, found = _jobs(f"{pack.title} — {file_name[:-4].capitalize()}", faces, options, key)
             problems += found
             if jobs:
                 decks.append(Deck(pack.name, file_name, tuple(jobs), options.layout == "single"))

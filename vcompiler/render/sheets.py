@@ -19,6 +19,7 @@ from typing import Any
 from vcompiler import __version__
 from vcompiler.render import weasy_compat
 from vcompiler.render.cards import Face
+from vcompiler.render.ir import Icon
 from vcompiler.util.frozen import frozen
 
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a5": (148.0, 210.0)}
@@ -50,7 +51,7 @@ class Slot:
 
 @frozen
 class Page:
-    side: str                        # front | back
+    side: str                        # front | back | legend (the key to the icons; its back is blank)
     size: tuple[float, float]        # mm
     cards: tuple[tuple[int, Slot], ...]     # (index of the face in the deck, where)
     marks: tuple[tuple[float, float, float, float], ...] = ()   # cut marks: x1, y1, x2, y2 in mm
@@ -134,6 +135,16 @@ def sheet_pages(indices: list[int], layout: Layout) -> list[Page]:
     return pages
 
 
+def legend_pages(layout: Layout) -> list[Page]:
+    """A sheet that opens the card sheets with the key to the icons, on the paper of the
+    first cards: its back is left blank, so that every sheet after it keeps its cards'
+    backs behind their fronts when printed double-sided."""
+    width = layout.size[0]
+    # The printer's note heads it as it heads every sheet of fronts: it is the first they see.
+    note = Slot(MARGIN_MM, MARGIN_MM - MARK_MM, round(width - 2 * MARGIN_MM, 3), MARK_MM)
+    return [Page("legend", layout.size, (), (), note), Page("back", layout.size, ())]
+
+
 def single_pages(indices: list[int], faces: list[Face]) -> list[Page]:
     pages = []
     for n in indices:
@@ -151,6 +162,8 @@ class Job:
     faces: tuple[Face, ...]
     pages: tuple[Page, ...]
     measure: frozenset[int]           # faces whose fit this job reports (first copies)
+    # The key to the icons a legend page prints, by group (render/books.py icon_key).
+    legend: tuple[tuple[str, tuple[tuple[Icon, str], ...]], ...] = ()
 
 
 @frozen

@@ -12,6 +12,7 @@ from vcompiler.registry import CREW_TARGETS, FORM_BY_OP, Wording, kind_named
 from vcompiler.registry.conditions import CONDITION_BY_TEST
 from vcompiler.registry.forms import wording
 from vcompiler.render.ir import BookBlock, Choices, Emphasis, Icon, Paragraph, Ref, Sentence, Token, Words, plain
+from vcompiler.vocabulary import BIOMES, DICE_ICONS, DIE_COLOURS, DIE_ICONS
 
 
 def log_anchor(number: int) -> str:
@@ -82,7 +83,7 @@ def _worded(wording: Wording, param: Callable[[str], object]) -> Sentence:
         elif piece.icon:
             out.append(Icon(piece.icon))
         elif piece.as_icon:
-            out.append(Icon(str(param(piece.param))))
+            out.append(Icon(piece.prefix + str(param(piece.param))))
         elif piece.param:
             value = param(piece.param)
             if piece.filter == "a":
@@ -263,3 +264,46 @@ def blocks(statements: tuple[m.Statement, ...]) -> list[BookBlock]:
                 out.append(Paragraph(words))
                 conditions = len(out) - 1
     return out
+
+
+# ---------------------------------------------------------------- the table's guides
+def logbook_guide(start: Sentence) -> list[Sentence]:
+    """How a Logbook is read, for its front page (RB 1012, 1125): `start`, where
+    reading begins ("the Starting Log", "Log 1")."""
+    return [
+        [Emphasis([Words("This book is not read in order.")], strong=True), Words(
+            " Read a Log only when a card, the planet board or another Log sends you to it "
+            "(“Go to Log 204”), then stop at its end: it says where to go next, or to return to the planet.")],
+        [Words("Begin with "), *start, Words(". Never read on into the next Log, nor look ahead: the numbers "
+                                             "are out of story order on purpose.")],
+        [Words("☐ A box beside a Log’s number is marked when the Log tells you to. A Log that asks "
+               "“if Log 410 is checked” asks whether that box is marked. Mark it in pencil, or on a copy, "
+               "to play the campaign again.")],
+        [Words("The icons are those of the cards and the board; the key below names each.")],
+    ]
+
+
+def legend(danger_letters: tuple[str, ...]) -> list[tuple[str, list[tuple[Icon, str]]]]:
+    """The key to the icons the cards, the board and the books print, group by group,
+    each in the Rulebook's words (RB 1728-1830). `danger_letters`: the tables of the
+    Danger die Reference card the pack rolls on, each an icon of its own."""
+    dice_words = {"physical": "Physical", "gathering": "Gathering", "defense": "Defense", "scouting": "Scouting",
+                  "biology": "Biology", "xenology": "Xenology", "construction": "Construction",
+                  "science": "Science", "technology": "Technology", "vanguard": "Vanguard: any icon",
+                  "basic": "Basic: as your Crewmember card says", "accident": "Accident: no Combination"}
+    return [
+        ("Outcomes", [(Icon("yellow"), "yellow Outcome"), (Icon("green"), "green Outcome"),
+                      (Icon("red"), "red Outcome"), (Icon("special"), "Special Effect; Special on an Injury die")]),
+        ("Dice to roll or spend", [
+            (Icon("die"), "a Section die of any colour"),
+            *((Icon(DIE_ICONS[c]), f"a {c} Section die") for c in DIE_COLOURS),
+            (Icon("same"), "several identical icons"),
+            *((Icon("danger", letter), f"Danger die: read table {letter} of the Reference card")
+              for letter in danger_letters)]),
+        ("Section dice icons", [(Icon(name), dice_words[name]) for name in DICE_ICONS]),
+        ("Injury dice", [(Icon("damage"), "Damage"), (Icon("heavy"), "Heavy Damage"), (Icon("mental"), "Mental")]),
+        ("Tokens and tracks", [(Icon("success"), "Success"), (Icon("supplies"), "Supplies"), (Icon("lead"), "Lead"),
+                               (Icon("charge"), "Charge"), (Icon("time"), "Time Track"),
+                               (Icon("travel"), "Travel")]),
+        ("Biomes", [(Icon(name), name.capitalize()) for name in BIOMES]),
+    ]

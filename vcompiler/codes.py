@@ -1118,6 +1118,24 @@ poi P101 "Crevasse" {
   }
 }
 """))
+NOT_IN_THE_PILE = _code("W420", W, "POI {card} is placed on the board but is not in any setup's POI pile",
+                        "a POI an effect places that the planet setup leaves out of its pile", """\
+A log or a card that places a POI sends the table to the face-down POI pile beside
+the board for it (RB 117: "Find card P101 in your POI pile"). A planet's `setup`
+lists that pile; a POI that an effect places but no setup lists is not on the table
+when it is asked for. Mend: add it to the `pois` of the planet's `setup`.""", Example("""\
+log 1 "Start" {
+  place poi P102 in sector 1  // expect: W420
+  place poi P101 in sector 1
+  return
+}
+planet p "P" {
+  setup { pois P101 }
+  sector 1 { lander; poi slot }
+}
+poi P101 "Rock" { final }
+poi P102 "Ridge" { final }
+"""))
 TRACK_NEVER_MOVES = _code("W423", W, "nothing progresses the {colour} track of action {name!r}",
                           "an action track no special effect progresses", """\
 A track fills as `special ... => progress COLOUR` lines of its action move its marker

@@ -301,6 +301,7 @@ def load_rules() -> list[RegisteredRule]:
         glyphs,
         graph,
         outcomes,
+        planets,
         references,
         setup,
         statements,

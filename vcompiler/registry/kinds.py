@@ -139,9 +139,10 @@ VANTAGE_CARD_KINDS = ("character", "item", "flora", "vehicle", "destiny", "missi
 LANDING = "landing"
 LANDING_CARD = Printed("Landing Card")
 # A planet's setup (`setup { … }` in a planet): printed as a card of its own beside the
-# board, so that the board's layout is the board's and the table reads its setup first.
+# board, so that the board's layout is the board's and the table reads its setup first;
+# a list of steps, at the size of a location card.
 SETUP = "setup"
-SETUP_CARD = Printed("Planet Setup")
+SETUP_CARD = Printed("Planet Setup", TAROT)
 # The key of the Starting Log (`log start`): read first, printed first and with no number.
 STARTING_LOG = 0
 # What `{card X}` in text names before the model knows X's kind: a card of either game.

@@ -264,6 +264,9 @@ def setup_steps(pack: m.Pack, planet: m.Planet) -> tuple[Sentence, ...]:
         steps.append([Words(f"Place Mission {mission} face up in the Mission space; do not read it yet.")])
     for card in planet.condition_cards[:1]:
         steps.append([Words(f"Place Global Condition {card} in the Global Condition space.")])
+    for printed in planet.printed_conditions[:1]:
+        # RB 436: the starting Global Condition is printed on the board; nothing is placed.
+        steps.append([Words(f"The Global Condition “{printed.name}” printed on the board is in play.")])
     if setup.pois:
         pile = [f"{copies[p]} × {p}" if copies.get(p, 1) > 1 else p for p in setup.pois]
         count = sum(copies.get(p, 1) for p in setup.pois)

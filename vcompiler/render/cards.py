@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from vcompiler import ast
 from vcompiler.model import types as m
-from vcompiler.registry import CARD_SIZES, LANDING, MAX_COPIES, PRINTED, kind_named
+from vcompiler.registry import CARD_SIZES, LANDING, MAX_COPIES, PRINTED, SETUP, kind_named
 from vcompiler.render.ir import (
     ActionHead,
     Block,
@@ -318,7 +318,7 @@ def _placed_setup(location: m.Location) -> list[Placed]:
         at = location.characters[0].span
         body.append((Rule("Your character"), at))
         body.append((Choices(tuple([*((*rich_line(c.label), Words(": ")) if c.label else ()),
-                                    Words(f"take character card {c.card}.")] for c in location.characters)), at))
+                                    Words(f"gain character card {c.card}.")] for c in location.characters)), at))
     if location.levels:
         at = location.levels[0].span
         body.append((Rule("Starting level"), at))
@@ -353,9 +353,10 @@ def location_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[
                         for d in ("north", "east", "south", "west"))
         number = location_number(location.number)
         setup = location.number == 0
+        size = sizes.get(SETUP, PRINTED[SETUP].size) if setup else sizes.get("location", printed.size)
         faces.append(Face(
             key=f"location {number}", kind="location", label="Setup" if setup else label, number=number,
-            title=rich_line(location.name), size=sizes.get("location", printed.size), icons=(), badges=(),
+            title=rich_line(location.name), size=size, icons=(), badges=(),
             blocks=tuple(_blocks(body)), foot=() if setup and not location.exits else (Compass(compass),),
             back=Back(label, number, pack.title), copies=1, span=location.span, at=_spans(body),
             foot_at=(location.exits[0].span if location.exits else location.span,)))

@@ -36,13 +36,15 @@ def words(page) -> list[tuple[str, float, float]]:
     return out
 
 
-def render(packs, **options):
-    plan = plan_components(packs, ComponentOptions(**options))
+def render(packs, sizes=None, **options):
+    plan = plan_components(packs, ComponentOptions(**options), sizes)
     return render_components(plan, workers=1)
 
 
 def test_location_000_numbers_its_setup_steps_as_the_rulebook_does(tidal):
-    files, found = render([tidal], parts=frozenset({"cards"}), layout="single")
+    # At a location card's width, where its steps wrap.
+    files, found = render([tidal], {"tidal_reach": {"setup": CARD_SIZES["location"]}}, parts=frozenset({"cards"}),
+                          layout="single")
     assert found == []
     page = PdfReader(io.BytesIO(files[("tidal_reach", "locations.pdf")])).pages[0]
     assert [line for line in page.extract_text().splitlines() if line[1:3] == ". "] == ["1. ", "2. ", "3. "]
@@ -55,8 +57,8 @@ def test_location_000_numbers_its_setup_steps_as_the_rulebook_does(tidal):
     assert at[step_lines[0]] > at["SETUP"] + 6
     # Choices keep their pointer, and a choice that wraps hangs under its words, not
     # under its pointer ("4 [morale] 4 [health]" of the Daring level).
-    assert at["▸"] == at["SETUP"] and at["You rolled 1, 2 or 3: take character card 1101."] > at["▸"] + 2
-    assert at["4  4"] == at["Daring"] == at["You rolled 1, 2 or 3: take character card 1101."]
+    assert at["▸"] == at["SETUP"] and at["You rolled 1, 2 or 3: gain character card 1101."] > at["▸"] + 2
+    assert at["4  4"] == at["Daring"] == at["You rolled 1, 2 or 3: gain character card 1101."]
 
 
 def test_each_back_lands_behind_its_front_when_flipped_on_the_long_edge(eye, tidal):
@@ -153,8 +155,10 @@ def test_single_layout_is_one_card_a_page_with_trim_and_bleed_boxes(tidal):
     first = pages[0]
     assert DUPLEX_NOTE not in first.extract_text()      # for a print service, not a home printer
     bleed = 3 * 72 / 25.4
-    assert float(first.mediabox.width) == pytest.approx((70 + 6) * 72 / 25.4, abs=0.5)
-    assert float(first.trimbox.left) == pytest.approx(bleed, abs=0.01)
+    # Location 000, the back cover of the Book of Vantages, then the location cards.
+    assert float(first.mediabox.width) == pytest.approx((148 + 6) * 72 / 25.4, abs=0.5)
+    assert float(pages[2].mediabox.width) == pytest.approx((70 + 6) * 72 / 25.4, abs=0.5)
+    assert float(first.trimbox.left) == float(pages[2].trimbox.left) == pytest.approx(bleed, abs=0.01)
 
 
 def test_the_tutorial_events_progress_every_time_track_when_no_biome_matches(eye):
@@ -416,8 +420,8 @@ threat T01 "Swarm" { // allow W402
   attack => threat attack 1; threat move
   alone => threat move; threat move; threat attack 1
 %s  action "Drive It Off" danger 1 {
-    outcome yellow => threat move; threat move; threat attack 1
-    outcome green => remove threat T01
+    outcome yellow: 2 defense => threat move; threat move; threat attack 1
+    outcome green: defense => remove threat T01
     outcome red => threat move
   }
 }
@@ -725,7 +729,8 @@ def test_the_shipped_boards_draw_no_path_over_a_sector(folder, tmp_path):
 def test_a_location_action_says_always_available_as_the_rulebook_and_storybook_do(tidal):
     # VR 38: an action "marked 'always available'"; the storybook entry prints the same words.
     files, _ = render([tidal], parts=frozenset({"cards"}))
-    flats = PdfReader(io.BytesIO(files[("tidal_reach", "locations.pdf")])).pages[0].extract_text()
+    # The sheet after location 000's own, which is the size of the Book of Vantages' cover.
+    flats = PdfReader(io.BytesIO(files[("tidal_reach", "locations.pdf")])).pages[2].extract_text()
     line = next(line for line in flats.splitlines() if "Pocket a shell" in line)
     assert line.upper().endswith("ALWAYS AVAILABLE")
 

@@ -1156,7 +1156,8 @@ NO_ORIENTATION = _code("W424", W, "card {number} has no orientation: it prints v
 Each Vantage card is vertical or horizontal (VR 90-92): a vertical card takes dice in
 its slots, a horizontal one never does, and the table lays them out differently in
 the grid. A card that says neither is printed vertical, which may not be what was
-meant. Mend: write `vertical` or `horizontal` in the card.""", Example("""\
+meant. A mission or a destiny, placed in the center (VR 88), need not say. Mend: write
+`vertical` or `horizontal` in the card.""", Example("""\
 card 1201 item "Driftwood" external {  // expect: W424
   text "Light, hard and pale."
 }

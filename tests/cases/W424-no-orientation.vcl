@@ -13,6 +13,8 @@ card 1201 item "Driftwood" {  // expect: W424@1
   text "Light, hard and pale."
 }
 
+card 1601 mission "Find the Lighthouse" external { text "Light it." }
+
 card 1202 item "Shell" {
   horizontal
   text "Pearly."

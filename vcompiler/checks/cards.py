@@ -166,10 +166,15 @@ def events_have_both_effects(context: CheckContext) -> Iterator[Diagnostic]:
                                  hint=f"add `{part} EFFECTS` (RB 907-908), or `{part} nothing` when nothing happens")
 
 
+# Cards placed in the center, never in a player's grid or supply (VR 88): how they lie
+# is no rule of the game.
+CENTER_KINDS = frozenset({"mission", "destiny"})
+
+
 @rule(codes.NO_ORIENTATION)
 def cards_have_an_orientation(context: CheckContext) -> Iterator[Diagnostic]:
     """W424: a Vantage card without `vertical` or `horizontal`."""
     for card in context.pack.vantage_cards:
-        if card.orientation is None:
+        if card.orientation is None and card.kind not in CENTER_KINDS:
             yield diagnostic(codes.NO_ORIENTATION, card.span, number=card.number,
                              hint="write `vertical` (it takes dice in its slots) or `horizontal` in the card")

@@ -117,7 +117,7 @@ class VantageRules(Reader):
         level of time, morale and health, before setting out."""
         here = AtLocation(location.number)
         if location.characters and not any(c.card in state.cards for c in location.characters):
-            return [Option(f"{words(voice.rich_line(c.label)) + ': ' if c.label else ''}take character card {c.card}",
+            return [Option(f"{words(voice.rich_line(c.label)) + ': ' if c.label else ''}gain character card {c.card}",
                            (m.Effect("gain_card", (("card", c.card),), c.span),), then=here)
                     for c in location.characters]
         if location.levels and state.level is None:

@@ -288,7 +288,7 @@ FORMS: tuple[Form, ...] = (
     _form("place standee {card:threat} in sector {sector:sector}", "place_standee", V,
           ("place a secondary standee of Threat {card} in Sector {sector} of {board}",
            "place a secondary standee of Threat {card} in Sector {sector}")),
-    _form("gain card {card:vcard}", "gain_card", T, "take card {card}"),
+    _form("gain card {card:vcard}", "gain_card", T, "gain card {card}"),
     _form("lose card {card:vcard}", "lose_card", T, "return card {card} to the box"),
     _form("gain time {amount:n}", "gain_time", T, "gain {amount} [time]"),
     _form("gain morale {amount:n}", "gain_morale", T, "gain {amount} [morale]"),

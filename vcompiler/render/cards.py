@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from vcompiler import ast
 from vcompiler.model import types as m
-from vcompiler.registry import CARD_SIZES, LANDING, MAX_COPIES, PRINTED, SETUP, kind_named
+from vcompiler.registry import CARD_SIZES, LANDING, MAX_COPIES, PRINTED, SETUP, START_LOCATION, kind_named
 from vcompiler.registry.art import card_art_mm
 from vcompiler.render.art import ArtView, art_view
 from vcompiler.render.ir import (
@@ -391,7 +391,7 @@ def _placed_setup(location: m.Location) -> list[Placed]:
         at = location.characters[0].span
         body.append((Rule("Your character"), at))
         body.append((Choices(tuple([*((*rich_line(c.label), Words(": ")) if c.label else ()),
-                                    Words(f"take character card {c.card}.")] for c in location.characters)), at))
+                                    Words(f"gain character card {c.card}.")] for c in location.characters)), at))
     if location.levels:
         at = location.levels[0].span
         body.append((Rule("Starting level"), at))
@@ -426,7 +426,7 @@ def location_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[
                         for d in ("north", "east", "south", "west"))
         number = location_number(location.number)
         setup = location.number == 0
-        size = sizes.get("location", printed.size)
+        size = sizes.get(START_LOCATION, PRINTED[START_LOCATION].size) if setup else sizes.get("location", printed.size)
         faces.append(Face(
             key=f"location {number}", kind="location", label="Setup" if setup else label, number=number,
             title=rich_line(location.name), size=size, icons=(), badges=(),

@@ -302,3 +302,51 @@ def test_a_shops_own_profile(tmp_path):
         result = CliRunner().invoke(main, ["build", str(pack), "-o", str(tmp_path / "never"), *args])
         assert result.exit_code == 2 and said in result.output, result.output
         assert not (tmp_path / "never").exists()
+
+
+# Options of `build` that change what a file holds, walked so that every two of them
+# (PDF/X, greys, booklet, bleed and marks, tagged, single cards) meet in some build,
+# and every signature size a booklet takes: 0 (one), 4 (the smallest), 8, 40 (the default).
+COMBINATIONS = [
+    (),
+    ("--pdfx",),
+    ("--greyscale",),
+    ("--pdfx", "--greyscale", "--bleed", "3mm", "--crop-marks"),
+    ("--booklet",),
+    ("--booklet", "--signature", "4", "--crop-marks"),
+    ("--booklet", "--signature", "0", "--pdfx", "--greyscale"),
+    ("--booklet", "--signature", "8", "--pdfx", "--bleed", "3mm", "--crop-marks", "--paper", "letter"),
+    ("--tagged", "--paper", "letter"),
+    ("--tagged", "--greyscale", "--paper", "a5", "--crop-marks"),
+    ("--card-layout", "single", "--pdfx", "--bleed", "3mm", "--titles"),
+    ("--card-layout", "single", "--greyscale", "--crop-marks", "--no-titles", "--paper", "a5"),
+]
+
+
+@pytest.fixture(scope="module")
+def small_packs(tmp_path_factory) -> tuple[Path, ...]:
+    """A small vantage pack (a storybook, cards, location cards) and a small vanguard
+    one (a logbook, cards, a board)."""
+    import sys
+
+    from conftest import ROOT
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import generate
+
+    root = tmp_path_factory.mktemp("small")
+    generate.vantage(12, root / "vantage")
+    return root / "vantage", CONTENT / "glacier-of-echoes"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("flags", COMBINATIONS, ids=lambda flags: " ".join(flags) or "plain")
+def test_every_option_combination_gives_clean_files(small_packs, flags, tmp_path):
+    need("gs", "qpdf")
+    out = _build(tmp_path, "out", *flags, packs=small_packs)
+    files = sorted(out.glob("*/*.pdf"))
+    assert {path.name for path in files} >= {"storybook-look.pdf", "logbook.pdf", "cards.pdf", "locations.pdf",
+                                            "board-glacier.pdf"}
+    failed = {path.name: problems for path in files
+              if (problems := tools_say(path) + (pdfx_problems(path.read_bytes()) if "--pdfx" in flags else []))}
+    assert not failed

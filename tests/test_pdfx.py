@@ -350,3 +350,52 @@ def test_every_option_combination_gives_clean_files(small_packs, flags, tmp_path
     failed = {path.name: problems for path in files
               if (problems := tools_say(path) + (pdfx_problems(path.read_bytes()) if "--pdfx" in flags else []))}
     assert not failed
+
+
+def test_fonts_are_subset_alike_with_or_without_libharfbuzz_subset(monkeypatch):
+    """WeasyPrint subsets with the system's libharfbuzz-subset where it finds it: the
+    same page must have the same bytes on a machine without it."""
+    from weasyprint.pdf import fonts
+
+    with_library = render_html(SAMPLE, RenderOptions(), sheets=("base.css",)).pdf
+    monkeypatch.setattr(fonts, "harfbuzz_subset", None)
+    without = render_html(SAMPLE, RenderOptions(), sheets=("base.css",)).pdf
+    assert with_library == without
+
+
+def test_a_build_has_the_same_bytes_in_another_environment(tmp_path, request):
+    """What may differ between two machines, or two shells, and does not reach the
+    files: the time zone, the locale, HOME and the parse cache in it, the folder the
+    build runs in and the way it names the pack, the temporary folder, the hash seed,
+    and SOURCE_DATE_EPOCH set to the date a PDF/X file carries when it is not set."""
+    import os
+    import sys
+    import tempfile
+
+    from conftest import ROOT
+
+    pack = CONTENT / "glacier-of-echoes"
+    keep = {key: value for key, value in os.environ.items()
+            if key not in ("TZ", "LANG", "LC_ALL", "HOME", "TMPDIR", "PYTHONHASHSEED", "SOURCE_DATE_EPOCH",
+                           "VCOMPILER_CACHE_DIR", "XDG_CACHE_HOME")}
+    keep["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    builds = []
+    for name, env, where, target, extra in (
+            ("a", {"TZ": "UTC", "LANG": "C.UTF-8", "PYTHONHASHSEED": "1"}, tmp_path, str(pack), ["--no-cache"]),
+            ("b", {"TZ": "Pacific/Kiritimati", "LC_ALL": "POSIX", "PYTHONHASHSEED": "4242",
+                   "SOURCE_DATE_EPOCH": "315532800"}, pack.parent, pack.name, [])):
+        home = tmp_path / f"home-{name}"
+        home.mkdir()
+        # a short one: the render server's socket is made in it, and a socket's path is short
+        temporary = tempfile.mkdtemp(prefix=f"vc{name}", dir="/tmp")
+        request.addfinalizer(lambda folder=temporary: shutil.rmtree(folder, ignore_errors=True))
+        environment = {**keep, **env, "HOME": str(home), "TMPDIR": temporary}
+        out = tmp_path / f"out-{name}"
+        done = subprocess.run([sys.executable, "-m", "vcompiler", "build", target, "-o", str(out), "--pdfx",
+                               "--bleed", "3mm", "--crop-marks", *extra], cwd=where, env=environment,
+                              capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        builds.append({path.relative_to(out): path.read_bytes() for path in out.rglob("*") if path.is_file()})
+    a, b = builds
+    assert sorted(a) == sorted(b) and len([name for name in a if name.suffix == ".pdf"]) == 3
+    assert [name for name in a if a[name] != b[name]] == []

@@ -230,6 +230,7 @@ def _build(tmp_path: Path, folder: str, *args: str, packs: tuple[Path, ...] = (C
     return out
 
 
+@pytest.mark.slow
 def test_every_file_of_a_press_build_is_pdfx(tmp_path):
     """`build source_content/ --pdfx --bleed 3mm --crop-marks`: books, card sheets,
     location cards and boards, every one PDF/X-4 in the press's CMYK."""

@@ -230,6 +230,7 @@ def _build(tmp_path: Path, folder: str, *args: str, packs: tuple[Path, ...] = (C
     return out
 
 
+@pytest.mark.slow
 def test_every_file_of_a_press_build_is_pdfx(tmp_path):
     """`build source_content/ --pdfx --bleed 3mm --crop-marks`: books, card sheets,
     location cards and boards, every one PDF/X-4 in the press's CMYK."""
@@ -302,3 +303,100 @@ def test_a_shops_own_profile(tmp_path):
         result = CliRunner().invoke(main, ["build", str(pack), "-o", str(tmp_path / "never"), *args])
         assert result.exit_code == 2 and said in result.output, result.output
         assert not (tmp_path / "never").exists()
+
+
+# Options of `build` that change what a file holds, walked so that every two of them
+# (PDF/X, greys, booklet, bleed and marks, tagged, single cards) meet in some build,
+# and every signature size a booklet takes: 0 (one), 4 (the smallest), 8, 40 (the default).
+COMBINATIONS = [
+    (),
+    ("--pdfx",),
+    ("--greyscale",),
+    ("--pdfx", "--greyscale", "--bleed", "3mm", "--crop-marks"),
+    ("--booklet",),
+    ("--booklet", "--signature", "4", "--crop-marks"),
+    ("--booklet", "--signature", "0", "--pdfx", "--greyscale"),
+    ("--booklet", "--signature", "8", "--pdfx", "--bleed", "3mm", "--crop-marks", "--paper", "letter"),
+    ("--tagged", "--paper", "letter"),
+    ("--tagged", "--greyscale", "--paper", "a5", "--crop-marks"),
+    ("--card-layout", "single", "--pdfx", "--bleed", "3mm", "--titles"),
+    ("--card-layout", "single", "--greyscale", "--crop-marks", "--no-titles", "--paper", "a5"),
+]
+
+
+@pytest.fixture(scope="module")
+def small_packs(tmp_path_factory) -> tuple[Path, ...]:
+    """A small vantage pack (a storybook, cards, location cards) and a small vanguard
+    one (a logbook, cards, a board)."""
+    import sys
+
+    from conftest import ROOT
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import generate
+
+    root = tmp_path_factory.mktemp("small")
+    generate.vantage(12, root / "vantage")
+    return root / "vantage", CONTENT / "glacier-of-echoes"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("flags", COMBINATIONS, ids=lambda flags: " ".join(flags) or "plain")
+def test_every_option_combination_gives_clean_files(small_packs, flags, tmp_path):
+    need("gs", "qpdf")
+    out = _build(tmp_path, "out", *flags, packs=small_packs)
+    files = sorted(out.glob("*/*.pdf"))
+    assert {path.name for path in files} >= {"storybook-look.pdf", "logbook.pdf", "cards.pdf", "locations.pdf",
+                                            "board-glacier.pdf"}
+    failed = {path.name: problems for path in files
+              if (problems := tools_say(path) + (pdfx_problems(path.read_bytes()) if "--pdfx" in flags else []))}
+    assert not failed
+
+
+def test_fonts_are_subset_alike_with_or_without_libharfbuzz_subset(monkeypatch):
+    """WeasyPrint subsets with the system's libharfbuzz-subset where it finds it: the
+    same page must have the same bytes on a machine without it."""
+    from weasyprint.pdf import fonts
+
+    with_library = render_html(SAMPLE, RenderOptions(), sheets=("base.css",)).pdf
+    monkeypatch.setattr(fonts, "harfbuzz_subset", None)
+    without = render_html(SAMPLE, RenderOptions(), sheets=("base.css",)).pdf
+    assert with_library == without
+
+
+def test_a_build_has_the_same_bytes_in_another_environment(tmp_path, request):
+    """What may differ between two machines, or two shells, and does not reach the
+    files: the time zone, the locale, HOME and the parse cache in it, the folder the
+    build runs in and the way it names the pack, the temporary folder, the hash seed,
+    and SOURCE_DATE_EPOCH set to the date a PDF/X file carries when it is not set."""
+    import os
+    import sys
+    import tempfile
+
+    from conftest import ROOT
+
+    pack = CONTENT / "glacier-of-echoes"
+    keep = {key: value for key, value in os.environ.items()
+            if key not in ("TZ", "LANG", "LC_ALL", "HOME", "TMPDIR", "PYTHONHASHSEED", "SOURCE_DATE_EPOCH",
+                           "VCOMPILER_CACHE_DIR", "XDG_CACHE_HOME")}
+    keep["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+    builds = []
+    for name, env, where, target, extra in (
+            ("a", {"TZ": "UTC", "LANG": "C.UTF-8", "PYTHONHASHSEED": "1"}, tmp_path, str(pack), ["--no-cache"]),
+            ("b", {"TZ": "Pacific/Kiritimati", "LC_ALL": "POSIX", "PYTHONHASHSEED": "4242",
+                   "SOURCE_DATE_EPOCH": "315532800"}, pack.parent, pack.name, [])):
+        home = tmp_path / f"home-{name}"
+        home.mkdir()
+        # a short one: the render server's socket is made in it, and a socket's path is short
+        temporary = tempfile.mkdtemp(prefix=f"vc{name}", dir="/tmp")
+        request.addfinalizer(lambda folder=temporary: shutil.rmtree(folder, ignore_errors=True))
+        environment = {**keep, **env, "HOME": str(home), "TMPDIR": temporary}
+        out = tmp_path / f"out-{name}"
+        done = subprocess.run([sys.executable, "-m", "vcompiler", "build", target, "-o", str(out), "--pdfx",
+                               "--bleed", "3mm", "--crop-marks", *extra], cwd=where, env=environment,
+                              capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        builds.append({path.relative_to(out): path.read_bytes() for path in out.rglob("*") if path.is_file()})
+    a, b = builds
+    assert sorted(a) == sorted(b) and len([name for name in a if name.suffix == ".pdf"]) == 3
+    assert [name for name in a if a[name] != b[name]] == []

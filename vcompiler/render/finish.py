@@ -312,11 +312,18 @@ def finish(data: bytes, options: RenderOptions, created: str | None = None) -> b
         for key in ("/CreationDate", "/ModDate"):
             if key not in pdf.docinfo:
                 pdf.docinfo[key] = pdf.docinfo.get("/CreationDate", pikepdf.String(stamp))
+        # The document ids are made from the file as dated: a date given by
+        # SOURCE_DATE_EPOCH and the same date stamped here make one file.
+        if "/ID" in pdf.trailer:
+            del pdf.trailer["/ID"]
+        dated = io.BytesIO()
+        pdf.save(dated, deterministic_id=True)
+        identity = hashlib.sha256(dated.getvalue()).hexdigest()
         if options.icc:
             profile = read_profile(Path(options.icc))
-            pdfx(pdf, hashlib.sha256(data).hexdigest(), profile, "Custom", _description(profile))
+            pdfx(pdf, identity, profile, "Custom", _description(profile))
         else:
-            pdfx(pdf, hashlib.sha256(data).hexdigest(), _press_profile())
+            pdfx(pdf, identity, _press_profile())
     out = io.BytesIO()
     pdf.save(out, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate,
              deterministic_id=True, min_version="1.6" if options.pdfx else "")

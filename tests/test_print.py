@@ -416,6 +416,42 @@ def test_no_result_on_the_spread_of_its_action_and_a_blank_page_only_where_that_
     assert blanked                               # a run of actions ending on a left page needs one
 
 
+def test_a_book_of_vantages_holds_every_storybook_in_one_volume_keyed_by_category(packs):
+    from vcompiler.render.books import BOOK_OF_VANTAGES, books_of
+    pack = packs["tidal-reach"]
+    apart = books_of(pack)
+    (volume,) = books_of(pack, one_volume=True)
+    assert volume.file_name == BOOK_OF_VANTAGES and volume.subtitle == "Book of Vantages"
+    # every entry of every storybook, category after category, under its category's name
+    assert [e.key for e in volume.entries] == [f"{b.subtitle.removesuffix(' Storybook')} {e.key}"
+                                               for b in apart for e in b.entries]
+    assert volume.entries[0].key == "Move 105" and volume.entries[-1].key.startswith("Depart ")
+    assert len({e.anchor for e in volume.entries}) == len(volume.entries)
+    assert [e.action for e in volume.entries] == [e.action for b in apart for e in b.entries]
+    assert books_of(packs["eye-of-the-void"], one_volume=True) == books_of(packs["eye-of-the-void"])
+
+
+def test_build_binds_the_storybooks_as_one_book_of_vantages_on_fewer_pages(pack_copy, tmp_path):
+    folder = pack_copy("tidal-reach")
+    out = tmp_path / "out"
+    apart = CliRunner().invoke(main, ["build", str(folder), "-o", str(out), "--only", "pdf"])
+    assert apart.exit_code == 0, apart.output
+    pages_apart = sum(len(PdfReader(path).pages) for path in (out / "tidal_reach").glob("storybook-*.pdf"))
+    one = CliRunner().invoke(main, ["build", str(folder), "-o", str(out), "--only", "pdf", "--book-of-vantages"])
+    assert one.exit_code == 0, one.output
+    # the storybooks the volume replaces are not left beside it
+    assert sorted(p.name for p in (out / "tidal_reach").glob("*.pdf")) == ["book-of-vantages.pdf"]
+    pdf = (out / "tidal_reach" / "book-of-vantages.pdf").read_bytes()
+    pages = text_of(pdf)
+    assert len(pages) < pages_apart / 2, (len(pages), pages_apart)
+    assert "Look 101" in pages[1] or any("Look 101" in text for text in pages[1:5])
+    at = _entry_pages(pdf)
+    actions = {name: page for name, page in at.items() if not name.startswith("result")}
+    assert actions and all(spread(at["result-" + name]) != spread(page) for name, page in actions.items()
+                           if "result-" + name in at)
+    assert re.search(r"After acting, read Result Look 101\.", re.sub(r"\s+", " ", " ".join(pages)))
+
+
 def test_storybook_shows_no_titles_and_an_outline_closed_by_number(big_storybook):
     book, pdf = big_storybook
     reader = PdfReader(io.BytesIO(pdf))

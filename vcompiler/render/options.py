@@ -33,6 +33,7 @@ class RenderOptions:
     greyscale: bool = False           # every colour as a grey, for home printers
     pdfx: bool = False                # PDF/X-4 for a print shop (render.finish)
     tagged: bool = False              # a structure tree, for screen readers
+    one_volume: bool = False          # a Vantage pack's storybooks as one Book of Vantages
 
     def page_css(self) -> str:
         # Built from the options only, never from pack text. Crop marks are drawn

@@ -133,8 +133,8 @@ def test_the_board_prints_the_planets_rules_and_its_sectors_actions(built):
     board = board_of(built, built.planets[0], "a4")
     assert [voice.plain(p) for p in board.rules] == ["Crewmembers cannot Rest in Sector 2."]
     assert board.sectors[0].actions == ("Climb the Spire",) and board.sectors[1].actions == ("Break the Ice",)
-    number, name, said, danger = board.actions[0]
-    assert (number, name, danger) == (1, "Climb the Spire", 0)
+    number, name, said, dice = board.actions[0]
+    assert (number, name, dice) == (1, "Climb the Spire", [])
     assert [voice.plain(p, "[{}]") for p in said] == [
         "Look out over the ice.", "Gain 1 [lead], then roll a [danger T] Danger die."]
     assert [voice.plain(p, "[{}]") for p in board.actions[1][2]] == [
@@ -148,19 +148,24 @@ def test_an_actions_danger_dice_stand_to_the_left_of_its_name_on_cards_boards_an
     from vcompiler.render.sheets import Job, job_html, single_pages
     from vcompiler.render.templating import environment
 
-    text = PACK.replace('action "Break the Ice" {', 'action "Break the Ice" danger 2 {').replace(
+    # RB 1670: the letter inside the icon picks the Reference card's table; one die, one icon.
+    text = PACK.replace('action "Break the Ice" {', 'action "Break the Ice" danger 2 B {').replace(
         'action "Listen" {', 'action "Listen" danger 1 {')
     pack = compile_pack(write_pack({"pack.vcl": text})).pack
     board = board_of(pack, pack.planets[0], "a4")
-    assert [a[3] for a in board.actions] == [0, 2]
-    die = '<img class="icon" src="icons/danger.svg" alt="danger die">'
+    assert [a[3] for a in board.actions] == [[], [ir.Icon("danger", "B")] * 2]
+    lettered = '<span class="marked marked-danger">B</span>'
     drawn = environment().get_template("board.html.j2").render(board=board, naive=False, created=None, version="")
-    assert f"{die} {die} <b>Break the Ice</b>" in drawn and f"{die} <b>Climb the Spire</b>" not in drawn
+    assert f"{lettered}{lettered} <b>Break the Ice</b>" in drawn and "danger" not in drawn.split("Climb the Spire")[0]
+    # Without a letter (W418) the icon is printed empty.
+    die = '<img class="icon" src="icons/danger.svg" alt="danger">'
     poi = next(f for f in faces_of(pack) if f.key == "poi P1")
     sheet = job_html(Job("t", (poi,), tuple(single_pages([0], [poi])), frozenset()))
     assert f'<h3 class="action"><span class="danger">{die}</span>Listen</h3>' in sheet
     reader = reader_html(pack).decode()
     assert re.search(r'<h3><span class="icon i-danger"[^>]*></span> Listen</h3>', reader)
+    lettered_die = r'<span class="icon marked i-faces-danger"[^>]*>B</span>'
+    assert re.search(rf"<h3>({lettered_die}){{2}} Sector 2: Break the Ice</h3>", reader)
 
 
 def test_cards_print_plain_actions_attacks_and_standees_and_the_packs_own_danger_tables(built):

@@ -67,6 +67,19 @@ def _text(game: str = "vanguard"):
                     min_size=1, max_size=4).map(lambda parts: '"' + " ".join(parts) + '"')
 
 
+# `art` lines: none, a brief, the images the test writes into the pack's folder, and
+# paths that check refuses (outside the pack, missing).
+ART = ["", 'art brief "A ringed planet"', 'art "art.png"', 'art "art.svg"', 'art "art.png"; art brief "Hull"',
+       'art "../art.png"', 'art "missing.png"']
+PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c4944415408d763f8"
+                    "cfc0000003010100c9fe92ef0000000049454e44ae426082")
+SVG = b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 3 1"><rect width="3" height="1" fill="#345"/></svg>'
+
+
+def _art():
+    return st.sampled_from(ART)
+
+
 def _mostly(usual: list[str], other):
     return st.integers(0, 4).flatmap(lambda n: other if n == 0 else st.sampled_from(usual))
 
@@ -77,7 +90,7 @@ def vanguard_pack(draw) -> str:
     log_lines = draw(st.lists(st.one_of(effect, _text().map(lambda t: f"text {t}"),
                                         st.just("check"), st.just('choice "Go" -> log @lab')),
                               min_size=1, max_size=5))
-    return VANGUARD_HEADER + f'''
+    return VANGUARD_HEADER.replace("start log 1\n", f"start log 1\n  {draw(_art())}\n") + f'''
 log 1 "Start" {{
   text {draw(_text())}
   {"; ".join(log_lines)}
@@ -87,6 +100,7 @@ log 1 "Start" {{
 log 2 "Two" {{ check; {draw(effect)}; return }}
 log @lab {draw(_text())} {{ -> log 2 }}
 planet p "P" {{
+  {draw(_art())}
   mission M01
   unique 1 else {draw(effect)}
   condition printed "Storm" {{ travel {draw(effect)} }}
@@ -104,7 +118,7 @@ poi P101 "One" {{
     outcome red => {draw(effects)}
   }}
 }}
-poi P102 "Two" {{ final }}
+poi P102 "Two" {{ final; {draw(_art())} }}
 poi P103 "Three" {{ action "Look" {{ text {draw(_text())}; {draw(effects)} }} }}
 danger B "Blizzard" {{ text {draw(_text())} }}
 danger T "Tutorial"
@@ -127,8 +141,11 @@ location 1 "One" {{
   north 2 walk
   look "Look" cost 1 {{ text {draw(_text("vantage"))}; result {{ {draw(effects)}; text {draw(_text("vantage"))} }} }}
 }}
-location 2 "Two" {{ south 1 walk }}
-card 1201 item "Thing" {{ text {draw(_text("vantage"))}; action take "Take" cost 1 {{ result {{ {draw(effects)} }} }} }}
+location 2 "Two" {{ south 1 walk; {draw(_art())} }}
+card 1201 item "Thing" {{
+  {draw(_art())}
+  text {draw(_text("vantage"))}; action take "Take" cost 1 {{ result {{ {draw(effects)} }} }}
+}}
 '''
 
 
@@ -145,11 +162,15 @@ def _build(folder, out, only: str):
 def test_what_check_accepts_build_builds(text, tmp_path_factory):
     folder = tmp_path_factory.mktemp("generated")
     (folder / "pack.vcl").write_text(text, encoding="utf-8")
+    (folder / "art.png").write_bytes(PNG)
+    (folder / "art.svg").write_bytes(SVG)
     if not compile_pack(folder).ok:
         return
     out = tmp_path_factory.mktemp("out")
     _build(folder, out, "json")
     _build(folder, out, "pdf")
+    if "art " in text:
+        _build(folder, out, "cards")
 
 
 def test_a_log_named_by_label_in_text_is_printed_by_its_number(tmp_path):

@@ -178,6 +178,22 @@ def test_no_shipped_log_says_in_its_text_what_its_effects_print(name):
         assert not [line for line in said if line in text], log.number
 
 
+def test_the_outline_of_card_and_location_sheets_lists_each_card_at_its_front(eye, tidal):
+    import pikepdf
+    files, _ = render([eye, tidal], parts=frozenset({"cards"}))
+    for name, expected in ((("eye_of_the_void", "cards.pdf"), "P101 "), (("tidal_reach", "locations.pdf"), "109 ")):
+        pdf = pikepdf.open(io.BytesIO(files[name]))
+        pages = {page.objgen: n for n, page in enumerate(pdf.pages)}
+        with pdf.open_outline() as outline:
+            items = [(str(item.title), pages[item.destination[0].objgen]) for item in outline.root]
+        # Fronts are the even pages; every one of them has a card in the outline.
+        assert items and all(page % 2 == 0 for _, page in items)
+        assert {page for _, page in items} == set(range(0, len(pdf.pages), 2))
+        [(title, page)] = [(t, p) for t, p in items if t.startswith(expected)]
+        words_there = " ".join(text for text, _, _ in words(PdfReader(io.BytesIO(files[name])).pages[page]))
+        assert title.split(" ", 1)[1].split()[0] in words_there
+
+
 def test_copies_print_that_many(eye):
     files, _ = render([eye], parts=frozenset({"cards"}))
     fronts = PdfReader(io.BytesIO(files[("eye_of_the_void", "cards.pdf")])).pages[0::2]
@@ -272,7 +288,9 @@ def test_board_layout_is_deterministic_and_crossing_free_for_the_tutorial(eye):
     assert len(set(cells.values())) == len(planet.sectors)
     edges = sorted(tuple(sorted((p.a, p.b))) for p in planet.paths)
     crossings_and_paths_over_sectors, sheets, _ = _cost(cells, edges, "a4")
-    assert (crossings_and_paths_over_sectors, sheets) == (0, 1)
+    # Card-sized spaces: six A4 sheets tiled, or one A2 sheet whole.
+    assert (crossings_and_paths_over_sectors, sheets) == (0, 6)
+    assert _cost(cells, edges, "a2")[1] == 1
 
 
 def test_component_rebuilds_are_byte_identical_in_process_and_in_parallel(eye, tidal):
@@ -589,7 +607,7 @@ def test_a_path_whose_straight_line_runs_over_a_sector_is_drawn_bent_round_it(tm
     cells = place(planet, paper="a4")
     # The grid leaves two straight lines over a sector; both are drawn bent, clear of it.
     straight_over = {(p.a, p.b) for p in planet.paths if over_sectors(cells, p.a, p.b)}
-    assert straight_over == {(5, 6), (9, 10)}
+    assert straight_over == {(5, 6), (3, 9)}
     assert {(a, b) for a, b, points in board.drawn if len(points) > 2} == straight_over
     assert [len(points) for a, b, points in board.drawn if (a, b) in straight_over] == [4, 4]
     assert _paths_over_sectors(board) == [] and board.over == ()
@@ -611,7 +629,8 @@ def test_a_path_whose_straight_line_runs_over_a_sector_is_drawn_bent_round_it(tm
     back = (bent[-1][0] - middle[0], bent[-1][1] - middle[1])
     assert abs(run[0] * back[1] - run[1] * back[0]) < 0.05 * math.hypot(*run) * math.hypot(*back)
     assert run[0] * back[0] + run[1] * back[1] > 0 and math.hypot(*run) > ARROW
-    assert svg.count("<polygon") == 2                  # 5 -> 6 and 12 -> 1
+    # One arrowhead on 5 -> 6 and 12 -> 1, two on each of the 13 two-way paths (RB 585).
+    assert svg.count("<polygon") == 2 + 2 * 13
     # Where a bent path crosses another line, it does so away from either line's ends,
     # where the crossing would read as a fork.
     crossings = []
@@ -628,7 +647,7 @@ def test_a_path_whose_straight_line_runs_over_a_sector_is_drawn_bent_round_it(tm
                         crossings.append((a, b, c, d))
                         ends = (points[0], points[-1], other[0], other[-1])
                         assert min(math.dist(meet, e) for e in ends) > 6.0, (a, b, c, d)
-    assert crossings == [(5, 6, 2, 3)]
+    assert crossings == [(5, 6, 2, 3), (3, 9, 2, 7)]
     # A bent path's label sits on it, clear of every space, its own two too; the others
     # clear of every space but their own two.
     for mark, path in zip(board.marks, planet.paths):

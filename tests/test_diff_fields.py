@@ -105,6 +105,8 @@ EDITS = {
                          "### Point of Interest P102"),
     "checkAction.danger": ("eye-of-the-void", "poi.vcl", '"Squeeze Through" danger 1', '"Squeeze Through" danger 2',
                            "### Point of Interest P106"),
+    "checkAction.danger_letter": ("glacier-of-echoes", "poi.vcl", '"Cross Carefully" danger 1 B',
+                                  '"Cross Carefully" danger 1 T', "### Point of Interest P202"),
     "checkAction.rows": ("eye-of-the-void", "poi.vcl", "outcome red => progress time\n",
                          "outcome red => nothing\n", "### Point of Interest P107"),
     "checkAction.text": ("glacier-of-echoes", "planet.vcl", "at a price.", "at a cost.", GLACIER),

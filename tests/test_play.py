@@ -215,7 +215,7 @@ def test_a_threat_comes_into_play_as_its_card_prints_it():
                              "│    1: Nothing happens.\n"
                              "│    2: The Threat moves.\n"
                              "│    3: The Threat attacks once, then reset the [time] Time Track of T11.\n"
-                             "│ Drive It Into the Dark (1 [danger] Danger die):\n")
+                             "│ Drive It Into the Dark (1 [danger B] Danger die, table B):\n")
     # The global condition of the log before it, and the planet's mission at landing, as printed too.
     assert "Put Global Condition G11 into play.\n┌ Global Condition G11 Endless Snowfall\n" in out
     assert "── Landing on The Glacier of Echoes\n" in out and "┌ Mission M11 Echoes Beneath\n" in out
@@ -226,7 +226,11 @@ def test_a_threat_comes_into_play_as_its_card_prints_it():
             "Threat T11 Ice Stalker is in this Sector.\n") in caves
     assert ("· Threat T11 Ice Stalker in Sector 4 (secondary standees in Sector 2) · "
             "time tracks: T11 Ice Stalker 1 of 3\n") in caves
-    assert "  2) T11 Ice Stalker: Drive It Into the Dark (dice check, 1 [danger] Danger die)\n" in caves
+    assert "  2) T11 Ice Stalker: Drive It Into the Dark (dice check, 1 [danger B] Danger die, table B)\n" in caves
+    # The action's Danger die rolls with the check and is read on its own table (RB 1229, 1670).
+    assert ("── T11 Ice Stalker: Drive It Into the Dark. Roll, then pick what came up.\n"
+            "Roll 1 [danger B] Danger die with your dice; after the Injury dice, look it up in table B of the "
+            "Danger die Reference card: Blizzard: Lose 1 [supplies].") in caves
     assert "» Special ([accident]): Progress the [red] red track.\nProgress the [red] red track.\n" \
            "The [red] track: 1 of 3 spaces marked.\n" in caves
     # Back at Sector 2, only the secondary standee is there: its Special Action is not offered.
@@ -403,7 +407,7 @@ def test_a_turn_is_two_actions_then_an_event_card_is_drawn_and_resolved_by_the_s
             "┌ Event Groaning Ice · [caves]\n│ Secondary:\n│ Progress the [time] Time Track of T11.\n"
             "│ Main:\n│ Roll a [danger B] Danger die.\n"
             "[caves] is in your Sector: its main effect: Roll a [danger B] Danger die.\n"
-            "Roll the [danger B] Danger die and look it up on the Danger die Reference card: Blizzard: "
+            "Roll the [danger B] Danger die and look it up in table B of the Danger die Reference card: Blizzard: "
             "Lose 1 [supplies]. If you have none, gain a \"Frostbite\" Injury instead.\n"
             "── The Glacier of Echoes, Sector 2 Singing Crevasse: P201 Singing Crevasse · turn 2, "
             "Action 1 of 2\n") in out
@@ -622,7 +626,7 @@ def test_the_travel_icon_pays_the_global_condition_in_play_and_offers_what_can_b
     game.choose(state, next(o for o in game.advance(state).options if o.label.startswith("Travel to Sector 1")))
     scene = game.advance(state)
     assert len(asked) == 1 and state.sector == 1
-    assert ("Roll the [danger T] Danger die and look it up on the Danger die Reference card." in scene.lines)
+    assert ("Roll the [danger T] Danger die and look it up in table T of the Danger die Reference card." in scene.lines)
 
 
 def test_the_lander_supplies_are_asked_where_the_board_prints_none(write_pack):

@@ -29,6 +29,7 @@ from vcompiler.render.pdf import (
     render_html,
     render_section,
 )
+from vcompiler.render.preflight import pdfx_problems
 from vcompiler.render.spoilers import exposure, sheet_sides, spread
 
 sys.path.insert(0, str(ROOT / "bench"))
@@ -587,10 +588,13 @@ def test_greyscale_and_pdfx_books(packs, tmp_path):
                     RenderOptions(paper="a4", pdfx=True, booklet=True, bleed_mm=3, crop_marks=True)):
         data = render_book(book, options)
         assert not preflight(data, tmp_path / "x.pdf")
+        assert not pdfx_problems(data)
+        assert _colour_operators(data) == {"k", "K"}
         with pikepdf.open(io.BytesIO(data)) as pdf:
             assert pdf.pdf_version >= "1.6"
             [intent] = pdf.Root.OutputIntents
-            assert intent.S == "/GTS_PDFX" and intent.DestOutputProfile.N == 3
+            assert intent.S == "/GTS_PDFX" and intent.DestOutputProfile.N == 4
+            assert intent.OutputConditionIdentifier == "FOGRA39"
             with pdf.open_metadata() as meta:
                 assert meta["pdfxid:GTS_PDFXVersion"] == "PDF/X-4"
                 assert meta["xmpMM:DocumentID"].startswith("uuid:") and meta["xmpMM:RenditionClass"] == "default"
@@ -600,7 +604,6 @@ def test_greyscale_and_pdfx_books(packs, tmp_path):
                                       for box in ("/MediaBox", "/TrimBox", "/BleedBox"))
                 assert media[0] <= bleed[0] < trim[0] and trim[2] < bleed[2] <= media[2]
                 assert "/Annots" not in page.obj
-                assert page.obj.Resources.ColorSpace.DefaultRGB[0] == "/ICCBased"
         assert "1 1 1 1 K" in "".join(p.get_contents().get_data().decode("latin-1")
                                        for p in PdfReader(io.BytesIO(data)).pages)
 

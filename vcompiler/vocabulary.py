@@ -38,6 +38,11 @@ MAX_COUNT = 99
 STAT_RANGE = (1, 6)
 # A vanguard card's flags, in the order the bundle lists them.
 CARD_FLAGS = ("no_travel", "final", "important", "no_save")
+# The tables of the box's Danger die Reference card a pack rolls without declaring them
+# (the letter inside the die's icon picks one, RB 1455, 1670). The rulebook shows only
+# the Tutorial's (T); a pack declares any other it rolls, the box's or its own, with
+# `danger LETTER "Name"` (an open vocabulary: these defaults stay).
+DANGER_LETTERS = ("T",)
 
 
 # Latin letters that are not a plain letter with marks, as they are written in ASCII.

@@ -17,7 +17,7 @@ mission M11 "Echoes Beneath" {
 
 mission M12 "Raise the Mast" {
   text "Stand the buried mast upright in Sector 5 so the orbiter can hear you."
-  action "Haul on the Cables" danger 1 {
+  action "Haul on the Cables" danger 1 B {
     outcome green: 2 physical + construction => complete mission M12; -> log @mast_raised
     outcome red => gain injury "Frostbite"
   }
@@ -44,7 +44,7 @@ threat T11 "Ice Stalker" {
   space 1 => nothing
   space 2 => threat move
   space 3 => threat attack 1; reset threat T11
-  action "Drive It Into the Dark" danger 1 {
+  action "Drive It Into the Dark" danger 1 B {
     special accident => progress red
     special defense => progress green
     track green 3 => remove threat T11; gain success 1

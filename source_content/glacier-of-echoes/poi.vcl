@@ -15,7 +15,7 @@ poi P202 "Thin Ice" {
   biomes frigid
   no_travel
   text "No one may travel out of this Sector until the ice is crossed."
-  action "Cross Carefully" danger 1 {
+  action "Cross Carefully" danger 1 B {
     outcome green: physical + gathering => gain supplies 2; replace poi with P204
     outcome red => gain injury "Frostbite"; move crew to sector 2
   }

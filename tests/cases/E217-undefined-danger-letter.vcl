@@ -23,3 +23,15 @@ planet p "P" {
   sector 2 { poi slot }
   path 1 <-> 2 [roll danger X]  // expect: E217
 }
+
+// The letter beside an action's Danger dice is looked up as a roll's is.
+poi P101 "Ledge" {
+  action "Leap" danger 1 Q {  // expect: E217@26
+    outcome green: physical => gain success 1
+    outcome red => nothing
+  }
+  action "Climb" danger 1 B {
+    outcome green: physical => gain success 1
+    outcome red => nothing
+  }
+}

@@ -175,14 +175,16 @@ def biomes_are_known(context: CheckContext) -> Iterator[Diagnostic]:
     pack = context.pack
     holders = [(card.span, card.biomes) for card in pack.cards]
     holders += [(sector.span, sector.biomes) for planet in pack.planets for sector in planet.sectors]
+    known = (*BIOMES, *pack.vocabulary.biomes)
     for span, biomes in holders:
         for name in biomes:
-            if name in BIOMES:
+            if name in known:
                 continue
-            near = difflib.get_close_matches(name, BIOMES, n=1)
+            near = difflib.get_close_matches(name, known, n=1)
             yield diagnostic(codes.UNKNOWN_BIOME, word_span(pack, span, "biomes", name), name=name,
                              hint=(f"did you mean `{near[0]}`? " if near else "")
-                             + f"biomes are {', '.join(BIOMES)}", fixes=near)
+                             + f"biomes are {', '.join(known)}; a pack declares its own in its `pack`: "
+                               f"`biomes {name}`", fixes=near)
 
 
 @rule(codes.AMBIGUOUS_SECTOR)
@@ -202,7 +204,9 @@ def sector_numbers_name_one_sector(context: CheckContext) -> Iterator[Diagnostic
         if len(planets) > 1:
             yield diagnostic(codes.AMBIGUOUS_SECTOR, ref.span, number=ref.key,
                              planets=" and of ".join(f"planet {p.id}" for p in planets),
-                             hint="number the sectors of the planets apart (e.g. 1-8 and 11-18)",
+                             hint="say which planet's: " + " or ".join(
+                                 f"`sector {ref.key} of {p.id}`" for p in planets)
+                             + "; or number the sectors of the planets apart",
                              related=[Related(p.span, f"planet {p.id}") for p in planets])
 
 

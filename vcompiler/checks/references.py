@@ -13,6 +13,7 @@ from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.model.types import Card, Reference
 from vcompiler.registry import ANY_CARD, CARD_KINDS, STARTING_LOG, game_named, kind_named
 from vcompiler.source import Span
+from vcompiler.vocabulary import DANGER_LETTERS
 
 
 def _near_numbers(wanted: int, numbers: list[int]) -> list[int]:
@@ -40,18 +41,25 @@ def _number_candidates(context: CheckContext, kind: str, wanted: int) -> tuple[l
     compiler gave a label is one the writer never sees (and a spoiler in print), so it
     is not what they mistyped; of those, one that nothing else leads to first, which is
     likely what the mistyped reference was for."""
-    def make() -> tuple[list[str], list[int]]:
+    typed = str(wanted)
+
+    def lasting() -> tuple[list[int], list[int]]:
+        # Which numbers are close depends only on the numbers defined: kept across
+        # edits that define nothing new (planting a dangling goto, then mending it).
         given = _label_numbers(context) if kind == "log" else {}
         numbers = [n for n in _numbered(context, kind) if n not in given]
-        led_to = _led_to(context, kind)
-        typed = str(wanted)
         close = [n for n in numbers if _one_edit(typed, str(n))]
         close += [int(n) for n in difflib.get_close_matches(typed, [str(n) for n in numbers], n=2, cutoff=0.7)
                   if int(n) not in close]
+        return close, _near_numbers(wanted, numbers)
+
+    def make() -> tuple[list[str], list[int]]:
+        close, near = context.lasting(("close numbers", kind, wanted), lasting)
+        led_to = _led_to(context, kind)
         # A digit typed twice (22 for 2) is the likeliest slip of all.
         doubled = {typed[:i] + typed[i + 1:] for i in range(len(typed) - 1) if typed[i] == typed[i + 1]}
-        close.sort(key=lambda n: (n in led_to, str(n) not in doubled, abs(n - wanted)))
-        return [str(n) for n in close[:2]], _near_numbers(wanted, numbers)
+        ranked = sorted(close, key=lambda n: (n in led_to, str(n) not in doubled, abs(n - wanted)))
+        return [str(n) for n in ranked[:2]], near
     return context.shared(("near", kind, wanted), make)
 
 
@@ -91,8 +99,6 @@ def undefined_test(defined: Mapping[tuple[str, object], object],
     """Whether a reference names what the pack does not define (nor declares in a
     declaration that did not parse). The start is the pack's own rule (E309), not one
     more of them."""
-    # A pack that declares no Danger die letter rolls those of the box's card (E217).
-    box_danger = not any(kind == "danger" for kind, _ in defined)
     # The sectors of a planet that did not parse are not known: a sector named without
     # its planet may be one of them.
     planets = {key for kind, key in unparsed if kind == "planet"}
@@ -102,7 +108,8 @@ def undefined_test(defined: Mapping[tuple[str, object], object],
     def undefined(ref: Reference) -> bool:
         return (ref.via != "start" and (ref.kind, ref.key) not in defined and (ref.kind, ref.key) not in unparsed
                 and not (ref.kind == ANY_CARD.name and ref.key in cards)
-                and not (box_danger and ref.kind == "danger")
+                # The box's Danger die letters need no declaration (E217).
+                and not (ref.kind == "danger" and ref.key in DANGER_LETTERS)
                 and not (planets and ref.kind == "sector"
                          and (not isinstance(ref.key, tuple) or ref.key[0] in planets)))
     return undefined
@@ -263,16 +270,21 @@ def _misnamed_letters(context: CheckContext) -> set[str]:
     return {letter[0].upper() for letter in _danger_letters(context) if not danger.matches(letter)}
 
 
+def known_danger_letters(context: CheckContext) -> list[str]:
+    """The letters a roll may name: the box's and those the pack declares."""
+    danger = kind_named("danger")
+    return sorted({*DANGER_LETTERS, *(letter for letter in _danger_letters(context) if danger.matches(letter))})
+
+
 @rule(codes.UNDEFINED_DANGER)
 def danger_letters_defined(context: CheckContext) -> Iterator[Diagnostic]:
     """E217: a Danger die letter the pack's `danger` declarations do not define."""
-    letters = _danger_letters(context)
     misnamed = _misnamed_letters(context)
     for ref in _undefined(context, ("danger",)):
         if ref.key in misnamed:
             continue
-        hint = (f"the pack declares {', '.join(sorted(letters))}; if the Reference card has a table {ref.key}, "
-                f"declare it: `danger {ref.key} \"Name\"`")
+        hint = (f"the letters are {', '.join(known_danger_letters(context))}; if the Reference card has a table "
+                f"{ref.key}, declare it: `danger {ref.key} \"Name\"`")
         yield diagnostic(codes.UNDEFINED_DANGER, ref.span, letter=ref.key, hint=hint)
 
 

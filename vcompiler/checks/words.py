@@ -14,7 +14,7 @@ from vcompiler.checks import CheckContext, rule
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.fontmetrics import serif
 from vcompiler.model.types import Pack
-from vcompiler.source import Span
+from vcompiler.source import SourceFile, Span
 
 # book.css: 9.5 pt text; an A4 page's column, 88.5 mm (210 mm less 2 x 13 mm margins and
 # a 7 mm gap, halved), less the 4.5 mm a list of choices is indented.
@@ -74,6 +74,10 @@ def _words(nodes: tuple[object, ...]) -> str:
     return "".join(out)
 
 
+def _has_long_word(source: SourceFile) -> bool:
+    return bool(_LONG_AFTER_BLANK.search(source.text) or _LONG.match(source.text))
+
+
 def _width_mm(word: str) -> float:
     return sum(map(serif, word)) * TEXT_PT * PT_MM
 
@@ -82,8 +86,7 @@ def _width_mm(word: str) -> float:
 def words_a_line_holds(context: CheckContext) -> Iterator[Diagnostic]:
     # `vcompiler rules W514` shows the code's own text.
     pack = context.pack
-    sources = {source.display: source for source in pack.files
-               if _LONG_AFTER_BLANK.search(source.text) or _LONG.match(source.text)}
+    sources = {source.display: source for source in pack.files if context.of_source(_has_long_word, source)}
     if not sources:
         return
     holds = int(COLUMN_MM / _width_mm("abcdefghijklmnopqrstuvwxyz") * 26)

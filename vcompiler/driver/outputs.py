@@ -35,7 +35,8 @@ def _components(results: list[CompileResult], only: str | None, options: RenderO
     from vcompiler.render.components import ComponentOptions, plan_components
 
     wanted = {"cards", "board"} if only is None else {only} & {"cards", "board"}
-    chosen = ComponentOptions(options.paper, layout, frozenset(wanted), options.bleed_mm, options.crop_marks)
+    chosen = ComponentOptions(options.paper, layout, frozenset(wanted), options.bleed_mm, options.crop_marks,
+                               options.board_paper)
     return plan_components([r.model for r in results], chosen, {r.model.name: dict(r.card_sizes) for r in results})
 
 
@@ -83,10 +84,10 @@ def make_outputs(results: list[CompileResult], only: str | None, options: Render
         files.update(render(plan([r.model for r in results], options, limits, silenced), progress=progress,
                             found=found))
     components, problems = render_components(_components(results, only, options, layout), progress=progress)
-    if options.greyscale:
-        # A home printer's black ink prints the cards and boards too, not only the books.
-        grey = replace(options, pdfx=False)
-        components = {key: finish(data, grey, "") for key, data in components.items()}
+    if options.greyscale or options.pdfx:
+        # A home printer's black ink, or a print shop's press, prints the cards and
+        # boards too, not only the books.
+        components = {key: finish(data, options) for key, data in components.items()}
     files.update(components)
     if found is not None:
         found.extend(problems)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from vcompiler.model import types as m
 from vcompiler.play import params
-from vcompiler.play.cards import face_lines, words
-from vcompiler.play.effects import PAID
+from vcompiler.play.cards import danger_dice, danger_icons, face_lines, words
+from vcompiler.play.effects import PAID, danger_table
 from vcompiler.play.positions import (
     AtAct,
     AtBoard,
@@ -24,7 +24,7 @@ from vcompiler.play.reading import Reader
 from vcompiler.play.scene import Option, Scene, cap
 from vcompiler.play.state import State
 from vcompiler.render import voice
-from vcompiler.render.cards import THREAT_ROWS, requirement
+from vcompiler.render.cards import THREAT_ROWS, requirement, setup_steps
 
 LEAVING = 0.05
 # A threat's rows that say what its attack does, by whether a Crewmember shares its Sector (RB 1447).
@@ -226,8 +226,11 @@ class BoardRules(Reader):
         the Sector (its POI's included), else its secondary effect; then discarded."""
         if not state.deck:
             # RB 1419: an empty deck is the discard pile shuffled; both empty, the deck is new.
+            setup = self.planet(state).setup if state.planet else None
+            # RB 1511: the setup's Event cards are the deck, when it names them.
+            chosen = set(setup.events) if setup is not None and setup.events else None
             state.deck = state.discard or [c.id for c in self.pack.cards if c.kind == "event"
-                                           for _ in range(c.copies or 1)]
+                                           and (chosen is None or c.id in chosen) for _ in range(c.copies or 1)]
             state.discard = []
             self.random.shuffle(state.deck)
         if not state.deck:
@@ -275,7 +278,7 @@ class BoardRules(Reader):
         one printed on the board: its name, its travel effect, its Supplies."""
         card = self.cards.get(state.condition or "")
         if card is not None:
-            return self.card_name(card.id), card.travel, None
+            return self.card_name(card.id), card.travel, card.supplies
         printed = self.planet(state).printed_conditions if state.planet else ()
         if printed:
             return printed[0].name, printed[0].travel, printed[0].supplies
@@ -345,6 +348,12 @@ class BoardRules(Reader):
         if show:
             owner = self.card_name(poi) if poi in self.cards else cap(poi)
             scene.lines.append(f"── {owner}: {action.name}. Roll, then pick what came up.")
+            if action.danger:
+                # RB 1183, 1229: the Danger dice roll with the check and are read after the Injury dice.
+                letter = action.danger_letter
+                scene.lines.append(f"Roll {danger_icons(action.danger, letter)} with your dice; after the Injury dice, "
+                                   + (danger_table(self.pack, letter) if letter else
+                                      "look each up on the Danger die Reference card (the card names no table)."))
             for row in action.rows:
                 if row.kind == "track":
                     marked = state.tracks.get(_track_key(poi, index, row.key), 0)
@@ -374,9 +383,16 @@ class BoardRules(Reader):
             state.planet = planet.id
             lander = next((s.number for s in planet.sectors if s.lander), None)
             state.sector = lander if lander is not None else (planet.sectors[0].number if planet.sectors else None)
+            known = {s.number for s in planet.sectors}
+            if planet.setup is not None and planet.setup.start and planet.setup.start[0] in known:
+                # RB 448: the setup says where the minis stand; the game starts from it.
+                state.sector = planet.setup.start[0]
             self.note(f"── Landing on {planet.name}")
             self.arrived = True
             self.note([words(p) for t in planet.text for p in voice.rich(t)])
+            if planet.setup is not None:
+                self.note("Setup:")
+                self.note([f"{n}. {words(step)}" for n, step in enumerate(setup_steps(self.pack, planet), 1)])
             # RB 1045-1051: the board's Global Condition and Mission cards are placed and read at landing.
             for printed in planet.printed_conditions:
                 self.note(f"Global Condition {printed.name} (printed on the board): [travel] "
@@ -518,8 +534,7 @@ def _action_option(label: str, action: m.CheckAction, holder: str, index: int) -
     """A Special Action: a dice check, or one read and done without dice."""
     if not action.dice_check:
         return Option(label, then=AtAct(holder, index), action=True, special=True)
-    danger = action.danger
-    dice = f", {danger} [danger] Danger {'die' if danger == 1 else 'dice'}" if danger else ""
+    dice = f", {danger_dice(action.danger, action.danger_letter)}" if action.danger else ""
     return Option(f"{label} (dice check{dice})", then=AtCheck(holder, index), action=True, special=True)
 
 

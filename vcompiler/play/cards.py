@@ -6,6 +6,18 @@ from vcompiler.render import voice
 from vcompiler.render.cards import Face
 from vcompiler.render.ir import ActionHead, Block, Boxes, Choices, Options, Paragraph, Row, Rule, Sentence, Steps, Track
 
+
+def danger_icons(count: int, letter: str | None) -> str:
+    """So many Danger dice, their icon bearing the letter of their table (RB 1670)."""
+    return f"{count} [danger{f' {letter}' if letter else ''}] Danger {'die' if count == 1 else 'dice'}"
+
+
+def danger_dice(count: int, letter: str | None) -> str:
+    """An action's Danger dice as the table is told them: with the Reference card's
+    table they are read on, or that none is printed."""
+    dice = danger_icons(count, letter)
+    return f"{dice}, table {letter}" if letter else f"{dice}, no table named"
+
 INDENT = "   "
 
 
@@ -36,8 +48,8 @@ def block_lines(block: Block) -> list[str]:
     match block:
         case Paragraph(tokens):
             return [words(tokens)]
-        case ActionHead(tokens, danger):
-            dice = f" ({danger} [danger] Danger {'die' if danger == 1 else 'dice'})" if danger else ""
+        case ActionHead(tokens, danger, letter):
+            dice = f" ({danger_dice(danger, letter)})" if danger else ""
             return [f"{words(tokens)}{dice}:"]
         case Row(_, lead_tokens, said):
             lead = words(lead_tokens).removesuffix(".")        # a goal's words end their own sentence

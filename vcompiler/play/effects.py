@@ -64,6 +64,8 @@ UNCHANGED: dict[str, str] = {
     "gain_shipbook": "play keeps no Ship Book",
     "remove_poi_from_game": "play keeps no box of cards out of the game",
     "remove_card_from_game": "play keeps no box of cards out of the game",
+    "remove_named_poi_from_game": "play keeps no box of cards out of the game",
+    "remove_named_card_from_game": "play keeps no box of cards out of the game",
     "move_player_along": "one player sits at the table",
 }
 
@@ -152,13 +154,19 @@ def _travel(game: Game, state: State, effect: m.Effect, context: Context | None)
     return game.resolve(state, travel, None)
 
 
+def danger_table(pack: m.Pack, letter: str) -> str:
+    """Where the table reads a Danger die of `letter`: the pack's own printed table, or
+    the box's Reference card."""
+    table = next((c for c in pack.cards if c.kind == "danger" and c.id == letter), None)
+    said = (f": {table.name}: " + " ".join(words(x) for t in table.text for x in voice.rich(t))
+            if table is not None and table.text else ".")
+    return f"look it up in table {letter} of the Danger die Reference card{said}"
+
+
 def _roll_danger(game: Game, state: State, effect: m.Effect, context: Context | None) -> Position | None:
     # Play rolls no dice: the table rolls, and reads the pack's own table of the die.
     die = params.word(effect, "die")
-    table = next((c for c in game.pack.cards if c.kind == "danger" and c.id == die), None)
-    said = (f": {table.name}: " + " ".join(words(x) for t in table.text for x in voice.rich(t))
-            if table is not None and table.text else ".")
-    game.note(f"Roll the [danger {die}] Danger die and look it up on the Danger die Reference card{said}")
+    game.note(f"Roll the [danger {die}] Danger die and {danger_table(game.pack, str(die))}")
     return None
 
 
@@ -251,9 +259,11 @@ def _set_condition(game: Game, state: State, effect: m.Effect, context: Context 
 
 
 def _replace_poi(game: Game, state: State, effect: m.Effect, context: Context | None) -> Position | None:
-    if state.planet is not None:
+    # RB 119: `sector N of PLANET` places it on that planet's board, whichever is played.
+    planet = effect.param("planet") or state.planet
+    if planet is not None:
         sector = state.sector if effect.op == "replace_poi" else params.number(effect, "sector")
-        state.pois[f"{state.planet}:{sector}"] = params.word(effect, "card")
+        state.pois[f"{planet}:{sector}"] = params.word(effect, "card")
     return None
 
 

@@ -150,9 +150,9 @@ class _Writer:
             match block:
                 case Paragraph(tokens):
                     out.append(f"<p>{self.inline(tokens)}</p>")
-                case ActionHead(tokens, danger):
+                case ActionHead(tokens, danger) as head:
                     # RB 890: the Danger dice stand to the left of the action's name.
-                    dice = self.inline([Icon("danger")] * danger) + " " if danger else ""
+                    dice = self.inline(head.dice) + " " if danger else ""
                     out.append(f"<h3>{dice}{self.inline(tokens)}</h3>")
                 case Row(_, lead_tokens, said):
                     lead = self.inline(lead_tokens)
@@ -292,7 +292,7 @@ class _Writer:
                 f"{self.inline(voice.effects_sentence(tuple(m.Choice((e,), e.span) for e in effects)))}</p>"
                 for what, effects in (("Lift-off", planet.lift_off), ("Evacuation", planet.evac)) if effects]
         # A sector's Special Actions, each headed with where it is done: "Sector 1: Climb the Spire".
-        actions = [self.card_blocks([ActionHead([Words(f"Sector {s.number}: "), *b.tokens], b.danger)
+        actions = [self.card_blocks([ActionHead([Words(f"Sector {s.number}: "), *b.tokens], b.danger, b.letter)
                                      if isinstance(b, ActionHead) else b
                                      for b in action_blocks(s.actions)]) for s in planet.sectors if s.actions]
         rule = f"<p>{self.inline(voice.events_rule(planet.events))}</p>" if planet.events is not None else ""

@@ -138,6 +138,10 @@ VANTAGE_CARD_KINDS = ("character", "item", "flora", "vehicle", "destiny", "missi
 # though nothing refers to it as an entity of its own.
 LANDING = "landing"
 LANDING_CARD = Printed("Landing Card")
+# A planet's setup (`setup { … }` in a planet): printed as a card of its own beside the
+# board, so that the board's layout is the board's and the table reads its setup first.
+SETUP = "setup"
+SETUP_CARD = Printed("Planet Setup")
 # The key of the Starting Log (`log start`): read first, printed first and with no number.
 STARTING_LOG = 0
 # What `{card X}` in text names before the model knows X's kind: a card of either game.
@@ -153,7 +157,7 @@ DECK_KINDS: tuple[str, ...] = tuple(k.name for k in KINDS if k.deck)
 # What the card sheets print, by the face's kind, and the size each prints at, which
 # vcompiler.toml's [cards] may change.
 PRINTED: dict[str, Printed] = {**{k.name: k.printed for k in KINDS if k.printed is not None},
-                               LANDING: LANDING_CARD}
+                               LANDING: LANDING_CARD, SETUP: SETUP_CARD}
 CARD_SIZES: dict[str, tuple[float, float]] = {name: printed.size for name, printed in PRINTED.items()}
 
 # How many of one card a build prints at most: a slip of the finger in `copies`

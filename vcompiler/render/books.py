@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import field, replace
 
 from vcompiler.model import types as m
+from vcompiler.registry.art import COVER_MM
+from vcompiler.render.art import ArtView, art_view
 from vcompiler.render.ir import BookBlock, Check, Choices, Emphasis, Icon, Paragraph, Ref, Sentence, Words
 from vcompiler.render.voice import blocks, cost_notes, log_anchor, plain, rich, rich_line
 from vcompiler.util.frozen import frozen
@@ -39,6 +41,7 @@ class Book:
     # Whether the index and the outline show titles. A title beside its number tells
     # a reader where a story goes, which shuffled or keyed numbers are meant to hide.
     titles: bool = True
+    art: ArtView | None = None        # the cover's illustration, or its placeholder
 
     @property
     def index(self) -> list[tuple[str, str, str]]:
@@ -103,7 +106,8 @@ def logbook(pack: m.Pack, titles: bool | None = None) -> Book:
                              check=log.has_check, action=_with_check(log.statements),
                              leads_to=_leads_to(log.statements)))
     shown = not any(log.label for log in pack.logs) if titles is None else titles
-    return Book("logbook.pdf", "logbook", pack.title, "Logbook", pack.version, "Log", tuple(entries), shown)
+    return Book("logbook.pdf", "logbook", pack.title, "Logbook", pack.version, "Log", tuple(entries), shown,
+                art_view(pack.art, COVER_MM))
 
 
 def _story_entry(key: str, anchor: str, action: m.StoryAction) -> Entry:
@@ -139,11 +143,12 @@ def storybooks(pack: m.Pack, titles: bool | None = None) -> list[Book]:
         entries = tuple(_ending_entry(a, f"entry-{n}-{i}") if isinstance(a, m.VantageCard)
                         else _story_entry(str(n), f"entry-{n}-{i}", a) for i, (n, a) in enumerate(found))
         books.append(Book(f"storybook-{category}.pdf", "storybook", pack.title,
-                          f"{category.capitalize()} Storybook", pack.version, "Entry", entries, shown))
+                          f"{category.capitalize()} Storybook", pack.version, "Entry", entries, shown,
+                          art_view(pack.art, COVER_MM)))
     departs = tuple(_story_entry(f"{d.number} {d.direction}", f"depart-{d.number}-{d.direction}", d.action)
                     for d in pack.departs)
     books.append(Book("storybook-depart.pdf", "storybook", pack.title, "Depart Storybook", pack.version,
-                      "Entry", departs, shown))
+                      "Entry", departs, shown, art_view(pack.art, COVER_MM)))
     return books
 
 

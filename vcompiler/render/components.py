@@ -45,6 +45,7 @@ class ComponentOptions:
     # card sheets carry their own 3 mm bleed around every card (render.sheets).
     bleed_mm: float = 0.0
     crop_marks: bool = False
+    board_paper: str = "a4"           # a planet board's sheet (render.board.BOARD_PAPERS)
 
 
 @frozen
@@ -125,7 +126,7 @@ def plan_components(packs: list[Pack], options: ComponentOptions,
                 decks.append(Deck(pack.name, file_name, tuple(jobs), options.layout == "single"))
         if "board" in options.parts:
             for planet in pack.planets:
-                board = replace(board_of(pack, planet, CARD_PAPERS[options.paper]), bleed_mm=options.bleed_mm,
+                board = replace(board_of(pack, planet, options.board_paper), bleed_mm=options.bleed_mm,
                                 crop_marks=options.crop_marks)
                 decks.append(Deck(pack.name, board.file_name, (board,), False))
                 problems += [diagnostic(codes.PATH_OVER_SECTOR, span, a=a, b=b, sector=n, arrow=arrow,
@@ -133,6 +134,11 @@ def plan_components(packs: list[Pack], options: ComponentOptions,
                                              f"sectors with `at COLUMN, ROW` so that it runs clear of sector "
                                              f"{n}, or lead it through sector {n}")
                              for span, a, arrow, b, n in board.over]
+                problems += [diagnostic(codes.COST_OVER_SECTOR, span, a=a, b=b, sector=n, arrow=arrow,
+                                        hint="no place along the path keeps its cost off every space: print "
+                                             "the cost as icons or shorter, or pin the sectors with `at COLUMN, "
+                                             "ROW` so that the path runs between spaces not side by side")
+                             for span, a, arrow, b, n in board.unclear]
     return ComponentPlan(tuple(decks), tuple(problems))
 
 

@@ -49,9 +49,16 @@ class Paragraph:
 
 @frozen
 class ActionHead:
-    """An action's name and its Danger dice."""
+    """An action's name and its Danger dice; `letter`, the letter inside their icon,
+    which picks the table of the Danger die Reference card (RB 1670)."""
     tokens: Sentence
     danger: int | None
+    letter: str | None = None
+
+    @property
+    def dice(self) -> Sentence:
+        """Its Danger dice as printed to the left of its name (RB 890): one icon a die."""
+        return [Icon("danger", self.letter) for _ in range(self.danger or 0)]
 
 
 @frozen

@@ -32,7 +32,9 @@ class RenderOptions:
     titles: bool | None = None        # titles in the index and outline; None: the book's default
     greyscale: bool = False           # every colour as a grey, for home printers
     pdfx: bool = False                # PDF/X-4 for a print shop (render.finish)
+    icc: str = ""                     # pdfx: the press's CMYK profile file; "": the bundled FOGRA39
     tagged: bool = False              # a structure tree, for screen readers
+    board_paper: str = "a4"           # the sheet a planet board prints on, tiled when larger
     one_volume: bool = False          # a Vantage pack's storybooks as one Book of Vantages
 
     def page_css(self) -> str:

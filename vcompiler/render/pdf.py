@@ -154,6 +154,7 @@ def _weasy(html: str, options: RenderOptions, extra_css: str = "", sheets: tuple
 
     weasy_compat.skip_empty_margins()
     weasy_compat.hang_trailing_spaces()
+    weasy_compat.one_subsetter()
 
     # The fonts are written to the temporary folder, which a command removes when it ends.
     stylesheets, fonts = _stylesheets(sheets, options.page_css() + extra_css, tempfile.gettempdir())

@@ -171,11 +171,13 @@ class RenderedJob:
 
 def job_html(job: Job, marked: dict[int, dict[str, Overflow]] | None = None) -> str:
     """`marked`: by face, the parts (title, body, foot) printed cut, and what is cut."""
+    from vcompiler.registry.art import CARD_ART_TOP_MM
+    from vcompiler.render.fit import ART_GAP, BODY_TOP
     from vcompiler.render.options import source_date
     from vcompiler.render.templating import environment
     return environment().get_template("cards.html.j2").render(
         job=job, marked=marked or {}, bleed=BLEED_MM, note=DUPLEX_NOTE, page_names=page_names, naive=False,
-        created=source_date(),
+        created=source_date(), art_top=CARD_ART_TOP_MM, art_body_top=BODY_TOP + ART_GAP,
         version=__version__)
 
 
@@ -285,6 +287,29 @@ def render_job(job: Job) -> RenderedJob:
     return RenderedJob(write(), tuple(o for o in found if o.face in job.measure), len(laid_out.pages))
 
 
+def _outline_items(source: Any, first_page: int) -> list[Any]:
+    """A job's outline (a card sheet's cards by name), its pages counted from
+    `first_page` of the joined file: joining pages alone leaves the outline behind."""
+    import pikepdf
+
+    pages = {page.objgen: n for n, page in enumerate(source.pages)}
+
+    def copied(item: Any) -> Any:
+        target = item.destination
+        if isinstance(target, pikepdf.Array) and len(target) and target[0].objgen in pages:
+            page = first_page + pages[target[0].objgen]
+            made = pikepdf.OutlineItem(str(item.title), page, "XYZ",
+                                       left=float(target[2]) if len(target) > 2 else None,
+                                       top=float(target[3]) if len(target) > 3 else None)
+        else:
+            made = pikepdf.OutlineItem(str(item.title))
+        made.children.extend(copied(child) for child in item.children)
+        return made
+
+    with source.open_outline() as found:
+        return [copied(item) for item in found.root]
+
+
 def assemble_pdf(parts: list[bytes], title: str, trim_bleed: list[bool]) -> bytes:
     """The jobs' PDFs as one file, one subset per font. Single-card pages (`trim_bleed`)
     get a TrimBox inside their bleed, for print-on-demand services."""
@@ -297,8 +322,13 @@ def assemble_pdf(parts: list[bytes], title: str, trim_bleed: list[bool]) -> byte
     out = pikepdf.new()
     # Open until the file is saved: their pages' streams are read from them then.
     sources = [pikepdf.open(io.BytesIO(part)) for part in parts]
+    outline: list[Any] = []
     for source in sources:
+        outline.extend(_outline_items(source, len(out.pages)))
         out.pages.extend(source.pages)
+    if outline:
+        with out.open_outline() as root:
+            root.root.extend(outline)
     bleed = BLEED_MM * 72 / 25.4
     for page, trimmed in zip(out.pages, trim_bleed):
         if trimmed:

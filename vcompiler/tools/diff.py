@@ -23,6 +23,7 @@ from typing import Any
 from vcompiler.model.types import Card, CheckAction, Effect, Pack, Planet, Row
 from vcompiler.registry import CARD_SIZES
 from vcompiler.render import ir, voice
+from vcompiler.render.art import art_lines
 from vcompiler.render.books import STARTING_KEY, books_of
 from vcompiler.render.cards import Face, faces_of, row_lead, setup_blocks
 from vcompiler.render.ir import (
@@ -112,8 +113,8 @@ def _face_text(blocks: Iterable[Block]) -> list[str]:
                 out.append(f"{word}: {count}")
             case ir.Row(_, lead, tokens):
                 out.append(f"{_plain(lead)}: {_plain(tokens)}")
-            case ActionHead(tokens, danger):
-                out.append(_plain(tokens) + (f" (danger {danger})" if danger else ""))
+            case ActionHead(tokens, danger, letter):
+                out.append(_plain(tokens) + (f" (danger {danger}{f' {letter}' if letter else ''})" if danger else ""))
             case Track(style, spaces, tokens):
                 out.append(f"[{style}] {spaces}: {_plain(tokens)}")
             case Options(options):
@@ -134,7 +135,8 @@ def _rows_text(rows: tuple[Row, ...]) -> list[str]:
 def _action_text(action: CheckAction) -> list[str]:
     """A Special Action as printed: its name, then its dice check's rows, or the text and
     effects the Crewmember follows."""
-    text = [f"{action.name}" + (f" (danger {action.danger})" if action.danger else "")]
+    letter = f" {action.danger_letter}" if action.danger_letter else ""
+    text = [f"{action.name}" + (f" (danger {action.danger}{letter})" if action.danger else "")]
     text += [t.plain() for t in action.text]
     if action.effects:
         text.append(_plain(voice.effects_sentence(action.effects)))
@@ -155,7 +157,11 @@ def _face_said(face: Face) -> tuple[str, ...]:
         head.append("Biomes: " + ", ".join(face.icons))
     if face.copies > 1:
         head.append(f"{face.copies} copies")
-    return (" · ".join(head), *_face_text(face.blocks), *_face_text(face.foot))
+    art = []
+    if face.art is not None:
+        art = [f"Art: {face.art.image} ({face.art.digest[:12]})"] if face.art.image else []
+        art += [f"Art brief: “{face.art.brief}”"] if face.art.brief else []
+    return (" · ".join(head), *art, *_face_text(face.blocks), *_face_text(face.foot))
 
 
 def _effects_line(effects: tuple[Effect, ...]) -> str:
@@ -166,7 +172,7 @@ def _effects_line(effects: tuple[Effect, ...]) -> str:
 def _board_text(planet: Planet) -> tuple[str, ...]:
     """What a planet's board prints, a line for each space and each path; where a sector
     lies and the lines between them are its layout, not its words, and are left out."""
-    text = [t.plain() for t in planet.text]
+    text = [t.plain() for t in planet.text] + art_lines(planet.art)
     if planet.events is not None:
         text.append(_plain(voice.events_rule(planet.events)))
     if planet.missions:
@@ -223,7 +229,7 @@ def printed_entries(pack: Pack) -> list[Printed]:
                 identity = ("entry", book.file_name, entry.key, occurrence)
                 out.append(Printed(identity, entry.key, "Entry", book.file_name, entry.title_text, paragraphs))
     for location in pack.locations:
-        text = [p for t in location.text for p in map(voice.plain, voice.rich(t))]
+        text = [p for t in location.text for p in map(voice.plain, voice.rich(t))] + art_lines(location.art)
         if location.arrival:
             text.append("Arrival: " + _plain(voice.effects_sentence(location.arrival)))
         text += [f"{e.direction.capitalize()}: " + (f"{e.target}" + (f" ({e.mode})" if e.mode else "")

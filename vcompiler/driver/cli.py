@@ -432,6 +432,9 @@ def _booklet_only(ctx: click.Context, options: dict[str, str]) -> None:
 @click.option("--paper-thickness", "paper_thickness", callback=_thickness, metavar="MM",
               help="Booklet: the thickness of one sheet, e.g. 0.1mm (the default); the pages of a "
                    "signature's inner sheets move towards the fold by as much as the sheets creep.")
+@click.option("--book-of-vantages", "one_volume", is_flag=True,
+              help="Vantage packs: every storybook in one volume, book-of-vantages.pdf (VR 17), its entries "
+                   "keyed by category and number (\"Look 101\"), then their results.")
 @click.option("--titles/--no-titles", default=None,
               help="Titles in the index and outline. Default: shown for logbooks numbered in order, "
                    "hidden for shuffled numbers and storybooks.")
@@ -450,7 +453,8 @@ def _booklet_only(ctx: click.Context, options: dict[str, str]) -> None:
 @_no_cache
 def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout: str, paper: str, board_paper: str,
           bleed: float, crop_marks: bool, booklet: bool, signature: int, paper_thickness: float | None,
-          titles: bool | None, pdfx: bool, icc: Path | None, greyscale: bool, tagged: bool, fmt: str, strict: bool,
+          one_volume: bool, titles: bool | None, pdfx: bool, icc: Path | None, greyscale: bool, tagged: bool,
+          fmt: str, strict: bool,
           no_cache: bool) -> None:
     """Check the packs under PATHS and write their bundles, books and components to OUT/<pack>/.
 
@@ -468,6 +472,7 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
       vcompiler build source_content/ --paper a5 --booklet
       vcompiler build source_content/ --bleed 3mm --crop-marks --only pdf
       vcompiler build source_content/ --only cards --card-layout single
+      vcompiler build source_content/ --book-of-vantages --booklet
     """
     from vcompiler.compile import display_path
     from vcompiler.driver.outputs import (
@@ -508,7 +513,8 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
     options = RenderOptions(paper=paper, bleed_mm=bleed or (3.0 if crop_marks else 0.0), crop_marks=crop_marks,
                             booklet=booklet, signature=signature, titles=titles, pdfx=pdfx,
                             icc=str(icc.resolve()) if icc is not None else "", greyscale=greyscale, tagged=tagged,
-                            paper_thickness_mm=paper_thickness or PAPER_THICKNESS_MM, board_paper=board_paper)
+                            paper_thickness_mm=paper_thickness or PAPER_THICKNESS_MM, board_paper=board_paper,
+                            one_volume=one_volume)
     found: list[Diagnostic] = []
     written: list[Path] = []
     with scratch():
@@ -531,7 +537,7 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
         _nothing_written(report)
     for path in written:
         click.echo(f"wrote {path}", err=True)
-    for pack_name, file_name in left_out(results, only):
+    for pack_name, file_name in left_out(results, only, one_volume):
         click.echo(f"left out {out_dir / pack_name / file_name}: the book has no entries", err=True)
     for pack_name, why in without_boards(results, only):
         click.echo(f"no board for pack {pack_name}: {why}", err=True)

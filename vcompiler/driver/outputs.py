@@ -71,7 +71,7 @@ def make_outputs(results: list[CompileResult], only: str | None, options: Render
     from vcompiler.reader import FILE_NAME as READER
     from vcompiler.reader import reader_html
     from vcompiler.render import plan, render
-    from vcompiler.render.books import empty_books
+    from vcompiler.render.books import stale_books
     from vcompiler.render.components import render_components
     from vcompiler.render.finish import finish
 
@@ -93,17 +93,17 @@ def make_outputs(results: list[CompileResult], only: str | None, options: Render
         found.extend(problems)
     return [(replace(output, books={file: data for (pack, file), data in files.items()
                                     if pack == output.pack.name},
-                     stale=tuple(empty_books(output.pack)) if _books(only) else ()), folder)
+                     stale=tuple(stale_books(output.pack, options.one_volume)) if _books(only) else ()), folder)
             for output, folder in outputs]
 
 
-def left_out(results: list[CompileResult], only: str | None) -> list[tuple[str, str]]:
+def left_out(results: list[CompileResult], only: str | None, one_volume: bool = False) -> list[tuple[str, str]]:
     """(pack name, file name) of each book the build does not write: it has no entries."""
     if not _books(only):
         return []
     from vcompiler.render.books import empty_books
 
-    return [(r.model.name, name) for r in results for name in empty_books(r.model)]
+    return [(r.model.name, name) for r in results for name in empty_books(r.model, one_volume)]
 
 
 def without_boards(results: list[CompileResult], only: str | None) -> list[tuple[str, str]]:

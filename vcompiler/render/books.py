@@ -3,7 +3,7 @@ their text already in the game's voice. Plain data, so that it can be handed to 
 templates (and to another process)."""
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import field, replace
 
 from vcompiler.model import types as m
 from vcompiler.registry.art import COVER_MM
@@ -181,19 +181,47 @@ def storybooks(pack: m.Pack, titles: bool | None = None) -> list[Book]:
     return books
 
 
-def _all_books(pack: m.Pack, titles: bool | None = None) -> list[Book]:
-    return [logbook(pack, titles)] if pack.game == "vanguard" else storybooks(pack, titles)
+BOOK_OF_VANTAGES = "book-of-vantages.pdf"
 
 
-def books_of(pack: m.Pack, titles: bool | None = None) -> list[Book]:
+def book_of_vantages(pack: m.Pack, titles: bool | None = None) -> Book:
+    """Every storybook of a Vantage pack in one volume, the Book of Vantages the rulebook
+    puts on the table (VR 17): the entries of each category in turn, keyed by category
+    and number ("Look 101", what a location card's action and VR 37 send a player to
+    look up), then their results in the same order. One run of results, after one
+    blank page at most, instead of one a book."""
+    entries = []
+    for book in storybooks(pack, titles):
+        category = book.subtitle.removesuffix(" Storybook")
+        entries += [replace(e, key=f"{category} {e.key}", anchor=f"{category.lower()}-{e.anchor}")
+                    for e in book.entries]
+    return Book(BOOK_OF_VANTAGES, "storybook", pack.title, "Book of Vantages", pack.version, "Entry",
+                tuple(entries), bool(titles))
+
+
+def _all_books(pack: m.Pack, titles: bool | None = None, one_volume: bool = False) -> list[Book]:
+    if pack.game == "vanguard":
+        return [logbook(pack, titles)]
+    return [book_of_vantages(pack, titles)] if one_volume else storybooks(pack, titles)
+
+
+def books_of(pack: m.Pack, titles: bool | None = None, one_volume: bool = False) -> list[Book]:
     """The books the pack prints: those with entries. A book of none would be a cover
-    and a note that it is empty, which no table needs."""
-    return [book for book in _all_books(pack, titles) if book.entries]
+    and a note that it is empty, which no table needs. `one_volume`: a Vantage pack's
+    storybooks as one Book of Vantages."""
+    return [book for book in _all_books(pack, titles, one_volume) if book.entries]
 
 
-def empty_books(pack: m.Pack) -> list[str]:
+def empty_books(pack: m.Pack, one_volume: bool = False) -> list[str]:
     """The file names of the books the pack would print had they entries."""
-    return [book.file_name for book in _all_books(pack) if not book.entries]
+    return [book.file_name for book in _all_books(pack, one_volume=one_volume) if not book.entries]
+
+
+def stale_books(pack: m.Pack, one_volume: bool = False) -> list[str]:
+    """The book files a build leaves none of: the empty books, and those of the other
+    way of binding a Vantage pack's storybooks (one volume or one a category)."""
+    other = [] if pack.game == "vanguard" else [book.file_name for book in _all_books(pack, one_volume=not one_volume)]
+    return empty_books(pack, one_volume) + other
 
 
 @frozen

@@ -35,6 +35,7 @@ class RenderOptions:
     icc: str = ""                     # pdfx: the press's CMYK profile file; "": the bundled FOGRA39
     tagged: bool = False              # a structure tree, for screen readers
     board_paper: str = "a4"           # the sheet a planet board prints on, tiled when larger
+    one_volume: bool = False          # a Vantage pack's storybooks as one Book of Vantages
 
     def page_css(self) -> str:
         # Built from the options only, never from pack text. Crop marks are drawn

@@ -55,6 +55,10 @@ class ArtReader:
         image = None
         if art.image is not None:
             image = self.image(art.image)
+        if art.brief is not None and not art.brief.strip():
+            self.found.append(diagnostic(codes.ART_EMPTY, art.brief_span or art.span,
+                                         "write what the picture should show, or remove the line",
+                                         why="the brief is empty: it tells the illustrator nothing"))
         return m.Art(image, art.brief, art.span, art.image.span if art.image is not None else art.span)
 
     def image(self, value: ast.Value) -> m.ArtImage | None:
@@ -69,6 +73,10 @@ class ArtReader:
         return None
 
     def _look(self, written: str) -> m.ArtImage | tuple[codes.Code, dict[str, str]]:
+        if not written.strip():
+            return codes.ART_EMPTY, {"why": "the path is empty: it names no file",
+                                     "hint": "name the image, e.g. `art \"art/cave.png\"`, or write "
+                                             "`art brief \"…\"` until it exists"}
         outside = _outside(written)
         if outside:
             return codes.ART_OUTSIDE, {"why": outside, "hint": _HINT_OUTSIDE}
@@ -96,8 +104,6 @@ class ArtReader:
 
 def _outside(written: str) -> str:
     """Why a path as written names a file outside the pack's folder, or ""."""
-    if not written.strip():
-        return "the path is empty"
     if written.startswith(("/", "\\")) or re.match(r"[A-Za-z]:", written) or written.startswith("~"):
         return "it is an absolute path"
     if "\\" in written:
@@ -215,7 +221,6 @@ class Framed(NamedTuple):
     art: m.Art | None
     frame: tuple[float, float]
     span: Span
-    printed: bool = True              # False: an external card or location, which the pack does not print
 
 
 def framed(pack: m.Pack) -> list[Framed]:
@@ -227,14 +232,13 @@ def framed(pack: m.Pack) -> list[Framed]:
         if card.kind == "danger":
             continue
         out.append(Framed(f"{card.kind} {card.id}" if not card.board else f"the board POI {card.name!r}",
-                          card.art, card_art_mm(CARD_SIZES.get(card.kind, kind.print_facts.size)), card.span,
-                          not card.external))
+                          card.art, card_art_mm(CARD_SIZES.get(card.kind, kind.print_facts.size)), card.span))
     out += [Framed(f"the board of planet {planet.id}", planet.art, BOARD_MM, planet.span) for planet in pack.planets]
     location_size = CARD_SIZES.get("location", kind_named("location").print_facts.size)
-    out += [Framed(f"location {location.number:03d}", location.art, card_art_mm(location_size), location.span,
-                   not location.external) for location in pack.locations]
+    out += [Framed(f"location {location.number:03d}", location.art, card_art_mm(location_size), location.span)
+            for location in pack.locations]
     width, height = CARD_SIZES.get("vcard", kind_named("vcard").print_facts.size)
     for vcard in pack.vantage_cards:
         size = (max(width, height), min(width, height)) if vcard.orientation == "horizontal" else (width, height)
-        out.append(Framed(f"card {vcard.number}", vcard.art, card_art_mm(size), vcard.span, not vcard.external))
+        out.append(Framed(f"card {vcard.number}", vcard.art, card_art_mm(size), vcard.span))
     return out

@@ -182,3 +182,21 @@ def test_stats_art_lists_what_needs_art_with_its_size(pack):
     assert order == sorted(order, reverse=True)          # those without an image first
     text = CliRunner().invoke(main, ["stats", str(pack), "--art"]).output
     assert "“A crater under two moons”" in text and "815 x 281" in text
+
+
+def test_play_describes_a_locations_picture_by_its_brief(tmp_path):
+    from conftest import VANTAGE_HEADER
+    folder = tmp_path / "coast"
+    folder.mkdir()
+    (folder / "pack.vcl").write_text(VANTAGE_HEADER + '''
+location 1 "Shore" {
+  art brief "Grey waves on black sand"
+  text "Waves."
+  look "Watch" cost 0 {
+    result { end game }
+  }
+}
+''', encoding="utf-8")
+    result = CliRunner().invoke(main, ["play", str(folder)], input="1\n")
+    assert result.exit_code == 0, result.output
+    assert "── Location 001 · Shore\n(The picture: Grey waves on black sand)\nWaves." in result.output

@@ -708,8 +708,10 @@ An image is decoded whole to be printed, and a small file can claim an enormous 
 decode: a decompression bomb). vcompiler reads an image's size from its header before
 decoding a pixel, and refuses one over 12,000 pixels a side or 60 million pixels in
 all, or a file over 32 MB. No printed component needs that much: a card's art at 300
-dpi is about 820 x 280 pixels, an A4 board 3,508 x 2,480. Mend: save the image at the
-size it prints (`vcompiler stats --art` says it).""")
+dpi is about 820 x 280 pixels, an A4 board 3,508 x 2,480. An SVG's bomb is a few
+`<use>` elements that repeat one another: one that would draw more than 200,000 shapes
+is refused too. Mend: save the image at the size it prints (`vcompiler stats --art`
+says it), or an SVG as PNG.""")
 ART_LOADS = _code("E517", E, "art `{path}` loads what is not its own: {why}", "SVG art that loads other files", """\
 An SVG image can name other files and addresses (`<image href="…">`, a stylesheet's
 `url(…)` or `@import`) and declare entities in a DOCTYPE, which read files when the

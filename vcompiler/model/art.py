@@ -29,6 +29,7 @@ from vcompiler.registry.art import (
     MAX_ART_BYTES,
     MAX_ART_PIXELS,
     MAX_ART_SIDE,
+    MAX_SVG_SHAPES,
     card_art_mm,
 )
 from vcompiler.source import Span
@@ -189,8 +190,54 @@ def _svg(relative: str, data: bytes, extension: str, digest: str) -> m.ArtImage 
                                                              for url in _urls(element.text or "")):
             return codes.ART_LOADS, {"why": "its stylesheet loads another file",
                                      "hint": "embed what it loads in the SVG, or export it as PNG"}
+    drawn = _shapes_drawn(root)
+    if drawn is None:
+        return codes.ART_BROKEN, {"why": "a `<use>` in it leads back to itself, which no renderer can draw",
+                                  "hint": "export the image again from the program that made it"}
+    if drawn > MAX_SVG_SHAPES:
+        return codes.ART_TOO_LARGE, {
+            "why": f"its `<use>` elements repeat one another into more than {MAX_SVG_SHAPES:,} shapes to draw",
+            "hint": "export it as PNG, or flatten the drawing's repeats"}
     width, height = _svg_size(root)
     return m.ArtImage(relative, "svg", width, height, data, digest, extension != ".svg")
+
+
+def _shapes_drawn(root: ElementTree.Element) -> int | None:
+    """How many elements drawing the SVG takes, each `<use>` counted as what it repeats
+    (a few kilobytes of nested `<use>` can ask for billions: the SVG's decompression
+    bomb), at most MAX_SVG_SHAPES + 1; None for a `<use>` that leads back to itself.
+    Walked without recursion, so that a deeply nested file cannot exhaust the stack."""
+    ids = {element.get("id"): element for element in root.iter() if element.get("id")}
+
+    def parts(element: ElementTree.Element) -> list[ElementTree.Element]:
+        found = list(element)
+        if element.tag.rpartition("}")[2] == "use":
+            href = element.get("href") or element.get("{http://www.w3.org/1999/xlink}href") or ""
+            target = ids.get(href[1:]) if href.startswith("#") else None
+            if target is not None:
+                found.append(target)
+        return found
+
+    cost: dict[int, int] = {}
+    walking: set[int] = set()
+    stack: list[tuple[ElementTree.Element, bool]] = [(root, False)]
+    while stack:
+        element, done = stack.pop()
+        key = id(element)
+        if done:
+            walking.discard(key)
+            cost[key] = min(MAX_SVG_SHAPES + 1, 1 + sum(cost[id(part)] for part in parts(element)))
+            continue
+        if key in cost:
+            continue
+        walking.add(key)
+        stack.append((element, True))
+        for part in parts(element):
+            if id(part) in walking:
+                return None
+            if id(part) not in cost:
+                stack.append((part, False))
+    return cost[id(root)]
 
 
 def _urls(text: str) -> list[str]:

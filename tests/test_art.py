@@ -223,3 +223,14 @@ def test_an_svg_that_repeats_itself_past_what_prints_is_refused(tmp_path, svg, c
                                      'mission M01 "M" {\n  art "drawing.svg"\n  text "x"\n}\n', encoding="utf-8")
     found = [(d.code.id, d.span.line) for d in compile_pack(folder).diagnostics if d.code.id.startswith("E")]
     assert found == ([(code, 11)] if code else [])
+
+
+def test_greyscale_prints_the_art_in_greys_too(tmp_path, pack):
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(pack), "-o", str(out), "--no-cache", "--only", "cards",
+                                       "--greyscale"])
+    assert result.exit_code == 0, result.output
+    with pikepdf.open(out / "test" / "cards.pdf") as pdf:
+        spaces = [obj.get("/ColorSpace") for obj in pdf.objects
+                  if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image"]
+    assert spaces and all(space == pikepdf.Name.DeviceGray for space in spaces)

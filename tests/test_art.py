@@ -182,3 +182,55 @@ def test_stats_art_lists_what_needs_art_with_its_size(pack):
     assert order == sorted(order, reverse=True)          # those without an image first
     text = CliRunner().invoke(main, ["stats", str(pack), "--art"]).output
     assert "“A crater under two moons”" in text and "815 x 281" in text
+
+
+def test_play_describes_a_locations_picture_by_its_brief(tmp_path):
+    from conftest import VANTAGE_HEADER
+    folder = tmp_path / "coast"
+    folder.mkdir()
+    (folder / "pack.vcl").write_text(VANTAGE_HEADER + '''
+location 1 "Shore" {
+  art brief "Grey waves on black sand"
+  text "Waves."
+  look "Watch" cost 0 {
+    result { end game }
+  }
+}
+''', encoding="utf-8")
+    result = CliRunner().invoke(main, ["play", str(folder)], input="1\n")
+    assert result.exit_code == 0, result.output
+    assert "── Location 001 · Shore\n(The picture: Grey waves on black sand)\nWaves." in result.output
+
+
+def _svg_bomb(levels: int, cycle: bool = False) -> bytes:
+    """Each group repeats the one before ten times: 10**levels shapes from a few lines."""
+    groups = ['<g id="g0"><rect width="1" height="1"/></g>']
+    for n in range(1, levels + 1):
+        groups.append(f'<g id="g{n}">' + f'<use href="#g{n - 1}"/>' * 10 + "</g>")
+    if cycle:
+        groups.append('<g id="loop"><use href="#loop2"/></g><g id="loop2"><use href="#loop"/></g>')
+    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs>' + "".join(groups)
+            + f'</defs><use href="#g{levels}"/></svg>').encode()
+
+
+@pytest.mark.parametrize(("svg", "code"), [(_svg_bomb(9), "E516"), (_svg_bomb(1, cycle=True), "E116"),
+                                           (_svg_bomb(3), None)])
+def test_an_svg_that_repeats_itself_past_what_prints_is_refused(tmp_path, svg, code):
+    folder = tmp_path / "pack"
+    folder.mkdir()
+    (folder / "drawing.svg").write_bytes(svg)
+    (folder / "pack.vcl").write_text(VANGUARD_HEADER + 'log 1 "S" {\n  return\n}\n'
+                                     'mission M01 "M" {\n  art "drawing.svg"\n  text "x"\n}\n', encoding="utf-8")
+    found = [(d.code.id, d.span.line) for d in compile_pack(folder).diagnostics if d.code.id.startswith("E")]
+    assert found == ([(code, 11)] if code else [])
+
+
+def test_greyscale_prints_the_art_in_greys_too(tmp_path, pack):
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(pack), "-o", str(out), "--no-cache", "--only", "cards",
+                                       "--greyscale"])
+    assert result.exit_code == 0, result.output
+    with pikepdf.open(out / "test" / "cards.pdf") as pdf:
+        spaces = [obj.get("/ColorSpace") for obj in pdf.objects
+                  if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image"]
+    assert spaces and all(space == pikepdf.Name.DeviceGray for space in spaces)

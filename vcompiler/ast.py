@@ -167,6 +167,7 @@ class Art:
     image: Value | None               # a string value: the path, with its span
     brief: str | None
     span: Span                        # the first `art` line
+    brief_span: Span | None = None    # the `art brief` line
 
 
 # ---------------------------------------------------------------- declarations

@@ -874,22 +874,24 @@ An image is decoded whole to be printed, and a small file can claim an enormous 
 decode: a decompression bomb). vcompiler reads an image's size from its header before
 decoding a pixel, and refuses one over 12,000 pixels a side or 60 million pixels in
 all, or a file over 32 MB. No printed component needs that much: a card's art at 300
-dpi is about 820 x 280 pixels, an A4 board 3,508 x 2,480. Mend: save the image at the
-size it prints (`vcompiler stats --art` says it).""")
+dpi is about 820 x 280 pixels, an A4 board 3,508 x 2,480. An SVG's bomb is a few
+`<use>` elements that repeat one another: one that would draw more than 200,000 shapes
+is refused too. Mend: save the image at the size it prints (`vcompiler stats --art`
+says it), or an SVG as PNG.""")
 ART_LOADS = _code("E517", E, "art `{path}` loads what is not its own: {why}", "SVG art that loads other files", """\
 An SVG image can name other files and addresses (`<image href="…">`, a stylesheet's
 `url(…)` or `@import`) and declare entities in a DOCTYPE, which read files when the
 XML is parsed. The renderer would follow them outside the pack, or fail on them, so an
 SVG that loads anything but its own parts (`#id`) and `data:` URIs is refused. Mend:
 embed the image it loads (as a `data:` URI), or export the drawing as PNG.""")
-ART_UNPRINTED = _code("E518", E, "{what} has art, but the pack does not print it: {why}",
-                      "art on a component that is not printed", """\
-An `external` card or location is brought into play by the rules or another product,
-so the pack prints no card for it: art given to it would be printed nowhere, and an
-illustrator would draw it for nothing. Mend: remove the `art` lines, or the card's
-`external` if the pack prints it after all.""", Example("""\
-poi P101 "Cave" external {
-  art brief "A cave mouth at dusk"      // expect: E518
+ART_EMPTY = _code("E518", E, "an `art` line says nothing: {why}", "`art` line with an empty path or brief", """\
+An `art` line names an image or says what one should show; an empty one does neither.
+An empty path (`art ""`) names no file, and an empty brief (`art brief ""`, or one of
+blanks) prints a placeholder that tells the illustrator nothing and is listed by
+`vcompiler stats --art` with nothing to draw from. Mend: name the image, write what
+the picture should show, or remove the line.""", Example("""\
+poi P101 "Cave" {
+  art brief " "      // expect: E518
   text "A cave."
 }
 """))

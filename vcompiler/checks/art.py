@@ -1,6 +1,6 @@
-"""Art as it prints: on a component the pack prints (E518), at 300 dpi or more in its
-frame (W518), of the frame's proportions (W519), under its format's name (W520). What
-is wrong with the file itself is found when it is read (model/art.py)."""
+"""Art as it prints: at 300 dpi or more in its frame (W518), of the frame's proportions
+(W519), under its format's name (W520). What is wrong with the file itself is found
+when it is read (model/art.py), an `art` line that says nothing when it is parsed."""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -16,22 +16,12 @@ def _mm(frame: tuple[float, float]) -> str:
     return f"{frame[0]:g} x {frame[1]:g} mm"
 
 
-@rule(codes.ART_UNPRINTED)
-def art_is_printed(context: CheckContext) -> Iterator[Diagnostic]:
-    """E518: art on an external card or location."""
-    for place in framed(context.pack):
-        if place.art is not None and not place.printed:
-            yield diagnostic(codes.ART_UNPRINTED, place.art.span, what=place.what,
-                             why="it is `external`, brought into play from outside the pack",
-                             hint="remove the `art` lines, or `external` if the pack prints the card")
-
-
 @rule(codes.ART_LOW_DPI)
 def art_resolution(context: CheckContext) -> Iterator[Diagnostic]:
     """W518: a raster image with fewer pixels than its frame needs at 300 dpi."""
     for place in framed(context.pack):
         image = place.art.image if place.art is not None else None
-        if image is None or image.format == "svg" or not place.printed:
+        if image is None or image.format == "svg":
             continue
         dpi = print_dpi((image.width, image.height), place.frame)
         if dpi < PRINT_DPI - 0.5:
@@ -47,7 +37,7 @@ def art_proportions(context: CheckContext) -> Iterator[Diagnostic]:
     """W519: an image that loses more than a quarter of itself to fill its frame."""
     for place in framed(context.pack):
         image = place.art.image if place.art is not None else None
-        if image is None or not image.width or not image.height or not place.printed:
+        if image is None or not image.width or not image.height:
             continue
         shown = visible_share((image.width, image.height), place.frame)
         if shown < MIN_VISIBLE:

@@ -29,6 +29,7 @@ from vcompiler.registry.art import (
     MAX_ART_BYTES,
     MAX_ART_PIXELS,
     MAX_ART_SIDE,
+    MAX_SVG_SHAPES,
     card_art_mm,
 )
 from vcompiler.source import Span
@@ -55,6 +56,10 @@ class ArtReader:
         image = None
         if art.image is not None:
             image = self.image(art.image)
+        if art.brief is not None and not art.brief.strip():
+            self.found.append(diagnostic(codes.ART_EMPTY, art.brief_span or art.span,
+                                         "write what the picture should show, or remove the line",
+                                         why="the brief is empty: it tells the illustrator nothing"))
         return m.Art(image, art.brief, art.span, art.image.span if art.image is not None else art.span)
 
     def image(self, value: ast.Value) -> m.ArtImage | None:
@@ -69,6 +74,10 @@ class ArtReader:
         return None
 
     def _look(self, written: str) -> m.ArtImage | tuple[codes.Code, dict[str, str]]:
+        if not written.strip():
+            return codes.ART_EMPTY, {"why": "the path is empty: it names no file",
+                                     "hint": "name the image, e.g. `art \"art/cave.png\"`, or write "
+                                             "`art brief \"…\"` until it exists"}
         outside = _outside(written)
         if outside:
             return codes.ART_OUTSIDE, {"why": outside, "hint": _HINT_OUTSIDE}
@@ -96,8 +105,6 @@ class ArtReader:
 
 def _outside(written: str) -> str:
     """Why a path as written names a file outside the pack's folder, or ""."""
-    if not written.strip():
-        return "the path is empty"
     if written.startswith(("/", "\\")) or re.match(r"[A-Za-z]:", written) or written.startswith("~"):
         return "it is an absolute path"
     if "\\" in written:
@@ -183,8 +190,54 @@ def _svg(relative: str, data: bytes, extension: str, digest: str) -> m.ArtImage 
                                                              for url in _urls(element.text or "")):
             return codes.ART_LOADS, {"why": "its stylesheet loads another file",
                                      "hint": "embed what it loads in the SVG, or export it as PNG"}
+    drawn = _shapes_drawn(root)
+    if drawn is None:
+        return codes.ART_BROKEN, {"why": "a `<use>` in it leads back to itself, which no renderer can draw",
+                                  "hint": "export the image again from the program that made it"}
+    if drawn > MAX_SVG_SHAPES:
+        return codes.ART_TOO_LARGE, {
+            "why": f"its `<use>` elements repeat one another into more than {MAX_SVG_SHAPES:,} shapes to draw",
+            "hint": "export it as PNG, or flatten the drawing's repeats"}
     width, height = _svg_size(root)
     return m.ArtImage(relative, "svg", width, height, data, digest, extension != ".svg")
+
+
+def _shapes_drawn(root: ElementTree.Element) -> int | None:
+    """How many elements drawing the SVG takes, each `<use>` counted as what it repeats
+    (a few kilobytes of nested `<use>` can ask for billions: the SVG's decompression
+    bomb), at most MAX_SVG_SHAPES + 1; None for a `<use>` that leads back to itself.
+    Walked without recursion, so that a deeply nested file cannot exhaust the stack."""
+    ids = {element.get("id"): element for element in root.iter() if element.get("id")}
+
+    def parts(element: ElementTree.Element) -> list[ElementTree.Element]:
+        found = list(element)
+        if element.tag.rpartition("}")[2] == "use":
+            href = element.get("href") or element.get("{http://www.w3.org/1999/xlink}href") or ""
+            target = ids.get(href[1:]) if href.startswith("#") else None
+            if target is not None:
+                found.append(target)
+        return found
+
+    cost: dict[int, int] = {}
+    walking: set[int] = set()
+    stack: list[tuple[ElementTree.Element, bool]] = [(root, False)]
+    while stack:
+        element, done = stack.pop()
+        key = id(element)
+        if done:
+            walking.discard(key)
+            cost[key] = min(MAX_SVG_SHAPES + 1, 1 + sum(cost[id(part)] for part in parts(element)))
+            continue
+        if key in cost:
+            continue
+        walking.add(key)
+        stack.append((element, True))
+        for part in parts(element):
+            if id(part) in walking:
+                return None
+            if id(part) not in cost:
+                stack.append((part, False))
+    return cost[id(root)]
 
 
 def _urls(text: str) -> list[str]:
@@ -215,7 +268,6 @@ class Framed(NamedTuple):
     art: m.Art | None
     frame: tuple[float, float]
     span: Span
-    printed: bool = True              # False: an external card or location, which the pack does not print
 
 
 def framed(pack: m.Pack) -> list[Framed]:
@@ -227,14 +279,13 @@ def framed(pack: m.Pack) -> list[Framed]:
         if card.kind == "danger":
             continue
         out.append(Framed(f"{card.kind} {card.id}" if not card.board else f"the board POI {card.name!r}",
-                          card.art, card_art_mm(CARD_SIZES.get(card.kind, kind.print_facts.size)), card.span,
-                          not card.external))
+                          card.art, card_art_mm(CARD_SIZES.get(card.kind, kind.print_facts.size)), card.span))
     out += [Framed(f"the board of planet {planet.id}", planet.art, BOARD_MM, planet.span) for planet in pack.planets]
     location_size = CARD_SIZES.get("location", kind_named("location").print_facts.size)
-    out += [Framed(f"location {location.number:03d}", location.art, card_art_mm(location_size), location.span,
-                   not location.external) for location in pack.locations]
+    out += [Framed(f"location {location.number:03d}", location.art, card_art_mm(location_size), location.span)
+            for location in pack.locations]
     width, height = CARD_SIZES.get("vcard", kind_named("vcard").print_facts.size)
     for vcard in pack.vantage_cards:
         size = (max(width, height), min(width, height)) if vcard.orientation == "horizontal" else (width, height)
-        out.append(Framed(f"card {vcard.number}", vcard.art, card_art_mm(size), vcard.span, not vcard.external))
+        out.append(Framed(f"card {vcard.number}", vcard.art, card_art_mm(size), vcard.span))
     return out

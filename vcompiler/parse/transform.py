@@ -194,7 +194,8 @@ class AstBuilder:
             return None
         self.once("art", where, lines)
         items = _grouped(lines)
-        return ast.Art((items.get("art") or [None])[0], (items.get("art brief") or [None])[0], lines[0].span)
+        brief = next((line.span for line in lines if line.key == "art brief"), None)
+        return ast.Art((items.get("art") or [None])[0], (items.get("art brief") or [None])[0], lines[0].span, brief)
 
     # ------------------------------------------------------------ effects
     def goto_target(self, c: Children) -> ast.Goto:

@@ -75,6 +75,9 @@ class VantageRules(Reader):
             scene.entered.append(("location", number))
             if show:
                 scene.lines.append(f"── Location {location_number(number)} · {location.name.plain()}")
+                # VR 104: the artwork is described aloud; with no print at hand, its brief is.
+                if location.art is not None and location.art.brief:
+                    scene.lines.append(f"(The picture: {location.art.brief})")
                 scene.lines.extend(words(p) for t in location.text for p in voice.rich(t))
                 # VR 17: the table follows location 000's instructions to complete setup,
                 # the first of which its arrival effects carry out just below.

@@ -12,6 +12,9 @@ ART_EXTENSIONS: dict[str, tuple[str, ...]] = {"png": (".png",), "jpeg": (".jpg",
 MAX_ART_BYTES = 32 * 1024 * 1024
 MAX_ART_SIDE = 12_000
 MAX_ART_PIXELS = 60_000_000
+# An SVG's elements once each `<use>` is counted as what it repeats: a drawing of many
+# thousand shapes prints in a second; past this, a few kilobytes could take hours.
+MAX_SVG_SHAPES = 200_000
 
 PRINT_DPI = 300
 # Below this share of the image left visible once it fills its frame, the frame cuts

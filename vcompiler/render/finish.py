@@ -166,6 +166,7 @@ def greyscale(pdf: pikepdf.Pdf) -> None:
         greys = _grey_stream(instructions)
         if greys is not None:
             stream.write(pikepdf.unparse_content_stream(greys))
+    _grey_images(pdf)
 
 
 def read_profile(path: Path) -> bytes:
@@ -233,6 +234,24 @@ def press(pdf: pikepdf.Pdf, profile: bytes) -> None:
                 out.append((operands, operator))
         if changed:
             stream.write(pikepdf.unparse_content_stream(out))
+
+
+def _grey_images(pdf: pikepdf.Pdf) -> None:
+    """Raster images (a component's art) as greys too, by the same lightness."""
+    import zlib
+
+    for obj in list(pdf.objects):
+        if not (isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image"):
+            continue
+        if obj.get("/ColorSpace") == pikepdf.Name.DeviceGray or obj.get("/ImageMask"):
+            continue                  # already grey, or a soft mask, which is a grey
+        grey = pikepdf.PdfImage(obj).as_pil_image().convert("RGB").convert("L")
+        obj.write(zlib.compress(grey.tobytes(), 9), filter=pikepdf.Name.FlateDecode)
+        for key in ("/DecodeParms", "/Decode"):
+            if key in obj:
+                del obj[key]
+        obj.ColorSpace = pikepdf.Name.DeviceGray
+        obj.BitsPerComponent = 8
 
 
 def _xmp_pdfx(pdf: pikepdf.Pdf, identity: str) -> None:

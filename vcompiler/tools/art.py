@@ -29,8 +29,6 @@ def art_needs(pack: Pack) -> list[ArtNeed]:
     out = []
     relative = {source.display: source.relative for source in pack.files}
     for place in framed(pack):
-        if not place.printed:
-            continue
         art = place.art
         image = art.image if art is not None else None
         dpi = None

@@ -18,18 +18,20 @@ planet p "P" {
 
 poi P101 "Cave" {
   art brief "A cave mouth"
-  text "Printed by the pack."
+  text "A brief that says what to draw."
 }
 
 poi P102 "Crater" {
-  text "No art."
+  art brief "  "  // expect: E518@3
+  text "A brief of blanks."
 }
 
 poi P103 "Vent" {
-  text "No art."
+  art ""  // expect: E518@7
+  text "An empty path."
 }
 
 poi P104 "Beacon" external {
-  art brief "A beacon on a ridge"  // expect: E518@3
-  text "Brought in by the Rulebook."
+  art brief "A beacon on a ridge"
+  text "External cards print too: their art is fine."
 }

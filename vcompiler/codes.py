@@ -671,6 +671,22 @@ NO_COPIES = _code("E512", E, "{card} asks for 0 copies", "a card printed no time
 `copies N` says how many of a card the card sheets print; a card is printed at least
 once, so `copies 0` would still print one. Mend: leave the card out of the pack, or
 write `copies 1`.""")
+PATH_TWICE = _code("E513", E, "path {a} {arrow} {b} goes from sector {x} to sector {y} as path {first} does",
+                    "two paths the same way between two sectors", """\
+The board draws one arrow for each way a crew may travel between two sectors, with its
+cost on it (RB 585-587). Two paths that both lead from one sector to the other (`path 1
+<-> 2` and `path 2 <-> 1`, or `path 1 <-> 2` and `path 1 -> 2`) print two arrows the
+same way with two costs, and a player cannot tell which to pay. Paths the opposite way
+(`path 5 -> 6 [...]` and `path 6 -> 5 [...]`) are two arrows, each with its own cost,
+and are fine. Mend: keep one path for each way, or make them one-way paths that go
+opposite ways.""", Example("""\
+planet p "P" {
+  sector 1 { lander }
+  sector 2 { poi slot }
+  path 1 <-> 2 [travel]
+  path 2 -> 1 [spend die]  // expect: E513
+}
+"""))
 INTERNAL = _code("E900", E, "{message}", "internal error", """\
 The compiler failed on its own: the content may well be fine. The message says what
 failed; please report it with the pack that triggers it. The command exits with

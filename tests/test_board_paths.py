@@ -76,6 +76,10 @@ def test_every_space_the_rules_put_a_card_on_is_card_sized(eye):
     unique, condition = board.spaces[1], board.spaces[3]
     assert unique[1] + CARD[0] <= board.width - 9.9 and condition[2] + 6 + CARD[1] <= board.height - 9.9
     assert len(board.track) == 16 and all(y < board.sectors[0].y for _, _, y in board.track)
+    # Above the panel, where no path bent round the top row runs.
+    rank_up = board.spaces[0]
+    assert all(rank_up[1] < x and y + 7 < rank_up[2] for _, x, y in board.track)
+    assert max(x for _, x, _ in board.track) + 7 <= board.width - 10
     printed = {s.number: s.printed for s in board.sectors if s.printed}
     assert sorted(printed) == [1, 2, 6, 7]
     assert [name for name, _, _ in printed[6][1]] == ["Squeeze Through"] and printed[6][1][0][2] == 1
@@ -181,3 +185,36 @@ def test_board_paper_a2_holds_the_tutorial_board_whole_and_bleed_grows_its_sheet
     assert float(bleed.width) == pytest.approx(float(trim.width) + 2 * 8.5, abs=0.1)
     text = pages[0].extract_text()
     assert "Tile" not in text and "Twisted Wreckage" in text and "Hull Tremors" in text
+
+
+def test_opposed_paths_bent_round_a_sector_stay_side_by_side_and_clear_of_it(write_pack):
+    sectors = "".join(f"  sector {n} {{ {'lander' if n == 1 else 'poi slot'}\n    at {n - 1}, 0 }}\n"
+                      for n in range(1, 4))
+    pack = compile_pack(write_pack({"pack.vcl": VANGUARD_HEADER + f'''log 1 "Start" {{ return }}
+planet row "Row" {{
+  lift_off -> log 1
+  evac -> log 1
+  condition printed "Calm" {{
+    travel spend die
+  }}
+{sectors}  path 1 <-> 2 [travel]
+  path 2 <-> 3 [travel]
+  path 1 -> 3 [travel]
+  path 3 -> 1 [spend die]
+}}
+'''})).pack
+    board = board_of(pack, pack.planets[0], "a4")
+    lines = dict(((a, b), points) for a, b, points in board.drawn)
+    there, back = lines[(1, 3)], lines[(3, 1)]
+    assert len(there) == len(back) > 2 and board.over == () and board.unclear == ()
+    # The same route, SPREAD apart at every bend, run the other way.
+    for p, q in zip(there[1:-1], back[-2:0:-1]):
+        assert SPREAD - 0.01 <= math.dist(p, q) <= SPREAD * math.sqrt(2) + 0.01
+    middle = next(s for s in board.sectors if s.number == 2)
+    for line in (there, back):
+        for p, q in zip(line, line[1:]):
+            for k in range(101):
+                x, y = p[0] + (q[0] - p[0]) * k / 100, p[1] + (q[1] - p[1]) * k / 100
+                assert not (middle.x < x < middle.x + BOX[0] and middle.y < y < middle.y + BOX[1])
+    tips = _heads(board)
+    assert _at(there[-1]) in tips and _at(back[-1]) in tips and _at(there[0]) not in tips

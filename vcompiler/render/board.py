@@ -41,6 +41,8 @@ CELL = (BOX[0] + GAP[0], BOX[1] + GAP[1])          # the grid a sector space sit
 MARGIN = 10.0                        # paper left white around the board and around tiles
 TRACK = 14.0                         # the Success track along the top edge (RB 569, 717)
 SUCCESS_SPACES = 16                  # the box's Success tokens (RB 126)
+TRACK_INDENT = 8.0                   # from the panel's left edge to the track's first space, mm
+TRACK_PITCH = 7.75                   # between two spaces of the track (7 mm wide), mm
 CAPTION = 6.0                        # a card space's name, above its outline
 SLOT = CAPTION + CARD[1]             # a card space with its name
 SPACING = 4.0                        # between the panel's spaces
@@ -783,7 +785,10 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
         spaces=(("rank_up", panel, top), ("unique", right, top), ("mission", right, top + SLOT + SPACING),
                 ("condition", right, height - MARGIN - SLOT)),
         texts=(panel, top + SLOT + SPACING),
-        track=tuple((n, MARGIN + 70.0 + (n - 1) * 10.0, MARGIN + 3.0) for n in range(1, SUCCESS_SPACES + 1)),
+        # Above the panel, where no path runs: a path bent round the grid's top row may
+        # run along the top edge, up to a corner of the grid.
+        track=tuple((n, panel + TRACK_INDENT + (n - 1) * TRACK_PITCH, MARGIN + 3.8)
+                    for n in range(1, SUCCESS_SPACES + 1)),
         unclear=tuple((planet.paths[i].span, planet.paths[i].a, "<->" if planet.paths[i].two_way else "->",
                        planet.paths[i].b, n) for i, n in unclear))
 

@@ -218,3 +218,17 @@ planet row "Row" {{
                 assert not (middle.x < x < middle.x + BOX[0] and middle.y < y < middle.y + BOX[1])
     tips = _heads(board)
     assert _at(there[-1]) in tips and _at(back[-1]) in tips and _at(there[0]) not in tips
+
+
+def test_a_poi_printed_on_the_board_longer_than_its_card_space_is_w516_at_its_sector(tmp_path):
+    from conftest import expectations
+    case = Path(__file__).parent / "cases" / "render" / "W516-board-poi-cut.vcl"
+    folder = tmp_path / "cut"
+    folder.mkdir()
+    shutil.copy(case, folder / case.name)
+    result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--only", "board",
+                                       "--format", "json"])
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.stdout)["diagnostics"]
+    assert {(Path(d["file"]).name, d["line"], d["code"]) for d in found} == expectations(folder)
+    assert found[0]["message"].startswith("the POI printed on sector 1 of P overflows its card space by ")

@@ -953,3 +953,11 @@ the spaces has no such place, and its label is printed over the space of the
 sector named. Reported by `build` at the path. Mend: print the cost as icons (`travel`,
 `spend die`, `roll danger T`), shorten it, or pin the sectors with `at COLUMN, ROW` so
 that the path runs between spaces that are not side by side.""")
+POI_CUT = _code("W516", W, "the POI printed on sector {sector} of {planet} overflows its card space by {lines} "
+                          "line{s}", "a POI printed on the board longer than its card space", """\
+A POI printed on the board (`poi P100 printed`, or a `poi { ... }` written in the
+sector, RB 444) is drawn in the sector's card space, 63 x 88 mm, as its card would be:
+its name, biomes, flags, text and Special Actions. `build` lays the board out and
+measures it; text that runs past the space's bottom edge is not printed, and the
+warning says how many lines are cut. Reported at the sector. Mend: shorten the POI's
+text or its actions' rows, or move rules text to the Logbook.""")

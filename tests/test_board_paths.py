@@ -185,6 +185,13 @@ def test_board_paper_a2_holds_the_tutorial_board_whole_and_bleed_grows_its_sheet
     assert float(bleed.width) == pytest.approx(float(trim.width) + 2 * 8.5, abs=0.1)
     text = pages[0].extract_text()
     assert "Tile" not in text and "Twisted Wreckage" in text and "Hull Tremors" in text
+    # The board's ground is painted from the bleed's edge, 3 mm (11.34 CSS px) outside the trim.
+    import re
+    ground = re.search(rb"0\.956863 0\.945098 0\.917647 rg\s+(-?[\d.]+) (-?[\d.]+) ([\d.]+) ([\d.]+) re",
+                       pages[0].get_contents().get_data())
+    assert ground is not None
+    assert [float(v) for v in ground.groups()[:2]] == [pytest.approx(-3 * 96 / 25.4, abs=0.01)] * 2
+    assert float(ground.group(3)) == pytest.approx((594 + 6) * 96 / 25.4, abs=0.1)
 
 
 def test_opposed_paths_bent_round_a_sector_stay_side_by_side_and_clear_of_it(write_pack):

@@ -133,6 +133,7 @@ planet p "P" {{
   sector 3 {{ poi slot }}
   path 1 <-> 2 [{draw(_mostly(TRAVEL_COSTS, effect))}]
   path 2 <-> 3 [travel]
+  {draw(st.sampled_from(_MORE_PATHS))}
 }}
 poi P101 "One" {{
   action "Try"{draw(DANGER_HEADS)} {{
@@ -159,6 +160,12 @@ event E01 "E" {{ secondary {draw(effect)}; main {draw(effect)} }}
 injury "Scratch" {{ damage => {draw(effects)} }}
 unique 1 "U" {{ text {draw(_text())} }}
 '''
+
+
+# Paths between sectors 1 and 3 besides the pack's own: none, one way, both ways as two
+# arrows side by side, or one way twice (E513).
+_MORE_PATHS = ("", "path 3 -> 1 [spend die]", "path 3 -> 1 [spend die]\n  path 1 -> 3 [travel, roll danger T]",
+               "path 1 <-> 3 [travel]\n  path 3 -> 1 [spend die]")
 
 
 @st.composite
@@ -263,6 +270,7 @@ def test_what_check_accepts_build_builds(text, tmp_path_factory):
     _build(folder, out, "json")
     _build(folder, out, "pdf")
     _build(folder, out, "cards")      # the setup card, a Rank-Up card's two sides
+    _build(folder, out, "board")
 
 
 @settings(max_examples=int(os.environ.get("VCOMPILER_FUZZ_EXAMPLES", "10")), deadline=None,

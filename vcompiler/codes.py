@@ -868,6 +868,22 @@ NO_COPIES = _code("E512", E, "{card} asks for 0 copies", "a card printed no time
 `copies N` says how many of a card the card sheets print; a card is printed at least
 once, so `copies 0` would still print one. Mend: leave the card out of the pack, or
 write `copies 1`.""")
+PATH_TWICE = _code("E513", E, "path {a} {arrow} {b} goes from sector {x} to sector {y} as path {first} does",
+                    "two paths the same way between two sectors", """\
+The board draws one arrow for each way a crew may travel between two sectors, with its
+cost on it (RB 585-587). Two paths that both lead from one sector to the other (`path 1
+<-> 2` and `path 2 <-> 1`, or `path 1 <-> 2` and `path 1 -> 2`) print two arrows the
+same way with two costs, and a player cannot tell which to pay. Paths the opposite way
+(`path 5 -> 6 [...]` and `path 6 -> 5 [...]`) are two arrows, each with its own cost,
+and are fine. Mend: keep one path for each way, or make them one-way paths that go
+opposite ways.""", Example("""\
+planet p "P" {
+  sector 1 { lander }
+  sector 2 { poi slot }
+  path 1 <-> 2 [travel]
+  path 2 -> 1 [spend die]  // expect: E513
+}
+"""))
 ART_TOO_LARGE = _code("E516", E, "art `{path}` is too large to print: {why}", "art image too large to decode", """\
 An image is decoded whole to be printed, and a small file can claim an enormous size
 (a PNG of 30,000 x 30,000 pixels compresses to a few kilobytes and takes gigabytes to
@@ -1257,6 +1273,14 @@ the spaces has no such place, and its label is printed over the space of the
 sector named. Reported by `build` at the path. Mend: print the cost as icons (`travel`,
 `spend die`, `roll danger T`), shorten it, or pin the sectors with `at COLUMN, ROW` so
 that the path runs between spaces that are not side by side.""")
+POI_CUT = _code("W516", W, "the POI printed on sector {sector} of {planet} overflows its card space by {lines} "
+                          "line{s}", "a POI printed on the board longer than its card space", """\
+A POI printed on the board (`poi P100 printed`, or a `poi { ... }` written in the
+sector, RB 444) is drawn in the sector's card space, 63 x 88 mm, as its card would be:
+its name, biomes, flags, text and Special Actions. `build` lays the board out and
+measures it; text that runs past the space's bottom edge is not printed, and the
+warning says how many lines are cut. Reported at the sector. Mend: shorten the POI's
+text or its actions' rows, or move rules text to the Logbook.""")
 ART_LOW_DPI = _code("W518", W, "art `{path}` prints at {dpi} dpi on {what}: {width} x {height} pixels for a frame of "
                              "{frame}", "art image below 300 dpi at print size", """\
 Print shops ask for images of 300 dpi at the size they print: fewer pixels print soft

@@ -1,5 +1,5 @@
 """The planet board: landers, paths, sectors and biomes, the standees put on it
-(E215, E216, E311-E313, E320, E511, W407, W408, W512)."""
+(E215, E216, E311-E313, E320, E511, E513, W407, W408, W512)."""
 from __future__ import annotations
 
 import difflib
@@ -10,6 +10,7 @@ from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
 from vcompiler.checks.tables import written
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
+from vcompiler.model import types as m
 from vcompiler.model.places import MOST_CELLS, pinned
 from vcompiler.model.types import Pack, Planet
 from vcompiler.registry import TRAVEL_COSTS
@@ -123,6 +124,29 @@ def paths_join_two_sectors(context: CheckContext) -> Iterator[Diagnostic]:
                 yield diagnostic(codes.PATH_TO_ITSELF, path.span, a=path.a, b=path.b,
                                  arrow="<->" if path.two_way else "->",
                                  hint="a path's two ends are two different sectors")
+
+
+@rule(codes.PATH_TWICE)
+def paths_go_one_way_once(context: CheckContext) -> Iterator[Diagnostic]:
+    """E513: two paths the same way between two sectors."""
+    for planet in context.pack.planets:
+        taken: dict[tuple[int, int], m.Path] = {}
+        for path in planet.paths:
+            if path.a == path.b:
+                continue                 # E311
+            ways = [(path.a, path.b), (path.b, path.a)] if path.two_way else [(path.a, path.b)]
+            first = next(((way, taken[way]) for way in ways if way in taken), None)
+            if first is not None:
+                (x, y), other = first
+                other_arrow = "<->" if other.two_way else "->"
+                yield diagnostic(codes.PATH_TWICE, path.span, a=path.a, b=path.b, x=x, y=y,
+                                 arrow="<->" if path.two_way else "->",
+                                 first=f"{other.a} {other_arrow} {other.b}",
+                                 related=[Related(other.span, f"path {other.a} {other_arrow} {other.b}")],
+                                 hint=f"keep one path from sector {x} to sector {y}: give it the cost to pay, "
+                                      f"and make the other a one-way path the other way, or remove it")
+            for way in ways:
+                taken.setdefault(way, path)
 
 
 @rule(codes.PATH_EFFECT)

@@ -42,6 +42,8 @@ CELL = (BOX[0] + GAP[0], BOX[1] + GAP[1])          # the grid a sector space sit
 MARGIN = 10.0                        # paper left white around the board and around tiles
 TRACK = 14.0                         # the Success track along the top edge (RB 569, 717)
 SUCCESS_SPACES = 16                  # the box's Success tokens (RB 126)
+TRACK_INDENT = 8.0                   # from the panel's left edge to the track's first space, mm
+TRACK_PITCH = 7.75                   # between two spaces of the track (7 mm wide), mm
 CAPTION = 6.0                        # a card space's name, above its outline
 SLOT = CAPTION + CARD[1]             # a card space with its name
 SPACING = 4.0                        # between the panel's spaces
@@ -110,6 +112,7 @@ class SectorView:
     y: float
     actions: tuple[str, ...] = ()     # the names of its Special Actions
     printed: PrintedPoi = ()          # the POI printed in its card space, in full (RB 444)
+    span: Span | None = None          # the sector's declaration
 
 
 @frozen
@@ -787,7 +790,10 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
         spaces=(("rank_up", panel, top), ("unique", right, top), ("mission", right, top + SLOT + SPACING),
                 ("condition", right, height - MARGIN - SLOT)),
         texts=(panel, top + SLOT + SPACING),
-        track=tuple((n, MARGIN + 70.0 + (n - 1) * 10.0, MARGIN + 3.0) for n in range(1, SUCCESS_SPACES + 1)),
+        # Above the panel, where no path runs: a path bent round the grid's top row may
+        # run along the top edge, up to a corner of the grid.
+        track=tuple((n, panel + TRACK_INDENT + (n - 1) * TRACK_PITCH, MARGIN + 3.8)
+                    for n in range(1, SUCCESS_SPACES + 1)),
         unclear=tuple((planet.paths[i].span, planet.paths[i].a, "<->" if planet.paths[i].two_way else "->",
                        planet.paths[i].b, n) for i, n in unclear),
         # A board on one sheet frames its art to the sheet; a tiled one, to the whole board.
@@ -816,7 +822,7 @@ def _sector_views(pack: m.Pack, planet: m.Planet, cells: dict[int, tuple[int, in
             poi.name if poi is not None else "", sector.slot, sector.lander,
             [log_ref(log)] if log is not None else [], cx - BOX[0] / 2, cy - BOX[1] / 2,
             tuple(a.name for a in sector.actions),
-            printed=_printed_poi(poi) if poi is not None else ()))
+            printed=_printed_poi(poi) if poi is not None else (), span=sector.span))
     return tuple(sectors)
 
 
@@ -986,10 +992,51 @@ def _log_line(effects: tuple[m.Effect, ...]) -> Sentence:
 
 
 def lay_out_board(board: Board) -> tuple[Any, Callable[[], bytes]]:
-    """WeasyPrint's layout of the board's sheets, and a function writing them as PDF.
-    A tiled board's sheets are each laid out on a page as tall as the board below the
-    sheet, then cut to the sheet (`_sheets`): on a page of the sheet's own height, the
-    spaces its bottom edge cuts ran on, or were pushed whole, onto the next sheet."""
+    """WeasyPrint's layout of the board's (first) sheet, and a function writing all of
+    them as PDF."""
+    documents, write = _laid(board)
+    return documents[0], write
+
+
+def render_board(board: Board) -> bytes:
+    return _laid(board)[1]()
+
+
+def render_board_measured(board: Board) -> tuple[bytes, tuple[tuple[int, int], ...]]:
+    """The board's PDF, and each sector whose printed POI runs past its card space with
+    the lines cut (W516), by sector number."""
+    documents, write = _laid(board)
+    return write(), _cut(documents)
+
+
+def _cut(documents: list[Any]) -> tuple[tuple[int, int], ...]:
+    """(sector, lines) of each printed POI (`data-cut="<sector>"`) whose lines run past
+    the bottom of its card space, on whichever sheet shows it whole."""
+    from vcompiler.render import weasy_compat
+    from vcompiler.render.sheets import _lines_past
+
+    found: dict[int, int] = {}
+    for document in documents:
+        for page in document.pages:
+            stack = [weasy_compat.page_box(page)]
+            while stack:
+                box = stack.pop()
+                element = getattr(box, "element", None)
+                ident = element.get("data-cut", "") if element is not None else ""
+                if ident and weasy_compat.is_block(box):
+                    lines = len(_lines_past(box, box.content_box_y() + box.height))
+                    found[int(ident)] = max(found.get(int(ident), 0), lines)
+                    continue
+                stack.extend(weasy_compat.children(box))
+    return tuple((sector, lines) for sector, lines in sorted(found.items()) if lines)
+
+
+def _laid(board: Board) -> tuple[list[Any], Callable[[], bytes]]:
+    """WeasyPrint's layout of each of the board's sheets, and a function writing them as
+    one PDF. A tiled board's sheets are each laid out on a page as tall as the board
+    below the sheet, then cut to the sheet (`_sheets`): on a page of the sheet's own
+    height, the spaces its bottom edge cuts ran on, or were pushed whole, onto the next
+    sheet."""
     from vcompiler import __version__
     from vcompiler.render.options import source_date
     from vcompiler.render.sheets import lay_out
@@ -1002,14 +1049,16 @@ def lay_out_board(board: Board) -> tuple[Any, Callable[[], bytes]]:
     bleed = f" bleed: {board.bleed_mm:g}mm; background: {GROUND};" if board.bleed_mm else ""
     if len(board.tiles) == 1:
         html = template.render(board=board, naive=False, created=source_date(), version=__version__)
-        return lay_out(html, f"@page {{ size: {width:.3f}mm {height:.3f}mm; margin: 0;{bleed} }}\n",
-                       ("base.css", "board.css"))
+        document, write = lay_out(html, f"@page {{ size: {width:.3f}mm {height:.3f}mm; margin: 0;{bleed} }}\n",
+                                  ("base.css", "board.css"))
+        return [document], write
     tall = height + board.height
     laid = [lay_out(template.render(board=board, tiles=(tile,), naive=False, created=source_date(),
                                     version=__version__),
                     f"@page {{ size: {width:.3f}mm {tall:.3f}mm; margin: 0;{bleed} }}\n", ("base.css", "board.css"))
             for tile in board.tiles]
-    return laid[0][0], lambda: _sheets([write() for _, write in laid], (tall - height) * 72 / 25.4)
+    return [document for document, _ in laid], lambda: _sheets([write() for _, write in laid],
+                                                                (tall - height) * 72 / 25.4)
 
 
 def _sheets(documents: list[bytes], below: float) -> bytes:
@@ -1031,6 +1080,3 @@ def _sheets(documents: list[bytes], below: float) -> bytes:
         out.pages.append(page)
     return _save(out)
 
-
-def render_board(board: Board) -> bytes:
-    return lay_out_board(board)[1]()

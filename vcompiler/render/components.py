@@ -13,7 +13,7 @@ from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.model.types import Pack
 from vcompiler.registry import CARD_SIZES
-from vcompiler.render.board import Board, board_of, render_board
+from vcompiler.render.board import Board, board_of, render_board_measured
 from vcompiler.render.books import icon_key
 from vcompiler.render.cards import Face, faces_of, location_faces
 from vcompiler.render.ir import Icon, Row, Track
@@ -155,17 +155,23 @@ def plan_components(packs: list[Pack], options: ComponentOptions,
 
 def _render(job: Job | Board) -> RenderedJob:
     if isinstance(job, Board):
-        pdf = render_board(job)
+        pdf, cut = render_board_measured(job)
         if job.crop_marks:
             from vcompiler.render.impose import MM, crop_marks
             pdf = crop_marks(pdf, job.bleed_mm * MM)
-        return RenderedJob(pdf, (), len(job.tiles))
+        # A sector's number stands for the face: a board has no faces.
+        return RenderedJob(pdf, tuple(Overflow(sector, "poi", lines) for sector, lines in cut), len(job.tiles))
     return render_job(job)
 
 
 def _overflow_diagnostics(job: Job | Board, rendered: RenderedJob) -> list[Diagnostic]:
     if isinstance(job, Board):
-        return []
+        sectors = {s.number: s for s in job.sectors}
+        return [diagnostic(codes.POI_CUT, sectors[o.face].span or job.span, sector=o.face, planet=job.planet,
+                           lines=o.lines, s="" if o.lines == 1 else "s",
+                           hint="shorten the POI's text or its Special Actions' rows; the card laid on the "
+                                "space covers it, but a table reads the printed POI from the board")
+                for o in rendered.overflows]
     return overflow_diagnostics(job.faces, rendered.overflows)
 
 

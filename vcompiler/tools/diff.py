@@ -155,7 +155,9 @@ def _face_said(face: Face) -> tuple[str, ...]:
         head.append("Biomes: " + ", ".join(face.icons))
     if face.copies > 1:
         head.append(f"{face.copies} copies")
-    return (" · ".join(head), *_face_text(face.blocks), *_face_text(face.foot))
+    # A back that is a side of its own (a Rank-Up card's Completed side) is printed text too.
+    side = (f"{face.back.side}:", *_face_text(face.back.blocks)) if face.back.side else ()
+    return (" · ".join(head), *_face_text(face.blocks), *_face_text(face.foot), *side)
 
 
 def _effects_line(effects: tuple[Effect, ...]) -> str:
@@ -178,6 +180,8 @@ def _board_text(planet: Planet) -> tuple[str, ...]:
         text.append(f"Global Condition “{condition.name}”: travel "
                     + (_plain(voice.effects_sentence(condition.travel)).rstrip(".") if condition.travel else "-")
                     + f"; supplies {'-' if condition.supplies is None else condition.supplies}")
+        text += [f"Global Condition “{condition.name}”: {t.plain()}" for t in condition.text]
+        text += [f"Global Condition “{condition.name}”: {line}" for line in _rows_text(condition.rows)]
     text += [f"Global Condition card {card}" for card in planet.condition_cards]
     if planet.lift_off:
         text.append("Lift off: " + _effects_line(planet.lift_off))

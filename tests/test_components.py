@@ -332,10 +332,10 @@ def test_a_writer_pins_a_sectors_place_and_two_on_one_place_is_e511(tmp_path, pa
                       .replace('sector 2 "Crash Site" {\n', 'sector 2 "Crash Site" {\n    at 0, 0\n'),
                       encoding="utf-8")
     # `check` finds it, so that nothing check accepts stops the build.
-    assert [(d.code.id, d.span.line, d.span.column) for d in compile_pack(folder).diagnostics] == [("E511", 32, 5)]
+    assert [(d.code.id, d.span.line, d.span.column) for d in compile_pack(folder).diagnostics] == [("E511", 34, 5)]
     result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--only", "json"])
     assert result.exit_code == 1 and not (tmp_path / "out").exists()
-    assert ("planet.vcl:32:5: error E511: sectors 1 and 2 of planet eye_of_the_void are both pinned at 0, 0"
+    assert ("planet.vcl:34:5: error E511: sectors 1 and 2 of planet eye_of_the_void are both pinned at 0, 0"
             in result.output)
 
 

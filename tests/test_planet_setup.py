@@ -10,6 +10,7 @@ from vcompiler.play.machine import Game
 from vcompiler.render.board import board_of
 from vcompiler.render.cards import faces_of
 from vcompiler.render.ir import plain
+from vcompiler.render.voice import condition as worded
 from vcompiler.render.voice import effects_sentence
 
 PRINTED = '''planet p "P" {
@@ -210,3 +211,17 @@ condition G01 "Storm" external { travel spend die }
     face = next(f for f in faces_of(mended.pack) if f.kind == "rank_up")
     assert "Incomplete" in face.badges and face.back.side == "Completed"
     assert [plain(b.tokens) for b in face.back.blocks] == ["Each Crewmember may gain 1 Rank."]
+
+
+def test_a_log_tests_where_a_threat_stands_on_a_named_planets_board(write_pack):
+    start = ('log 1 "Start" {\n  if threat T01 in sector 2 of inner_hull -> log 2\n'
+             '  if threat T01 in sector 2 of outer -> log 2\n  return\n}\nlog 2 "Seen" { return }\n'
+             'threat T01 "Crawler" external { space 1 => nothing }\n')
+    result = _compiled(write_pack, TWO_PLANETS, start)
+    assert [(d.code.id, d.span.line) for d in result.diagnostics if d.code.id.startswith("E")] == [("E239", 9)]
+    mended = _compiled(write_pack, TWO_PLANETS, start.replace(" of outer", " of eye"))
+    assert [d.code.id for d in mended.diagnostics if d.code.id.startswith("E")] == []
+    condition = to_bundle(mended.pack)["logs"][0]["statements"][0]["condition"]
+    assert condition == {"test": "threat_in_planet_sector", "subject": "T01", "more": [2, "inner_hull"]}
+    assert plain(worded(mended.pack.logs[0].statements[0].condition)) == \
+        "if Threat T01 is in Sector 2 of inner_hull"

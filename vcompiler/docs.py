@@ -98,7 +98,7 @@ def _card_kinds() -> str:
 
 # A value for each slot of a condition, the first slot's and the second's.
 _CONDITION_SAMPLE = {"<number>": (1, 4), "<label>": ("@found_it", None), "<skill>": ("swimming", None),
-                     "<discovery>": ("mineral", None)}
+                     "<discovery>": ("mineral", None), "<planet>": ("inner_hull", None)}
 
 
 def _conditions(game: str) -> str:

@@ -177,7 +177,15 @@ class Resolver:
             return None
         if form is not None:
             values = []
-            for slot, refers in zip(form.slots(), (form.refers, form.refers_second)):
+            slots = form.slots()
+            if "<planet>" in form.shape:
+                # `sector N of PLANET`: the sector of that planet's board (RB 119).
+                sector, planet = words[slots[1]], words[slots[2]]
+                if not self.planet(planet):
+                    return None
+                self.references.refer(origin, "sector", sector.value, sector.span, "test", scope=planet.value)
+                slots = slots[:1]
+            for slot, refers in zip(slots, (form.refers, form.refers_second)):
                 word = words[slot]
                 if form.shape[slot] == "<skill>":
                     self.skill(word)
@@ -191,6 +199,8 @@ class Resolver:
                 self.found.append(diagnostic(codes.D10_RANGE, span, low=values[0], high=values[1],
                                              hint="write the low face first, both from 1 to 10: `d10 1 to 4`"))
                 return None
+            if "<planet>" in form.shape:
+                values += [words[form.slots()[1]].value, words[form.slots()[2]].value]
             return m.Condition(form.test, values[0] if values else None, span, tuple(values[1:]))
         at = words[0].span if words else span
         shown = " ".join(str(w.value) if w.kind != "label" else "@" + str(w.value) for w in words)

@@ -30,6 +30,8 @@ TESTS: dict[str, Callable[[State, m.Condition], bool]] = {
     "has_discovery": lambda state, c: state.counters.get(f"discovery_{c.key}", 0) > 0,
     "has_success": lambda state, c: state.counters.get("success", 0) >= _number(c.key),
     "threat_in_sector": lambda state, c: state.threats.get(str(c.key)) == c.more[0],
+    # play keeps where a threat stands, not on which board: the sector is what it tests
+    "threat_in_planet_sector": lambda state, c: state.threats.get(str(c.key)) == c.more[0],
     "threat_here": _threat_here,
     "d10": _d10,
     "has_card": lambda state, c: c.key in state.cards,

@@ -47,12 +47,12 @@ class ConditionForm:
         return True
 
 
-SLOT_SPELLING = {"<number>": "N", "<label>": "@label", "<card>": "M01", "<skill>": "SKILL",
+SLOT_SPELLING = {"<number>": "N", "<label>": "@label", "<card>": "M01", "<skill>": "SKILL", "<planet>": "PLANET",
                  "<discovery>": "|".join(DISCOVERY_KINDS)}
 # Slots that take one of a list of words.
 SLOT_WORDS = {"<discovery>": DISCOVERY_KINDS}
 # Slots that take any word: a skill outside the game's is reported on its own (E227).
-WORD_SLOTS = ("<skill>",)
+WORD_SLOTS = ("<skill>", "<planet>")
 
 
 CONDITIONS: tuple[ConditionForm, ...] = (
@@ -74,6 +74,10 @@ CONDITIONS: tuple[ConditionForm, ...] = (
     ConditionForm("threat_in_sector", ("threat", "<card>", "in", "sector", "<number>"), "vanguard",
                   "if Threat {subject} is in Sector {second}", "threat", "sector",
                   example="threat T01 in sector N"),
+    # RB 119: the sector of a named planet's board.
+    ConditionForm("threat_in_planet_sector", ("threat", "<card>", "in", "sector", "<number>", "of", "<planet>"),
+                  "vanguard", "if Threat {subject} is in Sector {second} of {third}", "threat",
+                  example="threat T01 in sector N of PLANET"),
     ConditionForm("threat_here", ("threat", "<card>", "here"), "vanguard",
                   "if Threat {subject} is in your Sector", "threat", example="threat T01 here"),
     ConditionForm("d10", ("d10", "<number>", "to", "<number>"), "vanguard",

@@ -197,7 +197,8 @@ def condition(c: m.Condition) -> Sentence:
     if c.kind == "checked_log":
         return [Words("if "), log_ref(c.key), Words(" is checked")]
     return _worded(wording(CONDITION_BY_TEST[c.kind].says),
-                   lambda name: c.key if name == "subject" else c.more[0] if c.more else None)
+                   lambda name: c.key if name == "subject" else c.more[0] if name == "second" and c.more
+                   else c.more[-1] if c.more else None)
 
 
 def events_rule(c: m.Condition) -> Sentence:

@@ -161,7 +161,9 @@ def _face_said(face: Face) -> tuple[str, ...]:
     if face.art is not None:
         art = [f"Art: {face.art.image} ({face.art.digest[:12]})"] if face.art.image else []
         art += [f"Art brief: “{face.art.brief}”"] if face.art.brief else []
-    return (" · ".join(head), *art, *_face_text(face.blocks), *_face_text(face.foot))
+    # A back that is a side of its own (a Rank-Up card's Completed side) is printed text too.
+    side = (f"{face.back.side}:", *_face_text(face.back.blocks)) if face.back.side else ()
+    return (" · ".join(head), *art, *_face_text(face.blocks), *_face_text(face.foot), *side)
 
 
 def _effects_line(effects: tuple[Effect, ...]) -> str:
@@ -184,6 +186,8 @@ def _board_text(planet: Planet) -> tuple[str, ...]:
         text.append(f"Global Condition “{condition.name}”: travel "
                     + (_plain(voice.effects_sentence(condition.travel)).rstrip(".") if condition.travel else "-")
                     + f"; supplies {'-' if condition.supplies is None else condition.supplies}")
+        text += [f"Global Condition “{condition.name}”: {t.plain()}" for t in condition.text]
+        text += [f"Global Condition “{condition.name}”: {line}" for line in _rows_text(condition.rows)]
     text += [f"Global Condition card {card}" for card in planet.condition_cards]
     if planet.lift_off:
         text.append("Lift off: " + _effects_line(planet.lift_off))

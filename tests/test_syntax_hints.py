@@ -321,7 +321,7 @@ def test_a_location_body_is_not_offered_the_statements_it_only_takes_to_refuse(w
     [(code, line, column, message, hint)] = _found(write_pack, VANTAGE_HEADER,
                                                    _TWO_LOCATIONS.replace("%s", "chek 2 walk"))
     assert (code, line, column) == ("E100", 2, 3)
-    assert message.startswith("unexpected word `chek`; expected `arrival`, `character`, `choice`, `east`")
+    assert message.startswith("unexpected word `chek`; expected `arrival`, `art`, `character`, `choice`, `east`")
     assert "`check`" not in message and "`->`" not in message and hint != "did you mean `check`?"
 
 

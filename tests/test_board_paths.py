@@ -239,3 +239,17 @@ def test_a_poi_printed_on_the_board_longer_than_its_card_space_is_w516_at_its_se
     found = json.loads(result.stdout)["diagnostics"]
     assert {(Path(d["file"]).name, d["line"], d["code"]) for d in found} == expectations(folder)
     assert found[0]["message"].startswith("the POI printed on sector 1 of P overflows its card space by ")
+
+
+def test_a_sheet_that_would_hold_only_ground_is_not_printed_and_the_others_say_so(pack_copy):
+    folder = pack_copy("eye-of-the-void")
+    pack = compile_pack(folder).pack
+    hull = next(p for p in pack.planets if p.id == "inner_hull")
+    board = board_of(pack, hull, "a4")
+    # Two sectors and the panel: the sheet under the sectors holds nothing.
+    assert [t.place for t in board.tiles] == [(1, 1), (1, 2), (2, 2)]
+    assert [t.label.split(":")[0] for t in board.tiles] == ["Tile 1 of 3", "Tile 2 of 3", "Tile 3 of 3"]
+    assert all("(Row 2, column 1: bare ground, not printed.)" in t.label for t in board.tiles)
+    # What it would have shown of the board, between the sheets kept, is nothing drawn.
+    condition = next((x, y) for what, x, y in board.spaces if what == "condition")
+    assert condition[0] >= board.tiles[2].x

@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import math
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from vcompiler.model import types as m
@@ -133,6 +134,7 @@ class Tile:
     width: float                      # the part of the board this tile prints
     height: float
     label: str
+    place: tuple[int, int] = (1, 1)   # its row and column among the tiles, from 1
 
 
 # The Global Condition a board prints: ("printed", name, travel, supplies), where a
@@ -737,7 +739,7 @@ def _tiles(width: float, height: float, paper: str) -> tuple[tuple[Tile, ...], t
         for c in range(columns):
             tiles.append(Tile(sheet, c * step_w, r * step_h, area_w, area_h,
                               f"Tile {r * columns + c + 1} of {rows * columns}: row {r + 1}, column {c + 1}. "
-                              "Lay the tiles so that the + marks meet, then trim the overlap."))
+                              "Lay the tiles so that the + marks meet, then trim the overlap.", (r + 1, c + 1)))
     # Marks in the middle of every overlap strip, where both tiles print them, in the
     # board's white margin, where they cover nothing.
     align = []
@@ -748,6 +750,43 @@ def _tiles(width: float, height: float, paper: str) -> tuple[tuple[Tile, ...], t
         y = r * step_h + OVERLAP / 2
         align += [(MARGIN / 2, y), (width - MARGIN / 2, y)]
     return tuple(tiles), tuple(align)
+
+
+def _printed_tiles(tiles: tuple[Tile, ...], drawn: list[Rect]) -> tuple[Tile, ...]:
+    """The tiles that print something of `drawn` (what the board draws, mm): a sheet that
+    would hold nothing but the board's ground is left out, and the others say which."""
+    rows, columns = max(t.place[0] for t in tiles), max(t.place[1] for t in tiles)
+
+    def holds(t: Tile, r: Rect) -> bool:
+        # The strip a tile shares with the next one to its right or below is that one's.
+        right = t.x + t.width - (OVERLAP if t.place[1] < columns else 0.0)
+        bottom = t.y + t.height - (OVERLAP if t.place[0] < rows else 0.0)
+        return r[0] < right and r[2] > t.x and r[1] < bottom and r[3] > t.y
+    kept = [t for t in tiles if any(holds(t, r) for r in drawn)]
+    if len(tiles) == 1 or len(kept) == len(tiles):
+        return tiles
+    blank = " ".join(f"(Row {t.place[0]}, column {t.place[1]}: bare ground, not printed.)"
+                     for t in tiles if t not in kept)
+    return tuple(replace(t, label=f"Tile {k} of {len(kept)}: row {t.place[0]}, column {t.place[1]}. Lay the tiles "
+                                  f"so that the + marks meet, then trim the overlap. {blank}")
+                 for k, t in enumerate(kept, 1))
+
+
+def _drawn_rects(board: Board, extra: float) -> list[Rect]:
+    """Where the board draws something, mm: its name and Success track, its sectors,
+    card spaces and the spaces of its texts (`extra` tall), its paths and their costs."""
+    rects: list[Rect] = [(MARGIN, MARGIN, MARGIN + 100.0, MARGIN + 6.0)]
+    rects += [(x, y - 4.0, x + 7.0, y + 7.0) for _, x, y in board.track]
+    rects += [(s.x, s.y, s.x + BOX[0], s.y + BOX[1]) for s in board.sectors]
+    rects += [(x, y, x + CARD[0], y + SLOT) for _, x, y in board.spaces]
+    rects.append((board.texts[0], board.texts[1], board.texts[0] + CARD[0], board.texts[1] + extra))
+    for _, _, points in board.drawn:
+        rects += [(min(p[0], q[0]) - ARROW, min(p[1], q[1]) - ARROW, max(p[0], q[0]) + ARROW, max(p[1], q[1]) + ARROW)
+                  for p, q in zip(points, points[1:])]
+    for mark in board.marks:
+        half = _label_half(mark.groups, mark.room)
+        rects.append((mark.x - half[0], mark.y - half[1], mark.x + half[0], mark.y + half[1]))
+    return rects
 
 
 def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
@@ -774,7 +813,7 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
     panel = MARGIN + columns * CELL[0]
     right = panel + CARD[0] + PANEL_GUTTER
     top = ORIGIN[1]
-    return Board(
+    board = Board(
         file_name=f"board-{planet.id}.pdf", title=f"{pack.title} — {planet.name}", planet=planet.name,
         width=width, height=height, sectors=_sector_views(pack, planet, cells),
         marks=tuple(marks[i] for i in sorted(marks)),
@@ -798,6 +837,7 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
                        planet.paths[i].b, n) for i, n in unclear),
         # A board on one sheet frames its art to the sheet; a tiled one, to the whole board.
         art=art_view(planet.art, tiles[0].size if len(tiles) == 1 else (width, height)))
+    return replace(board, tiles=_printed_tiles(tiles, _drawn_rects(board, extra)))
 
 
 def _planet_rules(planet: m.Planet) -> tuple[Sentence, ...]:

@@ -195,10 +195,18 @@ class NumberingSetting:
     span: Span
 
 
-PackSetting = GameSetting | TitleSetting | VersionSetting | StartSetting | NumberingSetting
+@frozen
+class GuideSetting:
+    """`guide BOOK "TEXT"`: the reference guide on the back cover of a storybook."""
+    book: str                         # a story category, or "depart"
+    text: Text
+    span: Span
+
+
+PackSetting = GameSetting | TitleSetting | VersionSetting | StartSetting | NumberingSetting | GuideSetting
 # How a pack declaration spells each setting.
 SETTING_KEYWORDS: dict[type, str] = {GameSetting: "game", TitleSetting: "title", VersionSetting: "version",
-                                     StartSetting: "start", NumberingSetting: "numbering"}
+                                     StartSetting: "start", NumberingSetting: "numbering", GuideSetting: "guide"}
 
 
 @frozen

@@ -210,6 +210,8 @@ class _Emitter:
                               "seed": pack.numbering.seed},
                 "files": sorted(f.relative for f in pack.files),
                 "source": self.source(pack.span),
+                # Only when the pack words one: the bundles of packs without stay as they were.
+                **({"guides": {book: rich(text) for book, text in pack.guides}} if pack.guides else {}),
             },
             "labels": dict(pack.labels),
             "logs": [self.log(x) for x in pack.logs],

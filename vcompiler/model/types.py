@@ -371,6 +371,9 @@ class Pack:
     # False when a file could not be read or a declaration could not be parsed: the
     # story graph then misses edges, and the rules that need all of it stand down.
     complete: bool = True
+    # The back-cover guides the pack words for its storybooks (VR 14), by book
+    # (a story category or "depart"); a book not listed prints the default guide.
+    guides: tuple[tuple[str, ast.Text], ...] = ()
 
     def log(self, number: int) -> Log | None:
         return self._logs_by_number.get(number)

@@ -29,7 +29,7 @@ MIRRORED = ("start", "_items", "_simple_line", "pack", "pack_item", "game", "tit
             "effect_arg", "goto", "goto_target",
             "ARROW", "_SEMI", "_SLASH", "_DOTDOT", "_LBRACE", "_RBRACE", "STRING", "CARD_ID", "LABEL", "NUMBER",
             "WORD", "_NL", "COMMENT", "%ignore")
-MIRRORED_DIGEST = "8baaa4f4fa651244"
+MIRRORED_DIGEST = "a8be7d1dcb868fdc"
 
 _DEFINITION = re.compile(r"^(\??)([A-Za-z_%][A-Za-z0-9_]*)(\.\d+)?(\{[^}]*\})?\s*:?")
 _KEYWORD = re.compile(r'^([A-Z_]+):\s*"([a-z_]+)"\s*$')
@@ -323,7 +323,7 @@ class _Reader:
         self.items(children, self.pack_item)
         return self.b.pack(children)
 
-    # pack_item: game | title | version | start_target | numbering
+    # pack_item: game | title | version | start_target | numbering | guide (Lark reads a guide)
     def pack_item(self, token: Any) -> Any:
         b = self.b
         kind = token.type

@@ -177,6 +177,9 @@ class AstBuilder:
         return ast.NumberingSetting(int(str(low)), int(str(high)), int(str(seed)) if seed is not None else None,
                                     self.span(keyword, seed or high))
 
+    def guide(self, c: Children) -> ast.GuideSetting:
+        return ast.GuideSetting(str(c[1]), self.prose(c[2]), self.span(c[0], c[2]))
+
     # ------------------------------------------------------------ effects
     def goto_target(self, c: Children) -> ast.Goto:
         return ast.Goto(str(c[0]), self.value(c[1]), self.span(c[0], c[1]))

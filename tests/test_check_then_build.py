@@ -120,7 +120,11 @@ unique 1 "U" {{ text {draw(_text())} }}
 @st.composite
 def vantage_pack(draw) -> str:
     effects = _effects("vantage")
-    return VANTAGE_HEADER + f'''
+    # Now and then a storybook's back-cover guide, in the pack declaration.
+    book = draw(st.sampled_from(["", "look", "take", "depart"]))
+    header = VANTAGE_HEADER.replace("\n}\n", f"\n  guide {book} {draw(_text('vantage'))}\n}}\n", 1) if book \
+        else VANTAGE_HEADER
+    return header + f'''
 location 1 "One" {{
   text {draw(_text("vantage"))}
   arrival {draw(_effect("vantage"))}

@@ -34,7 +34,7 @@ mission M05 "Beacon" {
   }
 }
 threat T01 "Yeti" { text "It never crosses water."; space 1 => threat move }
-event E01 "Gust" { text "Hold on."; main spend die }
+event E01 "Gust" { text "Hold on."; secondary nothing; main spend die }
 '''
 
 

@@ -502,6 +502,12 @@ planet p "P" {
   sector 1 { lander }
 }
 """))
+GUIDE = _code("E246", E, "{message}", "a storybook guide given twice, or in a vanguard pack", """\
+`guide BOOK "TEXT"` in the pack declaration is the reference guide printed on the back
+cover of one storybook (VR 14): `look`, `move`, `engage`, `help`, `take`, `overpower`
+or `depart`. A book has one back cover, so a second guide for it would not be
+printed; a vanguard pack prints a Logbook, which has none. Mend: write everything the
+book's guide says in one `guide`, or remove it.""")
 RED_REQUIREMENT = _code("E300", E, "a red outcome cannot have a requirement; remove `: {requirement}`",
                          "red outcome with a requirement", """\
 The red outcome is what happens when the players fail: it never has a

@@ -232,6 +232,8 @@ class _Emitter:
                                "decks": list(pack.vocabulary.decks)},
                 "source": self.source(pack.span),
                 **self.art(pack.art),
+                # Only when the pack words one: the bundles of packs without stay as they were.
+                **({"guides": {book: rich(text) for book, text in pack.guides}} if pack.guides else {}),
             },
             "labels": dict(pack.labels),
             "logs": [self.log(x) for x in pack.logs],

@@ -54,6 +54,9 @@ class Book:
     # The front page's guide to reading the book, and its key to the icons, by group.
     guide: tuple[Sentence, ...] = ()
     legend: tuple[tuple[str, tuple[tuple[Icon, str], ...]], ...] = ()
+    # A storybook's back cover: its reference guide (VR 14), the pack's `guide` or
+    # DEFAULT_GUIDE; none for a Logbook.
+    back_guide: tuple[BookBlock, ...] = ()
 
     @property
     def index(self) -> list[tuple[str, str, str]]:
@@ -158,6 +161,32 @@ def _ending_entry(card: m.VantageCard, anchor: str) -> Entry:
                  action=[Paragraph(ENDING_NOTE), *blocks(card.ending.statements)])
 
 
+# The reference guide a storybook's back cover prints when the pack words none: a
+# turn (VR 23-30) and what "continue" means (VR 112-113), kept beside the book the
+# table reads most.
+DEFAULT_GUIDE: tuple[BookBlock, ...] = (
+    Paragraph([Emphasis([Words("Reference guide: your turn")], strong=True)]),
+    Choices((
+        [Words("Choose one action: a location action, a card action or a depart action.")],
+        [Words("Read its cost and action, never its result, in its storybook entry.")],
+        [Words("Lower the cost by 1 for each matching skill token any player pays.")],
+        [Words("Roll that many challenge dice from the pool.")],
+        [Words("Place the dice one at a time on open slots of your grid cards, or on impact slots of "
+               "other players' cards.")],
+        [Words("Suffer the penalty of each die you could not place, then discard it to the center.")],
+        [Words("Read the action's result.")],
+        [Words("End your turn, unless the result says to continue. Play passes clockwise.")],
+    )),
+    Paragraph([Emphasis([Words("Continue")], strong=True), Words(": take another action now. "),
+               Emphasis([Words("You may continue")], strong=True), Words(": you may.")]),
+)
+
+
+def _guide(pack: m.Pack, book: str) -> tuple[BookBlock, ...]:
+    written = dict(pack.guides).get(book)
+    return DEFAULT_GUIDE if written is None else tuple(Paragraph(p) for p in rich(written))
+
+
 def storybooks(pack: m.Pack, titles: bool | None = None) -> list[Book]:
     """`titles`: None leaves them out: entries are keyed by the numbers on the table."""
     shown = bool(titles)
@@ -173,11 +202,11 @@ def storybooks(pack: m.Pack, titles: bool | None = None) -> list[Book]:
                         else _story_entry(str(n), f"entry-{n}-{i}", a) for i, (n, a) in enumerate(found))
         books.append(Book(f"storybook-{category}.pdf", "storybook", pack.title,
                           f"{category.capitalize()} Storybook", pack.version, "Entry", entries, shown,
-                          art_view(pack.art, COVER_MM)))
+                          art_view(pack.art, COVER_MM), back_guide=_guide(pack, category)))
     departs = tuple(_story_entry(f"{d.number} {d.direction}", f"depart-{d.number}-{d.direction}", d.action)
                     for d in pack.departs)
     books.append(Book("storybook-depart.pdf", "storybook", pack.title, "Depart Storybook", pack.version,
-                      "Entry", departs, shown, art_view(pack.art, COVER_MM)))
+                      "Entry", departs, shown, art_view(pack.art, COVER_MM), back_guide=_guide(pack, "depart")))
     return books
 
 
@@ -230,7 +259,7 @@ class Section:
     a run of entries, a run of results, the index. A run of entries or results also
     lays out the first entries of the next run (its lookahead), so that the book can
     take the next run's pages from where both lay out alike (see render.seams)."""
-    kind: str                         # cover | entries | results | index
+    kind: str                         # cover | entries | results | index | back
     entries: tuple[Entry, ...] = ()
     first: bool = True                # the first section of its kind
     lines: tuple[tuple[str, str, str], ...] = ()    # index: (title, key, anchor)
@@ -303,5 +332,7 @@ INDEX_LINES = 200
 
 
 def index_sections(book: Book, per: int = INDEX_LINES) -> list[Section]:
+    """The sections laid out after the body: the index, then a storybook's back cover."""
     lines = book.index
-    return [Section("index", lines=tuple(lines[i:i + per]), first=i == 0) for i in range(0, len(lines), per)]
+    return [Section("index", lines=tuple(lines[i:i + per]), first=i == 0) for i in range(0, len(lines), per)] + \
+        ([Section("back")] if book.back_guide else [])

@@ -238,7 +238,7 @@ class Head:
 
 
 def heads(book: Book, pages: list[tuple[str, tuple[str, ...]]]) -> list[Head]:
-    """`pages`: per page of the book, its part (cover, entries, results, index, blank)
+    """`pages`: per page of the book, its part (cover, entries, results, index, back, blank)
     and the ids on it, in order. The head names the entries that start on the page,
     or the one it continues: "Logs 204–229", "Entry 140", "Results 101–150"."""
     keys = {e.anchor: e.key for e in book.entries}
@@ -246,7 +246,7 @@ def heads(book: Book, pages: list[tuple[str, tuple[str, ...]]]) -> list[Head]:
     out = []
     previous: tuple[str, ...] = ()
     for part, ids in pages:
-        if part in ("cover", "blank"):
+        if part in ("cover", "blank", "back"):
             # A blank page counts but shows nothing, as in print: no head, no number.
             out.append(Head(numbered=False))
         elif part == "index":
@@ -450,12 +450,28 @@ def _composed(spots: list[list[Spot]]) -> Composed:
                     frozenset().union(*(_names(section) for section in sections.values())))
 
 
-def with_index(layout: Layout, index: list[RenderedSection]) -> Layout:
+# The id on a storybook's back cover (book.html.j2): its page takes no head or number.
+BACK_COVER = "back-cover"
+
+
+def with_index(layout: Layout, index: list[RenderedSection], booklet: bool = False) -> Layout:
+    """The layout with the sections laid out after the body. A back cover is the last
+    page of the last sheet: blank pages before it make the book's pages even, a
+    multiple of 4 for a `booklet`."""
     from vcompiler.render.assembly import Piece
 
-    pieces = layout.pieces + tuple(Piece(r.pdf, tuple(range(len(r.anchors))),
-                                         names=frozenset(a for page in r.anchors for a in page)) for r in index)
-    return Layout(pieces, layout.pages + tuple(("index", ids) for r in index for ids in r.anchors))
+    pieces: list[Piece | Composed] = list(layout.pieces)
+    pages = list(layout.pages)
+    for r in index:
+        if any(BACK_COVER in ids for ids in r.anchors):
+            blanks = -(len(pages) + len(r.anchors)) % (4 if booklet else 2)
+            if blanks:
+                pieces.append(Piece(b"", (), blanks))
+                pages += [("blank", ())] * blanks
+        names = frozenset(a for page in r.anchors for a in page)
+        pieces.append(Piece(r.pdf, tuple(range(len(r.anchors))), names=names))
+        pages += [("back" if BACK_COVER in ids else "index", ids) for ids in r.anchors]
+    return Layout(tuple(pieces), tuple(pages))
 
 
 def assemble(book: Book, layout: Layout, options: RenderOptions, page_stamps: list[bytes] | None = None) -> bytes:
@@ -569,7 +585,7 @@ def render_book(book: Book, options: RenderOptions) -> bytes:
     body = lay_out(parts, rendered, relay_for(book, parts, options), placed_again(book, options))
     pages = {anchor: page + 1 for anchor, page in body.places().items()}
     index = [render_html(*render_section(book, part, options, pages)) for part in index_sections(book)]
-    return assemble(book, with_index(body, index), options)
+    return assemble(book, with_index(body, index, options.booklet), options)
 
 
 def render_naive(book: Book, options: RenderOptions) -> bytes:

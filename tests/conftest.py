@@ -53,6 +53,7 @@ def renderers_loaded(args: list[str], status: int) -> tuple[list[str], str]:
 def pytest_configure(config):
     config.addinivalue_line("markers", "shared: reads the shared folder beside the clone (its examples, "
                                        "conformance tool and rulebooks); skipped when it is not there")
+    config.addinivalue_line("markers", "slow: a minute or more on one core (`-m 'not slow'` leaves them out)")
 
 
 def pytest_collection_modifyitems(config, items):

@@ -370,3 +370,16 @@ def test_a_label_for_a_location_is_e202_with_a_hint_not_an_internal_error(write_
     found = [(d.code.id, d.span.line, d.hint) for d in compile_pack(folder).diagnostics
              if d.code.id in ("E202", "E900")]
     assert found == [("E202", 8, "no location has the label @x: write the number of the location meant")]
+
+
+def test_a_stray_nul_in_a_text_file_is_E103_at_the_nul_with_its_line_shown(tmp_path):
+    folder = tmp_path / "p"
+    folder.mkdir()
+    (folder / "pack.vcl").write_text(VANGUARD_HEADER)
+    (folder / "logs.vcl").write_bytes('log 1 "Start" {\n  text "Caf\u00e9\x00 au lait"\n  return\n}\n'.encode())
+    result = CliRunner().invoke(main, ["check", str(folder)])
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0].endswith("logs.vcl:2:13: error E103: the file holds a NUL character (byte 0x00)")
+    assert lines[1] == '    2 |   text "Caf\u00e9  au lait"'
+    assert lines[2] == "      |" + " " * 13 + "^"

@@ -176,3 +176,55 @@ def test_the_bounds_know_every_kind_of_block_a_card_holds():
     # Two choices take more room than one, a longer track more than a shorter one.
     assert fit.block_mm(ir.Choices((words, words)), 50.0) > fit.block_mm(ir.Choices((words,)), 50.0)
     assert fit.block_mm(ir.Track("time", 9, words * 3), 50.0) > fit.block_mm(ir.Track("time", 1, words), 50.0)
+
+
+# Location 000 with the whole setup of VR 7-13: its steps, the characters, the levels
+# and a crash site for each roll of the skill die.
+FULL_SETUP = '''pack test {
+  game vantage
+  title "Test"
+  version "0.0.1"
+  start location 0
+}
+location 000 "Landfall" {
+  text "**Read this aloud.** Your pod splits open on wet sand, and the fog rolls in off the sea."
+  step "Place the game box next to the player in charge of finding and returning cards."
+  step "Place the center in the middle of the table, with the time, morale and health trackers."
+  step "Place all skill tokens, coins, boost tokens, skill dice and storybooks in a general supply."
+  step "Seed the challenge dice pool with 8 challenge dice, plus 2 for each player."
+  step "Each player gains a location card holder; randomly select the first player."
+  step "Each player rolls a skill die: it gives their character, then their crash site."
+  step "Place the mission card in the center, as this location says."
+%s
+  level easygoing time 5 morale 5 health 5
+  level daring time 4 morale 4 health 4 recommended
+  level perilous time 3 morale 3 health 3
+%s
+}
+%s
+'''
+
+
+def _full_setup() -> str:
+    rolls = [f"You rolled {n}" for n in range(1, 7)]
+    characters = "\n".join(f'  character {1100 + n} "{roll}"' for n, roll in enumerate(rolls, 1))
+    choices = "\n".join(f'  choice "{roll}" -> location {100 + n}' for n, roll in enumerate(rolls, 1))
+    places = "\n".join(f'location {100 + n} "Site {n}" {{ text "Sand." }}' for n in range(1, 7))
+    cards = "\n".join(f'card {1100 + n} character "Hero {n}" external {{ vertical }}' for n in range(1, 7))
+    return FULL_SETUP % (characters, choices, places + "\n" + cards)
+
+
+def _w510(folder) -> list[str]:
+    checked = CliRunner().invoke(main, ["check", str(folder), "--format", "json"])
+    return [d["message"] for d in json.loads(checked.stdout)["diagnostics"] if d["code"] == "W510"]
+
+
+def test_location_000_prints_the_size_of_a_book_cover_so_a_whole_setup_fits(write_pack):
+    folder = write_pack({"pack.vcl": _full_setup()})
+    faces = location_faces(compile_pack(folder).model, dict(CARD_SIZES))
+    assert [f.size for f in faces if f.number == "000"] == [CARD_SIZES["setup"]] == [(148.0, 210.0)]
+    assert {f.size for f in faces if f.number != "000"} == {CARD_SIZES["location"]}
+    assert _w510(folder) == []
+    # At a location card's size the same setup overflows: why it has a size of its own.
+    small = write_pack({"pack.vcl": _full_setup(), "vcompiler.toml": '[cards]\nsetup = "70x120"\n'}, "small")
+    assert [m.split(" overflows")[0] for m in _w510(small)] == ["the text box of location 000"]

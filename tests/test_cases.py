@@ -5,6 +5,7 @@ must be expected; warnings are compared only in the files of a warning's code, a
 every file that says `// only the marked diagnostics` (one mistake, one diagnostic:
 nothing that the marked errors explain is reported beside them)."""
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from vcompiler.parse import parse_source
 from vcompiler.source import SourceFile
 
 CASES = sorted((Path(__file__).parent / "cases").glob("*.vcl"))
+FILES = Path(__file__).parent / "cases" / "files"
 ONLY = "// only the marked diagnostics"
 
 
@@ -25,6 +27,9 @@ def test_case(case, tmp_path):
     folder.mkdir()
     text = case.read_text(encoding="utf-8")
     (folder / case.name).write_text(text, encoding="utf-8")
+    # The files a case names besides itself (the images of `art` lines).
+    if (FILES / case.stem).is_dir():
+        shutil.copytree(FILES / case.stem, folder, dirs_exist_ok=True)
     code = case.stem.split("-")[0]
     every = ONLY in text
     result = compile_pack(folder)

@@ -36,13 +36,15 @@ def words(page) -> list[tuple[str, float, float]]:
     return out
 
 
-def render(packs, **options):
-    plan = plan_components(packs, ComponentOptions(**options))
+def render(packs, sizes=None, **options):
+    plan = plan_components(packs, ComponentOptions(**options), sizes)
     return render_components(plan, workers=1)
 
 
 def test_location_000_numbers_its_setup_steps_as_the_rulebook_does(tidal):
-    files, found = render([tidal], parts=frozenset({"cards"}), layout="single")
+    # At a location card's width, where its steps wrap.
+    files, found = render([tidal], {"tidal_reach": {"setup": CARD_SIZES["location"]}}, parts=frozenset({"cards"}),
+                          layout="single")
     assert found == []
     page = PdfReader(io.BytesIO(files[("tidal_reach", "locations.pdf")])).pages[0]
     assert [line for line in page.extract_text().splitlines() if line[1:3] == ". "] == ["1. ", "2. ", "3. "]
@@ -55,8 +57,8 @@ def test_location_000_numbers_its_setup_steps_as_the_rulebook_does(tidal):
     assert at[step_lines[0]] > at["SETUP"] + 6
     # Choices keep their pointer, and a choice that wraps hangs under its words, not
     # under its pointer ("4 [morale] 4 [health]" of the Daring level).
-    assert at["▸"] == at["SETUP"] and at["You rolled 1, 2 or 3: take character card 1101."] > at["▸"] + 2
-    assert at["4  4"] == at["Daring"] == at["You rolled 1, 2 or 3: take character card 1101."]
+    assert at["▸"] == at["SETUP"] and at["You rolled 1, 2 or 3: gain character card 1101."] > at["▸"] + 2
+    assert at["4  4"] == at["Daring"] == at["You rolled 1, 2 or 3: gain character card 1101."]
 
 
 def test_each_back_lands_behind_its_front_when_flipped_on_the_long_edge(eye, tidal):
@@ -153,8 +155,10 @@ def test_single_layout_is_one_card_a_page_with_trim_and_bleed_boxes(tidal):
     first = pages[0]
     assert DUPLEX_NOTE not in first.extract_text()      # for a print service, not a home printer
     bleed = 3 * 72 / 25.4
-    assert float(first.mediabox.width) == pytest.approx((70 + 6) * 72 / 25.4, abs=0.5)
-    assert float(first.trimbox.left) == pytest.approx(bleed, abs=0.01)
+    # Location 000, the back cover of the Book of Vantages, then the location cards.
+    assert float(first.mediabox.width) == pytest.approx((148 + 6) * 72 / 25.4, abs=0.5)
+    assert float(pages[2].mediabox.width) == pytest.approx((70 + 6) * 72 / 25.4, abs=0.5)
+    assert float(first.trimbox.left) == float(pages[2].trimbox.left) == pytest.approx(bleed, abs=0.01)
 
 
 def test_the_tutorial_events_progress_every_time_track_when_no_biome_matches(eye):
@@ -176,6 +180,22 @@ def test_no_shipped_log_says_in_its_text_what_its_effects_print(name):
         said = [voice.plain(voice.sentence(s.effect), "[{}]") for s in log.statements
                 if isinstance(s, m.EffectStatement)]
         assert not [line for line in said if line in text], log.number
+
+
+def test_the_outline_of_card_and_location_sheets_lists_each_card_at_its_front(eye, tidal):
+    import pikepdf
+    files, _ = render([eye, tidal], parts=frozenset({"cards"}))
+    for name, expected in ((("eye_of_the_void", "cards.pdf"), "P101 "), (("tidal_reach", "locations.pdf"), "109 ")):
+        pdf = pikepdf.open(io.BytesIO(files[name]))
+        pages = {page.objgen: n for n, page in enumerate(pdf.pages)}
+        with pdf.open_outline() as outline:
+            items = [(str(item.title), pages[item.destination[0].objgen]) for item in outline.root]
+        # Fronts are the even pages; every one of them has a card in the outline.
+        assert items and all(page % 2 == 0 for _, page in items)
+        assert {page for _, page in items} == set(range(0, len(pdf.pages), 2))
+        [(title, page)] = [(t, p) for t, p in items if t.startswith(expected)]
+        words_there = " ".join(text for text, _, _ in words(PdfReader(io.BytesIO(files[name])).pages[page]))
+        assert title.split(" ", 1)[1].split()[0] in words_there
 
 
 def test_copies_print_that_many(eye):
@@ -273,7 +293,9 @@ def test_board_layout_is_deterministic_and_crossing_free_for_the_tutorial(eye):
     assert len(set(cells.values())) == len(planet.sectors)
     edges = sorted(tuple(sorted((p.a, p.b))) for p in planet.paths)
     crossings_and_paths_over_sectors, sheets, _ = _cost(cells, edges, "a4")
-    assert (crossings_and_paths_over_sectors, sheets) == (0, 1)
+    # Card-sized spaces: six A4 sheets tiled, or one A2 sheet whole.
+    assert (crossings_and_paths_over_sectors, sheets) == (0, 6)
+    assert _cost(cells, edges, "a2")[1] == 1
 
 
 def test_component_rebuilds_are_byte_identical_in_process_and_in_parallel(eye, tidal):
@@ -310,10 +332,10 @@ def test_a_writer_pins_a_sectors_place_and_two_on_one_place_is_e511(tmp_path, pa
                       .replace('sector 2 "Crash Site" {\n', 'sector 2 "Crash Site" {\n    at 0, 0\n'),
                       encoding="utf-8")
     # `check` finds it, so that nothing check accepts stops the build.
-    assert [(d.code.id, d.span.line, d.span.column) for d in compile_pack(folder).diagnostics] == [("E511", 18, 5)]
+    assert [(d.code.id, d.span.line, d.span.column) for d in compile_pack(folder).diagnostics] == [("E511", 32, 5)]
     result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--only", "json"])
     assert result.exit_code == 1 and not (tmp_path / "out").exists()
-    assert ("planet.vcl:18:5: error E511: sectors 1 and 2 of planet eye_of_the_void are both pinned at 0, 0"
+    assert ("planet.vcl:32:5: error E511: sectors 1 and 2 of planet eye_of_the_void are both pinned at 0, 0"
             in result.output)
 
 
@@ -398,8 +420,8 @@ threat T01 "Swarm" { // allow W402
   attack => threat attack 1; threat move
   alone => threat move; threat move; threat attack 1
 %s  action "Drive It Off" danger 1 {
-    outcome yellow => threat move; threat move; threat attack 1
-    outcome green => remove threat T01
+    outcome yellow: 2 defense => threat move; threat move; threat attack 1
+    outcome green: defense => remove threat T01
     outcome red => threat move
   }
 }
@@ -590,7 +612,7 @@ def test_a_path_whose_straight_line_runs_over_a_sector_is_drawn_bent_round_it(tm
     cells = place(planet, paper="a4")
     # The grid leaves two straight lines over a sector; both are drawn bent, clear of it.
     straight_over = {(p.a, p.b) for p in planet.paths if over_sectors(cells, p.a, p.b)}
-    assert straight_over == {(5, 6), (9, 10)}
+    assert straight_over == {(5, 6), (3, 9)}
     assert {(a, b) for a, b, points in board.drawn if len(points) > 2} == straight_over
     assert [len(points) for a, b, points in board.drawn if (a, b) in straight_over] == [4, 4]
     assert _paths_over_sectors(board) == [] and board.over == ()
@@ -612,7 +634,8 @@ def test_a_path_whose_straight_line_runs_over_a_sector_is_drawn_bent_round_it(tm
     back = (bent[-1][0] - middle[0], bent[-1][1] - middle[1])
     assert abs(run[0] * back[1] - run[1] * back[0]) < 0.05 * math.hypot(*run) * math.hypot(*back)
     assert run[0] * back[0] + run[1] * back[1] > 0 and math.hypot(*run) > ARROW
-    assert svg.count("<polygon") == 2                  # 5 -> 6 and 12 -> 1
+    # One arrowhead on 5 -> 6 and 12 -> 1, two on each of the 13 two-way paths (RB 585).
+    assert svg.count("<polygon") == 2 + 2 * 13
     # Where a bent path crosses another line, it does so away from either line's ends,
     # where the crossing would read as a fork.
     crossings = []
@@ -629,7 +652,7 @@ def test_a_path_whose_straight_line_runs_over_a_sector_is_drawn_bent_round_it(tm
                         crossings.append((a, b, c, d))
                         ends = (points[0], points[-1], other[0], other[-1])
                         assert min(math.dist(meet, e) for e in ends) > 6.0, (a, b, c, d)
-    assert crossings == [(5, 6, 2, 3)]
+    assert crossings == [(5, 6, 2, 3), (3, 9, 2, 7)]
     # A bent path's label sits on it, clear of every space, its own two too; the others
     # clear of every space but their own two.
     for mark, path in zip(board.marks, planet.paths):
@@ -706,7 +729,8 @@ def test_the_shipped_boards_draw_no_path_over_a_sector(folder, tmp_path):
 def test_a_location_action_says_always_available_as_the_rulebook_and_storybook_do(tidal):
     # VR 38: an action "marked 'always available'"; the storybook entry prints the same words.
     files, _ = render([tidal], parts=frozenset({"cards"}))
-    flats = PdfReader(io.BytesIO(files[("tidal_reach", "locations.pdf")])).pages[0].extract_text()
+    # The sheet after location 000's own, which is the size of the Book of Vantages' cover.
+    flats = PdfReader(io.BytesIO(files[("tidal_reach", "locations.pdf")])).pages[2].extract_text()
     line = next(line for line in flats.splitlines() if "Pocket a shell" in line)
     assert line.upper().endswith("ALWAYS AVAILABLE")
 
@@ -761,3 +785,76 @@ def test_the_tutorial_injury_is_named_as_the_rulebook_names_it(eye):
     # RB 814: "you gain ”Just a Scratch!” Injury": the "!" is part of its name.
     injuries = [voice.plain(face.title) for face in faces_of(eye) if face.kind == "injury"]
     assert injuries == ["Just a Scratch!"]
+
+
+def _font_programs(data: bytes) -> list[tuple[str, bytes]]:
+    """(subset name, embedded program) of every font object of a PDF."""
+    import pikepdf
+    pdf = pikepdf.open(io.BytesIO(data))
+    return [(str(o.FontName), o.FontFile2.read_bytes()) for o in pdf.objects
+            if isinstance(o, pikepdf.Dictionary) and "/FontFile2" in o]
+
+
+def test_a_sheet_file_of_many_jobs_embeds_one_font_per_family_under_a_name_of_its_own(
+        generated_pack, monkeypatch):
+    # 60 locations: four to an A4 sheet, six sheets a job, so three jobs each with its subsets
+    pack = compile_pack(generated_pack(60, "vantage")).pack
+    files, found = render([pack], parts=frozenset({"cards"}))
+    merged = files[(pack.name, "locations.pdf")]
+    fonts = _font_programs(merged)
+    families = [name.split("+", 1)[1] for name, _ in fonts]
+    assert len(set(name for name, _ in fonts)) == len(fonts) and len(set(families)) == len(families), fonts
+    monkeypatch.setattr("vcompiler.render.fonts.merge_fonts", lambda pdf: 0)
+    apart = render([pack], parts=frozenset({"cards"}))[0][(pack.name, "locations.pdf")]
+    # each job brought its own copy of each font, all under one name
+    assert len(_font_programs(apart)) == 3 * len(fonts) and len({n for n, _ in _font_programs(apart)}) == len(fonts)
+    assert len(merged) < len(apart)
+    # every page reads and prints the same: no glyph printed as another
+    assert [p.extract_text() for p in PdfReader(io.BytesIO(merged)).pages] == \
+        [p.extract_text() for p in PdfReader(io.BytesIO(apart)).pages]
+    assert _pixels(merged) == _pixels(apart)
+
+
+def _pixels(data: bytes) -> bytes:
+    import subprocess
+    return subprocess.run(["pdftoppm", "-r", "40", "-gray"], input=data, capture_output=True, check=True).stdout
+
+
+def _image(pdf: bytes, page: int, dpi: int = 200) -> tuple[int, int, bytes]:
+    """A page as RGB pixels: width, height, 3 bytes a pixel."""
+    import subprocess
+    ppm = subprocess.run(["pdftoppm", "-r", str(dpi), "-f", str(page + 1), "-l", str(page + 1)], input=pdf,
+                         capture_output=True, check=True).stdout
+    magic, width, height, depth, data = ppm.split(maxsplit=4)
+    assert magic == b"P6" and depth == b"255"
+    return int(width), int(height), data
+
+
+def test_the_band_over_a_cut_card_prints_above_its_icons(write_pack):
+    # Every line of every action has red health icons, the band's line too.
+    each = "".join(f'  action "Act {n}" {{\n    text "Lose {{icon health}} and {{icon health}} {{icon health}} '
+                   f'or {{icon health}} here."\n    nothing\n  }}\n' for n in range(12))
+    pack = compile_pack(write_pack({"pack.vcl": VANGUARD_HEADER + f'''log 1 "Start" {{
+  text "Land."
+  end exploration
+}}
+poi P203 "Crowded" {{
+  biomes volcanic
+{each}}}
+'''})).pack
+    files, found = render([pack], parts=frozenset({"cards"}), layout="single")
+    assert [d.code.id for d in found] == ["W510"]
+    width, height, data = _image(files[("test", "cards.pdf")], 0)
+
+    def pixel(x: int, y: int) -> tuple[int, int, int]:
+        at = 3 * (y * width + x)
+        return data[at], data[at + 1], data[at + 2]
+    # the band: the rows mostly black across the card's middle
+    middle = range(width // 4, 3 * width // 4)
+    band = [y for y in range(height) if sum(max(pixel(x, y)) < 60 for x in middle) > 0.6 * len(middle)]
+    assert band and band[-1] - band[0] < 40, band       # 3.2 mm at 200 dpi: about 25 rows
+    red = [(x, y) for y in range(band[0], band[-1] + 1) for x in range(width)
+           if (p := pixel(x, y))[0] - max(p[1], p[2]) > 80]
+    assert red == []
+    # the icons are there, above the band
+    assert any(pixel(x, y)[0] - max(pixel(x, y)[1:]) > 80 for y in range(band[0] - 200, band[0]) for x in middle)

@@ -107,6 +107,7 @@ def test_the_tutorial_planet_is_clean_when_its_steps_are_put_together(tmp_path):
 _VANGUARD_CONTEXT = '''log 1 "Start" { return }
 planet p "P" {
   mission M02
+  unique 1 else gain success 1
   sector 1 { lander }
   sector 3 { poi slot }
   path 1 <-> 3 [travel]

@@ -178,3 +178,30 @@ def test_graph_warnings_beside_errors_follow_the_edits(tmp_path):
         assert graph == warnings
         assert result.diagnostics == compile_pack(pack).diagnostics
         workspace.drop_buffer(main)
+
+
+def test_an_index_made_from_the_last_one_is_a_fresh_index_and_reuses_only_unchanged_logs(pack_copy):
+    from vcompiler.engine.index import Index
+    pack = pack_copy("eye-of-the-void")
+    logbook = pack / "logbook.vcl"
+    workspace = Workspace([pack])
+    first = Index(workspace.check()[0])
+    text = logbook.read_text()
+    # A title and a goto changed: both show in the index; the other logs' definitions
+    # are taken over as they were.
+    edited = text.replace('"Wake-Up Call"', '"Rude Awakening"').replace("-> log 206", "-> log 207")
+    workspace.set_buffer(logbook, edited)
+    result = workspace.check()[0]
+    second, cold = Index(result, first), Index(result)
+    assert second.definitions == cold.definitions and second.mentions == cold.mentions
+    titles = [d.title for d in second.definitions]
+    assert "Rude Awakening" in titles and "Wake-Up Call" not in titles
+    before = {id(d) for d in first.definitions}
+    taken = [d for d in second.definitions if id(d) in before]
+    assert taken and len(taken) < len([d for d in second.definitions if d.kind == "log"])
+    # A label renamed renumbers nothing here, but every mention is read again.
+    workspace.set_buffer(logbook, text.replace("@hidden_chamber", "@secret_chamber"))
+    result = workspace.check()[0]
+    third, cold = Index(result, second), Index(result)
+    assert third.definitions == cold.definitions and third.mentions == cold.mentions
+    assert any(m.label == "secret_chamber" for m in third.mentions)

@@ -561,3 +561,26 @@ def test_a_misspelt_keyword_is_a_fix_however_the_hint_words_it(write_pack):
 }
 ''')
     assert found[("E100", 2)] == (("choice",), "fix")
+
+
+def test_close_numbers_are_found_as_a_search_of_every_number_finds_them():
+    """The one-edit numbers are made rather than searched for, and difflib reads only the
+    numbers whose digits could make them close: the same suggestions, for a large pack."""
+    import difflib
+    import random
+
+    from vcompiler.checks.references import _may_be_close, _one_edit, _one_edits
+
+    class Context:
+        def lasting(self, key, make):
+            return make()
+
+    rng = random.Random(5)
+    numbers = sorted(rng.sample(range(1, 40_000), 12_000))
+    shown = [str(n) for n in numbers]
+    defined = set(shown)
+    for typed in ["2066", "99999", "22", "305", "10001", "7777", "12345", "100", "5", "39999", "1010"]:
+        assert sorted(int(n) for n in _one_edits(typed) if n in defined) == \
+            [n for n in numbers if _one_edit(typed, str(n))], typed
+        assert difflib.get_close_matches(typed, _may_be_close(Context(), "log", typed, shown), n=2, cutoff=0.7) == \
+            difflib.get_close_matches(typed, shown, n=2, cutoff=0.7), typed

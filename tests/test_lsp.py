@@ -436,3 +436,50 @@ def test_a_link_planted_among_the_rule_pages_is_replaced_not_written_through(tmp
     assert victim.read_text() == "mine"
     assert not (pages / "E100.md").is_symlink() and (pages / "E100.md").read_text().startswith("# E100")
     assert found["E100"] == (pages / "E100.md").as_uri()
+
+
+def test_a_change_after_a_quiet_spell_is_checked_at_once_and_a_burst_waits_for_the_typing_to_stop(monkeypatch):
+    import asyncio
+
+    from vcompiler.lsp import server as module
+
+    delays: list[float] = []
+
+    class Loop:
+        def call_later(self, delay, callback):
+            delays.append(delay)
+
+    monkeypatch.setattr(asyncio, "get_running_loop", lambda: Loop())
+    clock = [100.0]
+    monkeypatch.setattr(module.time, "monotonic", lambda: clock[0])
+    ls = module.VclServer()
+    ls.schedule()                       # the first change of the session
+    for _ in range(3):                  # a burst, 30 ms apart
+        clock[0] += 0.03
+        ls.schedule()
+    clock[0] += 1.0                     # a quiet second, then one edit
+    ls.schedule()
+    ls.checking = 1                     # a change while a check runs waits its turn
+    clock[0] += 1.0
+    ls.schedule()
+    assert delays == [0, *[module.DEBOUNCE_SECONDS] * 3, 0, module.DEBOUNCE_SECONDS]
+
+
+@pytest.mark.asyncio
+async def test_entry_at_names_the_entry_the_cursor_is_in(client: LanguageClient):
+    from vcompiler.lsp.server import ENTRY_AT
+
+    uri, text = await opened(client, "eye-of-the-void/logbook.vcl")
+
+    async def entry(position: lsp.Position) -> dict | None:
+        where = {"line": position.line, "character": position.character}
+        answer = await client.protocol.send_request_async(ENTRY_AT, {"textDocument": {"uri": uri}, "position": where})
+        return answer if answer is None or isinstance(answer, dict) else dict(answer._asdict())
+
+    inside = await entry(at(text, "As you climb away"))
+    assert inside is not None and inside["anchor"] == "log-206" and inside["kind"] == "log"
+    assert inside["title"] == "Log 206 The Spire Remembers" and inside["line"] == at(text, 'log 206 "').line
+    assert (await entry(lsp.Position(0, 0))) is None                 # the file's opening comment
+    uri, text = await opened(client, "eye-of-the-void/poi.vcl")
+    poi = await entry(at(text, "P104"))
+    assert poi is not None and poi["anchor"] == "poi-P104"

@@ -27,17 +27,17 @@ def test_tidal_reach_played_to_an_ending():
     out = result.output
     assert "── Location 000 · Landfall" in out and "Place card 1601 in the center." in out
     assert ("State: time 4, morale 4, health 4 · cards: 1601 Relight the Lighthouse\n"
-            "  1) You rolled 1, 2 or 3: take character card 1101") in out
+            "  1) You rolled 1, 2 or 3: gain character card 1101") in out
     assert "  1) Walk north to Location 102 Dune Crest (cost 1)" in out
     assert "Suffer 1 [heat]." in out and "State: time 3, morale 4, health 4" in out
     assert "── Engage: Dig at the buried hatch (cost 3)" in out
     # the dig was turn 2's action, the claim turn 3's, and the claim says to continue
     assert "Turn 3 at Location 140" in out.split("» Engage: Dig")[1]
     # a card taken is shown as its sheet prints it
-    assert ("Take card 1705.\n┌ Destiny 1705 Keeper of the Beacon\n"
+    assert ("Gain card 1705.\n┌ Destiny 1705 Keeper of the Beacon\n"
             "│ Bring the beacon's light back to where it was made.\n│    Take: Light the beacon\n"
             "Continue.\nYou take another action this turn.\nTurn 3 at Location 140") in out
-    assert "» You rolled 1, 2 or 3: take character card 1101\n┌ Character 1101 The Diver\n│ Slots: ☐☐\n" in out
+    assert "» You rolled 1, 2 or 3: gain character card 1101\n┌ Character 1101 The Diver\n│ Slots: ☐☐\n" in out
     # the claim taken, the card's action keeps the number after the location's own
     assert ("  1) Move: Climb back up the shaft (cost 1)\n"
             "  3) Card 1705 Keeper of the Beacon: Take: Light the beacon (cost 4)") in out
@@ -60,7 +60,7 @@ def test_location_000_reads_its_setup_steps_then_asks_each_choice_of_the_setup()
             "   3. Each player rolls a skill die: it gives their character, then their crash site.\n"
             "Place card 1601 in the center.\n") in out
     assert out.count("Setup:\n") == 1
-    levels = out.split("» You rolled 4, 5 or 6: take character card 1102")[1]
+    levels = out.split("» You rolled 4, 5 or 6: gain character card 1102")[1]
     assert ("Setup at Location 000 · Landfall: choose your starting level\n"
             "State: time 4, morale 4, health 4 · cards: 1601 Relight the Lighthouse, 1102 The Beachcomber\n"
             "  1) Easygoing: 5 [time] time, 5 [morale] morale, 5 [health] health\n"

@@ -29,6 +29,7 @@ from vcompiler.render.pdf import (
     render_html,
     render_section,
 )
+from vcompiler.render.preflight import pdfx_problems
 from vcompiler.render.spoilers import exposure, sheet_sides, spread
 
 sys.path.insert(0, str(ROOT / "bench"))
@@ -155,16 +156,16 @@ def test_every_page_but_the_cover_and_blanks_is_numbered_at_its_outer_foot(big_l
         for number, text in enumerate(pages[1:], 2):
             lines = [line for line in text.splitlines() if line.strip()]
             if not lines:
-                # only the blank pages that put the results on a fresh sheet; as in print,
-                # they show neither a head nor a number
-                assert results is not None and results - 2 <= number - 1 < results, number
+                # only the blank page that keeps the results off their actions' spread; as
+                # in print, it shows neither a head nor a number
+                assert results is not None and number - 1 == results - 1, number
                 blanks += 1
                 continue
             foot = lines[-1]
             assert foot.strip() == str(number), (number, foot)
             # the outer edge: flush left on even pages, far right on odd ones
             assert (foot == foot.lstrip()) == (number % 2 == 0), (number, foot)
-        assert (blanks > 0) == (results is not None), blanks
+        assert blanks <= (results is not None), blanks
 
 
 def test_heads_on_the_outer_edge_name_the_entries(big_logbook):
@@ -251,6 +252,66 @@ def test_signatures_split_a_long_book_with_collation_marks(packs):
     assert len(fronts) == 2 and fronts[0][0][1] != fronts[1][0][1]     # a staircase down the spine
 
 
+def _pages(count: int, w: float = 148.5 * MM, h: float = 210 * MM) -> bytes:
+    """A book of `count` pages, each a full-width bar at a height of its own."""
+    import pikepdf
+    pdf = pikepdf.new()
+    for i in range(count):
+        page = pdf.add_blank_page(page_size=(w, h))
+        page.obj.Contents = pikepdf.Stream(pdf, f"0 0 0 rg 0 {10 + 12 * i} {w:.3f} 6 re f".encode())
+    out = io.BytesIO()
+    pdf.save(out)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("signature", [0, 4, 8, 12, 16, 40])
+def test_every_signature_the_cli_accepts_imposes_a_file_ghostscript_reads_without_repair(signature, tmp_path):
+    need("gs", "qpdf")
+    from vcompiler.render.impose import impose
+    for count in (1, 5, 6, 13):
+        for options in (RenderOptions(paper="a4", booklet=True, signature=signature),
+                        RenderOptions(paper="a4", booklet=True, signature=signature, bleed_mm=3, crop_marks=True)):
+            pdf = impose(_pages(count), options)
+            # a side of blank pages only (5 pages in signatures of 4) still has content to read
+            assert all(page.get_contents().get_data().strip() for page in PdfReader(io.BytesIO(pdf)).pages)
+            gs = subprocess.run(["gs", "-o", "/dev/null", "-sDEVICE=nullpage", "-dPDFSTOPONERROR", "-"],
+                                input=pdf, capture_output=True)
+            said = (gs.stdout + gs.stderr).decode(errors="replace")
+            assert gs.returncode == 0 and "repair" not in said.lower() and "error" not in said.lower(), \
+                (count, signature, said[-400:])
+            (tmp_path / "booklet.pdf").write_bytes(pdf)
+            qpdf = subprocess.run(["qpdf", "--check", str(tmp_path / "booklet.pdf")], capture_output=True)
+            assert qpdf.returncode == 0, (count, signature, qpdf.stdout[-300:])
+
+
+def test_creep_moves_the_pages_of_a_thick_signatures_inner_sheets_towards_the_fold():
+    from vcompiler.render.impose import CREEP_THRESHOLD_MM, creep, impose
+    assert creep(5, 0.1) == [0.0] * 5                       # 0.4 mm at the innermost sheet: left alone
+    assert creep(10, 0.1) == [round(0.1 * k, 4) for k in range(10)]
+    assert creep(3, 0.3) == [0.0, 0.3, 0.6] and (3 - 1) * 0.3 >= CREEP_THRESHOLD_MM
+
+    def offsets(pdf: bytes) -> list[tuple[float, float]]:
+        """The x by which each sheet side draws its left and its right page."""
+        out = []
+        for page in PdfReader(io.BytesIO(pdf)).pages:
+            drawn = page.get_contents().get_data()
+            found = [float(x) for x in re.findall(rb"1 0 0 1 (-?[\d.]+) -?[\d.]+ cm /P\d Do", drawn)]
+            out.append((found[0], found[1]))
+        return out
+    book = _pages(40)
+    w = round(148.5 * MM, 3)
+    thin = offsets(impose(book, RenderOptions(paper="a4", booklet=True, signature=40, paper_thickness_mm=0.04)))
+    assert thin == [(0.0, w)] * 20                          # 10 sheets of 0.04 mm: 0.36 mm
+    thick = offsets(impose(book, RenderOptions(paper="a4", booklet=True, signature=40)))
+    for side, (left, right) in enumerate(thick):
+        shift = (side // 2) * 0.1 * MM                        # the sheet's place from the outside
+        assert left == pytest.approx(shift, abs=0.002) and right == pytest.approx(w - shift, abs=0.002)
+    # the innermost sheet: 0.9 mm towards the fold, its pages still clipped to their halves
+    assert thick[-1][0] == pytest.approx(0.9 * MM, abs=0.002)
+    # signatures of 16 pages (4 sheets, 0.3 mm) are thin enough to be left alone
+    assert offsets(impose(book, RenderOptions(paper="a4", booklet=True, signature=16)))[:8] == [(0.0, w)] * 8
+
+
 def _lengthen(folder, logs: dict[int, int]) -> None:
     """Make the logs `logs` names longer than a page: each gets that many sentences more."""
     sentence = "The corridor goes on and on under flickering lights, and the hull hums around the team. "
@@ -325,14 +386,71 @@ def test_an_entry_longer_than_a_page_says_continued(tmp_path):
     assert choices > start and "Back: go to Log 1" in pages[choices]
 
 
-def test_no_result_on_the_spread_of_its_action_and_results_on_a_fresh_sheet(big_storybook, shipped):
-    for pdf in (big_storybook[1], shipped[("a5", "tidal_reach", "storybook-look.pdf")]):
+def _entry_pages(pdf: bytes) -> dict[str, int]:
+    """Where each entry and each result (its anchor, "result-" + the entry's) starts,
+    and the part of results ("results")."""
+    import pikepdf
+    book = pikepdf.open(io.BytesIO(pdf))
+    number = {page.objgen: i for i, page in enumerate(book.pages)}
+    return {name: number[dest[0].objgen] for name, dest in pikepdf.NameTree(book.Root.Names.Dests).items()}
+
+
+def test_no_result_on_the_spread_of_its_action_and_a_blank_page_only_where_that_needs_one(big_storybook, shipped):
+    blanked = 0
+    for pdf in (big_storybook[1], *(data for (label, _, name), data in shipped.items()
+                                    if label in ("a5", "a4-bleed-crop") and name.startswith("storybook-"))):
         pages = text_of(pdf)
-        results = next(i for i, text in enumerate(pages) if re.search(r"^\s*Results\s*$", text, re.M))
-        assert results % 2 == 0                  # 0-based: an odd page, the front of a sheet
-        assert spread(results) != spread(results - 1) or not pages[results - 1].strip()
+        at = _entry_pages(pdf)
+        results = at["results"]
         actions_end = max(i for i, text in enumerate(pages[:results]) if "After acting, read" in text)
         assert spread(actions_end) < spread(results)
+        actions = {name: page for name, page in at.items() if not name.startswith("result")}
+        assert actions and all(spread(at["result-" + name]) != spread(page) for name, page in actions.items()
+                               if "result-" + name in at)
+        blanks = [i for i in range(len(pages)) if not pages[i].strip()]
+        # at most one, just before the results; no padding at the end (a booklet's own)
+        assert blanks in ([], [results - 1])
+        if blanks:
+            blanked += 1
+            # one page earlier, the results would face the last actions
+            assert spread(results - 1) == spread(actions_end)
+    assert blanked                               # a run of actions ending on a left page needs one
+
+
+def test_a_book_of_vantages_holds_every_storybook_in_one_volume_keyed_by_category(packs):
+    from vcompiler.render.books import BOOK_OF_VANTAGES, books_of
+    pack = packs["tidal-reach"]
+    apart = books_of(pack)
+    (volume,) = books_of(pack, one_volume=True)
+    assert volume.file_name == BOOK_OF_VANTAGES and volume.subtitle == "Book of Vantages"
+    # every entry of every storybook, category after category, under its category's name
+    assert [e.key for e in volume.entries] == [f"{b.subtitle.removesuffix(' Storybook')} {e.key}"
+                                               for b in apart for e in b.entries]
+    assert volume.entries[0].key == "Move 105" and volume.entries[-1].key.startswith("Depart ")
+    assert len({e.anchor for e in volume.entries}) == len(volume.entries)
+    assert [e.action for e in volume.entries] == [e.action for b in apart for e in b.entries]
+    assert books_of(packs["eye-of-the-void"], one_volume=True) == books_of(packs["eye-of-the-void"])
+
+
+def test_build_binds_the_storybooks_as_one_book_of_vantages_on_fewer_pages(pack_copy, tmp_path):
+    folder = pack_copy("tidal-reach")
+    out = tmp_path / "out"
+    apart = CliRunner().invoke(main, ["build", str(folder), "-o", str(out), "--only", "pdf"])
+    assert apart.exit_code == 0, apart.output
+    pages_apart = sum(len(PdfReader(path).pages) for path in (out / "tidal_reach").glob("storybook-*.pdf"))
+    one = CliRunner().invoke(main, ["build", str(folder), "-o", str(out), "--only", "pdf", "--book-of-vantages"])
+    assert one.exit_code == 0, one.output
+    # the storybooks the volume replaces are not left beside it
+    assert sorted(p.name for p in (out / "tidal_reach").glob("*.pdf")) == ["book-of-vantages.pdf"]
+    pdf = (out / "tidal_reach" / "book-of-vantages.pdf").read_bytes()
+    pages = text_of(pdf)
+    assert len(pages) < pages_apart / 2, (len(pages), pages_apart)
+    assert "Look 101" in pages[1] or any("Look 101" in text for text in pages[1:5])
+    at = _entry_pages(pdf)
+    actions = {name: page for name, page in at.items() if not name.startswith("result")}
+    assert actions and all(spread(at["result-" + name]) != spread(page) for name, page in actions.items()
+                           if "result-" + name in at)
+    assert re.search(r"After acting, read Result Look 101\.", re.sub(r"\s+", " ", " ".join(pages)))
 
 
 def test_storybook_shows_no_titles_and_an_outline_closed_by_number(big_storybook):
@@ -420,15 +538,16 @@ def test_booklet_warns_of_results_on_the_sheet_side_of_their_action(tmp_path):
     generate.vantage(12, tmp_path / "small")
     pack = compile_pack(tmp_path / "small").pack
     pdf, found = _booklet(pack, 40)
-    # one signature of 8 pages: the actions (page 2) share a side with the first results (page 7)
-    side = next(text for text in text_of(pdf) if "After acting, read Result 1." in text)
+    # one signature of 8 pages (a cover, actions on pages 2-4, a blank, results on 6-7):
+    # the actions of page 3 share a side with the first results (page 6)
+    side = next(text for text in text_of(pdf) if "After acting, read Result 6." in text)
     lines = [line for line in side.splitlines() if line.strip()]
-    assert re.search(r"Results\s*$", lines[1]) and "Entries 1–5" in side and "Results 1–6" in side
+    assert lines[1].split()[0] == "Results" and "Results 1–6" in side
     [warning] = found
     assert warning.code.id == "W501" and warning.span == pack.span
-    assert warning.message == ("5 results of the Look Storybook of Benchmark bench_vantage_12 print on the "
-                               "booklet sheet side of the entry they follow")
-    assert warning.hint == ("in entries 1, 2, 3, 4, 5; print signatures of 4 pages (--signature 4), or print "
+    assert warning.message == ("1 result of the Look Storybook of Benchmark bench_vantage_12 prints on the "
+                               "booklet sheet side of the entry it follows")
+    assert warning.hint == ("in entries 6; print signatures of 4 pages (--signature 4), or print "
                             "the book without --booklet")
     # signatures of one sheet: the actions and the results are on sheets of their own
     pdf, found = _booklet(pack, 4)
@@ -469,10 +588,13 @@ def test_greyscale_and_pdfx_books(packs, tmp_path):
                     RenderOptions(paper="a4", pdfx=True, booklet=True, bleed_mm=3, crop_marks=True)):
         data = render_book(book, options)
         assert not preflight(data, tmp_path / "x.pdf")
+        assert not pdfx_problems(data)
+        assert _colour_operators(data) == {"k", "K"}
         with pikepdf.open(io.BytesIO(data)) as pdf:
             assert pdf.pdf_version >= "1.6"
             [intent] = pdf.Root.OutputIntents
-            assert intent.S == "/GTS_PDFX" and intent.DestOutputProfile.N == 3
+            assert intent.S == "/GTS_PDFX" and intent.DestOutputProfile.N == 4
+            assert intent.OutputConditionIdentifier == "FOGRA39"
             with pdf.open_metadata() as meta:
                 assert meta["pdfxid:GTS_PDFXVersion"] == "PDF/X-4"
                 assert meta["xmpMM:DocumentID"].startswith("uuid:") and meta["xmpMM:RenditionClass"] == "default"
@@ -482,7 +604,6 @@ def test_greyscale_and_pdfx_books(packs, tmp_path):
                                       for box in ("/MediaBox", "/TrimBox", "/BleedBox"))
                 assert media[0] <= bleed[0] < trim[0] and trim[2] < bleed[2] <= media[2]
                 assert "/Annots" not in page.obj
-                assert page.obj.Resources.ColorSpace.DefaultRGB[0] == "/ICCBased"
         assert "1 1 1 1 K" in "".join(p.get_contents().get_data().decode("latin-1")
                                        for p in PdfReader(io.BytesIO(data)).pages)
 

@@ -41,12 +41,12 @@ def test_build_only_html_writes_one_self_contained_reader(readers):
     tidal = readers["tidal_reach"].read_text()
     assert 'data-start="location-0"' in tidal
     assert '<span class="num">000</span> Landfall' in tidal
-    assert 'You rolled 1, 2 or 3: take character <a href="#card-1101">card 1101</a>.' in tidal
+    assert 'You rolled 1, 2 or 3: gain character <a href="#card-1101">card 1101</a>.' in tidal
     assert '<h4>Setup</h4>\n<ol class="steps"><li>Place the mission card in the center' in tidal
     diver = tidal.split('id="card-1101"')[1].split("</article>")[0]
     assert '<p class="row"><strong>Slots:</strong> ☐☐</p>' in diver and "Impact slot: any" in diver
     assert 'East: ★ <a href="#depart-101-east">the Depart storybook</a>' in tidal
-    assert 'Take <a href="#card-1705">card 1705</a>.' in tidal
+    assert 'Gain <a href="#card-1705">card 1705</a>.' in tidal
 
 
 def test_a_generated_logbook_reader(generated_pack, tmp_path):

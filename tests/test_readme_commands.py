@@ -1,6 +1,6 @@
 """The commands the README and the tutorials show run as written, from a folder laid
 out as a clone is (source_content/ beside them), and succeed. Left out: the ones that
-never end (`watch`, `lsp`), placeholders (`path/to/pack`), installs, and PDF builds,
+never end (`watch`, `lsp`, `preview`), placeholders (`path/to/pack`), installs, and PDF builds,
 which the print tests make."""
 import re
 import shlex
@@ -15,7 +15,7 @@ from conftest import CONTENT, ROOT
 from vcompiler.driver.cli import main
 
 SH_BLOCK = re.compile(r"^```sh\n(.*?)^```", re.S | re.M)
-NEVER_ENDS = {"watch", "lsp"}
+NEVER_ENDS = {"watch", "lsp", "preview"}
 # A run count a test can afford; every other word of the command is as written.
 AFFORDABLE = {"--runs": "200"}
 

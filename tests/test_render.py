@@ -369,6 +369,15 @@ def test_bad_print_options_exit_2(pack_copy):
     assert runner.invoke(main, ["build", str(folder), "--paper", "a3"]).exit_code == 2
     tagged = runner.invoke(main, ["build", str(folder), "--tagged", "--booklet"])
     assert tagged.exit_code == 2 and "without --booklet and --pdfx" in tagged.output
+    assert runner.invoke(main, ["build", str(folder), "--booklet", "--paper-thickness", "2mm"]).exit_code == 2
+
+
+@pytest.mark.parametrize("given", [["--signature", "8"], ["--signature", "40"], ["--paper-thickness", "0.1mm"]])
+def test_a_booklet_option_without_booklet_is_e522_and_writes_nothing(pack_copy, tmp_path, given):
+    folder = pack_copy("eye-of-the-void")
+    result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--only", "pdf", *given])
+    assert result.exit_code == 2 and not (tmp_path / "out").exists()
+    assert f"error E522: {given[0]} is for booklets" in result.output and "add --booklet" in result.output
 
 
 def test_escaped_markup_characters_print_as_written(tmp_path):

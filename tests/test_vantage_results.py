@@ -22,7 +22,7 @@ location 1 "Beach" {
   }
 }
 location 2 "Cliff" { south 1 walk }
-card 1201 item "Rope" { text "Long." }
+card 1201 item "Rope" { vertical; text "Long." }
 '''
 
 

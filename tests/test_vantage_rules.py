@@ -103,7 +103,7 @@ def test_the_storybooks_word_costs_payments_and_the_game_end_entry(tmp_path):
     assert [words(n) for n in haggle.cost_notes] == ["Each [skill] bargaining or charm token paid lowers it by 1."]
     assert isinstance(haggle.result[0], Paragraph) and isinstance(haggle.result[1], Paragraph)
     assert words(haggle.result[0].tokens) == ("If you can pay 2 [coin] and discard a [skill] skill token, do so: "
-                                          "take card 1201, then gain 1 [morale].")
+                                          "gain card 1201, then gain 1 [morale].")
     assert words(haggle.result[1].tokens) == "Lose 1 boost."
     # The mission's ending is keyed by its number in the take storybook, between 1 and 1705.
     take = books["storybook-take.pdf"].entries
@@ -130,7 +130,7 @@ def test_location_000_and_cards_print_what_the_rules_give(tmp_path):
     shown = [b if isinstance(b, Rule) else (type(b), [words(x) for x in b.items]) for b in setup.blocks
              if isinstance(b, (Rule, Steps, Choices))]
     assert shown[:6] == [Rule("Setup"), (Steps, ["Seed the challenge dice pool.", "Each player rolls a skill die."]),
-                         Rule("Your character"), (Choices, ["You rolled 1, 2 or 3: take character card 1101."]),
+                         Rule("Your character"), (Choices, ["You rolled 1, 2 or 3: gain character card 1101."]),
                          Rule("Starting level"),
                          (Choices, ["Daring (recommended for a first game): 5 [time] 4 [morale] 3 [health]",
                                     "Reckless: 2 [time] 2 [morale] 2 [health]"])]
@@ -158,7 +158,7 @@ def test_play_starts_at_the_recommended_level_and_takes_the_character(tmp_path):
     state = game.start()
     assert {k: state.counters[k] for k in ("time", "morale", "health")} == {"time": 5, "morale": 4, "health": 3}
     scene = game.advance(state)
-    game.choose(state, _option(scene, "take character card 1101"))
+    game.choose(state, _option(scene, "gain character card 1101"))
     assert 1101 in state.cards and state.counters["coin"] == 3          # when placed: gain 3 coins
     scene = game.advance(state)
     assert not any("character" in o.label for o in scene.options)

@@ -2,11 +2,13 @@
 same order as one process, whatever a child does, and no child outlives the call."""
 import os
 import resource
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from conftest import CONTENT
 from vcompiler.util import workers
 from vcompiler.util.workers import forked_shares
 
@@ -283,3 +285,15 @@ def test_busy_workers_end_with_a_killed_command_by_their_lifeline_alone(method, 
     for pid in left:
         os.kill(pid, signal.SIGKILL)
     assert left == []
+
+
+def test_a_build_under_a_long_temporary_folder_runs_its_render_server(tmp_path):
+    # A Unix socket's path holds at most 107 bytes: the render server's must not sit
+    # below a long TMPDIR.
+    long = tmp_path / ("a-temporary-folder-with-a-long-name-" * 3)
+    long.mkdir()
+    done = subprocess.run([sys.executable, "-m", "vcompiler", "build", str(CONTENT / "eye-of-the-void"), "-o",
+                           str(tmp_path / "out"), "--only", "pdf", "--no-cache"], capture_output=True, text=True,
+                          env={**os.environ, "TMPDIR": str(long)}, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert (tmp_path / "out" / "eye_of_the_void" / "logbook.pdf").exists() and list(long.iterdir()) == []

@@ -160,6 +160,16 @@ class PaidStmt:
 Statement = TextStmt | CheckStmt | ChoiceStmt | IfStmt | ElseStmt | EffectStmt | PaidStmt
 
 
+@frozen
+class Art:
+    """`art "FILE"` and `art brief "…"`: the illustration a component prints (a file of
+    the pack's folder, as written), and what it should show while there is none."""
+    image: Value | None               # a string value: the path, with its span
+    brief: str | None
+    span: Span                        # the first `art` line
+    brief_span: Span | None = None    # the `art brief` line
+
+
 # ---------------------------------------------------------------- declarations
 # Every declaration has `span`, its header (keyword to name), and `allow`, the codes a
 # `// allow CODE` comment on its first line silences for it.
@@ -195,10 +205,19 @@ class NumberingSetting:
     span: Span
 
 
-PackSetting = GameSetting | TitleSetting | VersionSetting | StartSetting | NumberingSetting
+@frozen
+class VocabularySetting:
+    """`skills …`, `biomes …` or `decks …` in a pack: words it adds to the game's own."""
+    what: str                          # skills | biomes | decks
+    words: tuple[Value, ...]
+    span: Span
+
+
+PackSetting = GameSetting | TitleSetting | VersionSetting | StartSetting | NumberingSetting | VocabularySetting
 # How a pack declaration spells each setting.
 SETTING_KEYWORDS: dict[type, str] = {GameSetting: "game", TitleSetting: "title", VersionSetting: "version",
-                                     StartSetting: "start", NumberingSetting: "numbering"}
+                                     StartSetting: "start", NumberingSetting: "numbering",
+                                     VocabularySetting: "vocabulary"}
 
 
 @frozen
@@ -208,6 +227,7 @@ class PackDecl:
     settings: tuple[PackSetting, ...]
     span: Span
     allow: tuple[str, ...] = ()
+    art: Art | None = None            # the books' covers
 
 
 @frozen
@@ -243,6 +263,8 @@ class PrintedCondition:
     travel: tuple[EffectChoice, ...]
     supplies: int | str | None        # a number, or "unlimited"
     span: Span
+    text: tuple[Text, ...] = ()
+    rows: tuple[Row, ...] = ()        # its time track, Special Effect and Dice Combination (RB 1680)
 
 
 @frozen
@@ -282,6 +304,21 @@ class PlanetDecl:
     system_map: tuple[SystemMapEntry, ...] = ()
     rank_ups: tuple[Value, ...] = ()                  # Rank-Up cards dealt to the board, by name
     events: tuple[EventsWhen, ...] = ()               # as written; one is expected (E226)
+    setup: tuple[PlanetSetup, ...] = ()               # as written; one is expected (E226)
+    art: Art | None = None                             # the board's illustration
+
+
+@frozen
+class PlanetSetup:
+    """`setup { … }`: what the table lays out before the first turn (RB 445-448,
+    1045-1048, 1511), each list as written."""
+    pois: tuple[Value, ...]           # the face-down POI pile beside the board
+    injuries: tuple[Value, ...]       # the Injury cards, face up beside the board
+    events: tuple[Value, ...]         # the Event cards, shuffled beside the board
+    decks: tuple[Value, ...]          # the Discovery decks above the board
+    start: tuple[Value, ...]          # the Sectors the Away Team's minis start in
+    text: tuple[Text, ...]
+    span: Span
 
 
 @frozen
@@ -340,6 +377,9 @@ class CardDecl:
     standees: int | None = None       # a threat's standees, the first its main one
     external: bool = False            # brought into play by a rule or the Rulebook, not by the pack
     board: bool = False               # a POI printed on a sector of the board: no card, no id of its own
+    supplies: int | str | None = None  # a condition card's Supplies limit: a number, or "unlimited"
+    completed: tuple[Text, ...] = ()   # a Rank-Up card's Completed side (RB 433, 804)
+    art: Art | None = None
 
 
 @frozen
@@ -423,6 +463,7 @@ class LocationDecl:
     levels: tuple[Level, ...] = ()
     # Statements of a log or an action's result written in the location's body.
     stray: tuple[Statement, ...] = ()
+    art: Art | None = None
 
 
 @frozen
@@ -452,6 +493,7 @@ class VantageCardDecl:
     placed: tuple[EffectChoice, ...] = ()
     ending: Ending | None = None
     boost_span: Span | None = None
+    art: Art | None = None
 
 
 @frozen

@@ -11,7 +11,7 @@ meaning and says in its entry where the others went (E208).
 Families: E1xx reading and syntax, E2xx definitions and references, E3xx game rules,
 E4xx/W4xx the story graph; E50x/W50x printing (the books: what a reader sees on a
 page), E51x/W51x printed components (cards, location cards, boards), both found when
-`build` lays them out."""
+`build` lays them out; E6xx/W6xx translations (a pack's locale/*.po files)."""
 from __future__ import annotations
 
 import enum
@@ -161,6 +161,37 @@ is not read, and everything it defines is missing: the references to it then say
 logs are undefined, which hides the real cause: so the file is an error of its own,
 and the references it would have defined stand down. Mend: rename the file to end in
 `.vcl` (or in `.bak`, for a copy kept aside).""")
+ART_OUTSIDE = _code("E114", E, "art `{path}` is outside the pack: {why}", "art file outside the pack's folder", """\
+An `art` line names an image of the pack's own folder, by its path from the folder
+that holds pack.vcl (`art "art/cave.png"`). A path that climbs out of it (`../x.png`),
+an absolute path (`/home/me/x.png`, `C:\\x.png`), a path with backslashes, or a link
+in the folder that leads out of it is refused and not read: a pack is built on other
+machines (a CI job, a print shop), where a file outside it is not there, or is not the
+file meant, and a build must never print a file it was not given. Mend: copy the image
+into the pack's folder and name it from there.""", Example("""\
+poi P101 "Cave" {
+  art "../shared/cave.png"      // expect: E114
+  text "A cave."
+}
+"""))
+ART_MISSING = _code("E115", E, "art `{path}` cannot be read: {why}", "art file missing or unreadable", """\
+The image an `art` line names is not in the pack's folder, or cannot be read (a
+folder, a pipe, a broken link, a file you may not read). Paths are read from the
+folder that holds pack.vcl, whichever file the `art` line is in, and are case-sensitive
+on most systems. Mend: fix the path, add the file, or write `art brief "…"` instead:
+the component then prints a placeholder, and `vcompiler stats --art` lists it for the
+illustrator.""", Example("""\
+poi P101 "Cave" {
+  art "art/no-such-cave.png"      // expect: E115
+  text "A cave."
+}
+"""))
+ART_BROKEN = _code("E116", E, "art `{path}` is not an image vcompiler prints: {why}", "art file damaged or not an image", """\
+An `art` image must be a PNG, a JPEG or an SVG file, whole. The file is checked by its
+bytes, not its name: a GIF, a WebP, a text file, a PNG cut short by an interrupted copy,
+a JPEG whose data is damaged or an SVG that is not well-formed XML is refused here
+rather than printed as a hole or failing the build. Mend: export the image again as
+PNG or JPEG (SVG for a drawing).""")
 UNDEFINED_LOG = _code("E200", E, "undefined log {target}", "undefined log", """\
 A reference to a log that no file of the pack defines: in a goto, a choice, a
 condition or the text (`{log N}`). The table would turn to a page that does not
@@ -275,8 +306,9 @@ AMBIGUOUS_SECTOR = _code("E216", E, "sector {number} is a sector of {planets}",
                           "`sector N` in an effect names a sector of two planets", """\
 An effect that names `sector N` (placing a POI or a threat, replacing a POI)
 does not say which planet it means; when two planets of the pack have a sector N,
-the table cannot tell which board the card goes on. Mend: renumber the sectors of
-one planet, or give each planet a pack of its own.""")
+the table cannot tell which board the card goes on. Mend: say which planet's sector
+it is, `sector N of PLANET` (RB 119: one Logbook serves every planet), or renumber the
+sectors of one planet.""")
 UNDEFINED_DANGER = _code("E217", E, "the pack defines no Danger die {letter}",
                           "a Danger die letter the pack's `danger` declarations do not define", """\
 `roll danger LETTER`, and an action's `danger N LETTER`, send the table to the section
@@ -376,6 +408,100 @@ card 5 weapon "Sword" {  // expect: E233
   text "Sharp."
 }
 """, "vantage"))
+NOT_A_PILE_POI = _code("E237", E, "`{card}` in the setup's POI pile is not a POI card",
+                        "a card of another kind in a planet setup's POI pile", """\
+`pois` in a planet's `setup` lists the POI cards laid face down beside the board
+(RB 448), from which logs and cards place them. A Mission, Event or Threat card there
+would be drawn as a POI. Mend: list POI cards only; Event cards go in `events`, Injury
+cards in `injuries`, a mission on the planet (`mission M01`).""", Example("""\
+planet p "P" {
+  setup {
+    pois P101, M01  // expect: E237
+  }
+  sector 1 { lander; poi slot }
+}
+poi P101 "Rock" external { final }
+"""))
+UNKNOWN_DECK = _code("E238", E, "`{name}` is not a Discovery deck of this pack",
+                     "a Discovery deck that neither the game nor the pack declares", """\
+`decks` in a planet's `setup` and `gain lead N on DECK` name the Discovery decks laid
+above the board (RB 1511). The game's five (mineral, biological, technological,
+xenological, anomaly) are always there; a pack whose rulebook names others ("Live
+Specimen", RB 1274) declares them in its `pack` with `decks "Live Specimen"`. Mend:
+fix the spelling, or declare the deck.""", Example("""\
+planet p "P" {
+  setup {
+    decks mineral, "Live Specimen"  // expect: E238
+  }
+  sector 1 { lander }
+}
+"""))
+UNKNOWN_PLANET = _code("E239", E, "the pack has no planet `{planet}`", "`sector N of PLANET` naming no planet", """\
+`sector N of PLANET` names a sector on the board of one planet of the pack (RB 119:
+one Logbook serves every planet, and each board numbers its own sectors). PLANET is
+the id of a `planet` declaration: `planet inner_hull "The Inner Hull" { ... }` is
+named `sector 2 of inner_hull`. Mend: fix the id; the hint lists the pack's planets.""", Example("""\
+log 2 "Deeper" {
+  place poi P101 in sector 1 of inner_hul  // expect: E239
+  return
+}
+planet inner_hull "The Inner Hull" {
+  sector 1 { lander; poi slot }
+}
+poi P101 "Rock" external { final }
+"""))
+SECTOR_TWO_LOGS = _code("E242", E, "sector {number} reads one log; `{effect}` would not be printed",
+                        "a sector given a second log or effect", """\
+A sector prints the number of one log read on entering it (`sector 4 { -> log 311 }`):
+no second number, and no choice between logs (`-> log 2 / -> log 3`). The board and
+the bundle keep only the first, so the others would be lost without a word. Mend: keep
+one goto, and put the choice (`choice "..." -> log N`) in the log it reads.""", Example("""\
+log 1 "Start" { return }
+log 2 "Entered" { return }
+log 3 "Elsewhere" { return }
+planet p "P" {
+  sector 1 { lander }
+  sector 2 {
+    -> log 2 / -> log 3  // expect: E242
+  }
+  path 1 <-> 2 [travel]
+}
+"""))
+ZERO_AMOUNT = _code("E243", E, "`{form}` gives or takes nothing: its amount is 0", "an effect with an amount of 0", """\
+An effect's amount is how many of something the table gains, loses, draws or moves
+(`gain success 2`); an amount of 0 prints an instruction that does nothing ("Gain 0
+success"), most often a digit left out or a placeholder never filled in. Mend: write
+the amount meant, or remove the effect (`nothing` where a row must say something).""", Example("""\
+log 1 "Start" {
+  gain success 0  // expect: E243
+  return
+}
+"""))
+EVENT_WITHOUT_MAIN = _code("E244", E, "{event} has no `{part}` effect", "an Event card without its main or secondary effect", """\
+An Event card has two effects (RB 907-908): the secondary effect, at its top, resolved
+when none of its Biome icons matches the Crewmember's Sector, and the main effect, in
+its lower part, resolved when one does. A card without one of them prints an empty
+half, and the table cannot resolve the draw it was meant for. Mend: add `main
+EFFECTS` (or `secondary EFFECTS`); write `nothing` when nothing happens.""", Example("""\
+event E01 "Eerie Voices" external {  // expect: E244
+  biomes tutorial
+  secondary progress time all
+}
+"""))
+TWO_CONDITIONS = _code("E245", E, "planet {planet} starts with {first} already; the board has one Global Condition space",
+                       "a planet given two starting Global Conditions", """\
+The bottom-right space of a Planet board holds one Global Condition (RB 443): the one
+printed on the board, or a card placed there at setup. Another card replaces it
+during play (`set condition G02` in a log or on a card), never sits beside it. A
+second `condition` line on a planet would not be printed on the board. Mend: keep one
+`condition` line, and put the others into play with `set condition`.""", Example("""\
+condition G01 "Flickering Lights" external { text "The lights flicker." }
+planet p "P" {
+  condition printed "Hull Tremors" { travel spend die }
+  condition G01  // expect: E245
+  sector 1 { lander }
+}
+"""))
 RED_REQUIREMENT = _code("E300", E, "a red outcome cannot have a requirement; remove `: {requirement}`",
                          "red outcome with a requirement", """\
 The red outcome is what happens when the players fail: it never has a
@@ -645,6 +771,76 @@ poi P101 "Ridge" external {
   }
 }
 """))
+ACCIDENT_COMBINATION = _code("E348", E, "an Accident cannot be used for a Dice Combination",
+                              "`accident` in a Dice Combination's requirement", """\
+A Dice Combination is paid with rolled dice showing its icons; the rules never let an
+Accident result pay for one (RB 1195, 1331, 1770), so a combination asking for
+`accident` can never be taken. Mend: name the icons the combination is paid with;
+an effect on Accidents rolled is a `special accident => ...` row.""", Example("""\
+condition G01 "Storm" {
+  travel spend die
+  combination accident + physical => gain lead 1  // expect: E348
+}
+"""))
+NO_TRACK_ON_CARD = _code("E353", E, "`{form}` moves the Time Track of {card}, which has none",
+                         "a named card's Time Track moved, on a card with no time track", """\
+`progress poi P101`, `reduce threat T01`, `reset condition G01` and the like move the
+Time Track printed on the card they name (RB 913-923): a POI's or a Global
+Condition's `time N => EFFECTS` line, a threat's `space N` lines. A card without one
+has nothing to move, and the table looks for a track that is not printed. Mend: give
+the card its time track, or name the card that has one.""", Example("""\
+poi P101 "Ridge" external {
+  action "Climb" {
+    outcome green: physical => gain success 1
+    outcome red => nothing
+  }
+}
+log 1 "Start" {
+  progress poi P101  // expect: E353
+  return
+}
+"""))
+ROW_ALWAYS_MET = _code("E354", E, "the {colour} outcome of action {name!r} has no requirement, so the rows below it are never marked",
+                       "an outcome row with no requirement above other rows", """\
+The outcomes of a dice check are checked from the top row down, and the first whose
+requirement is met is marked (RB 1252); the red row has no requirement and is marked
+when no other is. A yellow or green row without a requirement is always met, so no
+row below it, the red one included, is ever marked. Mend: give the row its
+requirement (`outcome green: physical => ...`).""", Example("""\
+poi P101 "Ridge" external {
+  action "Climb" {
+    outcome green => gain success 1  // expect: E354
+    outcome red => nothing
+  }
+}
+"""))
+NO_UNIQUE_SLOT = _code("E356", E, "`gain unique top` takes the top Unique Discovery of the board, and no planet of this pack has one",
+                       "`gain unique top` in a pack with no Unique Discovery space", """\
+`gain unique top` takes the top Unique Discovery card from the Planet board's Unique
+Discovery space; a planet deals its cards there with `unique N else EFFECTS` lines
+(RB 433). In a pack where no planet has one, the table finds no card to take. Mend:
+give the planet its Unique Discoveries, or name the card (`gain unique 1`).""", Example("""\
+log 1 "Start" {
+  gain unique top  // expect: E356
+  return
+}
+"""))
+AFTER_CONTINUE = _code("E357", E, "this line of the result is never read: {after} comes before it",
+                       "a result line after `continue`, a move or the game's end", """\
+A result is read from the top, and `continue` (or `may continue`), `-> location N` and
+`end game` end it: the player goes on with the turn, moves, or the game is over. What
+is printed below is read by no one, and `play` never applies it. Reported once per
+result, at its first line that is never read. Mend: move the line above, or remove
+it.""", Example("""\
+location 1 "Beach" {
+  look "Look around" cost 1 {
+    result {
+      continue
+      gain coin 1  // expect: E357
+    }
+  }
+}
+""", "vantage"))
 DEAD_END = _code("E401", E, "log {number} has no way out", "dead end: no way out", """\
 Every log ends in a way out: `-> log N`, `else -> log N`, two or more
 `choice`s, `if d10` lines that hold every face of the roll, `return` (back to the
@@ -672,6 +868,70 @@ NO_COPIES = _code("E512", E, "{card} asks for 0 copies", "a card printed no time
 `copies N` says how many of a card the card sheets print; a card is printed at least
 once, so `copies 0` would still print one. Mend: leave the card out of the pack, or
 write `copies 1`.""")
+PATH_TWICE = _code("E513", E, "path {a} {arrow} {b} goes from sector {x} to sector {y} as path {first} does",
+                    "two paths the same way between two sectors", """\
+The board draws one arrow for each way a crew may travel between two sectors, with its
+cost on it (RB 585-587). Two paths that both lead from one sector to the other (`path 1
+<-> 2` and `path 2 <-> 1`, or `path 1 <-> 2` and `path 1 -> 2`) print two arrows the
+same way with two costs, and a player cannot tell which to pay. Paths the opposite way
+(`path 5 -> 6 [...]` and `path 6 -> 5 [...]`) are two arrows, each with its own cost,
+and are fine. Mend: keep one path for each way, or make them one-way paths that go
+opposite ways.""", Example("""\
+planet p "P" {
+  sector 1 { lander }
+  sector 2 { poi slot }
+  path 1 <-> 2 [travel]
+  path 2 -> 1 [spend die]  // expect: E513
+}
+"""))
+ART_TOO_LARGE = _code("E516", E, "art `{path}` is too large to print: {why}", "art image too large to decode", """\
+An image is decoded whole to be printed, and a small file can claim an enormous size
+(a PNG of 30,000 x 30,000 pixels compresses to a few kilobytes and takes gigabytes to
+decode: a decompression bomb). vcompiler reads an image's size from its header before
+decoding a pixel, and refuses one over 12,000 pixels a side or 60 million pixels in
+all, or a file over 32 MB. No printed component needs that much: a card's art at 300
+dpi is about 820 x 280 pixels, an A4 board 3,508 x 2,480. An SVG's bomb is a few
+`<use>` elements that repeat one another: one that would draw more than 200,000 shapes
+is refused too. Mend: save the image at the size it prints (`vcompiler stats --art`
+says it), or an SVG as PNG.""")
+ART_LOADS = _code("E517", E, "art `{path}` loads what is not its own: {why}", "SVG art that loads other files", """\
+An SVG image can name other files and addresses (`<image href="…">`, a stylesheet's
+`url(…)` or `@import`) and declare entities in a DOCTYPE, which read files when the
+XML is parsed. The renderer would follow them outside the pack, or fail on them, so an
+SVG that loads anything but its own parts (`#id`) and `data:` URIs is refused. Mend:
+embed the image it loads (as a `data:` URI), or export the drawing as PNG.""")
+ART_EMPTY = _code("E518", E, "an `art` line says nothing: {why}", "`art` line with an empty path or brief", """\
+An `art` line names an image or says what one should show; an empty one does neither.
+An empty path (`art ""`) names no file, and an empty brief (`art brief ""`, or one of
+blanks) prints a placeholder that tells the illustrator nothing and is listed by
+`vcompiler stats --art` with nothing to draw from. Mend: name the image, write what
+the picture should show, or remove the line.""", Example("""\
+poi P101 "Cave" {
+  art brief " "      // expect: E518
+  text "A cave."
+}
+"""))
+BOOKLET_ONLY = _code("E522", E, "{option} is for booklets, and this build prints none", "booklet option without --booklet",
+                     """\
+`--signature N` (pages per stapled signature) and `--paper-thickness` (what the creep
+of a thick signature is made up for with) shape a booklet, so without `--booklet`
+they would change nothing, silently. The command exits with status 2, as on any
+misused option. Mend: add `--booklet`, or leave the option out.""")
+BAD_TRANSLATION_FILE = _code("E600", E, "{message}", "translation file unreadable", """\
+A translation file (`locale/LANG.po`) cannot be read: it does not parse as a PO file
+(the message gives the line gettext's reader stopped at), it is not UTF-8 or declares
+another charset, or it is a link out of the pack. Nothing of it is used. Mend: open it
+in a PO editor (Poedit, Lokalize), which shows the broken entry, or as the hint says.""")
+TRANSLATION_REFERENCE = _code("E601", E, "the translation of `{id}` {what}", "translation that changes a reference", """\
+A translation must keep every `{log N}`, `{card ID}`, `{location N}` and `{icon NAME}`
+of its source, as written: numbers, cards and icons are the same in every edition, and
+a reference dropped or changed in one language strands that edition's table. Where the
+sentence reads better with the references in another order, move them; never change
+or drop one. Mend: copy the reference from the source text (`msgid`).""")
+TRANSLATION_MARKUP = _code("E602", E, "the translation of `{id}`: {message}", "markup error in a translation", """\
+The translation's markup does not read: an emphasis that does not close, a reference
+written in a form the language does not have. The same rules hold as for the source
+(docs/language.md, "Text markup"). Mend: as the message says.""")
 INTERNAL = _code("E900", E, "{message}", "internal error", """\
 The compiler failed on its own: the content may well be fine. The message says what
 failed; please report it with the pack that triggers it. The command exits with
@@ -867,13 +1127,70 @@ to read. Mend: add the letter, `danger N LETTER`, one of the box's (T) or of tho
 the pack declares (`danger B "Blizzard"`); the hint names them.""", Example("""\
 poi P101 "Crevasse" {
   action "Jump" danger 1 {  // expect: W418
-    outcome green => gain success 1
+    outcome green: physical => gain success 1
     outcome red => nothing
   }
   action "Squeeze Through" danger 1 T {
-    outcome green => gain success 1
+    outcome green: physical => gain success 1
     outcome red => nothing
   }
+}
+"""))
+NOT_IN_THE_PILE = _code("W420", W, "POI {card} is placed on the board but is not in any setup's POI pile",
+                        "a POI an effect places that the planet setup leaves out of its pile", """\
+A log or a card that places a POI sends the table to the face-down POI pile beside
+the board for it (RB 117: "Find card P101 in your POI pile"). A planet's `setup`
+lists that pile; a POI that an effect places but no setup lists is not on the table
+when it is asked for. Mend: add it to the `pois` of the planet's `setup`.""", Example("""\
+log 1 "Start" {
+  place poi P102 in sector 1  // expect: W420
+  place poi P101 in sector 1
+  return
+}
+planet p "P" {
+  setup { pois P101 }
+  sector 1 { lander; poi slot }
+}
+poi P101 "Rock" { final }
+poi P102 "Ridge" { final }
+"""))
+TRACK_NEVER_MOVES = _code("W423", W, "nothing progresses the {colour} track of action {name!r}",
+                          "an action track no special effect progresses", """\
+A track fills as `special ... => progress COLOUR` lines of its action move its marker
+(RB 620-640), or the special effect of a Global Condition in play (RB 1235). A track
+that none of them progresses never fills, and what it gives never happens. Mend: add
+`special ICON => progress COLOUR` to the action; the warning stands down when a
+Global Condition of the pack progresses that colour.""", Example("""\
+poi P101 "Ridge" external {
+  action "Climb" {
+    special physical => progress green
+    track green 3 => gain success 1
+    track red 3 => nothing  // expect: W423
+  }
+}
+"""))
+NO_ORIENTATION = _code("W424", W, "card {number} has no orientation: it prints vertical",
+                       "a Vantage card without `vertical` or `horizontal`", """\
+Each Vantage card is vertical or horizontal (VR 90-92): a vertical card takes dice in
+its slots, a horizontal one never does, and the table lays them out differently in
+the grid. A card that says neither is printed vertical, which may not be what was
+meant. A mission or a destiny, placed in the center (VR 88), need not say. Mend: write
+`vertical` or `horizontal` in the card.""", Example("""\
+card 1201 item "Driftwood" external {  // expect: W424
+  text "Light, hard and pale."
+}
+""", "vantage"))
+THREAT_WITHOUT_ATTACK = _code("W425", W, "`{form}` sets off the Attack of threat {card}, which has no `attack` line",
+                              "a threat attack on a threat whose card prints no Attack", """\
+`threat attack N` on a threat's time track makes it attack N times; what an Attack
+does is the threat card's `attack => EFFECTS` line (RB 1443-1449). A threat without
+one prints "The Threat attacks" with nothing to resolve (a warning: the Attack may be
+told in the card's text). Mend: add `attack =>
+EFFECTS` to the threat.""", Example("""\
+threat T01 "Hull Crawler" external {
+  biomes tutorial
+  space 1 => nothing
+  space 2 => threat attack 1  // expect: W425
 }
 """))
 SPOILER_SPREAD = _code("W500", W, "{share}% of the gotos and choices of {book} land on the spread of their own entry ({same} of {total})",
@@ -946,3 +1263,66 @@ stand on a line: the books break it where the line ends, mid-word and without a 
 rather than let it run out of its column and off the page. Found by `check` from the
 font's widths, for the text of logs and storybook entries (a card's text that does not
 fit is W510). Mend: shorten the word, or write spaces or hyphens where it may break.""")
+COST_OVER_SECTOR = _code("W515", W, "the cost of path {a} {arrow} {b} is printed over sector {sector} on the board",
+                         "board path cost label with no place clear of the sectors", """\
+A path's cost is printed on the path, where no sector's space is under it, so that it
+is never read as the sector's (RB 587: the icons "along the Path"). Between two spaces
+side by side it stacks a cost a line, as wide as the gap; a single cost wider than
+the gap (a worded cost, "progress the Time Track") or a path with no stretch clear of
+the spaces has no such place, and its label is printed over the space of the
+sector named. Reported by `build` at the path. Mend: print the cost as icons (`travel`,
+`spend die`, `roll danger T`), shorten it, or pin the sectors with `at COLUMN, ROW` so
+that the path runs between spaces that are not side by side.""")
+POI_CUT = _code("W516", W, "the POI printed on sector {sector} of {planet} overflows its card space by {lines} "
+                          "line{s}", "a POI printed on the board longer than its card space", """\
+A POI printed on the board (`poi P100 printed`, or a `poi { ... }` written in the
+sector, RB 444) is drawn in the sector's card space, 63 x 88 mm, as its card would be:
+its name, biomes, flags, text and Special Actions. `build` lays the board out and
+measures it; text that runs past the space's bottom edge is not printed, and the
+warning says how many lines are cut. Reported at the sector. Mend: shorten the POI's
+text or its actions' rows, or move rules text to the Logbook.""")
+ART_LOW_DPI = _code("W518", W, "art `{path}` prints at {dpi} dpi on {what}: {width} x {height} pixels for a frame of "
+                             "{frame}", "art image below 300 dpi at print size", """\
+Print shops ask for images of 300 dpi at the size they print: fewer pixels print soft
+or blocky. The frame is the component's art frame, bleed included (a card's art band,
+a board's page, a book's cover: `vcompiler stats --art` lists each with its size in mm
+and the pixels it needs); the image is scaled to cover it. An SVG drawing prints sharp
+at any size and is never warned of. Mend: give an image of at least the pixels `stats
+--art` lists.""")
+ART_CROPPED = _code("W519", W, "art `{path}` is cut to fit {what}: {lost}% of the image is not printed",
+                    "art image of other proportions than its frame", """\
+An image fills its frame, scaled until it covers it and centred, and what runs past
+the frame is cut away. An image of quite other proportions (a portrait photograph on a
+card's landscape art band) loses more than a quarter of itself, and what it shows may
+be what is cut. Mend: crop the image to the frame's proportions (`vcompiler stats
+--art` gives the frame's size).""")
+ART_MISNAMED = _code("W520", W, "art `{path}` is a {format} image under another format's name",
+                     "art file whose name says another format", """\
+The file's bytes are of one format and its name ends in another's extension (a JPEG
+saved as `cave.png`). It prints, since vcompiler reads the bytes, but other programs
+(a print shop's, an image editor, a web server) go by the name and may refuse it or
+show it wrong. Mend: rename it to the extension of its format.""")
+UNFINISHED_TRANSLATION = _code("W600", W, "the {language} edition is unfinished: {untranslated} of {total} "
+                                           "strings untranslated, {fuzzy} fuzzy", "unfinished translation", """\
+Reported by `check --lang LANG --strict`: an untranslated string prints in the
+source's language, and a fuzzy one (its source changed since it was translated) prints
+its old translation. Mend: translate the strings `vcompiler i18n update` added, and
+check each fuzzy one against its new source before removing its `fuzzy` flag.""")
+STALE_TRANSLATION = _code("W601", W, "`{id}` is no longer in the pack: its translation is not used",
+                          "translation of a string the pack no longer has", """\
+The translation file has an entry whose ID no string of the pack has any more (the
+entry, its label or its field was removed or renamed). Mend: run `vcompiler i18n
+update`, which keeps the translation as obsolete (taken up again if the text comes
+back, or given to a new entry with the same source text).""")
+TRANSLATION_TOO_LONG = _code("W602", W, "the translation of `{id}` is {times} times as long as its source",
+                             "translation far longer than its source", """\
+A translation several times its source's length is more often pasted into the wrong
+entry than a language's longer words (German and Polish run 20-35 % longer than
+English). Mend: check that it translates this entry; where it does, shorten it, since a
+card or a book's column holds only so much.""")
+TRANSLATION_EMPHASIS = _code("W603", W, "the translation of `{id}` emphasises otherwise than its source",
+                             "translation with other emphasis", """\
+The source emphasises words with `*…*` or `**…**` that the translation does not (or the
+other way round): emphasis in a narrative game often marks a clue or a rule word.
+Mend: emphasise the words that translate the emphasised ones.""")
+

@@ -116,6 +116,9 @@ def decode_source(path: Path, display: str, relative: str, data: bytes) -> tuple
         hint = (f"save it as UTF-8 (an editor's \"Save as\" offers the encoding; {wide} is what Windows "
                 "Notepad calls \"Unicode\")")
     elif b"\x00" in data:
+        stray = _stray_nul(path, display, relative, data)
+        if stray is not None:
+            return stray
         problem = "the file is binary, not text"
     else:
         try:
@@ -139,6 +142,34 @@ def decode_source(path: Path, display: str, relative: str, data: bytes) -> tuple
         return source, diagnostic(codes.UNREADABLE, source.whole(), message=problem, hint=hint)
     # Lines end at \n; a file saved with Windows' \r\n or old Macs' lone \r reads the same.
     return SourceFile.from_text(path, display, relative, text.replace("\r\n", "\n").replace("\r", "\n")), None
+
+
+# A text file with a few NUL bytes (pasted from a terminal or another program) is still
+# the writer's text: the first NUL is shown where it is. More than this share of NULs,
+# or bytes that are not UTF-8 around them, and the file is taken for binary.
+_STRAY_NUL_SHARE = 0.01
+# Control bytes no text file holds (tab, line ends, form feed and escape aside).
+_CONTROL = re.compile(rb"[\x01-\x08\x0e-\x1a\x1c-\x1f]")
+
+
+def _stray_nul(path: Path, display: str, relative: str, data: bytes) -> tuple[SourceFile, Diagnostic] | None:
+    if data.count(b"\x00") > max(1, int(len(data) * _STRAY_NUL_SHARE)) or _CONTROL.search(data):
+        return None
+    try:
+        data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None
+    first = data.index(b"\x00")
+    line = data[:first].count(b"\n") + 1
+    line_start = data.rfind(b"\n", 0, first) + 1
+    column = len(data[line_start:first].decode("utf-8-sig")) + 1
+    shown = data.replace(b"\x00", b" ").decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n")
+    source = SourceFile.from_text(path, display, relative, shown)
+    return source, diagnostic(
+        codes.UNREADABLE, Span(display, line, column, line, column + 1),
+        message="the file holds a NUL character (byte 0x00)",
+        hint="delete it: a NUL is invisible in most editors and is often pasted in from a "
+             "terminal or another program (the file is not read until it is gone)")
 
 
 def pack_files(folder: Path) -> list[Path]:

@@ -19,5 +19,6 @@ poi P2 "Misspelt" {
 }
 event E01 "Storm" {
   biomes desrt  // expect: E215
+  secondary nothing
   main nothing
 }

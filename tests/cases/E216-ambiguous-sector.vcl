@@ -8,6 +8,8 @@ pack test {
 log 1 "Start" {
   place poi P2 in sector 2  // expect: E216
   place poi P2 in sector 3
+  place poi P2 in sector 2 of b
+  place threat T1 in sector 2 of a
   return
 }
 
@@ -28,3 +30,4 @@ planet b "B" {
 
 poi P1 "Printed" { final }
 poi P2 "Placed" { final }
+threat T1 "Crawler" { space 1 => nothing }

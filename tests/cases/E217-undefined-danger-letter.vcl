@@ -27,11 +27,11 @@ planet p "P" {
 // The letter beside an action's Danger dice is looked up as a roll's is.
 poi P101 "Ledge" {
   action "Leap" danger 1 Q {  // expect: E217@26
-    outcome green => gain success 1
+    outcome green: physical => gain success 1
     outcome red => nothing
   }
   action "Climb" danger 1 B {
-    outcome green => gain success 1
+    outcome green: physical => gain success 1
     outcome red => nothing
   }
 }

@@ -22,7 +22,7 @@ mission M01 "Start" { text "Go." }
 mission M02 "Mentioned" { text "Go." }
 mission M03 "Never" { text "Go." }  // expect: W402
 threat T01 "Placed" { space 1 => nothing }
-event E01 "Drawn from the deck" { secondary progress time }
+event E01 "Drawn from the deck" { secondary progress time; main nothing }
 injury "Drawn from the deck" { damage => spend die }
 poi P3 "Brought in by the Rulebook" external { final }
 mission M04 "Dealt by a rule" external { text "Go." }

@@ -18,7 +18,7 @@ planet p "P" {
     poi slot
     // A sector's action needs the letter as a card's does.
     action "Climb Out" danger 2 {  // expect: W418@24
-      outcome green => gain success 1
+      outcome green: physical => gain success 1
       outcome red => nothing
     }
   }
@@ -26,16 +26,16 @@ planet p "P" {
 
 poi P101 "Crevasse" {
   action "Jump" danger 1 {  // expect: W418@17
-    outcome green => gain success 1
+    outcome green: physical => gain success 1
     outcome red => nothing
   }
   // The box's letter and the pack's own: no warning.
   action "Squeeze Through" danger 1 T {
-    outcome green => gain success 1
+    outcome green: physical => gain success 1
     outcome red => nothing
   }
   action "Cross the Ice" danger 1 B {
-    outcome green => gain success 1
+    outcome green: physical => gain success 1
     outcome red => nothing
   }
 }

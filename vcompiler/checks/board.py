@@ -1,5 +1,5 @@
 """The planet board: landers, paths, sectors and biomes, the standees put on it
-(E215, E216, E311-E313, E320, E511, W407, W408, W512)."""
+(E215, E216, E311-E313, E320, E511, E513, W407, W408, W512)."""
 from __future__ import annotations
 
 import difflib
@@ -10,6 +10,7 @@ from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
 from vcompiler.checks.tables import written
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
+from vcompiler.model import types as m
 from vcompiler.model.places import MOST_CELLS, pinned
 from vcompiler.model.types import Pack, Planet
 from vcompiler.registry import TRAVEL_COSTS
@@ -125,6 +126,29 @@ def paths_join_two_sectors(context: CheckContext) -> Iterator[Diagnostic]:
                                  hint="a path's two ends are two different sectors")
 
 
+@rule(codes.PATH_TWICE)
+def paths_go_one_way_once(context: CheckContext) -> Iterator[Diagnostic]:
+    """E513: two paths the same way between two sectors."""
+    for planet in context.pack.planets:
+        taken: dict[tuple[int, int], m.Path] = {}
+        for path in planet.paths:
+            if path.a == path.b:
+                continue                 # E311
+            ways = [(path.a, path.b), (path.b, path.a)] if path.two_way else [(path.a, path.b)]
+            first = next(((way, taken[way]) for way in ways if way in taken), None)
+            if first is not None:
+                (x, y), other = first
+                other_arrow = "<->" if other.two_way else "->"
+                yield diagnostic(codes.PATH_TWICE, path.span, a=path.a, b=path.b, x=x, y=y,
+                                 arrow="<->" if path.two_way else "->",
+                                 first=f"{other.a} {other_arrow} {other.b}",
+                                 related=[Related(other.span, f"path {other.a} {other_arrow} {other.b}")],
+                                 hint=f"keep one path from sector {x} to sector {y}: give it the cost to pay, "
+                                      f"and make the other a one-way path the other way, or remove it")
+            for way in ways:
+                taken.setdefault(way, path)
+
+
 @rule(codes.PATH_EFFECT)
 def paths_print_travel_costs(context: CheckContext) -> Iterator[Diagnostic]:
     """E312: effect on a path other than its travel cost."""
@@ -175,14 +199,16 @@ def biomes_are_known(context: CheckContext) -> Iterator[Diagnostic]:
     pack = context.pack
     holders = [(card.span, card.biomes) for card in pack.cards]
     holders += [(sector.span, sector.biomes) for planet in pack.planets for sector in planet.sectors]
+    known = (*BIOMES, *pack.vocabulary.biomes)
     for span, biomes in holders:
         for name in biomes:
-            if name in BIOMES:
+            if name in known:
                 continue
-            near = difflib.get_close_matches(name, BIOMES, n=1)
+            near = difflib.get_close_matches(name, known, n=1)
             yield diagnostic(codes.UNKNOWN_BIOME, word_span(pack, span, "biomes", name), name=name,
                              hint=(f"did you mean `{near[0]}`? " if near else "")
-                             + f"biomes are {', '.join(BIOMES)}", fixes=near)
+                             + f"biomes are {', '.join(known)}; a pack declares its own in its `pack`: "
+                               f"`biomes {name}`", fixes=near)
 
 
 @rule(codes.AMBIGUOUS_SECTOR)
@@ -202,7 +228,9 @@ def sector_numbers_name_one_sector(context: CheckContext) -> Iterator[Diagnostic
         if len(planets) > 1:
             yield diagnostic(codes.AMBIGUOUS_SECTOR, ref.span, number=ref.key,
                              planets=" and of ".join(f"planet {p.id}" for p in planets),
-                             hint="number the sectors of the planets apart (e.g. 1-8 and 11-18)",
+                             hint="say which planet's: " + " or ".join(
+                                 f"`sector {ref.key} of {p.id}`" for p in planets)
+                             + "; or number the sectors of the planets apart",
                              related=[Related(p.span, f"planet {p.id}") for p in planets])
 
 

@@ -1,8 +1,9 @@
 """Vantage rules on what an action costs and on cards in full: boost taken only from a
 card that holds enough (E336), contradictory actions that name another action of the
 location (E337), game-end entries on missions (E340, W411), slots where dice can go
-(W412), skills with a cost to reduce (W413), and completions that name a mission or a
-destiny (E341)."""
+(W412), skills with a cost to reduce (W413), completions that name a mission or a
+destiny (E341), cards that say how they lie (W424); and Event cards with both their
+effects (E244)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
@@ -151,3 +152,29 @@ def completions_name_their_kind(context: CheckContext) -> Iterator[Diagnostic]:
                              number=card.number, kind=kind,
                              hint=f"name a `card N {wanted}`; card {card.number} is declared as `{card.kind}`",
                              related=[Related(card.span, f"card {card.number} is declared here")])
+
+
+@rule(codes.EVENT_WITHOUT_MAIN)
+def events_have_both_effects(context: CheckContext) -> Iterator[Diagnostic]:
+    """E244: an Event card without its main or secondary effect."""
+    for card in context.pack.cards:
+        if card.kind != "event":
+            continue
+        for part, choices in (("secondary", card.secondary), ("main", card.main)):
+            if not choices:
+                yield diagnostic(codes.EVENT_WITHOUT_MAIN, card.span, event=f"event “{card.name}”", part=part,
+                                 hint=f"add `{part} EFFECTS` (RB 907-908), or `{part} nothing` when nothing happens")
+
+
+# Cards placed in the center, never in a player's grid or supply (VR 88): how they lie
+# is no rule of the game.
+CENTER_KINDS = frozenset({"mission", "destiny"})
+
+
+@rule(codes.NO_ORIENTATION)
+def cards_have_an_orientation(context: CheckContext) -> Iterator[Diagnostic]:
+    """W424: a Vantage card without `vertical` or `horizontal`."""
+    for card in context.pack.vantage_cards:
+        if card.orientation is None and card.kind not in CENTER_KINDS:
+            yield diagnostic(codes.NO_ORIENTATION, card.span, number=card.number,
+                             hint="write `vertical` (it takes dice in its slots) or `horizontal` in the card")

@@ -17,7 +17,7 @@ from vcompiler.checks import CheckContext, rule
 from vcompiler.checks.printable import BOUNDS
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
 from vcompiler.model.types import Pack
-from vcompiler.source import Span
+from vcompiler.source import SourceFile, Span
 
 _SHOWN_AT_MOST = 4
 _ASCII = bytes(range(128))
@@ -67,6 +67,10 @@ def _undrawn(text: str) -> set[str]:
         return set()
     wide = text.encode("utf-8", "surrogatepass").translate(None, _ASCII).decode("utf-8", "surrogatepass")
     return {char for char in set(wide) if not drawn(char)}
+
+
+def _undrawn_or_misprinted(source: SourceFile) -> set[str]:
+    return _undrawn(source.text) | set(_MISPRINTED.findall(source.text))
 
 
 def _texts(value: object, span: Span) -> Iterator[tuple[str, Span]]:
@@ -126,7 +130,7 @@ def characters_the_fonts_draw(context: CheckContext) -> Iterator[Diagnostic]:
     # `vcompiler rules E110` shows the code's own text.
     pack = context.pack
     files = {source.display: (source, undrawn) for source in pack.files
-             if (undrawn := _undrawn(source.text) | set(_MISPRINTED.findall(source.text)))}
+             if (undrawn := context.of_source(_undrawn_or_misprinted, source))}
     if not files:
         return
     for what, entry, entry_span in _entries(pack):

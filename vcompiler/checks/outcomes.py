@@ -1,17 +1,29 @@
 """Special Action rules: outcome rows, tracks and connected outcomes of dice checks on
-cards and sectors (E204, E300-E304, E308), the shape of an action (E317, E318), its Danger dice's letter (W418), and
-the time tracks of cards (E329) and the effects that move them (E321)."""
+cards and sectors (E204, E300-E304, E308), the shape of an action (E317, E318), its
+Danger dice's letter (W418), the time tracks of cards (E329) and the effects that move
+them (E321, E353), rows never marked (E354) and tracks never moved (W423), attacks
+(W425) and the Unique Discovery space (E356)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 from vcompiler import codes
-from vcompiler.checks import CheckContext, rule
+from vcompiler.checks import CheckContext, per_log, rule
 from vcompiler.checks.board import word_span
 from vcompiler.checks.references import known_danger_letters
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
-from vcompiler.model.types import Card, CheckAction, Choice, Effect, EffectStatement, Pack, PaidStatement, Row
+from vcompiler.model.types import (
+    Card,
+    CheckAction,
+    Choice,
+    Effect,
+    EffectStatement,
+    Log,
+    Pack,
+    PaidStatement,
+    Row,
+)
 
 _ORDER = {"yellow": 0, "green": 1, "red": 2}
 
@@ -214,7 +226,10 @@ def time_effects_have_a_track(context: CheckContext) -> Iterator[Diagnostic]:
     pack = context.pack
     if pack.game != "vanguard" or any(has_time_track(card) for card in pack.cards):
         return
-    for holder, effect in _everywhere(pack):
+    if any(row.kind == "time" for planet in pack.planets for printed in planet.printed_conditions
+           for row in printed.rows):
+        return
+    for holder, effect in _everywhere(context):
         form = _TIME_OPS.get(effect.op)
         if form is None:
             continue
@@ -248,15 +263,34 @@ def _action_effects(action: CheckAction) -> Iterator[Effect]:
         yield from _choices(row.effects)
 
 
-def _everywhere(pack: Pack) -> Iterator[tuple[Card | None, Effect]]:
-    """Every effect of a vanguard pack, with the card it is printed on (None: a log,
-    the board)."""
-    for log in pack.logs:
-        for statement in log.statements:
-            if isinstance(statement, EffectStatement):
-                yield from ((None, e) for e in statement.effect.options)
-            elif isinstance(statement, PaidStatement):
-                yield from ((None, e) for e in _choices(statement.effects))
+@per_log
+def _effects_of_log(log: Log) -> tuple[Effect, ...]:
+    """The effects of a log that a rule of this module asks about: asked once a log, not
+    once a keystroke (CheckContext.of_logs)."""
+    found: list[Effect] = []
+    for statement in log.statements:
+        if isinstance(statement, EffectStatement):
+            found.extend(statement.effect.options)
+        elif isinstance(statement, PaidStatement):
+            found.extend(_choices(statement.effects))
+    return tuple(e for e in found if e.op in _ASKED_OPS)
+
+
+def _everywhere(context: CheckContext) -> list[tuple[Card | None, Effect]]:
+    """The effects of a vanguard pack that a rule of this module asks about, with the
+    card each is printed on (None: a log, the board); made once a check for the rules
+    that read them."""
+    def make() -> list[tuple[Card | None, Effect]]:
+        found: list[tuple[Card | None, Effect]] = [(None, e) for effects in context.of_logs(_effects_of_log)
+                                                   if effects for e in effects]
+        found += [(card, e) for card, e in _off_the_logs(context.pack) if e.op in _ASKED_OPS]
+        return found
+    return context.shared("effects everywhere", make)
+
+
+def _off_the_logs(pack: Pack) -> Iterator[tuple[Card | None, Effect]]:
+    """Every effect of a vanguard pack printed outside its logs, with the card it is
+    printed on (None: the board)."""
     for card in pack.cards:
         for effect in (*_choices(card.travel), *_choices(card.secondary), *_choices(card.main)):
             yield card, effect
@@ -272,6 +306,8 @@ def _everywhere(pack: Pack) -> Iterator[tuple[Card | None, Effect]]:
             yield from ((None, e) for e in path.costs)
         for condition in planet.printed_conditions:
             yield from ((None, e) for e in _choices(condition.travel))
+            for row in condition.rows:
+                yield from ((None, e) for e in _choices(row.effects))
         yield from ((None, e) for e in (*planet.lift_off, *planet.evac))
         yield from ((None, e) for _, choice in planet.uniques for e in choice.options)
 
@@ -356,3 +392,83 @@ def danger_needs_a_check(context: CheckContext) -> Iterator[Diagnostic]:
         if action.danger is not None and not action.rows:
             yield diagnostic(codes.DANGER_WITHOUT_CHECK, action.span, name=action.name,
                              hint="write `roll danger LETTER` among its effects instead of `danger N`")
+
+
+@rule(codes.ROW_ALWAYS_MET)
+def rows_below_are_reached(context: CheckContext) -> Iterator[Diagnostic]:
+    """E354: an outcome row with no requirement above other rows."""
+    for action in _actions(context):
+        outcomes = _outcomes(action)
+        for row, below in zip(outcomes, outcomes[1:]):
+            if row.key != "red" and row.requirement is None:
+                yield diagnostic(codes.ROW_ALWAYS_MET, row.span, colour=row.key, name=action.name,
+                                 hint=f"give it the dice it needs: `outcome {row.key}: ICON => ...`",
+                                 related=[Related(below.span, "never marked")])
+                break
+
+
+def _progressed(choices: Iterable[Choice]) -> set[str]:
+    return {str(e.param("track")) for c in choices for e in c.options if e.op == "progress_track"}
+
+
+@rule(codes.TRACK_NEVER_MOVES)
+def tracks_can_fill(context: CheckContext) -> Iterator[Diagnostic]:
+    """W423: an action track no special effect progresses."""
+    pack = context.pack
+    everywhere = _progressed(c for card in pack.cards if card.kind == "condition"
+                             for row in card.rows if row.kind == "special" for c in row.effects)
+    holders: list[tuple[tuple[Row, ...], CheckAction]] = [
+        (card.rows, action) for card in pack.cards for action in card.actions]
+    holders += [((), action) for planet in pack.planets for sector in planet.sectors for action in sector.actions]
+    for card_rows, action in holders:
+        moved = everywhere | _progressed(c for row in (*action.rows, *card_rows) if row.kind != "track"
+                                         for c in row.effects)
+        for row in _tracks(action):
+            if row.key not in moved:
+                yield diagnostic(codes.TRACK_NEVER_MOVES, row.span, colour=row.key, name=action.name,
+                                 hint=f"add `special ICON => progress {row.key}` to the action")
+
+
+_CARD_TRACK_OPS = {f"{verb}_time_of_{kind}": f"{verb} {kind}"
+                   for verb in ("progress", "reduce", "reset") for kind in ("poi", "threat", "condition")}
+# The effects the rules of this module read, wherever they are printed.
+_ASKED_OPS = frozenset({*_TIME_OPS, *_CARD_TRACK_OPS, "threat_attack", "gain_top_unique"})
+
+
+@rule(codes.NO_TRACK_ON_CARD)
+def named_tracks_exist(context: CheckContext) -> Iterator[Diagnostic]:
+    """E353: a named card's Time Track moved, on a card with no time track."""
+    pack = context.pack
+    cards = {(card.kind, card.id): card for card in pack.cards}
+    for _, effect in _everywhere(context):
+        form = _CARD_TRACK_OPS.get(effect.op)
+        card = cards.get((form.split()[1], str(effect.param("card")))) if form is not None else None
+        if form is not None and card is not None and not has_time_track(card):
+            row = "space N => EFFECTS" if card.kind == "threat" else "time N => EFFECTS"
+            yield diagnostic(codes.NO_TRACK_ON_CARD, effect.span, form=f"{form} {card.id}", card=_named(card),
+                             hint=f"give {_named(card)} a time track (`{row}`), or name a card that has one",
+                             related=[Related(card.span, f"{_named(card)} is declared here")])
+
+
+@rule(codes.THREAT_WITHOUT_ATTACK)
+def attacks_are_printed(context: CheckContext) -> Iterator[Diagnostic]:
+    """W425: a threat attack on a threat whose card prints no Attack."""
+    for card, effect in _everywhere(context):
+        if (effect.op == "threat_attack" and card is not None and card.kind == "threat"
+                and not any(row.kind == "attack" for row in card.rows)):
+            yield diagnostic(codes.THREAT_WITHOUT_ATTACK, effect.span, form=f"threat attack {effect.param('amount')}",
+                             card=card.id, hint=f"add `attack => EFFECTS` to threat {card.id}: what one Attack does",
+                             related=[Related(card.span, f"threat {card.id}")])
+
+
+@rule(codes.NO_UNIQUE_SLOT)
+def unique_space_exists(context: CheckContext) -> Iterator[Diagnostic]:
+    """E356: `gain unique top` in a pack with no Unique Discovery space."""
+    pack = context.pack
+    if pack.game != "vanguard" or any(planet.uniques for planet in pack.planets):
+        return
+    for _, effect in _everywhere(context):
+        if effect.op == "gain_top_unique":
+            yield diagnostic(codes.NO_UNIQUE_SLOT, effect.span,
+                             hint="deal Unique Discoveries to a planet's board (`unique 1 else gain success 1`), "
+                                  "or name the card: `gain unique 1`")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import bisect
 import difflib
 from collections.abc import Callable, Iterator, Mapping
-from typing import cast
+from typing import Any, cast
 
 from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
@@ -35,24 +35,81 @@ def _one_edit(a: str, b: str) -> bool:
     return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
 
 
+def _one_edits(typed: str) -> set[str]:
+    """Every number one edit from `typed` (see _one_edit), made rather than searched
+    for: a hundred strings, where a pack may define ten thousand numbers."""
+    if len(typed) < 2:
+        return set()
+    digits = "0123456789"
+    made = {typed[:i] + d + typed[i + 1:] for i in range(len(typed)) for d in digits}
+    made |= {typed[:i] + d + typed[i:] for i in range(len(typed) + 1) for d in digits}
+    made |= {typed[:i] + typed[i + 1:] for i in range(len(typed))}
+    made |= {typed[:i] + typed[i + 1] + typed[i] + typed[i + 2:] for i in range(len(typed) - 1)}
+    made.discard(typed)
+    return {n for n in made if n and (n[0] != "0" or n == "0") and _one_edit(typed, n)}
+
+
+# How alike a number must be to the one typed to be suggested (difflib's ratio).
+CLOSE = 0.7
+# Below this many numbers, difflib reads them all faster than they are sifted.
+_SIFT_FROM = 2000
+
+
+def _may_be_close(context: CheckContext, kind: str, typed: str, shown: list[str]) -> list[str]:
+    """The numbers difflib may find close to `typed`: those whose digits, counted, could
+    give a ratio of CLOSE (difflib's quick_ratio, an upper bound of its ratio, from the
+    digits the two share). The same matches as reading every number, for a fraction of
+    the time on a large pack."""
+    if len(shown) < _SIFT_FROM:
+        return shown
+    import numpy as np
+
+    def counts() -> tuple[Any, Any]:
+        table = np.zeros((len(shown), 10), dtype=np.int16)
+        for row, number in enumerate(shown):
+            for digit in number:
+                table[row, ord(digit) - 48] += 1
+        return table, np.array([len(n) for n in shown], dtype=np.int16)
+    table, lengths = context.lasting(("digit counts", kind), counts)
+    mine = np.zeros(10, dtype=np.int16)
+    for digit in typed:
+        mine[ord(digit) - 48] += 1
+    shared = np.minimum(table, mine).sum(axis=1)
+    keep = np.nonzero(2.0 * shared >= CLOSE * (lengths + len(typed)) - 1e-9)[0]
+    return [shown[i] for i in keep.tolist()]
+
+
 def _number_candidates(context: CheckContext, kind: str, wanted: int) -> tuple[list[str], list[int]]:
     """A mistyped number is usually one digit off (2066 for 206, 22 for 20 or 2): those,
     then the defined numbers either side. Only numbers the writer wrote: the number the
     compiler gave a label is one the writer never sees (and a spoiler in print), so it
     is not what they mistyped; of those, one that nothing else leads to first, which is
     likely what the mistyped reference was for."""
-    def make() -> tuple[list[str], list[int]]:
+    typed = str(wanted)
+
+    def lasting() -> tuple[list[int], list[int]]:
+        # Which numbers are close depends only on the numbers defined: kept across
+        # edits that define nothing new (planting a dangling goto, then mending it).
+        numbers, shown = context.lasting(("written numbers", kind), written_numbers)
+        defined = set(shown)
+        close = sorted(int(n) for n in _one_edits(typed) if n in defined)
+        close += [int(n) for n in difflib.get_close_matches(typed, _may_be_close(context, kind, typed, shown),
+                                                            n=2, cutoff=CLOSE)
+                  if int(n) not in close]
+        return close, _near_numbers(wanted, numbers)
+
+    def written_numbers() -> tuple[list[int], list[str]]:
         given = _label_numbers(context) if kind == "log" else {}
         numbers = [n for n in _numbered(context, kind) if n not in given]
+        return numbers, [str(n) for n in numbers]
+
+    def make() -> tuple[list[str], list[int]]:
+        close, near = context.lasting(("close numbers", kind, wanted), lasting)
         led_to = _led_to(context, kind)
-        typed = str(wanted)
-        close = [n for n in numbers if _one_edit(typed, str(n))]
-        close += [int(n) for n in difflib.get_close_matches(typed, [str(n) for n in numbers], n=2, cutoff=0.7)
-                  if int(n) not in close]
         # A digit typed twice (22 for 2) is the likeliest slip of all.
         doubled = {typed[:i] + typed[i + 1:] for i in range(len(typed) - 1) if typed[i] == typed[i + 1]}
-        close.sort(key=lambda n: (n in led_to, str(n) not in doubled, abs(n - wanted)))
-        return [str(n) for n in close[:2]], _near_numbers(wanted, numbers)
+        ranked = sorted(close, key=lambda n: (n in led_to, str(n) not in doubled, abs(n - wanted)))
+        return [str(n) for n in ranked[:2]], near
     return context.shared(("near", kind, wanted), make)
 
 

@@ -177,7 +177,8 @@ def choices_differ(context: CheckContext) -> Iterator[Diagnostic]:
     """W415: one choice written twice in an entry."""
     pack = context.pack
     for log, pairs in zip(pack.logs, context.of_logs(_same_choices_of_log)):
-        yield from _same_choice_diagnostics(pairs, f"log {log.shown}", pack)
+        if pairs:
+            yield from _same_choice_diagnostics(pairs, f"log {log.shown}", pack)
     for location in pack.locations:
         where = f"location {location.number:03d}"
         yield from _same_choice_diagnostics(_same_choices(location.choices), where, pack)

@@ -1,6 +1,7 @@
 """Vantage rules on storybook keys and on ways out: one entry per number in each
 storybook, depart entries that move the player, exits that lead somewhere else, and
-locations the player can leave (E330-E332, W410)."""
+locations the player can leave (E330-E332, W410), and results that end at their end
+(E357)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
@@ -8,6 +9,7 @@ from collections.abc import Iterable, Iterator
 from vcompiler import codes
 from vcompiler.checks import CheckContext, rule
 from vcompiler.checks.references import number_in
+from vcompiler.checks.tables import written
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
 from vcompiler.model import types as m
 from vcompiler.registry.forms import WAYS_OUT
@@ -126,3 +128,49 @@ def _way_back(pack: m.Pack, location: m.Location) -> str:
                 return f"{OPPOSITE[exit.direction]} {other.number} walk"
     other_number = next((o.number for o in pack.locations if o.number != location.number), None)
     return f"north {other_number if other_number is not None else 'N'} walk"
+
+
+# What ends a result: the player acts again, moves, or the game is over (VR 112).
+_ENDS_RESULT = frozenset({"continue", "may_continue", "goto_location", *WAYS_OUT})
+_CONTINUING = frozenset({"continue", "may_continue"})
+
+
+def _results(pack: m.Pack) -> Iterator[tuple[m.Statement, ...]]:
+    for location in pack.locations:
+        yield from (action.result for action in location.actions)
+    yield from (depart.action.result for depart in pack.departs)
+    for card in pack.vantage_cards:
+        yield from (action.result for action in card.actions)
+        if card.ending is not None:
+            yield card.ending.statements
+
+
+def _ends(statement: m.Statement) -> str | None:
+    """The op of a statement that ends a result whichever option is taken, or None."""
+    if isinstance(statement, m.EffectStatement):
+        ops = {e.op for e in statement.effect.options}
+        if ops <= _ENDS_RESULT:
+            return sorted(ops)[0]
+    return None
+
+
+def _written(effect: m.Effect) -> str:
+    return f"-> location {effect.param('location')}" if effect.op == "goto_location" else written(effect)
+
+
+@rule(codes.AFTER_CONTINUE)
+def results_end_at_the_end(context: CheckContext) -> Iterator[Diagnostic]:
+    """E357: a result line after `continue`, a move or the game's end."""
+    for statements in _results(context.pack):
+        gone: m.Statement | None = None
+        for statement in statements:
+            ends = _ends(statement)
+            if gone is not None and not (ends in _CONTINUING and _ends(gone) in _CONTINUING):
+                assert isinstance(gone, m.EffectStatement)
+                after = "`" + " / ".join(_written(e) for e in gone.effect.options) + "`"
+                yield diagnostic(codes.AFTER_CONTINUE, statement.span, after=after,
+                                 hint="move it above, or remove it",
+                                 related=[Related(gone.span, "the result ends here")])
+                break
+            if ends is not None:
+                gone = statement

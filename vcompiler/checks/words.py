@@ -13,8 +13,8 @@ from vcompiler import ast, codes
 from vcompiler.checks import CheckContext, rule
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.fontmetrics import serif
-from vcompiler.model.types import Pack
-from vcompiler.source import Span
+from vcompiler.model.types import Log, Pack
+from vcompiler.source import SourceFile, Span
 
 # book.css: 9.5 pt text; an A4 page's column, 88.5 mm (210 mm less 2 x 13 mm margins and
 # a 7 mm gap, halved), less the 4.5 mm a list of choices is indented.
@@ -74,6 +74,10 @@ def _words(nodes: tuple[object, ...]) -> str:
     return "".join(out)
 
 
+def _has_long_word(source: SourceFile) -> bool:
+    return bool(_LONG_AFTER_BLANK.search(source.text) or _LONG.match(source.text))
+
+
 def _width_mm(word: str) -> float:
     return sum(map(serif, word)) * TEXT_PT * PT_MM
 
@@ -82,25 +86,37 @@ def _width_mm(word: str) -> float:
 def words_a_line_holds(context: CheckContext) -> Iterator[Diagnostic]:
     # `vcompiler rules W514` shows the code's own text.
     pack = context.pack
-    sources = {source.display: source for source in pack.files
-               if _LONG_AFTER_BLANK.search(source.text) or _LONG.match(source.text)}
+    sources = {source.display: source for source in pack.files if context.of_source(_has_long_word, source)}
     if not sources:
         return
     holds = int(COLUMN_MM / _width_mm("abcdefghijklmnopqrstuvwxyz") * 26)
     for what, entry, span in _book_entries(pack):
-        if span.file not in sources:
-            continue
-        for text in _texts(entry):
-            for paragraph in text.paragraphs:
-                for found in _WORD.finditer(_words(paragraph)):
-                    word = found.group()
-                    if len(word) < 20 or (width := _width_mm(word)) <= COLUMN_MM:
-                        continue
-                    shown = word if len(word) <= _SHOWN else word[:_SHOWN] + "\u2026"
-                    source = sources.get(text.span.file)
-                    yield diagnostic(
-                        codes.LONG_WORD, source.text_in(text.span, word) if source else text.span, what=what,
-                        word=shown, letters=len(word), width=round(width),
-                        hint=f"a line of the books holds about {holds} letters ({COLUMN_MM:g} mm at {TEXT_PT:g} pt): "
-                             f"they break a longer word where the line ends, without a hyphen; shorten it, or "
-                             f"write spaces or hyphens where it may break")
+        if span.file in sources:
+            found = context.of_log(_long_words, entry) if isinstance(entry, Log) else _long_words(entry)
+            yield from _said(what, found, sources, holds)
+
+
+def _said(what: str, found: tuple[tuple[ast.Text, str, float], ...], sources: dict[str, SourceFile],
+          holds: int) -> Iterator[Diagnostic]:
+    for text, word, width in found:
+        shown = word if len(word) <= _SHOWN else word[:_SHOWN] + "\u2026"
+        source = sources.get(text.span.file)
+        yield diagnostic(
+            codes.LONG_WORD, source.text_in(text.span, word) if source else text.span, what=what,
+            word=shown, letters=len(word), width=round(width),
+            hint=f"a line of the books holds about {holds} letters ({COLUMN_MM:g} mm at {TEXT_PT:g} pt): "
+                 f"they break a longer word where the line ends, without a hyphen; shorten it, or "
+                 f"write spaces or hyphens where it may break")
+
+
+def _long_words(entry: object) -> tuple[tuple[ast.Text, str, float], ...]:
+    """Each word of `entry`'s text too wide for a column, with its text and width."""
+    found = []
+    for text in _texts(entry):
+        for paragraph in text.paragraphs:
+            for match in _WORD.finditer(_words(paragraph)):
+                word = match.group()
+                if len(word) >= 20 and (width := _width_mm(word)) > COLUMN_MM:
+                    found.append((text, word, width))
+    return tuple(found)
+

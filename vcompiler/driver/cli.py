@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, NoReturn
 import click
 
 from vcompiler import __version__
-from vcompiler.codes import CANNOT_WRITE, INTERNAL, Severity
+from vcompiler.codes import BOOKLET_ONLY, CANNOT_WRITE, INTERNAL, Severity
 from vcompiler.diagnostics import Diagnostic, format_json, format_text
 from vcompiler.util.failure import EXIT_INTERNAL, EXIT_INTERRUPTED, debugging, one_line
 
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from vcompiler.compile import CompileResult
     from vcompiler.driver.targets import Stray
     from vcompiler.parse.cache import ParseCache
+    from vcompiler.source import SourceFile
 
 DEFAULT_CONTENT = Path("source_content")
 FORMATS = ("text", "json", "sarif", "github")
@@ -206,6 +207,25 @@ _format = click.option("--format", "fmt", type=_one_of(*FORMATS), default="text"
                        help="How to print diagnostics: text for people, json for tools, "
                             "sarif for code scanning, github for Actions annotations.")
 _strict = click.option("--strict", is_flag=True, help="Fail on warnings too.")
+
+
+def _languages_or_none(ctx: click.Context, param: click.Parameter, value: str | None) -> list[str] | None | bool:
+    """False when --lang is not given (no translation is checked)."""
+    return False if value is None else _languages(ctx, param, value)
+
+
+def _languages(ctx: click.Context, param: click.Parameter, value: str | None) -> list[str] | None:
+    """`--lang de,fr` as a list; `all` (every language a pack has) as None."""
+    from vcompiler.i18n.po import LANGUAGE
+
+    if value is None or value == "all":
+        return None
+    wanted = [v.strip() for v in value.split(",") if v.strip()]
+    for language in wanted:
+        if not LANGUAGE.fullmatch(language):
+            raise click.BadParameter(f"{language!r} is not a language as gettext names its files (de, pt_BR)")
+    return wanted
+
 _no_cache = click.option("--no-cache", is_flag=True,
                          help="Parse every file afresh, without reading or writing the cache of parsed "
                               "files ($VCOMPILER_CACHE_DIR, else ~/.cache/vcompiler).")
@@ -300,10 +320,13 @@ def main(debug: bool) -> None:
 @_format
 @_strict
 @_no_cache
+@click.option("--lang", "languages", default=None, callback=_languages_or_none,
+              help="Check the translations too: a language (de), several (de,pl), or all the pack has.")
 @click.option("--explain-cache", is_flag=True,
               help="Say which files (and card measures) were taken from the cache of parsed files rather "
                    "than read afresh: on standard error, or under \"cached\" with --format json.")
-def check(paths: tuple[Path, ...], fmt: str, strict: bool, no_cache: bool, explain_cache: bool) -> None:
+def check(paths: tuple[Path, ...], fmt: str, strict: bool, no_cache: bool, explain_cache: bool,
+          languages: list[str] | None | bool) -> None:
     """Report every problem in the packs under PATHS (default: source_content/).
 
     A pack is a folder of .vcl files with one `pack` declaration (and the folders below
@@ -323,6 +346,10 @@ def check(paths: tuple[Path, ...], fmt: str, strict: bool, no_cache: bool, expla
     _short_lived_process()
     _CACHES.clear()
     results = _check_targets(paths, use_cache=not no_cache)
+    if languages is not False:
+        from vcompiler.driver.translations import with_translations
+        results = [with_translations(r, languages if isinstance(languages, list) else None, strict)
+                   for r in results]
     served = sorted({shown for cache in _CACHES for shown in cache.served})
     diagnostics = _report(results, fmt, cached=served if explain_cache else None)
     if explain_cache and fmt != "json":
@@ -334,6 +361,19 @@ def check(paths: tuple[Path, ...], fmt: str, strict: bool, no_cache: bool, expla
     _exit(_status(diagnostics, strict))
 
 
+def _press_profile(icc: Path, pdfx: bool) -> None:
+    """Stops the build, before anything is rendered, when --icc names no CMYK output
+    profile or comes without --pdfx."""
+    from vcompiler.render.finish import read_profile
+
+    if not pdfx:
+        raise click.BadParameter("a press profile is for a PDF/X build: add --pdfx", param_hint="--icc")
+    try:
+        read_profile(icc)
+    except (OSError, ValueError) as error:
+        raise click.BadParameter(f"{icc} is no press profile: {error}", param_hint="--icc") from None
+
+
 def _millimetres(ctx: click.Context, param: click.Parameter, value: str | None) -> float:
     if value is None:
         return 0.0
@@ -341,6 +381,26 @@ def _millimetres(ctx: click.Context, param: click.Parameter, value: str | None) 
     if not match or float(match.group(1)) > 20:
         raise click.BadParameter("give the bleed in millimetres, at most 20mm, e.g. 3mm")
     return float(match.group(1))
+
+
+def _thickness(ctx: click.Context, param: click.Parameter, value: str | None) -> float | None:
+    if value is None:
+        return None
+    match = re.fullmatch(r"\s*(\d*\.?\d+)\s*mm\s*", value)
+    if not match or not 0.02 <= float(match.group(1)) <= 1:
+        raise click.BadParameter("give the thickness of one sheet in millimetres, 0.02mm to 1mm, e.g. 0.1mm")
+    return float(match.group(1))
+
+
+def _booklet_only(ctx: click.Context, options: dict[str, str]) -> None:
+    """E522 (exit 2) for each option given that shapes a booklet, on a build without one."""
+    given = [flag for name, flag in options.items()
+             if ctx.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT)]
+    for flag in given:
+        click.echo(f"error {BOOKLET_ONLY.id}: {BOOKLET_ONLY.format(option=flag)}\n"
+                   f"      = help: add --booklet to print the books as booklets, or leave {flag} out", err=True)
+    if given:
+        sys.exit(2)
 
 
 @main.command()
@@ -358,6 +418,10 @@ def _millimetres(ctx: click.Context, param: click.Parameter, value: str | None) 
               show_default=True,
               help="Page size of the books: two columns on A4 and Letter, one on A5. With --booklet, the "
                    "sheet the pages are imposed on, two-up (a5: A5 pages on A4 sheets, as a4).")
+@click.option("--board-paper", type=_one_of("a4", "letter", "a3", "tabloid", "a2", "a1"), default="a4",
+              show_default=True,
+              help="The sheet a planet board prints on, landscape: a board larger than it is tiled across "
+                   "sheets that overlap, with marks to align them (the Tutorial board fits one A2 sheet).")
 @click.option("--bleed", callback=_millimetres, metavar="MM",
               help="Bleed around each page for a print shop, e.g. 3mm (sets TrimBox and BleedBox).")
 @click.option("--crop-marks", is_flag=True, help="Print crop marks in the bleed (3mm unless --bleed says).")
@@ -365,11 +429,21 @@ def _millimetres(ctx: click.Context, param: click.Parameter, value: str | None) 
               help="Pages half the paper (A5 on A4, half-letter on Letter) imposed two-up in saddle-stitch order.")
 @click.option("--signature", type=click.IntRange(min=0), default=40, show_default=True, metavar="N",
               help="Booklet: pages per stapled signature (a multiple of 4); 0 makes one booklet.")
+@click.option("--paper-thickness", "paper_thickness", callback=_thickness, metavar="MM",
+              help="Booklet: the thickness of one sheet, e.g. 0.1mm (the default); the pages of a "
+                   "signature's inner sheets move towards the fold by as much as the sheets creep.")
+@click.option("--book-of-vantages", "one_volume", is_flag=True,
+              help="Vantage packs: every storybook in one volume, book-of-vantages.pdf (VR 17), its entries "
+                   "keyed by category and number (\"Look 101\"), then their results.")
 @click.option("--titles/--no-titles", default=None,
               help="Titles in the index and outline. Default: shown for logbooks numbered in order, "
                    "hidden for shuffled numbers and storybooks.")
-@click.option("--pdfx", is_flag=True, help="Books as PDF/X-4 for a print shop: an sRGB output intent, "
-                                          "TrimBox and BleedBox on every page, no links.")
+@click.option("--pdfx", is_flag=True, help="Every file as PDF/X-4 for a print shop: colours in a press's CMYK "
+                                          "(FOGRA39, coated offset, unless --icc says), text in black ink "
+                                          "alone, TrimBox and BleedBox on every page, no links.")
+@click.option("--icc", type=click.Path(exists=True, dir_okay=False, path_type=Path), default=None,
+              metavar="FILE", help="With --pdfx: the print shop's CMYK output profile (.icc) instead of "
+                                   "FOGRA39.")
 @click.option("--greyscale", is_flag=True, help="Books, cards and boards in greys only, for a home "
                                                 "printer's black ink.")
 @click.option("--tagged", is_flag=True, help="Tagged books (a structure tree with the reading order), for screen "
@@ -377,9 +451,11 @@ def _millimetres(ctx: click.Context, param: click.Parameter, value: str | None) 
 @_format
 @_strict
 @_no_cache
-def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout: str, paper: str, bleed: float,
-          crop_marks: bool, booklet: bool, signature: int, titles: bool | None, pdfx: bool, greyscale: bool,
-          tagged: bool, fmt: str, strict: bool, no_cache: bool) -> None:
+def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout: str, paper: str, board_paper: str,
+          bleed: float, crop_marks: bool, booklet: bool, signature: int, paper_thickness: float | None,
+          one_volume: bool, titles: bool | None, pdfx: bool, icc: Path | None, greyscale: bool, tagged: bool,
+          fmt: str, strict: bool,
+          no_cache: bool) -> None:
     """Check the packs under PATHS and write their bundles, books and components to OUT/<pack>/.
 
     A vanguard pack gets bundle.json, logbook.pdf, cards.pdf and board-<planet>.pdf; a
@@ -396,6 +472,7 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
       vcompiler build source_content/ --paper a5 --booklet
       vcompiler build source_content/ --bleed 3mm --crop-marks --only pdf
       vcompiler build source_content/ --only cards --card-layout single
+      vcompiler build source_content/ --book-of-vantages --booklet
     """
     from vcompiler.compile import display_path
     from vcompiler.driver.outputs import (
@@ -410,10 +487,12 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
     )
     from vcompiler.emit import InvalidBundle
     from vcompiler.render import RenderOptions
-    from vcompiler.render.options import RenderError
+    from vcompiler.render.options import PAPER_THICKNESS_MM, RenderError
     from vcompiler.util.workers import scratch
 
     _short_lived_process()
+    if not booklet:
+        _booklet_only(click.get_current_context(), {"signature": "--signature", "paper_thickness": "--paper-thickness"})
     results = for_outputs(_compile_all(paths, use_cache=not no_cache), only)
     if _failed([d for r in results for d in r.diagnostics], strict):
         _nothing_written(_report(results, fmt))
@@ -422,6 +501,8 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
         _nothing_written(_report(results, fmt, blocked))
     if signature % 4:
         raise click.BadParameter("a signature is a multiple of 4 pages, e.g. 40", param_hint="--signature")
+    if icc is not None:
+        _press_profile(icc, pdfx)
     if tagged and (booklet or pdfx):
         raise click.BadParameter("a tagged book is read on a screen: print it without --booklet and --pdfx",
                                  param_hint="--tagged")
@@ -430,8 +511,10 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
         click.echo("--paper a5 --booklet: a booklet's pages are half its sheet, and A5 is the smallest "
                    "page, so the books are A5 pages two-up on A4 sheets, as with --paper a4 --booklet", err=True)
     options = RenderOptions(paper=paper, bleed_mm=bleed or (3.0 if crop_marks else 0.0), crop_marks=crop_marks,
-                            booklet=booklet, signature=signature, titles=titles, pdfx=pdfx, greyscale=greyscale,
-                            tagged=tagged)
+                            booklet=booklet, signature=signature, titles=titles, pdfx=pdfx,
+                            icc=str(icc.resolve()) if icc is not None else "", greyscale=greyscale, tagged=tagged,
+                            paper_thickness_mm=paper_thickness or PAPER_THICKNESS_MM, board_paper=board_paper,
+                            one_volume=one_volume)
     found: list[Diagnostic] = []
     written: list[Path] = []
     with scratch():
@@ -454,7 +537,7 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
         _nothing_written(report)
     for path in written:
         click.echo(f"wrote {path}", err=True)
-    for pack_name, file_name in left_out(results, only):
+    for pack_name, file_name in left_out(results, only, one_volume):
         click.echo(f"left out {out_dir / pack_name / file_name}: the book has no entries", err=True)
     for pack_name, why in without_boards(results, only):
         click.echo(f"no board for pack {pack_name}: {why}", err=True)
@@ -511,6 +594,110 @@ def watch(paths: tuple[Path, ...]) -> None:
     roots = [p.resolve() for p in _packs(paths)]
     tty = sys.stdout.isatty()
     run_watch(roots, clear=tty, color=tty and "NO_COLOR" not in os.environ)
+
+
+def _shown(path: Path) -> str:
+    from vcompiler.compile import display_path
+    return display_path(path)
+
+
+@main.group()
+def i18n() -> None:
+    """Translations of a pack: a template of every string a table reads, and a
+    translation file per language in the pack's locale/ folder (gettext PO files,
+    which Poedit, Weblate and Crowdin read). `check --lang LANG` checks them."""
+
+
+@i18n.command("extract")
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Where to write the template (one pack only). Default: PACK/locale/messages.pot.")
+def i18n_extract(paths: tuple[Path, ...], out: Path | None) -> None:
+    """Write the template of the packs under PATHS (default: source_content/): each
+    string a table reads, with an ID naming its entry and field (`log @wake_up/title`)
+    that renumbering and moving entries between files keep, where it is written, and
+    what prints it.
+
+    \b
+    Example:
+      vcompiler i18n extract source_content/eye-of-the-void
+    """
+    from vcompiler.driver.translations import extract
+
+    packs, _ = _survey(paths)
+    if out is not None and len(packs) != 1:
+        raise click.UsageError("-o names one file: give one pack")
+    for folder in packs:
+        target, count = extract(folder, out)
+        click.echo(f"wrote {_shown(target)}: {count} strings")
+
+
+@i18n.command("update")
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+@click.option("--lang", "languages", default=None, callback=_languages,
+              help="Languages to update or start, e.g. de or de,pl. Default: every translation file the "
+                   "pack has.")
+def i18n_update(paths: tuple[Path, ...], languages: list[str] | None) -> None:
+    """Bring the translation files of the packs under PATHS up to their text, as
+    msgmerge does: a changed string keeps its translation, marked fuzzy; a string that
+    moved or was renumbered keeps it; a removed one is kept as obsolete; a new one is
+    empty. A language named with --lang that has no file gets one.
+
+    \b
+    Example:
+      vcompiler i18n update source_content/eye-of-the-void --lang de
+    """
+    from vcompiler.diagnostics import Diagnostic
+    from vcompiler.driver.translations import languages_of, update
+
+    packs, _ = _survey(paths)
+    problems: list[Diagnostic] = []
+    sources: dict[str, SourceFile] = {}
+    for folder in packs:
+        for language, path, outcome in update(folder, languages if languages is not None else languages_of(folder)):
+            if isinstance(outcome, Diagnostic):
+                problems.append(outcome)
+                continue
+            said = ", ".join(f"{n} {what}" for what, n in sorted(outcome.items()) if n) or "nothing"
+            click.echo(f"updated {_shown(path)} ({language}): {said}")
+    if problems:
+        from vcompiler.compile import CompileResult
+        results = [CompileResult(Path("."), None, tuple(problems), sources)]
+        _exit(_status(_report(results, "text"), False))
+
+
+@main.command()
+@click.argument("pack", type=click.Path(exists=True, file_okay=False, path_type=Path), default=Path("."))
+@click.option("--port", type=click.IntRange(0, 65535), default=8017, show_default=True,
+              help="The port on 127.0.0.1 to serve on; 0 takes a free one.")
+def preview(pack: Path, port: int) -> None:
+    """Serve a live preview of PACK (default: the current folder) on 127.0.0.1: the
+    entry last edited as it will print (its book entry, card, location card or board),
+    the reader around it and the story map, updated on every save; a save with errors
+    shows them in its place. Ctrl-C stops it.
+
+    \b
+    Example:
+      vcompiler preview source_content/eye-of-the-void
+      vcompiler preview source_content/tidal-reach --port 0
+    """
+    from vcompiler.compile import find_packs
+    from vcompiler.preview.server import serve
+
+    packs = [p.resolve() for p in find_packs(pack)]
+    if len(packs) != 1:
+        raise click.UsageError(f"{pack} holds {len(packs)} packs; name one of them" if packs
+                               else f"{pack} holds no pack (no pack.vcl below it)")
+
+    def announce(url: str) -> None:
+        click.echo(f"preview of {packs[0].name} at {url} (Ctrl-C stops it)")
+
+    try:
+        serve(packs[0], port, announce)
+    except OSError as error:
+        if error.errno != errno.EADDRINUSE:
+            raise
+        raise click.UsageError(f"port {port} is in use; give another with --port N (0 takes a free one)") from None
 
 
 @main.command("fmt")
@@ -628,7 +815,10 @@ def _checked_pack(path: Path) -> CompileResult:
 @main.command()
 @_paths
 @click.option("--format", "fmt", type=_one_of("text", "json"), default="text", show_default=True)
-def stats(paths: tuple[Path, ...], fmt: str) -> None:
+@click.option("--art", "art", is_flag=True,
+              help="Instead, what needs art, for an illustrator: each printed component's art frame in mm and in "
+                   "pixels at 300 dpi, its brief, and the image it has.")
+def stats(paths: tuple[Path, ...], fmt: str, art: bool) -> None:
     """Entries per kind, words and estimated pages per book and paper, free numbers,
     the label-to-number table, unreachable entries and warnings of each pack.
 
@@ -636,6 +826,7 @@ def stats(paths: tuple[Path, ...], fmt: str) -> None:
     Example:
       vcompiler stats source_content/
       vcompiler stats source_content/eye-of-the-void --format json
+      vcompiler stats source_content/ --art
     """
     from vcompiler.tools.stats import format_json, format_text, pack_stats
 
@@ -646,6 +837,11 @@ def stats(paths: tuple[Path, ...], fmt: str) -> None:
         _report(broken, "text")
         click.echo("stats: the packs have errors; `vcompiler check` lists them", err=True)
         sys.exit(1)
+    if art:
+        from vcompiler.tools import art as art_tool
+        needs = [(r.model.name, art_tool.art_needs(r.model)) for r in results]
+        click.echo(art_tool.format_json(needs) if fmt == "json" else art_tool.format_text(needs), nl=False)
+        return
     found = [pack_stats(r) for r in results]
     click.echo(format_json(found) if fmt == "json" else format_text(found), nl=False)
 

@@ -35,7 +35,8 @@ def _components(results: list[CompileResult], only: str | None, options: RenderO
     from vcompiler.render.components import ComponentOptions, plan_components
 
     wanted = {"cards", "board"} if only is None else {only} & {"cards", "board"}
-    chosen = ComponentOptions(options.paper, layout, frozenset(wanted), options.bleed_mm, options.crop_marks)
+    chosen = ComponentOptions(options.paper, layout, frozenset(wanted), options.bleed_mm, options.crop_marks,
+                               options.board_paper)
     return plan_components([r.model for r in results], chosen, {r.model.name: dict(r.card_sizes) for r in results})
 
 
@@ -70,7 +71,7 @@ def make_outputs(results: list[CompileResult], only: str | None, options: Render
     from vcompiler.reader import FILE_NAME as READER
     from vcompiler.reader import reader_html
     from vcompiler.render import plan, render
-    from vcompiler.render.books import empty_books
+    from vcompiler.render.books import stale_books
     from vcompiler.render.components import render_components
     from vcompiler.render.finish import finish
 
@@ -83,26 +84,26 @@ def make_outputs(results: list[CompileResult], only: str | None, options: Render
         files.update(render(plan([r.model for r in results], options, limits, silenced), progress=progress,
                             found=found))
     components, problems = render_components(_components(results, only, options, layout), progress=progress)
-    if options.greyscale:
-        # A home printer's black ink prints the cards and boards too, not only the books.
-        grey = replace(options, pdfx=False)
-        components = {key: finish(data, grey, "") for key, data in components.items()}
+    if options.greyscale or options.pdfx:
+        # A home printer's black ink, or a print shop's press, prints the cards and
+        # boards too, not only the books.
+        components = {key: finish(data, options) for key, data in components.items()}
     files.update(components)
     if found is not None:
         found.extend(problems)
     return [(replace(output, books={file: data for (pack, file), data in files.items()
                                     if pack == output.pack.name},
-                     stale=tuple(empty_books(output.pack)) if _books(only) else ()), folder)
+                     stale=tuple(stale_books(output.pack, options.one_volume)) if _books(only) else ()), folder)
             for output, folder in outputs]
 
 
-def left_out(results: list[CompileResult], only: str | None) -> list[tuple[str, str]]:
+def left_out(results: list[CompileResult], only: str | None, one_volume: bool = False) -> list[tuple[str, str]]:
     """(pack name, file name) of each book the build does not write: it has no entries."""
     if not _books(only):
         return []
     from vcompiler.render.books import empty_books
 
-    return [(r.model.name, name) for r in results for name in empty_books(r.model)]
+    return [(r.model.name, name) for r in results for name in empty_books(r.model, one_volume)]
 
 
 def without_boards(results: list[CompileResult], only: str | None) -> list[tuple[str, str]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TextIO
 
@@ -39,22 +39,36 @@ def report(workspace: Workspace, color: bool, started: float) -> str:
     return "\n".join(lines) + "\n"
 
 
+def saves(roots: list[Path], stop: threading.Event | None = None,
+          ready: Callable[[], None] | None = None) -> Iterator[list[Path]]:
+    """The files saved below `roots` that a check reads, a batch per save, until `stop`
+    is set (or Ctrl-C, which raises KeyboardInterrupt). `ready` is called once the
+    watcher sees every save: a save before it may go unseen."""
+    import watchfiles
+
+    for changes in watchfiles.watch(*roots, watch_filter=_watched, stop_event=stop, debounce=50, step=20,
+                                    raise_interrupt=True, yield_on_timeout=ready is not None,
+                                    rust_timeout=100 if ready is not None else 5000):
+        if ready is not None:
+            ready()
+            ready = None
+        if changes:
+            yield [Path(path) for _, path in changes]
+
+
 def watch(roots: list[Path], out: TextIO = sys.stdout, clear: bool = True, color: bool = False,
           stop: threading.Event | None = None, on_report: Callable[[], None] | None = None) -> None:
     """Check `roots` and re-check after every change below them until Ctrl-C (or until
     `stop` is set). Ctrl-C ends it quietly."""
-    import watchfiles
-
     workspace = Workspace(roots)
     try:
         out.write((CLEAR if clear else "") + report(workspace, color, time.perf_counter()))
         out.flush()
         if on_report:
             on_report()
-        for changes in watchfiles.watch(*roots, watch_filter=_watched, stop_event=stop,
-                                        debounce=50, step=20, raise_interrupt=True):
+        for changed in saves(roots, stop):
             started = time.perf_counter()
-            workspace.files_changed(Path(path) for _, path in changes)
+            workspace.files_changed(changed)
             out.write((CLEAR if clear else "") + report(workspace, color, started))
             out.flush()
             if on_report:

@@ -118,7 +118,8 @@ class _Emitter:
             "rank_ups": list(p.rank_ups),
             "uniques": [{"number": n, "fallback": self.choice(c)} for n, c in p.uniques],
             "printed_conditions": [
-                {"name": c.name, "travel": [self.choice(t) for t in c.travel], "supplies": c.supplies}
+                {"name": c.name, "travel": [self.choice(t) for t in c.travel], "supplies": c.supplies,
+                 "text": [rich(t) for t in c.text], "rows": [self.row(r) for r in c.rows]}
                 for c in p.printed_conditions],
             "condition_cards": list(p.condition_cards),
             "lift_off": [self.target(e) for e in p.lift_off],
@@ -138,8 +139,22 @@ class _Emitter:
             "system_map": None if p.system_map is None else {
                 "number": p.system_map.number, "system": p.system_map.system, "cost": p.system_map.cost},
             "events": None if p.events is None else self.condition(p.events),
+            "setup": None if p.setup is None else {
+                "pois": list(p.setup.pois), "injuries": list(p.setup.injuries), "events": list(p.setup.events),
+                "decks": list(p.setup.decks), "start": list(p.setup.start),
+                "text": [rich(t) for t in p.setup.text], "source": self.source(p.setup.span)},
             "source": self.source(p.span),
+            **self.art(p.art),
         }
+
+    def art(self, art: m.Art | None) -> Json:
+        """`{"art": …}` where the component has art lines; nothing where it has none."""
+        if art is None:
+            return {}
+        image = art.image
+        return {"art": {"image": None if image is None else {
+            "path": image.path, "format": image.format, "width": image.width, "height": image.height,
+            "sha256": image.digest}, "brief": art.brief, "source": self.source(art.span)}}
 
     def action(self, a: m.CheckAction) -> Json:
         return {"name": a.name, "danger": a.danger, "danger_letter": a.danger_letter,
@@ -156,8 +171,10 @@ class _Emitter:
             "secondary": [self.choice(x) for x in c.secondary],
             "main": [self.choice(x) for x in c.main],
             "actions": [self.action(a) for a in c.actions],
-            "rows": [self.row(r) for r in c.rows], "standees": c.standees,
+            "rows": [self.row(r) for r in c.rows], "standees": c.standees, "supplies": c.supplies,
+            "completed": [rich(t) for t in c.completed],
             "source": self.source(c.span),
+            **self.art(c.art),
         }
 
     def story_action(self, a: m.StoryAction) -> Json:
@@ -181,6 +198,7 @@ class _Emitter:
                             "recommended": v.recommended} for v in loc.levels],
             },
             "source": self.source(loc.span),
+            **self.art(loc.art),
         }
 
     def depart(self, d: m.Depart) -> Json:
@@ -197,7 +215,7 @@ class _Emitter:
                 "ending": None if c.ending is None else {
                     "name": rich(c.ending.name), "statements": [self.statement(s) for s in c.ending.statements],
                     "source": self.source(c.ending.span)},
-                "source": self.source(c.span)}
+                "source": self.source(c.span), **self.art(c.art)}
 
     def bundle(self) -> Json:
         pack = self.pack
@@ -210,7 +228,10 @@ class _Emitter:
                 "numbering": {"low": pack.numbering.low, "high": pack.numbering.high,
                               "seed": pack.numbering.seed},
                 "files": sorted(f.relative for f in pack.files),
+                "vocabulary": {"skills": list(pack.vocabulary.skills), "biomes": list(pack.vocabulary.biomes),
+                               "decks": list(pack.vocabulary.decks)},
                 "source": self.source(pack.span),
+                **self.art(pack.art),
             },
             "labels": dict(pack.labels),
             "logs": [self.log(x) for x in pack.logs],

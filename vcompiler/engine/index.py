@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable
-from functools import cached_property
+from collections.abc import Callable, Iterable
+from functools import cached_property, partial
 
 from vcompiler import ast
 from vcompiler.compile import CompileResult
@@ -89,11 +89,12 @@ def _statement_texts(statements: tuple[m.Statement, ...]) -> tuple[ast.Text | No
     return tuple(s.text for s in statements if isinstance(s, m.TextStatement))
 
 
-def _definitions(pack: m.Pack) -> list[Definition]:
-    found: list[Definition] = []
-    for log in pack.logs:
-        found.append(Definition("log", log.number, log.span, _plain(log.title),
-                                _statement_texts(log.statements), log.label))
+def _log_definition(log: m.Log) -> Definition:
+    return Definition("log", log.number, log.span, _plain(log.title), _statement_texts(log.statements), log.label)
+
+
+def _definitions(pack: m.Pack, log_definition: Callable[[m.Log], Definition] = _log_definition) -> list[Definition]:
+    found: list[Definition] = list(map(log_definition, pack.logs))
     for card in pack.cards:
         found.append(Definition(card.kind, card.id, card.span, card.name,
                                 tuple(card.text)))
@@ -130,12 +131,36 @@ def _contains(span: Span, line: int, column: int) -> bool:
 class Index:
     """The definitions and mentions of one checked pack."""
 
-    def __init__(self, result: CompileResult):
+    def __init__(self, result: CompileResult, earlier: Index | None = None):
+        """`earlier`: the index of an earlier check of the same pack, whose answers
+        about the logs and references it shares with this one (frozen values, the same
+        objects while their declarations are unchanged) are taken over rather than
+        worked out again: after a keystroke in a large pack, the first request waits
+        for the index of the logs the edit changed, not of all of them."""
         self.result = result
         self.pack = result.pack
         self.sources: dict[str, SourceFile] = result.sources
-        self.definitions: list[Definition] = _definitions(self.pack) if self.pack else []
-        self.mentions: list[Mention] = self._mentions() if self.pack else []
+        self._logs_seen: dict[int, tuple[m.Log, Definition]] = {}
+        self._refs_seen: dict[int, tuple[m.Reference, Mention]] = {}
+        self._labelled: dict[int, str] = {}
+        if self.pack is not None:
+            self._labelled = {log.number: log.label for log in self.pack.logs if log.label}
+        if earlier is not None and earlier.pack is not None and self.pack is not None:
+            logs_before, refs_before = earlier._logs_seen, earlier._refs_seen
+            if earlier._labelled != self._labelled:
+                refs_before = {}        # a mention's label is read by the labels' numbers
+        else:
+            logs_before, refs_before = {}, {}
+        self.definitions: list[Definition] = (
+            _definitions(self.pack, partial(self._log_definition, logs_before)) if self.pack else [])
+        self.mentions: list[Mention] = self._mentions(refs_before) if self.pack else []
+
+    def _log_definition(self, before: dict[int, tuple[m.Log, Definition]], log: m.Log) -> Definition:
+        kept = before.get(id(log))
+        made = kept[1] if kept is not None and kept[0] is log else _log_definition(log)
+        # Kept with the log itself, so that no other log can take its id meanwhile.
+        self._logs_seen[id(log)] = (log, made)
+        return made
 
     @cached_property
     def by_ident(self) -> dict[tuple[str, object], list[Definition]]:
@@ -183,12 +208,18 @@ class Index:
                     return Span(span.file, line, match.start() + 1, line, match.end() + 1)
         return None
 
-    def _mentions(self) -> list[Mention]:
+    def _mentions(self, before: dict[int, tuple[m.Reference, Mention]]) -> list[Mention]:
         assert self.pack is not None
-        number_of = {log.number: log.label for log in self.pack.logs if log.label}
+        number_of = self._labelled
         found: list[Mention] = []
+        seen = self._refs_seen
         for ref in self.pack.references:
             if ref.via in ("depart_of",):
+                continue
+            kept = before.get(id(ref))
+            if kept is not None and kept[0] is ref:
+                seen[id(ref)] = kept
+                found.append(kept[1])
                 continue
             key = ref.key
             if ref.kind == "sector" and not isinstance(key, tuple):
@@ -199,7 +230,9 @@ class Index:
                     label = key[1:]
                 elif key in number_of and "@" + number_of[key] in self.text_of(ref.span):
                     label = number_of[key]
-            found.append(Mention(identity(ref.kind, key), ref.span, label))
+            mention = Mention(identity(ref.kind, key), ref.span, label)
+            seen[id(ref)] = (ref, mention)
+            found.append(mention)
         # `progress red` moves the red track of the card the effect is on.
         for card in self.pack.cards:
             for action in card.actions:

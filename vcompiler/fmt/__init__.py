@@ -374,4 +374,7 @@ def format_source(source: SourceFile) -> Formatted:
 
 
 def format_text(text: str, name: str = "<text>") -> Formatted:
+    # Line ends as the compiler reads a file (compile.decode_source): a lone \r ends a
+    # line there, so it must here, or a line the compiler splits would be formatted whole.
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     return format_source(SourceFile.from_text(Path(name), name, name, text))

@@ -8,11 +8,12 @@ import asyncio
 import functools
 import logging
 import re
+import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 from urllib.parse import unquote, urlparse
 
 from lsprotocol import types as lsp
@@ -29,6 +30,9 @@ from vcompiler.lsp.formatting import document_edits, range_edits
 from vcompiler.source import Span
 from vcompiler.util.safeio import holds
 
+if TYPE_CHECKING:
+    from vcompiler.preview.targets import Target, TargetMemo
+
 log = logging.getLogger("vcompiler.lsp")
 # How long after the last keystroke a check starts.
 DEBOUNCE_SECONDS = 0.075
@@ -39,6 +43,9 @@ Answer = TypeVar("Answer")
 # on: each as "what failed: the exception", the first _FAILURES_KEPT of them, and how many
 # in all; `vcompiler/internalErrors` answers them, for a test or a fuzz to fail on.
 INTERNAL_ERRORS = "vcompiler/internalErrors"
+# Which entry or component the cursor is in: {anchor, kind, title, line} (the preview's
+# address of it, vcompiler.preview.targets), or null between declarations.
+ENTRY_AT = "vcompiler/entryAt"
 _FAILURES_KEPT = 50
 _failures: list[str] = []
 _failure_count = 0
@@ -123,12 +130,25 @@ class VclServer(LanguageServer):
         self.results: dict[Path, CompileResult] = {}
         self.file_pack: dict[str, Path] = {}           # display path -> pack folder
         self.indexes: dict[Path, tuple[CompileResult, Index]] = {}
+        self.targets: dict[Path, tuple[CompileResult, list[Target]]] = {}
+        # The preview's addresses, loaded with the first request that asks for one.
+        self.target_memos: dict[Path, TargetMemo] = {}
         self.published: set[str] = set()
         self.docs: dict[str, str] = {}
         self.checks_done = 0
+        self.checking = 0           # checks handed to the worker and not yet done
+        self.last_change = float("-inf")
 
     # ------------------------------------------------------------ checking
     def schedule(self, delay: float = DEBOUNCE_SECONDS) -> None:
+        """A check `delay` after this change, unless another change comes first. A change
+        after a quiet spell, with no check running, is checked at once: a single edit
+        (a typo mended, a goto changed) has its diagnostics as soon as a check takes,
+        and only the keystrokes of a burst after it wait for the typing to stop."""
+        now = time.monotonic()
+        if now - self.last_change >= DEBOUNCE_SECONDS and not self.checking:
+            delay = 0
+        self.last_change = now
         self.generation += 1
         generation = self.generation
         loop = asyncio.get_running_loop()
@@ -139,7 +159,11 @@ class VclServer(LanguageServer):
             return      # more typing came: its own run will check
         buffers, self.buffers = self.buffers, {}
         saved, self.saved = self.saved, set()
-        results = await asyncio.get_running_loop().run_in_executor(self.worker, self._check, buffers, saved)
+        self.checking += 1
+        try:
+            results = await asyncio.get_running_loop().run_in_executor(self.worker, self._check, buffers, saved)
+        finally:
+            self.checking -= 1
         if results is not None:
             self._publish(results)
 
@@ -198,7 +222,7 @@ class VclServer(LanguageServer):
         result = self.results[folder]
         cached = self.indexes.get(folder)
         if cached is None or cached[0] is not result:
-            cached = (result, Index(result))
+            cached = (result, Index(result, cached[1] if cached is not None else None))
             self.indexes[folder] = cached
         return cached[1], display
 
@@ -250,6 +274,36 @@ def _pointed(handler: Callable[..., Answer]) -> Callable[[VclServer, Any], Answe
 def internal_errors(ls: VclServer, params: Any) -> dict[str, Any]:
     """How many failures the server caught since it started, and the first of them."""
     return {"count": _failure_count, "first": list(_failures)}
+
+
+def _field(value: Any, name: str) -> Any:
+    """A field of a custom request's parameters, which come as a dict or an object."""
+    return value.get(name) if isinstance(value, dict) else getattr(value, name)
+
+
+@server.feature(ENTRY_AT)
+@_safe()
+def entry_at(ls: VclServer, params: Any) -> dict[str, Any] | None:
+    uri = _field(_field(params, "textDocument"), "uri")
+    line = int(_field(_field(params, "position"), "line")) + 1
+    path = path_of(uri)
+    if path is None or not ls.inside(path):
+        return None
+    display = display_path(path)
+    folder = ls.file_pack.get(display)
+    result = ls.results.get(folder) if folder is not None else None
+    if result is None or result.pack is None:
+        return None
+    from vcompiler.preview.targets import TargetMemo, target_at, targets
+
+    cached = ls.targets.get(result.folder)
+    if cached is None or cached[0] is not result:
+        cached = (result, targets(result.pack, ls.target_memos.setdefault(result.folder, TargetMemo())))
+        ls.targets[result.folder] = cached
+    found = target_at(cached[1], display, line)
+    if found is None:
+        return None
+    return {"anchor": found.anchor, "kind": found.kind, "title": found.title, "line": found.span.line - 1}
 
 
 @server.feature(lsp.INITIALIZE)

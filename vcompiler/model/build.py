@@ -13,6 +13,7 @@ from vcompiler import ast, codes
 from vcompiler.ast import ParsedFile
 from vcompiler.diagnostics import Diagnostic, Related, diagnostic
 from vcompiler.model import types as m
+from vcompiler.model.art import ArtReader
 from vcompiler.model.entities import Duplicate, Entities
 from vcompiler.model.numbering import LOCK_NAME, assign_numbers, read_lock
 from vcompiler.model.references import References
@@ -51,6 +52,7 @@ class _Header:
     version: str
     start: ast.Goto | None
     numbering: m.Numbering
+    vocabulary: m.Vocabulary = m.Vocabulary()
 
 
 class Memo:
@@ -110,9 +112,13 @@ def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
             card_kinds.setdefault(decl.id, decl.kind)
     labels, declared_labels = _number_logs(kept, parsed, folder, folder_display, header.numbering, found)
     references = References(labels, declared_labels, card_kinds, found)
-    entities = Entities(Resolver(header.game, references, found), found, {p.source.display: p.source for p in parsed})
+    planets = {d.id: d.name for d in kept if isinstance(d, ast.PlanetDecl)}
+    art = ArtReader(folder, found)
+    entities = Entities(Resolver(header.game, references, found, header.vocabulary, planets), found,
+                        {p.source.display: p.source for p in parsed}, art)
     if memo is not None:
-        memo.start((header.game, tuple(labels.items()), frozenset(declared_labels), tuple(card_kinds.items())))
+        memo.start((header.game, tuple(labels.items()), frozenset(declared_labels), tuple(card_kinds.items()),
+                    header.vocabulary, tuple(planets.items())))
     made = _Made(entities, references, found, duplicate, memo)
     for decl in kept:
         made.add(decl, labels)
@@ -120,7 +126,7 @@ def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
     start = _starting_log(pack_decl, header, kept, references, found, memo)
     pack = m.Pack(
         name=pack_decl.name, game=header.game, title=header.title or pack_decl.name, version=header.version,
-        start=start, numbering=header.numbering, span=pack_decl.span,
+        start=start, numbering=header.numbering, span=pack_decl.span, vocabulary=header.vocabulary,
         folder=folder_display, files=tuple(p.source for p in parsed),
         logs=tuple(made.logs[n] for n in sorted(made.logs)),
         planets=tuple(made.planets[k] for k in sorted(made.planets)),
@@ -132,6 +138,7 @@ def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
         references=tuple(references.found),
         unparsed=frozenset(key for p in parsed for key in p.unparsed if key[0] != "label") | _renumbered(kept),
         complete=complete,
+        art=art(pack_decl.art),
     )
     return ModelResult(pack, tuple(found))
 
@@ -334,7 +341,17 @@ def _read_header(decl: ast.PackDecl, found: list[Diagnostic], source: SourceFile
         title=title.title if isinstance(title, ast.TitleSetting) else None,
         version=version.version if isinstance(version, ast.VersionSetting) else "",
         start=start.target if isinstance(start, ast.StartSetting) else None,
-        numbering=m.Numbering(low, high, seed))
+        numbering=m.Numbering(low, high, seed), vocabulary=_vocabulary(decl))
+
+
+def _vocabulary(decl: ast.PackDecl) -> m.Vocabulary:
+    """The words the pack adds to the game's open vocabularies, each once, in the order
+    first written."""
+    said: dict[str, dict[str, None]] = {"skills": {}, "biomes": {}, "decks": {}}
+    for setting in decl.settings:
+        if isinstance(setting, ast.VocabularySetting):
+            said[setting.what].update((str(w.value), None) for w in setting.words)
+    return m.Vocabulary(tuple(said["skills"]), tuple(said["biomes"]), tuple(said["decks"]))
 
 
 def _size(count: int) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol, TypeVar
 
 from vcompiler import ast, codes
@@ -26,9 +26,11 @@ T = TypeVar("T", bound=_Spanned)
 
 
 class Entities:
-    def __init__(self, resolve: Resolver, found: list[Diagnostic], sources: Mapping[str, SourceFile]):
+    def __init__(self, resolve: Resolver, found: list[Diagnostic], sources: Mapping[str, SourceFile],
+                 art: Callable[[ast.Art | None], m.Art | None] = lambda art: None):
         """`sources`: the files by display path, to point a message at one word of a
-        declaration's header."""
+        declaration's header. `art`: what an `art` line prints (model/art.py)."""
+        self.art = art
         self.resolve = resolve
         self.references: References = resolve.references
         self.found = found
@@ -38,6 +40,13 @@ class Entities:
         """The word of a header a message is about (a card's kind, its id)."""
         source = self.sources.get(span.file)
         return source.word_in(span, word) if source is not None else span
+
+    def _written(self, span: Span) -> str:
+        """The words of a one-line span as the writer typed them."""
+        source = self.sources.get(span.file)
+        if source is None or span.end_line != span.line:
+            return "…"
+        return source.line_text(span.line)[span.column - 1:span.end_column - 1]
 
     # ------------------------------------------------------------ statements
     def statements(self, origin: Origin, statements: Iterable[ast.Statement]) -> tuple[m.Statement, ...]:
@@ -140,13 +149,23 @@ class Entities:
             if choice is not None:
                 uniques.append((int(number.value), choice))
         printed, condition_cards = [], []
+        for condition in decl.conditions[1:]:
+            first = decl.conditions[0]
+            self.found.append(diagnostic(
+                codes.TWO_CONDITIONS, condition.span, planet=decl.id,
+                first=f"Global Condition {first.value}" if isinstance(first, ast.Value)
+                else f"the printed condition “{first.name}”",
+                hint="keep one `condition` line; put another into play with `set condition G01` in a log or "
+                     "on a card", related=[Related(first.span, "the board's Global Condition")]))
         for condition in decl.conditions:
             if isinstance(condition, ast.Value):
                 refer(origin, "condition", condition.value, condition.span, "board")
                 condition_cards.append(str(condition.value))
             else:
+                self.references.text(origin, *condition.text)
                 printed.append(m.PrintedCondition(condition.name, self.resolve.choices(origin, condition.travel),
-                                                  condition.supplies, condition.span))
+                                                  condition.supplies, condition.span, condition.text,
+                                                  self.resolve.rows(origin, condition.rows)))
         lift_off = tuple(self.references.goto(origin, g, "board") for g in decl.lift_off)
         evac = tuple(self.references.goto(origin, g, "board") for g in decl.evac)
         sectors: dict[int, m.Sector] = {}
@@ -174,7 +193,41 @@ class Entities:
                         tuple(sectors[n] for n in sorted(sectors)), tuple(paths), decl.span, decl.text,
                         tuple(board_pois),
                         self._landing(origin, decl), self._one(decl.system_map),
-                        tuple(str(r.value) for r in decl.rank_ups), self._events(origin, decl))
+                        tuple(str(r.value) for r in decl.rank_ups), self._events(origin, decl),
+                        self._setup(origin, decl), self.art(decl.art))
+
+    def _setup(self, origin: Origin, decl: ast.PlanetDecl) -> m.PlanetSetup | None:
+        """The planet's setup, every card it names referred to (E201 for one the pack does
+        not define; E237 for an id of another kind in the POI pile) and every starting
+        Sector looked up on this planet (E203)."""
+        setup = self._one(decl.setup)
+        if setup is None:
+            return None
+        refer = self.references.refer
+        self.references.text(origin, *setup.text)
+        poi = kind_named("poi")
+        pois = []
+        for card in setup.pois:
+            if not poi.matches(str(card.value)):
+                self.found.append(diagnostic(
+                    codes.NOT_A_PILE_POI, card.span, card=card.value,
+                    hint="the face-down pile holds POI cards (P101, P000): put other cards where the setup "
+                         "says, `events` for Event cards, `injuries` for Injury cards"))
+                continue
+            refer(origin, "poi", str(card.value), card.span, "setup")
+            pois.append(str(card.value))
+        for injury in setup.injuries:
+            refer(origin, "injury", str(injury.value), injury.span, "setup")
+        for event in setup.events:
+            refer(origin, "event", str(event.value), event.span, "setup")
+        for sector in setup.start:
+            refer(origin, "sector", int(sector.value), sector.span, "setup", scope=decl.id)
+        for deck in setup.decks:
+            self.resolve.deck(deck)
+        return m.PlanetSetup(tuple(pois), tuple(str(i.value) for i in setup.injuries),
+                             tuple(str(e.value) for e in setup.events), tuple(str(d.value) for d in setup.decks),
+                             tuple(int(s.value) for s in setup.start), setup.text, setup.span,
+                             tuple(d.span for d in setup.decks))
 
     def _events(self, origin: Origin, decl: ast.PlanetDecl) -> m.Condition | None:
         rule = self._one(decl.events)
@@ -208,7 +261,15 @@ class Entities:
                                               "`poi slot`, or the printed POI"))
         goto = None
         for choice in self.resolve.choices(origin, sector.effects):
-            goto = choice.options[0]
+            for effect in choice.options:
+                if goto is None:
+                    goto = effect
+                    continue
+                self.found.append(diagnostic(
+                    codes.SECTOR_TWO_LOGS, effect.span, number=sector.number, effect=self._written(effect.span),
+                    hint="keep one `-> log N` in the sector, and offer the choice in that log: "
+                         "`choice \"...\" -> log N`",
+                    related=[Related(goto.span, "the log the sector reads")]))
         printed = str(sector.printed[-1].value) if sector.printed else None
         return m.Sector(sector.number, sector.name, printed, sector.slot, sector.lander, sector.biomes, goto,
                         sector.span, sector.at, self.actions(origin, sector.actions))
@@ -222,7 +283,7 @@ class Entities:
                 codes.CARD_ID_LETTER, self._word(decl.span, decl.id), described=kind.described, letter=letter,
                 first=decl.id[0],
                 hint=f"number it {letter}{decl.id[1:]}, or declare it as the card it is"))
-        self.references.text(origin, *decl.text)
+        self.references.text(origin, *decl.text, *decl.completed)
         flags = tuple(f for f in CARD_FLAGS if f in decl.flags)
         if kind.name == "danger" and not kind.matches(decl.id):
             self.found.append(diagnostic(
@@ -233,7 +294,7 @@ class Entities:
             decl.kind, decl.id, decl.name, decl.copies, decl.biomes, flags, decl.text,
             choices(origin, decl.travel), choices(origin, decl.secondary), choices(origin, decl.main),
             self.actions(origin, decl.actions), self.resolve.rows(origin, decl.rows), decl.span, decl.standees,
-            decl.external, decl.board)
+            decl.external, decl.board, decl.supplies, decl.completed, self.art(decl.art))
 
     def actions(self, origin: Origin, actions: Iterable[ast.CheckAction]) -> tuple[m.CheckAction, ...]:
         out = []
@@ -284,7 +345,7 @@ class Entities:
             tuple(m.Exit(e.direction, e.target, e.mode, e.span) for e in decl.exits),
             tuple(self.story_action(origin, a) for a in decl.actions),
             tuple(self.choice_statement(origin, c) for c in decl.choices if not self._vanguard_only(c)), decl.span,
-            decl.external, decl.steps, tuple(characters), decl.levels)
+            decl.external, decl.steps, tuple(characters), decl.levels, self.art(decl.art))
 
     def depart(self, decl: ast.DepartDecl) -> m.Depart:
         origin = ("depart", (decl.number, decl.direction))
@@ -318,7 +379,7 @@ class Entities:
         return m.VantageCard(decl.number, decl.kind, decl.name, decl.orientation, decl.boost, count,
                              decl.text, tuple(self.story_action(origin, a) for a in decl.actions), decl.span,
                              decl.external, tuple(slots), decl.powers, self.resolve.choices(origin, decl.placed),
-                             ending)
+                             ending, self.art(decl.art))
 
 
 def _lost_sectors(decl: ast.PlanetDecl) -> str | None:

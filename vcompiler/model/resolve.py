@@ -12,7 +12,7 @@ from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.model import types as m
 from vcompiler.model.effects import Mismatch, match_effect
 from vcompiler.model.references import Origin, References
-from vcompiler.registry import CREW_TARGETS
+from vcompiler.registry import ANY_CARD, CREW_TARGETS
 from vcompiler.registry.conditions import CONDITIONS, conditions_of_game
 from vcompiler.source import Span
 from vcompiler.vocabulary import DICE_ICONS, DIE_COLOURS, DISCOVERY_KINDS, MAX_COUNT, SKILLS
@@ -35,11 +35,29 @@ def _crew_of(effect: ast.VerbEffect) -> tuple[ast.VerbEffect, ast.Value | None]:
     return effect, None
 
 
+def _planet_of(effect: ast.VerbEffect) -> tuple[ast.VerbEffect, ast.Value | None]:
+    """The effect without the `of PLANET` after its `sector N`, and the word naming the
+    planet (RB 119: one Logbook serves many planets, each board numbering its own)."""
+    args = effect.args
+    for i in range(len(args) - 3):
+        sector, number, of, planet = args[i:i + 4]
+        if (sector.kind == "word" and sector.value == "sector" and number.kind == "number"
+                and of.kind == "word" and of.value == "of" and planet.kind == "word"):
+            return ast.VerbEffect(effect.verb, (*args[:i + 2], *args[i + 4:]), effect.span), planet
+    return effect, None
+
+
 class Resolver:
-    def __init__(self, game: str, references: References, found: list[Diagnostic]):
+    def __init__(self, game: str, references: References, found: list[Diagnostic],
+                 vocabulary: m.Vocabulary | None = None, planets: dict[str, str] | None = None):
+        """`planets`: the name of each planet of the pack, by id, for `sector N of PLANET`."""
         self.game = game
+        self.planets = planets or {}
         self.references = references
         self.found = found
+        vocabulary = vocabulary or m.Vocabulary()
+        self.skills = (*SKILLS, *vocabulary.skills)
+        self.decks = (*DISCOVERY_KINDS, *vocabulary.decks)
 
     # ------------------------------------------------------------ effects
     def effect(self, origin: Origin, effect: ast.Effect, via: str = "goto", payment: bool = False) -> m.Effect | None:
@@ -48,6 +66,7 @@ class Resolver:
         if isinstance(effect, ast.Goto):
             return self.references.goto(origin, effect, via)
         effect, crew = _crew_of(effect)
+        effect, planet = _planet_of(effect)
         result = match_effect(effect, self.game)
         if isinstance(result, Mismatch):
             if result.unknown_verb:
@@ -83,11 +102,25 @@ class Resolver:
                     message=f"an amount of {word.value} is past the most a table counts, {MAX_COUNT}",
                     hint="a table holds a few dozen of any token: a digit typed twice?"))
                 return None
+            if slot.name == "amount" and word.value == 0:
+                self.found.append(diagnostic(codes.ZERO_AMOUNT, word.span,
+                                             form=" ".join(str(w.value) for w in (effect.verb, *effect.args)),
+                                             hint="write the amount meant, or remove the effect"))
             params.append((slot.name, word.value))
             if slot.kind == "skill":
                 self.skill(word)
-            if slot.refers and slot.kind is not None:
-                self.references.refer(origin, slot.kind, word.value, word.span, form.op)
+            if slot.kind == "discovery":
+                self.deck(word)
+            if slot.refers and slot.kind == "sector" and planet is not None:
+                if not self.planet(planet):
+                    return None
+                self.references.refer(origin, "sector", word.value, word.span, form.op, scope=planet.value)
+                params += [("planet", planet.value), ("board", self.planets[str(planet.value)])]
+            elif slot.refers and slot.kind is not None:
+                # A card of any kind (`remove card G01 from game`) is referred to as the kind it is.
+                kind = (self.references.card_kinds.get(str(word.value), slot.kind) if slot.kind == ANY_CARD.name
+                        else slot.kind)
+                self.references.refer(origin, kind, word.value, word.span, form.op)
         if crew is not None:
             if not form.crew:
                 self.found.append(diagnostic(
@@ -98,6 +131,18 @@ class Resolver:
             params.append(("crew", crew.value))
             return m.Effect(form.op, tuple(params), Span.covering(effect.span, crew.span))
         return m.Effect(form.op, tuple(params), effect.span)
+
+    def planet(self, word: ast.Value) -> bool:
+        """A planet of the pack, as `sector N of PLANET` names it (E239 otherwise)."""
+        if word.value in self.planets:
+            return True
+        near = difflib.get_close_matches(str(word.value), list(self.planets), n=1)
+        self.found.append(diagnostic(
+            codes.UNKNOWN_PLANET, word.span, planet=word.value,
+            hint=(f"did you mean `{near[0]}`? " if near else "")
+            + (f"the pack's planets are {', '.join(sorted(self.planets))}" if self.planets
+               else "the pack has no planet: declare one with `planet ID \"Name\" { … }`"), fixes=near))
+        return False
 
     def choice(self, origin: Origin, choice: ast.EffectChoice) -> m.Choice | None:
         options = [self.effect(origin, option) for option in choice.options]
@@ -114,6 +159,8 @@ class Resolver:
         for row in rows:
             if row.requirement is not None:
                 self.requirement(row.requirement, special=row.kind == "special")
+                if row.kind == "combination":
+                    self.combination(row.requirement)
             if row.text is not None:
                 self.references.text(origin, row.text)
             out.append(m.Row(row.kind, row.key, row.number, row.requirement, self.choices(origin, row.effects),
@@ -179,14 +226,32 @@ class Resolver:
 
     def skill(self, word: ast.Value) -> None:
         """A skill token's name, one the game has (E227)."""
-        if word.value in SKILLS:
+        if word.value in self.skills:
             return
-        near = difflib.get_close_matches(str(word.value), SKILLS, n=1)
+        near = difflib.get_close_matches(str(word.value), self.skills, n=1)
         self.found.append(diagnostic(codes.UNKNOWN_SKILL, word.span, name=word.value,
                                      hint=(f"did you mean `{near[0]}`? " if near else "")
-                                     + "the skills are listed in docs/language.md, section \"Skills\"", fixes=near))
+                                     + "the skills are listed in docs/language.md, section \"Skills\"; a pack "
+                                       f"adds its own in its `pack`: `skills {word.value}`", fixes=near))
+
+    def deck(self, word: ast.Value) -> None:
+        """A Discovery deck the game has or the pack declares (E238)."""
+        unknown = unknown_deck(word, self.decks)
+        if unknown is not None:
+            self.found.append(unknown)
 
     # ------------------------------------------------------------ requirements
+    def combination(self, requirement: ast.Requirement) -> None:
+        """A Dice Combination is never paid with an Accident (RB 1195, 1331, 1770): E348."""
+        for alternative in requirement.alternatives:
+            for words in alternative:
+                accident = next((w for w in words if w.value == "accident"), None)
+                if accident is not None:
+                    self.found.append(diagnostic(
+                        codes.ACCIDENT_COMBINATION, accident.span,
+                        hint="name the icons that pay for it; an effect on Accidents is "
+                             "`special accident => EFFECTS`"))
+
     def requirement(self, requirement: ast.Requirement, special: bool) -> None:
         """Each term: an optional count of at least 1 and an icon, a die colour, `die`
         or `same`; in a special, `missing ICON` too."""
@@ -219,3 +284,15 @@ class Resolver:
                         hint=(f"did you mean `{near[0]}`? " if near else "")
                         + "a term is an optional count and an icon, a die colour, `die` or `same`"
                         + ("; a special may also say `missing ICON`" if special else ""), fixes=near))
+
+
+def unknown_deck(word: ast.Value, decks: tuple[str, ...]) -> Diagnostic | None:
+    """E238 for a Discovery deck neither the game nor the pack has, else None."""
+    if word.value in decks:
+        return None
+    near = difflib.get_close_matches(str(word.value), decks, n=1)
+    shown = f'"{word.value}"' if word.kind == "string" else str(word.value)
+    return diagnostic(codes.UNKNOWN_DECK, word.span, name=word.value,
+                      hint=(f"did you mean `{near[0]}`? " if near else "")
+                      + f"the decks are {', '.join(decks)}; a pack declares its own in its `pack`: "
+                        f"`decks {shown}`", fixes=near)

@@ -197,6 +197,8 @@ class PrintedCondition:
     travel: tuple[Choice, ...]
     supplies: str | int | None
     span: Span
+    text: tuple[ast.Text, ...] = ()
+    rows: tuple[Row, ...] = ()            # time track, Special Effect, Dice Combination
 
 
 @frozen
@@ -205,6 +207,30 @@ class Landing:
     text: tuple[ast.Text, ...]
     scans: tuple[tuple[int, ast.Text], ...]      # (Energy spent, what it reveals), as written
     span: Span
+
+
+@frozen
+class ArtImage:
+    """An image an `art` line names, read and looked at: its path in the pack's folder,
+    its format (png, jpeg, svg), its size in pixels (an SVG's in its own units, 0 when
+    it gives none), its bytes and their SHA-256."""
+    path: str
+    format: str
+    width: int
+    height: int
+    data: bytes = field(repr=False)
+    digest: str
+    misnamed: bool = False                # its name ends in another format's extension
+
+
+@frozen
+class Art:
+    """What a component prints as its illustration: the image, or None (a placeholder),
+    and the brief of what it should show."""
+    image: ArtImage | None
+    brief: str | None
+    span: Span
+    at: Span                              # the image's path as written; the first line without one
 
 
 @frozen
@@ -226,6 +252,23 @@ class Planet:
     system_map: ast.SystemMapEntry | None = None
     rank_ups: tuple[str, ...] = ()         # the Rank-Up cards dealt to its Rank-Up space
     events: Condition | None = None        # Event cards are drawn only while it holds; None: always
+    setup: PlanetSetup | None = None       # what the table lays out before the first turn
+    art: Art | None = None
+
+
+@frozen
+class PlanetSetup:
+    """What the table lays out before the first turn (RB 445-448, 1045-1048, 1511): the
+    ids of the face-down POI pile, the Injury cards (by name), the Event cards (by id,
+    or by name for one without), the Discovery decks, the starting Sectors."""
+    pois: tuple[str, ...]
+    injuries: tuple[str, ...]
+    events: tuple[str, ...]
+    decks: tuple[str, ...]
+    start: tuple[int, ...]
+    text: tuple[ast.Text, ...]
+    span: Span
+    deck_spans: tuple[Span, ...] = ()      # where each deck is named, for the checks
 
 
 @frozen
@@ -248,6 +291,9 @@ class Card:
     standees: int | None = None
     external: bool = False          # brought into play from outside the pack: a root of the story graph
     board: bool = False             # printed on a sector of the board; its id is PLANET.SECTOR
+    supplies: str | int | None = None   # a condition card's Supplies limit (RB 1720)
+    completed: tuple[ast.Text, ...] = ()   # a Rank-Up card's Completed side (RB 433, 804)
+    art: Art | None = None
 
 
 @frozen
@@ -291,6 +337,7 @@ class Location:
     steps: tuple[ast.SetupStep, ...] = ()  # location 000: setup steps, in order
     characters: tuple[Character, ...] = ()
     levels: tuple[ast.Level, ...] = ()
+    art: Art | None = None
 
 
 @frozen
@@ -325,6 +372,7 @@ class VantageCard:
     powers: tuple[ast.Power, ...] = ()
     placed: tuple[Choice, ...] = ()       # "when placed" effects
     ending: Ending | None = None
+    art: Art | None = None
 
 
 @frozen
@@ -347,6 +395,15 @@ class Numbering:
     low: int
     high: int
     seed: int
+
+
+@frozen
+class Vocabulary:
+    """The words a pack adds to its game's open vocabularies (`skills`, `biomes`,
+    `decks` in its `pack`); the built-in ones stay."""
+    skills: tuple[str, ...] = ()
+    biomes: tuple[str, ...] = ()
+    decks: tuple[str, ...] = ()
 
 
 @frozen
@@ -374,6 +431,8 @@ class Pack:
     # False when a file could not be read or a declaration could not be parsed: the
     # story graph then misses edges, and the rules that need all of it stand down.
     complete: bool = True
+    vocabulary: Vocabulary = Vocabulary()
+    art: Art | None = None                 # the books' covers
 
     def log(self, number: int) -> Log | None:
         return self._logs_by_number.get(number)

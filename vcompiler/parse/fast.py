@@ -24,12 +24,12 @@ from vcompiler.vocabulary import MAX_NUMBER
 # them changes, the fast reader is off (slower, never wrong) until it is brought in line
 # and MIRRORED_DIGEST updated (tests/test_speed_paths.py says so).
 MIRRORED = ("start", "_items", "_simple_line", "pack", "pack_item", "game", "title", "version", "start_target",
-            "numbering", "log", "log_target", "_statement", "text", "check",
+            "numbering", "art", "log", "log_target", "_statement", "text", "check",
             "choice", "if_goto", "else_goto", "condition_arg", "effect_choice", "effect", "verb_effect",
             "effect_arg", "goto", "goto_target",
             "ARROW", "_SEMI", "_SLASH", "_DOTDOT", "_LBRACE", "_RBRACE", "STRING", "CARD_ID", "LABEL", "NUMBER",
             "WORD", "_NL", "COMMENT", "%ignore")
-MIRRORED_DIGEST = "8baaa4f4fa651244"
+MIRRORED_DIGEST = "b0d61156623bdf8f"
 
 _DEFINITION = re.compile(r"^(\??)([A-Za-z_%][A-Za-z0-9_]*)(\.\d+)?(\{[^}]*\})?\s*:?")
 _KEYWORD = re.compile(r'^([A-Z_]+):\s*"([a-z_]+)"\s*$')
@@ -323,7 +323,8 @@ class _Reader:
         self.items(children, self.pack_item)
         return self.b.pack(children)
 
-    # pack_item: game | title | version | start_target | numbering
+    # pack_item: game | title | version | start_target | numbering | vocabulary | art
+    # (a pack declaring vocabulary words is read by Lark: the `_GiveUp` below)
     def pack_item(self, token: Any) -> Any:
         b = self.b
         kind = token.type
@@ -347,6 +348,11 @@ class _Reader:
             else:
                 children += [None, None]
             return b.numbering(children)
+        if kind == "ART":             # art: ART STRING | ART BRIEF STRING
+            following = self.next_of(("STRING", "BRIEF"))
+            if following.type == "BRIEF":
+                return b.art([token, following, self.next_of(("STRING",))])
+            return b.art([token, following])
         raise _GiveUp
 
     # log: LOG log_target [STRING] [EXTERNAL] _LBRACE _items{_statement} _RBRACE

@@ -158,7 +158,8 @@ class AstBuilder:
     def pack(self, c: Children) -> ast.PackDecl:
         header = self.span(c[0], c[1])
         self.once("pack", f"pack {c[1]}", c[2:])
-        return ast.PackDecl(str(c[1]), tuple(c[2:]), header, self.allow(header))
+        return ast.PackDecl(str(c[1]), tuple(x for x in c[2:] if not isinstance(x, _Item)), header,
+                            self.allow(header), self.art_of(f"pack {c[1]}", c[2:]))
 
     def game(self, c: Children) -> ast.GameSetting:
         return ast.GameSetting(str(c[1]), self.span(c[0], c[1]))
@@ -172,10 +173,29 @@ class AstBuilder:
     def start_target(self, c: Children) -> ast.StartSetting:
         return ast.StartSetting(c[1], self.span(c[0], c[1]))
 
+    def vocabulary(self, c: Children) -> ast.VocabularySetting:
+        return ast.VocabularySetting(str(c[0]), tuple(self.value(t) for t in c[1:]), self.span(c[0], c[-1]))
+
     def numbering(self, c: Children) -> ast.NumberingSetting:
         keyword, low, high, _, seed = c
         return ast.NumberingSetting(int(str(low)), int(str(high)), int(str(seed)) if seed is not None else None,
                                     self.span(keyword, seed or high))
+
+    def art(self, c: Children) -> _Item:
+        if c[1].type == "BRIEF":
+            return self.item("art brief", plain_string(str(c[2])), c[0], c[2])
+        return self.item("art", self.value(c[1]), c[0], c[1])
+
+    def art_of(self, where: str, lines: Iterable[Any]) -> ast.Art | None:
+        """The `art` lines of a declaration's body as one node; a second of either kind
+        is E218."""
+        lines = [x for x in lines if isinstance(x, _Item) and x.key in ("art", "art brief")]
+        if not lines:
+            return None
+        self.once("art", where, lines)
+        items = _grouped(lines)
+        brief = next((line.span for line in lines if line.key == "art brief"), None)
+        return ast.Art((items.get("art") or [None])[0], (items.get("art brief") or [None])[0], lines[0].span, brief)
 
     # ------------------------------------------------------------ effects
     def goto_target(self, c: Children) -> ast.Goto:
@@ -308,6 +328,35 @@ class AstBuilder:
         rule = ast.EventsWhen(tuple(self.value(t) for t in c[2:]), self.span(c[0], c[-1]))
         return self.item("events", rule, c[0], c[-1])
 
+    def _listed(self, key: str, c: Children, skip: int = 1) -> _Item:
+        return self.item(key, tuple(self.value(t) for t in c[skip:]), c[0], c[-1])
+
+    def setup_pois(self, c: Children) -> _Item:
+        return self._listed("pois", c)
+
+    def setup_injuries(self, c: Children) -> _Item:
+        return self._listed("injuries", c)
+
+    def setup_events(self, c: Children) -> _Item:
+        return self._listed("events", c)
+
+    def setup_decks(self, c: Children) -> _Item:
+        return self._listed("decks", c)
+
+    def setup_start(self, c: Children) -> _Item:
+        return self._listed("start", c, 2)
+
+    def planet_setup(self, c: Children) -> _Item:
+        self.once("setup", "the planet's setup", c[1:])
+        items = _grouped(x for x in c[1:] if isinstance(x, _Item))
+
+        def joined(key: str) -> tuple[ast.Value, ...]:
+            return tuple(v for values in items.get(key, ()) for v in values)
+        setup = ast.PlanetSetup(joined("pois"), joined("injuries"), joined("events"), joined("decks"),
+                                joined("start"), tuple(x.text for x in c[1:] if isinstance(x, ast.TextStmt)),
+                                self.span(c[0]))
+        return self.item("setup", setup, c[0])
+
     def planet_unique(self, c: Children) -> _Item:
         return self.item("unique", (self.value(c[1]), c[3]), c[0], c[3])
 
@@ -320,10 +369,12 @@ class AstBuilder:
 
     def printed_condition(self, c: Children) -> _Item:
         self.once("printed condition", f"condition {c[2]}", c[3:])
-        items = _grouped(c[3:])
+        items = _grouped(x for x in c[3:] if isinstance(x, _Item))
         supplies = items.get("supplies", [])
         condition = ast.PrintedCondition(plain_string(str(c[2])), tuple(items.get("travel", ())),
-                                         supplies[0] if supplies else None, self.span(c[0], c[2]))
+                                         supplies[0] if supplies else None, self.span(c[0], c[2]),
+                                         tuple(x.text for x in c[3:] if isinstance(x, ast.TextStmt)),
+                                         tuple(x for x in c[3:] if isinstance(x, ast.Row)))
         return self.item("condition", condition, c[0], c[2])
 
     def planet_condition(self, c: Children) -> _Item:
@@ -400,7 +451,8 @@ class AstBuilder:
             str(c[1]), plain_string(str(c[2])), group("mission"), group("unique"), group("condition"),
             group("lift_off"), group("evac"), group("sector"), group("path"), header, self.allow(header),
             tuple(x.text for x in c[3:] if isinstance(x, ast.TextStmt)),
-            group("landing"), group("system_map"), group("rank_up"), group("events"))
+            group("landing"), group("system_map"), group("rank_up"), group("events"), group("setup"),
+            self.art_of(f"planet {c[1]}", c[3:]))
 
     def flag(self, c: Children) -> _Item:
         return self.item("flag", str(c[0]), c[0])
@@ -418,7 +470,9 @@ class AstBuilder:
             tuple(b for names in items.get("biomes", ()) for b in names), tuple(items.get("flag", ())),
             texts, tuple(items.get("travel", ())), tuple(items.get("secondary", ())),
             tuple(items.get("main", ())), actions, rows, header, self.allow(header),
-            (items.get("standees") or [None])[0], external is not None)
+            (items.get("standees") or [None])[0], external is not None,
+            supplies=(items.get("supplies") or [None])[0], completed=tuple(items.get("completed", ())),
+            art=self.art_of(f"{kind} {ident}", lines))
 
     def poi(self, c: Children) -> ast.CardDecl:
         keyword, ident, name, _, copies, external, *lines = c
@@ -428,6 +482,7 @@ class AstBuilder:
         return self._card("mission", c, c[1], c[2], None, c[3], c[4:])
 
     def condition_card(self, c: Children) -> ast.CardDecl:
+        self.once("printed condition", f"condition {c[1]}", c[4:])
         return self._card("condition", c, c[1], c[2], None, c[3], c[4:])
 
     def secondary(self, c: Children) -> _Item:
@@ -445,6 +500,9 @@ class AstBuilder:
 
     def injury(self, c: Children) -> ast.CardDecl:
         return self._card("injury", c, c[1], c[1], None, c[2], c[3:])
+
+    def completed(self, c: Children) -> _Item:
+        return self.item("completed", self.prose(c[1]), c[0], c[1])
 
     def rank_up(self, c: Children) -> ast.CardDecl:
         return self._card("rank_up", c, c[1], c[1], None, c[2], c[3:])
@@ -597,7 +655,8 @@ class AstBuilder:
             tuple(items.get("arrival", ())), of(ast.Exit), of(ast.StoryAction), of(ast.ChoiceStmt), header,
             self.allow(header), external is not None, of(ast.SetupStep), of(ast.Character), of(ast.Level),
             self._statements(ast.EffectChoice((x,), x.span) if isinstance(x, ast.Goto) else x for x in lines
-                             if isinstance(x, (ast.CheckStmt, ast.IfStmt, ast.ElseStmt, ast.Goto))))
+                             if isinstance(x, (ast.CheckStmt, ast.IfStmt, ast.ElseStmt, ast.Goto))),
+            self.art_of(f"location {number}", lines))
 
     def depart(self, c: Children) -> ast.DepartDecl:
         keyword, number, direction, name, cost, *items = c
@@ -647,7 +706,7 @@ class AstBuilder:
             tuple(x for x in lines if isinstance(x, ast.StoryAction)), header, self.allow(header),
             external is not None, tuple(x for x in lines if isinstance(x, ast.Slot)),
             tuple(x for x in lines if isinstance(x, ast.Power)), tuple(items.get("placed", ())),
-            endings[0] if endings else None, spans.get("boost"))
+            endings[0] if endings else None, spans.get("boost"), self.art_of(f"card {number}", lines))
 
 
 def _line_key(line: object) -> str | None:

@@ -24,7 +24,7 @@ from vcompiler.play.reading import Reader
 from vcompiler.play.scene import Option, Scene, cap
 from vcompiler.play.state import State
 from vcompiler.render import voice
-from vcompiler.render.cards import THREAT_ROWS, requirement
+from vcompiler.render.cards import THREAT_ROWS, requirement, setup_steps
 
 LEAVING = 0.05
 # A threat's rows that say what its attack does, by whether a Crewmember shares its Sector (RB 1447).
@@ -226,8 +226,11 @@ class BoardRules(Reader):
         the Sector (its POI's included), else its secondary effect; then discarded."""
         if not state.deck:
             # RB 1419: an empty deck is the discard pile shuffled; both empty, the deck is new.
+            setup = self.planet(state).setup if state.planet else None
+            # RB 1511: the setup's Event cards are the deck, when it names them.
+            chosen = set(setup.events) if setup is not None and setup.events else None
             state.deck = state.discard or [c.id for c in self.pack.cards if c.kind == "event"
-                                           for _ in range(c.copies or 1)]
+                                           and (chosen is None or c.id in chosen) for _ in range(c.copies or 1)]
             state.discard = []
             self.random.shuffle(state.deck)
         if not state.deck:
@@ -275,7 +278,7 @@ class BoardRules(Reader):
         one printed on the board: its name, its travel effect, its Supplies."""
         card = self.cards.get(state.condition or "")
         if card is not None:
-            return self.card_name(card.id), card.travel, None
+            return self.card_name(card.id), card.travel, card.supplies
         printed = self.planet(state).printed_conditions if state.planet else ()
         if printed:
             return printed[0].name, printed[0].travel, printed[0].supplies
@@ -380,9 +383,16 @@ class BoardRules(Reader):
             state.planet = planet.id
             lander = next((s.number for s in planet.sectors if s.lander), None)
             state.sector = lander if lander is not None else (planet.sectors[0].number if planet.sectors else None)
+            known = {s.number for s in planet.sectors}
+            if planet.setup is not None and planet.setup.start and planet.setup.start[0] in known:
+                # RB 448: the setup says where the minis stand; the game starts from it.
+                state.sector = planet.setup.start[0]
             self.note(f"── Landing on {planet.name}")
             self.arrived = True
             self.note([words(p) for t in planet.text for p in voice.rich(t)])
+            if planet.setup is not None:
+                self.note("Setup:")
+                self.note([f"{n}. {words(step)}" for n, step in enumerate(setup_steps(self.pack, planet), 1)])
             # RB 1045-1051: the board's Global Condition and Mission cards are placed and read at landing.
             for printed in planet.printed_conditions:
                 self.note(f"Global Condition {printed.name} (printed on the board): [travel] "

@@ -64,6 +64,8 @@ UNCHANGED: dict[str, str] = {
     "gain_shipbook": "play keeps no Ship Book",
     "remove_poi_from_game": "play keeps no box of cards out of the game",
     "remove_card_from_game": "play keeps no box of cards out of the game",
+    "remove_named_poi_from_game": "play keeps no box of cards out of the game",
+    "remove_named_card_from_game": "play keeps no box of cards out of the game",
     "move_player_along": "one player sits at the table",
 }
 
@@ -257,9 +259,11 @@ def _set_condition(game: Game, state: State, effect: m.Effect, context: Context 
 
 
 def _replace_poi(game: Game, state: State, effect: m.Effect, context: Context | None) -> Position | None:
-    if state.planet is not None:
+    # RB 119: `sector N of PLANET` places it on that planet's board, whichever is played.
+    planet = effect.param("planet") or state.planet
+    if planet is not None:
         sector = state.sector if effect.op == "replace_poi" else params.number(effect, "sector")
-        state.pois[f"{state.planet}:{sector}"] = params.word(effect, "card")
+        state.pois[f"{planet}:{sector}"] = params.word(effect, "card")
     return None
 
 

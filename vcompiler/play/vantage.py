@@ -75,6 +75,9 @@ class VantageRules(Reader):
             scene.entered.append(("location", number))
             if show:
                 scene.lines.append(f"── Location {location_number(number)} · {location.name.plain()}")
+                # VR 104: the artwork is described aloud; with no print at hand, its brief is.
+                if location.art is not None and location.art.brief:
+                    scene.lines.append(f"(The picture: {location.art.brief})")
                 scene.lines.extend(words(p) for t in location.text for p in voice.rich(t))
                 # VR 17: the table follows location 000's instructions to complete setup,
                 # the first of which its arrival effects carry out just below.
@@ -117,7 +120,7 @@ class VantageRules(Reader):
         level of time, morale and health, before setting out."""
         here = AtLocation(location.number)
         if location.characters and not any(c.card in state.cards for c in location.characters):
-            return [Option(f"{words(voice.rich_line(c.label)) + ': ' if c.label else ''}take character card {c.card}",
+            return [Option(f"{words(voice.rich_line(c.label)) + ': ' if c.label else ''}gain character card {c.card}",
                            (m.Effect("gain_card", (("card", c.card),), c.span),), then=here)
                     for c in location.characters]
         if location.levels and state.level is None:

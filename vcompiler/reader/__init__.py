@@ -114,7 +114,7 @@ class _Writer:
         return "".join(out)
 
     def _linked(self, text: str) -> str:
-        """Words that name an entry ("take card 1705", "with P102") as links to it."""
+        """Words that name an entry ("gain card 1705", "with P102") as links to it."""
         out, last = [], 0
         for match in _NAMED.finditer(text):
             anchor = self._anchor_of(match.group(0))

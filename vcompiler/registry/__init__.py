@@ -32,6 +32,8 @@ from vcompiler.registry.kinds import (
     LANDING,
     MAX_COPIES,
     PRINTED,
+    SETUP,
+    START_LOCATION,
     STARTING_LOG,
     TOP_LEVEL_ONLY,
     VANTAGE_CARD_KINDS,
@@ -46,7 +48,8 @@ from vcompiler.registry.kinds import (
 __all__ = [
     "ANY_CARD", "CARD_KINDS", "CARD_ONLY", "CREW_TARGETS", "TRAVEL_COSTS", "DECK_KINDS", "FORMS", "FORMS_BY_VERB",
     "FORM_BY_OP",
-    "CARD_SIZES", "GAMES", "KINDS", "LANDING", "MAX_COPIES", "PRINTED", "SHOWN_CARDS", "STARTING_LOG",
+    "CARD_SIZES", "GAMES", "KINDS", "LANDING", "MAX_COPIES", "PRINTED", "SETUP", "SHOWN_CARDS", "START_LOCATION",
+    "STARTING_LOG",
     "TOP_LEVEL_ONLY", "VANGUARD", "VANTAGE", "VANTAGE_CARD_KINDS", "VERBS", "WAYS_OUT",
     "Form", "Game", "Kind", "Printed", "Slot", "Wording",
     "forms_of_game", "game_named", "is_kind", "kind_declared_by", "kind_named", "kinds_of_game",

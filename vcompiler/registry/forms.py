@@ -64,6 +64,8 @@ class Slot:
             return value.kind == "word" and value.value == self.literal
         assert self.kind is not None
         token_kind, _, words = _slot_shape(self.kind)
+        if self.kind == "discovery" and value.kind == "string":
+            return True      # a deck the pack declares (`decks "Live Specimen"`), checked on its own (E238)
         if value.kind != token_kind:
             return False
         if words:
@@ -164,7 +166,10 @@ class Form:
     params: tuple[str, ...] = field(init=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "params", tuple(s.name for s in self.slots if s.name is not None))
+        named = tuple(s.name for s in self.slots if s.name is not None)
+        # `sector N of PLANET` (RB 119): the planet's id, and its name as the books print it.
+        qualified = QUALIFIERS if any(s.kind == "sector" for s in self.slots) else ()
+        object.__setattr__(self, "params", named + qualified)
 
     def spelling(self) -> str:
         return " ".join([self.verb, *(s.spelling() for s in self.slots)])
@@ -178,6 +183,8 @@ class Form:
 
 
 _SLOT = re.compile(r"\{(\w+):(\w+)(\?)?\}")
+# What `sector N of PLANET` adds to an effect that names a sector: the planet's id and name.
+QUALIFIERS = ("planet", "board")
 
 
 def _form(spec: str, op: str, game: str | None, says: str | tuple[str, ...], *,
@@ -222,14 +229,16 @@ FORMS: tuple[Form, ...] = (
     _form("reset time", "reset_time", V, "reset the [time] Time Track"),
     _form("replace poi with {card:poi}", "replace_poi", V, "replace this POI with {card}"),
     _form("replace poi in sector {sector:sector} with {card:poi}", "replace_poi_in_sector", V,
-          "replace the POI in Sector {sector} with {card}"),
-    _form("place poi {card:poi} in sector {sector:sector}", "place_poi", V, "place {card} in Sector {sector}"),
+          ("replace the POI in Sector {sector} of {board} with {card}",
+           "replace the POI in Sector {sector} with {card}")),
+    _form("place poi {card:poi} in sector {sector:sector}", "place_poi", V,
+          ("place {card} in Sector {sector} of {board}", "place {card} in Sector {sector}")),
     _form("reveal mission {card:mission}", "reveal_mission", V, "reveal Mission {card}"),
     _form("complete mission {card:mission}", "complete_mission", V, "complete Mission {card}"),
     _form("fail mission {card:mission}", "fail_mission", V, "fail Mission {card}"),
     _form("set condition {card:condition}", "set_condition", V, "put Global Condition {card} into play"),
     _form("place threat {card:threat} in sector {sector:sector}", "place_threat", V,
-          "place Threat {card} in Sector {sector}"),
+          ("place Threat {card} in Sector {sector} of {board}", "place Threat {card} in Sector {sector}")),
     _form("remove threat {card:threat}", "remove_threat", V, "remove Threat {card}"),
     _form("threat move", "threat_move", V, "the Threat moves", card_only=True),
     _form("threat attack {amount:n}", "threat_attack", V, "the Threat attacks {amount:times}",
@@ -260,20 +269,26 @@ FORMS: tuple[Form, ...] = (
     _form("remove injury die", "remove_injury_die", V, "remove one of your [damage] Injury dice", crew=True),
     _form("flip injury {injury:injury?}", "flip_injury", V,
           ("flip your “{injury}” Injury face down", "flip one of your Injury cards face down"), crew=True),
-    _form("move crew to sector {sector:sector}", "move_crew", V, "move your Crewmember to Sector {sector}",
+    _form("move crew to sector {sector:sector}", "move_crew", V,
+          ("move your Crewmember to Sector {sector} of {board}", "move your Crewmember to Sector {sector}"),
           crew=True),
     _form("gain shipbook {number:n}", "gain_shipbook", V,
           "put Ship Book card {number} into the “Awaiting…” envelope"),
     _form("remove poi from game", "remove_poi_from_game", V, "remove this POI from the game"),
     _form("remove card from game", "remove_card_from_game", V, "remove this card from the game"),
+    # RB 429: what to remove, named: "Remove from the game the … card".
+    _form("remove poi {card:poi} from game", "remove_named_poi_from_game", V, "remove {card} from the game"),
+    _form("remove card {card:card} from game", "remove_named_card_from_game", V,
+          "remove card {card} from the game"),
     _form("return to rulebook", "return_to_rulebook", V, "go back to the Rulebook and read on", way_out=True),
     _form("return to shipbook", "return_to_shipbook", V, "go back to the Ship Book and read on", way_out=True),
     # RB 1699: a D10 roll, read by the `if d10 LOW to HIGH` lines after it.
     _form("roll d10", "roll_d10", V, "roll a D10"),
     # RB 1447: a threat with secondary standees.
     _form("place standee {card:threat} in sector {sector:sector}", "place_standee", V,
-          "place a secondary standee of Threat {card} in Sector {sector}"),
-    _form("gain card {card:vcard}", "gain_card", T, "take card {card}"),
+          ("place a secondary standee of Threat {card} in Sector {sector} of {board}",
+           "place a secondary standee of Threat {card} in Sector {sector}")),
+    _form("gain card {card:vcard}", "gain_card", T, "gain card {card}"),
     _form("lose card {card:vcard}", "lose_card", T, "return card {card} to the box"),
     _form("gain time {amount:n}", "gain_time", T, "gain {amount} [time]"),
     _form("gain morale {amount:n}", "gain_morale", T, "gain {amount} [morale]"),

@@ -138,6 +138,16 @@ VANTAGE_CARD_KINDS = ("character", "item", "flora", "vehicle", "destiny", "missi
 # though nothing refers to it as an entity of its own.
 LANDING = "landing"
 LANDING_CARD = Printed("Landing Card")
+# A planet's setup (`setup { … }` in a planet): printed as a card of its own beside the
+# board, so that the board's layout is the board's and the table reads its setup first;
+# a list of steps, at the size of a location card.
+SETUP = "setup"
+SETUP_CARD = Printed("Planet Setup", TAROT)
+# Vantage's location 000 is printed on the back cover of the Book of Vantages (VR 17):
+# the size of the book, so that a whole setup (its steps, characters, levels and crash
+# sites) fits where a location card's would overflow.
+START_LOCATION = "start location"
+START_LOCATION_CARD = Printed("Setup", size=(148.0, 210.0))
 # The key of the Starting Log (`log start`): read first, printed first and with no number.
 STARTING_LOG = 0
 # What `{card X}` in text names before the model knows X's kind: a card of either game.
@@ -153,7 +163,8 @@ DECK_KINDS: tuple[str, ...] = tuple(k.name for k in KINDS if k.deck)
 # What the card sheets print, by the face's kind, and the size each prints at, which
 # vcompiler.toml's [cards] may change.
 PRINTED: dict[str, Printed] = {**{k.name: k.printed for k in KINDS if k.printed is not None},
-                               LANDING: LANDING_CARD}
+                               LANDING: LANDING_CARD, SETUP: SETUP_CARD,
+                               START_LOCATION: START_LOCATION_CARD}
 CARD_SIZES: dict[str, tuple[float, float]] = {name: printed.size for name, printed in PRINTED.items()}
 
 # How many of one card a build prints at most: a slip of the finger in `copies`

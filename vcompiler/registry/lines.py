@@ -35,6 +35,15 @@ ONCE: dict[str, dict[str, Once]] = {construct: {line.key: line for line in lines
         Once("landing", "`landing`", "keep one", "E226", "a Landing card"),
         Once("system_map", "`system_map`", "keep one", "E226", "an entry in the System Maps"),
         Once("events", "`events if`", "keep one", "E226", "an `events if` line"),
+        Once("setup", "`setup`", "write everything the table lays out in one `setup { … }`", "E226", "a setup"),
+    ),
+    "setup": (
+        Once("start", "`start sector`", "name every starting Sector on one line: `start sector 1, 2`"),
+    ),
+    # Any declaration that prints a component: one illustration, one brief for it.
+    "art": (
+        Once("art", "`art` with a file", "keep one: a component prints one illustration"),
+        Once("art brief", "`art brief`", "keep one: write everything the illustration should show in one brief"),
     ),
     "printed condition": (
         Once("supplies", "`supplies`", "keep one: the board prints one Supplies limit for its condition"),

@@ -73,7 +73,7 @@ def plan(packs: list[Pack], options: RenderOptions, limits: dict[str, float | No
     limits = limits or {}
     silenced = silenced or {}
     return RenderPlan(options, tuple((pack.name, book, tuple(book_sections(book, options)), tuple(index_sections(book)))
-                                     for pack in packs for book in books_of(pack, options.titles)),
+                                     for pack in packs for book in books_of(pack, options.titles, options.one_volume)),
                       tuple((pack.name, pack.span, limits.get(pack.name, 25.0), silenced.get(pack.name, frozenset()))
                             for pack in packs))
 

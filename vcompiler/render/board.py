@@ -20,7 +20,9 @@ from typing import Any
 
 from vcompiler.model import types as m
 from vcompiler.model.places import pinned
-from vcompiler.render.cards import row_lead
+from vcompiler.registry import CARD_SIZES
+from vcompiler.render.art import ArtView, art_view
+from vcompiler.render.cards import FLAG_WORDS, row_lead
 from vcompiler.render.ir import ActionHead, Icon, Sentence, Words
 from vcompiler.render.sheets import PAPER_MM
 from vcompiler.render.voice import effects_sentence, events_rule, log_ref, plain, rich, said
@@ -28,18 +30,38 @@ from vcompiler.source import Span
 from vcompiler.util.frozen import frozen
 from vcompiler.vocabulary import DIE_ICONS, ICONS
 
-CELL = (64.0, 50.0)                  # the grid a sector space sits in, mm
-BOX = (50.0, 36.0)                   # a sector space
-PANEL = 66.0                         # the column of spaces on the right
+# The spaces the rules put a card on are a card's size (RB 429-448): a POI in a sector,
+# and the Rank-Up, Unique Discovery, Mission and Global Condition spaces round the map.
+CARD = CARD_SIZES["poi"]             # 63 x 88 mm
+PAD = 4.0                            # the sector's border round its card space, mm
+HEAD = 13.0                          # a sector's name, biomes and Lander badge, above its card
+FOOT = 7.0                           # its log, actions and number, below its card (RB 447)
+BOX = (CARD[0] + 2 * PAD, HEAD + CARD[1] + FOOT)   # a sector space
+GAP = (26.0, 20.0)                   # between two spaces: room for a path's arrows and its costs
+CELL = (BOX[0] + GAP[0], BOX[1] + GAP[1])          # the grid a sector space sits in, mm
 MARGIN = 10.0                        # paper left white around the board and around tiles
+TRACK = 14.0                         # the Success track along the top edge (RB 569, 717)
+SUCCESS_SPACES = 16                  # the box's Success tokens (RB 126)
+TRACK_INDENT = 8.0                   # from the panel's left edge to the track's first space, mm
+TRACK_PITCH = 7.75                   # between two spaces of the track (7 mm wide), mm
+CAPTION = 6.0                        # a card space's name, above its outline
+SLOT = CAPTION + CARD[1]             # a card space with its name
+SPACING = 4.0                        # between the panel's spaces
+PANEL_GUTTER = 6.0                   # between the panel's two columns
+PANEL = 2 * CARD[0] + PANEL_GUTTER   # the two columns of spaces on the right
+PANEL_HEIGHT = 3 * SLOT + 2 * SPACING    # Unique Discovery, Mission and Global Condition
 OVERLAP = 12.0                       # what two neighbouring tiles share
-PANEL_HEIGHT = 150.0
 EDGE_INSET = 1.5                     # the white between a path's end and the space it meets
-ARROW = 5.0                          # a one-way path's arrowhead, from tip to base
+ARROW = 5.0                          # an arrowhead, from tip to base
+SPREAD = 9.0                         # between the lines of two paths joining the same sectors, mm
 LABEL_CLEARANCE = 0.3                # the board left showing between a label and a space
-# What the panel's spaces for the unique, the mission and the condition give up when
-# they lose their empty room (board.css, .panel.compact), mm.
-COMPACT_SAVING = 40.0
+GROUND = "#f4f1ea"                   # the board's ground colour (board.css, .board)
+# The sheets a board prints on (--board-paper), short edge by long edge, mm: a board
+# larger than its sheet is tiled across several.
+BOARD_PAPERS = {**PAPER_MM, "a3": (297.0, 420.0), "a2": (420.0, 594.0), "a1": (594.0, 841.0),
+                "tabloid": (279.4, 431.8)}
+# Where the grid of sectors starts on the board: below the Success track.
+ORIGIN = (MARGIN, MARGIN + TRACK)
 
 Point = tuple[float, float]           # on the board, mm
 Rect = tuple[float, float, float, float]   # left, top, right, bottom, mm
@@ -70,6 +92,12 @@ class Allowance:
         return True
 
 
+# A POI printed on a sector: ((its biomes, its flags' words, its text), its Special
+# Actions as (name, paragraphs, Danger dice)), or () for none.
+PrintedPoi = tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[Sentence, ...]],
+                   tuple[tuple[str, tuple[Sentence, ...], Sentence], ...]] | tuple[()]
+
+
 @frozen
 class SectorView:
     number: int
@@ -83,6 +111,8 @@ class SectorView:
     x: float                          # top-left of the space on the board, mm
     y: float
     actions: tuple[str, ...] = ()     # the names of its Special Actions
+    printed: PrintedPoi = ()          # the POI printed in its card space, in full (RB 444)
+    span: Span | None = None          # the sector's declaration
 
 
 @frozen
@@ -107,7 +137,7 @@ class Tile:
 
 # The Global Condition a board prints: ("printed", name, travel, supplies), where a
 # condition card goes ("card", id), or none ().
-BoardCondition = tuple[str, str, Sentence, str] | tuple[str, str] | tuple[()]
+BoardCondition = tuple[str, str, Sentence, str, tuple[Sentence, ...]] | tuple[str, str] | tuple[()]
 
 
 @frozen
@@ -133,7 +163,6 @@ class Board:
     # The sectors' Special Actions in full: (sector, name, what it says, paragraph by
     # paragraph, the Danger dice it rolls).
     actions: tuple[tuple[int, str, tuple[Sentence, ...], Sentence], ...] = ()
-    compact: bool = False             # the panel's spaces without their empty room
     # Paths drawn over a sector's space: (the path's span, its ends and arrow, the sector).
     over: tuple[tuple[Span, int, str, int, int], ...] = ()
     bleed_mm: float = 0.0             # around each sheet, outside its trim (--bleed)
@@ -141,6 +170,25 @@ class Board:
     # Each path as drawn, in the source's order: its ends and the points of its line, from
     # the edge of one space to the edge of the other, bends between (mm).
     drawn: tuple[tuple[int, int, tuple[Point, ...]], ...] = ()
+    # The card spaces round the map: ("rank_up" | "unique" | "mission" | "condition",
+    # the top left of the space with its name above the card's outline, mm).
+    spaces: tuple[tuple[str, float, float], ...] = ()
+    texts: Point = (0.0, 0.0)         # where the logs', rules' and actions' spaces start, mm
+    track: tuple[tuple[int, float, float], ...] = ()   # the Success track's spaces: number, top left
+    # Paths whose cost no place keeps off every space: (span, ends and arrow, the sector
+    # the label covers), W515.
+    unclear: tuple[tuple[Span, int, str, int, int], ...] = ()
+    art: ArtView | None = None        # the board's illustration, under everything, or its placeholder
+
+    @property
+    def box(self) -> tuple[float, float]:
+        """A sector's space, mm."""
+        return BOX
+
+    @property
+    def card(self) -> tuple[float, float]:
+        """A card's outline, mm."""
+        return CARD
 
 
 def _graph(planet: m.Planet) -> Any:
@@ -220,8 +268,10 @@ def _cost_work(edges: Sequence[object], cells: Mapping[int, object]) -> int:
 
 
 def _board_size(columns: int, rows: int, extra: float = 0.0) -> tuple[float, float]:
-    """`extra`: the height the panel's spaces for planet rules and sector actions take."""
-    return 2 * MARGIN + columns * CELL[0] + PANEL, 2 * MARGIN + max(rows * CELL[1], PANEL_HEIGHT + extra)
+    """`extra`: the height the spaces for the logs, planet rules and sector actions take,
+    under the Rank-Up space in the panel's left column."""
+    panel = max(PANEL_HEIGHT, SLOT + SPACING + extra)
+    return 2 * MARGIN + columns * CELL[0] + PANEL, 2 * MARGIN + TRACK + max(rows * CELL[1], panel)
 
 
 # A panel space's line at the board's type size, and about how many characters fill one.
@@ -307,7 +357,7 @@ def over_sectors(cells: dict[int, tuple[int, int]], a: int, b: int) -> list[int]
 
 
 def _centre(cell: tuple[int, int]) -> tuple[float, float]:
-    return (MARGIN + cell[0] * CELL[0] + CELL[0] / 2, MARGIN + cell[1] * CELL[1] + CELL[1] / 2)
+    return (ORIGIN[0] + cell[0] * CELL[0] + CELL[0] / 2, ORIGIN[1] + cell[1] * CELL[1] + CELL[1] / 2)
 
 
 def _edge_point(start: Point, end: Point, inset: float = EDGE_INSET) -> tuple[float, float]:
@@ -319,8 +369,10 @@ def _edge_point(start: Point, end: Point, inset: float = EDGE_INSET) -> tuple[fl
 
 
 def _lines_svg(width: float, height: float, lines: list[tuple[tuple[Point, ...], bool]]) -> str:
-    """The paths as drawn (from space edge to space edge, bends between), a one-way
-    path's arrowhead on its last run; bent paths last, over the straight ones."""
+    """The paths as drawn (from space edge to space edge, bends between), with an
+    arrowhead at each end a crew may travel to: at the last run's end of a one-way
+    path, at both ends of a two-way one (RB 585, "an arrow pointing in both
+    directions"); bent paths last, over the straight ones."""
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.2f}mm" height="{height:.2f}mm" '
              f'viewBox="0 0 {width:.2f} {height:.2f}">',
              '<g stroke="#222" stroke-width="1.3" fill="none" stroke-linecap="butt">']
@@ -335,8 +387,7 @@ def _lines_svg(width: float, height: float, lines: list[tuple[tuple[Point, ...],
             joined = " ".join(f"{x:.2f},{y:.2f}" for x, y in points)
             parts.append(f'<polyline stroke="#f4f1ea" stroke-width="3.3" stroke-linejoin="round" points="{joined}"/>'
                          f'<polyline stroke-linejoin="round" points="{joined}"/>')
-        if one_way:
-            (x1, y1), (x2, y2) = points[-2:]
+        for (x1, y1), (x2, y2) in (points[-2:],) if one_way else (points[-2:], points[1::-1]):
             angle = math.atan2(y2 - y1, x2 - x1)
             head = [(x2, y2)] + [(x2 - ARROW * math.cos(angle + d), y2 - ARROW * math.sin(angle + d))
                                  for d in (0.5, -0.5)]
@@ -376,40 +427,64 @@ def _cost_groups(costs: tuple[m.Effect, ...]) -> tuple[Sentence, ...]:
 _LABEL_HALF = (5.0, 3.5)
 
 
-def _in_space(point: tuple[float, float], spaces: tuple[tuple[float, float], ...]) -> bool:
-    """Whether a label at `point` would cover one of the spaces centred at `spaces`."""
-    return any(abs(point[0] - x) < BOX[0] / 2 + _LABEL_HALF[0] and abs(point[1] - y) < BOX[1] / 2 + _LABEL_HALF[1]
+def _in_space(point: tuple[float, float], spaces: tuple[tuple[float, float], ...],
+              half: Point = _LABEL_HALF) -> bool:
+    """Whether a label at `point` (`half` its size) would cover one of the spaces centred at `spaces`."""
+    return any(abs(point[0] - x) < BOX[0] / 2 + half[0] and abs(point[1] - y) < BOX[1] / 2 + half[1]
                for x, y in spaces)
+
+
+# About how wide a cost label's icon and a character of its words print, and a line of it, mm.
+_ICON_MM, _CHAR_MM, _LABEL_LINE = 4.0, 1.25, 4.2
+
+
+def _label_half(groups: tuple[Sentence, ...], room: float = 0.0) -> Point:
+    """About half the size of a label of these costs: on one line, or stacked a cost a
+    line where `room` limits its width (no cost is broken)."""
+    widths = [sum(_ICON_MM if isinstance(x, Icon) else _CHAR_MM * len(getattr(x, "text", "")) for x in group)
+              for group in groups]
+    inline = sum(widths) + _CHAR_MM * (len(widths) - 1) + 2.0
+    if not room or inline <= room:
+        return (max(_LABEL_HALF[0], inline / 2), _LABEL_HALF[1])
+    return (max(_LABEL_HALF[0], (max(widths) + 2.0) / 2), max(_LABEL_HALF[1], len(widths) * _LABEL_LINE / 2 + 0.5))
 
 
 def _mark(start: tuple[float, float], end: tuple[float, float], two_way: bool,
           groups: tuple[Sentence, ...], others: tuple[tuple[float, float], ...] = (),
-          bent: list[tuple[Point, ...]] | None = None) -> PathMark:
+          bent: list[tuple[Point, ...]] | None = None, ends: tuple[Point, ...] = ()) -> tuple[PathMark, bool]:
     """A path's label: on the middle of a two-way path, off the arrowhead of a one-way
     one, or the nearest point along the path clear of the spaces of other sectors
-    (`others`, their centres), so that a cost is never read as a sector's, and
-    where it can, of the bent paths (`bent`), so that it hides no crossing; between
-    spaces side by side, no wider than the gap it sits in."""
+    (`others`, their centres) and of its own two (`ends`), so that a cost is never
+    read as a sector's, and where it can, of the bent paths (`bent`), so that it hides
+    no crossing; between spaces side by side, no wider than the gap it sits in. And
+    whether it is clear of every space (W515 where not)."""
     bent = bent or []
+    spaces = others + ends
     if abs(end[1] - start[1]) <= 1e-6:
-        # The path leaves a space's edge `EDGE_INSET` away and, one way, ends in its arrowhead.
+        # Between the arrowheads: a one-way path leaves its space's edge `EDGE_INSET`
+        # away, and each end a crew travels to is an arrowhead.
         sign = 1.0 if end[0] > start[0] else -1.0
-        near = start[0] - sign * EDGE_INSET
-        far = end[0] + sign * (EDGE_INSET if two_way else -ARROW)
+        near = start[0] + sign * (ARROW if two_way else -EDGE_INSET)
+        far = end[0] - sign * ARROW
         middle = ((near + far) / 2, start[1])
-        if not _in_space(middle, others) and not _under(middle, bent):
-            return PathMark(*middle, groups, abs(far - near) - 2 * LABEL_CLEARANCE)
+        room = abs(far - near) - 2 * LABEL_CLEARANCE
+        if not _in_space(middle, spaces) and not _under(middle, bent):
+            if _in_space(middle, spaces, _label_half(groups, room)):
+                # A cost wider than the gap: on one line, centred on the path (W515).
+                return PathMark(*middle, groups), False
+            return PathMark(*middle, groups, room), True
     first = 0.5 if two_way else 0.3
-    # Steps of a millimetre or two: the gap between two spaces is 14 mm.
+    # Steps of a millimetre or two: the gap between two spaces is 22 mm or more.
     tries = [first] + [first + sign * k / 160 for k in range(1, 81) for sign in (-1, 1)]
     points = [(start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
               for t in tries if 0.05 <= t <= 0.95]
-    x, y = next((p for p in points if not _in_space(p, others) and not _under(p, bent)),
-                next((p for p in points if not _in_space(p, others)), points[0]))
     # Slid into the gap between two spaces of a row: no wider than the gap.
     room = CELL[0] - BOX[0] - 2 * (EDGE_INSET + LABEL_CLEARANCE) if abs(end[1] - start[1]) <= 1e-6 else 0.0
-    return PathMark(x, y, groups, room)
-
+    half = _label_half(groups, room)
+    x, y = next((p for p in points if not _in_space(p, spaces, half) and not _under(p, bent)),
+                next((p for p in points if not _in_space(p, spaces, half)),
+                     next((p for p in points if not _in_space(p, spaces)), points[0])))
+    return PathMark(x, y, groups, room), not _in_space((x, y), spaces, half)
 
 
 # Routing a path around the spaces its straight line would run over: a polyline with
@@ -461,11 +536,11 @@ def _waypoints(cells: dict[int, tuple[int, int]]) -> list[Point]:
     rows = max(r for _, r in cells.values()) + 1
     found: set[Point] = set()
     for c in range(columns + 1):
-        x = MARGIN + c * CELL[0]
-        found.update((x, MARGIN + k * CELL[1] / 4) for k in range(4 * rows + 1))
+        x = ORIGIN[0] + c * CELL[0]
+        found.update((x, ORIGIN[1] + k * CELL[1] / 4) for k in range(4 * rows + 1))
     for r in range(rows + 1):
-        y = MARGIN + r * CELL[1]
-        found.update((MARGIN + k * CELL[0] / 4, y) for k in range(4 * columns + 1))
+        y = ORIGIN[1] + r * CELL[1]
+        found.update((ORIGIN[0] + k * CELL[0] / 4, y) for k in range(4 * columns + 1))
     taken = set(cells.values())
     found.update(_centre((c, r)) for r in range(rows) for c in range(columns) if (c, r) not in taken)
     return sorted(found)
@@ -560,11 +635,13 @@ class _Router:
         if not self.work.spend(len(self.waypoints) * len(self.spaces) * 3):
             return None
         start, end = self.centres[a], self.centres[b]
-        last_run = _STUB + ARROW / 2 if one_way else _STUB
+        # Room for an arrowhead at the end a one-way path leads to, at both of a two-way one's.
+        first_run = _STUB if one_way else _STUB + ARROW / 2
+        last_run = _STUB + ARROW / 2
 
         def runs(w: Point) -> bool:
             """A bend far enough from both ends' spaces that each end has its own run."""
-            return math.dist(w, _edge_point(w, start)) >= _STUB and math.dist(w, _edge_point(w, end)) >= last_run
+            return math.dist(w, _edge_point(w, start)) >= first_run and math.dist(w, _edge_point(w, end)) >= last_run
         free = [w for w in self.waypoints if not any(_inside(w, rect) for rect in self.spaces.values()) and runs(w)]
         firsts = [w for w in free if self.clear(start, w, a)]
         lasts = [w for w in free if self.clear(w, end, b)]
@@ -597,10 +674,12 @@ def _under(point: Point, lines: list[tuple[Point, ...]]) -> bool:
 
 
 def _bent_mark(drawn: tuple[Point, ...], two_way: bool, groups: tuple[Sentence, ...], spaces: tuple[Point, ...],
-               ends: tuple[Point, ...], lines: list[tuple[Point, ...]], labels: list[Point]) -> PathMark:
+               ends: tuple[Point, ...], lines: list[tuple[Point, ...]], labels: list[Point]
+               ) -> tuple[PathMark, bool]:
     """A bent path's label: the point along it nearest its middle (off the arrowhead of a
     one-way path) clear of every space, its own two too (`ends`), of other lines and
-    labels, and away from its bends; failing that, clear of fewer of them."""
+    labels, and away from its bends; failing that, clear of fewer of them. And whether
+    it is clear of every space (W515 where not)."""
     runs = list(zip(drawn, drawn[1:]))
     lengths = [math.dist(p, q) for p, q in runs]
     total = sum(lengths)
@@ -625,19 +704,27 @@ def _bent_mark(drawn: tuple[Point, ...], two_way: bool, groups: tuple[Sentence, 
     def off_bends(point: Point) -> bool:
         return all(abs(point[0] - x) > _LABEL_HALF[0] or abs(point[1] - y) > _LABEL_HALF[1] for x, y in drawn[1:-1])
 
-    wanted = (lambda p: not _in_space(p, spaces + ends) and apart(p) and off_bends(p),
-              lambda p: not _in_space(p, spaces + ends) and apart(p),
-              lambda p: not _in_space(p, spaces + ends),
-              lambda p: not _in_space(p, spaces))
-    (x, y), run = next((found for test in wanted for found in points if test(found[0])), points[0])
+    gap = CELL[0] - BOX[0] - 2 * (EDGE_INSET + LABEL_CLEARANCE)
+
+    def half(found: tuple[Point, int]) -> Point:
+        """The label's size where it sits: stacked on a run down a gap between two spaces."""
+        (x1, _), (x2, _) = runs[found[1]]
+        return _label_half(groups, gap if abs(x2 - x1) <= 1e-6 else 0.0)
+    wanted = (lambda f: not _in_space(f[0], spaces + ends, half(f)) and apart(f[0]) and off_bends(f[0]),
+              lambda f: not _in_space(f[0], spaces + ends, half(f)) and apart(f[0]),
+              lambda f: not _in_space(f[0], spaces + ends, half(f)),
+              lambda f: not _in_space(f[0], spaces + ends),
+              lambda f: not _in_space(f[0], spaces))
+    found = next((found for test in wanted for found in points if test(found)), points[0])
+    (x, y), run = found
     # On a run down the gap between two spaces side by side: no wider than the gap.
     (x1, _), (x2, _) = runs[run]
-    room = CELL[0] - BOX[0] - 2 * (EDGE_INSET + LABEL_CLEARANCE) if abs(x2 - x1) <= 1e-6 else 0.0
-    return PathMark(x, y, groups, room)
+    room = gap if abs(x2 - x1) <= 1e-6 else 0.0
+    return PathMark(x, y, groups, room), not _in_space((x, y), spaces + ends, half(found))
 
 
 def _tiles(width: float, height: float, paper: str) -> tuple[tuple[Tile, ...], tuple[tuple[float, float], ...]]:
-    short, long = PAPER_MM[paper]
+    short, long = BOARD_PAPERS[paper]
     sheet = (long, short)                        # boards print landscape
     if width <= sheet[0] and height <= sheet[1]:
         return (Tile(sheet, 0.0, 0.0, width, height, ""),), ()
@@ -664,9 +751,10 @@ def _tiles(width: float, height: float, paper: str) -> tuple[tuple[Tile, ...], t
 
 
 def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
-    """The planet's board: its sectors placed on a grid, its paths drawn between them
-    (round the spaces a straight line would cross), their costs labelled, and its rules
-    and Special Actions in the spaces' room."""
+    """The planet's board: its sectors placed on a grid, each with a card-sized space for
+    its POI, its paths drawn between them (round the spaces a straight line would
+    cross), their costs labelled, the Success track along the top, and the card spaces,
+    rules and Special Actions in the panel on the right."""
     cells = place(planet, pinned(planet)[0], paper)
     columns = max(c for c, _ in cells.values()) + 1 if cells else 1
     rows = max(r for _, r in cells.values()) + 1 if cells else 1
@@ -674,16 +762,18 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
     actions = tuple((sector.number, action.name, _action_said(action),
                      ActionHead([], action.danger, action.danger_letter).dice)
                     for sector in planet.sectors for action in sector.actions)
-    extra = (_space_height([plain(p) for p in rules]) if rules else 0.0) + sum(
+    extra = _space_height(["Lift-Off", "Evac"]) + (_space_height([plain(p) for p in rules]) if rules else 0.0) + sum(
         _space_height([plain(p) for p in said]) for _, _, said, _ in actions)
-    # The other spaces give up their empty room first, so that a board keeps its sheet.
-    width, height = _board_size(columns, rows, max(0.0, extra - COMPACT_SAVING))
+    width, height = _board_size(columns, rows, extra)
     paths = [(i, path) for i, path in enumerate(planet.paths)
              if path.a != path.b and path.a in cells and path.b in cells]
     drawn, bent, over = _route_paths(cells, paths)
-    marks = _path_marks(cells, paths, drawn, bent)
+    marks, unclear = _path_marks(cells, paths, drawn, bent)
     drawn.update(bent)
     tiles, align = _tiles(width, height, paper)
+    panel = MARGIN + columns * CELL[0]
+    right = panel + CARD[0] + PANEL_GUTTER
+    top = ORIGIN[1]
     return Board(
         file_name=f"board-{planet.id}.pdf", title=f"{pack.title} — {planet.name}", planet=planet.name,
         width=width, height=height, sectors=_sector_views(pack, planet, cells),
@@ -693,8 +783,21 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
         uniques=tuple((n, effects_sentence((choice,))) for n, choice in planet.uniques),
         condition=_condition(planet), lift_off=_log_line(planet.lift_off), evac=_log_line(planet.evac),
         tiles=tiles, align=align, span=planet.span,
-        rules=rules, actions=actions, compact=extra > 0, over=tuple(over),
-        drawn=tuple((planet.paths[i].a, planet.paths[i].b, drawn[i]) for i in sorted(drawn)))
+        rules=rules, actions=actions, over=tuple(over),
+        drawn=tuple((planet.paths[i].a, planet.paths[i].b, drawn[i]) for i in sorted(drawn)),
+        # RB 431-436: the Rank-Up card on the top edge, Unique Discovery in the top right
+        # and Mission below it, the Global Condition in the bottom right.
+        spaces=(("rank_up", panel, top), ("unique", right, top), ("mission", right, top + SLOT + SPACING),
+                ("condition", right, height - MARGIN - SLOT)),
+        texts=(panel, top + SLOT + SPACING),
+        # Above the panel, where no path runs: a path bent round the grid's top row may
+        # run along the top edge, up to a corner of the grid.
+        track=tuple((n, panel + TRACK_INDENT + (n - 1) * TRACK_PITCH, MARGIN + 3.8)
+                    for n in range(1, SUCCESS_SPACES + 1)),
+        unclear=tuple((planet.paths[i].span, planet.paths[i].a, "<->" if planet.paths[i].two_way else "->",
+                       planet.paths[i].b, n) for i, n in unclear),
+        # A board on one sheet frames its art to the sheet; a tiled one, to the whole board.
+        art=art_view(planet.art, tiles[0].size if len(tiles) == 1 else (width, height)))
 
 
 def _planet_rules(planet: m.Planet) -> tuple[Sentence, ...]:
@@ -706,81 +809,165 @@ def _planet_rules(planet: m.Planet) -> tuple[Sentence, ...]:
 
 
 def _sector_views(pack: m.Pack, planet: m.Planet, cells: dict[int, tuple[int, int]]) -> tuple[SectorView, ...]:
-    pois = {c.id: c.name for c in pack.cards if c.kind == "poi"}
+    cards = {c.id: c for c in (*pack.cards, *planet.board_pois) if c.kind == "poi"}
     board_pois = {c.id for c in planet.board_pois}
     sectors = []
     for sector in planet.sectors:
         cx, cy = _centre(cells[sector.number])
         log = sector.goto.param("log") if sector.goto is not None and sector.goto.op == "goto_log" else None
-        sectors.append(SectorView(sector.number, sector.name or "", tuple(b for b in sector.biomes if b in ICONS),
-                                  "" if sector.printed_poi in board_pois else sector.printed_poi or "",
-                                  pois.get(sector.printed_poi or "", ""), sector.slot,
-                                  sector.lander, [log_ref(log)] if log is not None else [],
-                                  cx - BOX[0] / 2, cy - BOX[1] / 2, tuple(a.name for a in sector.actions)))
+        poi = cards.get(sector.printed_poi or "")
+        sectors.append(SectorView(
+            sector.number, sector.name or "", tuple(b for b in sector.biomes if b in ICONS),
+            "" if sector.printed_poi in board_pois else sector.printed_poi or "",
+            poi.name if poi is not None else "", sector.slot, sector.lander,
+            [log_ref(log)] if log is not None else [], cx - BOX[0] / 2, cy - BOX[1] / 2,
+            tuple(a.name for a in sector.actions),
+            printed=_printed_poi(poi) if poi is not None else (), span=sector.span))
     return tuple(sectors)
+
+
+def _printed_poi(card: m.Card) -> PrintedPoi:
+    """What a POI printed on a sector says, as its card would (RB 444): its biomes, the
+    words of its flags, its text, and each Special Action with its Danger dice."""
+    return ((tuple(b for b in card.biomes if b in ICONS), tuple(FLAG_WORDS.get(f, f) for f in card.flags),
+             tuple(p for t in card.text for p in rich(t))),
+            tuple((action.name, _action_said(action), ActionHead([], action.danger, action.danger_letter).dice)
+                  for action in card.actions))
 
 
 # A path's index among the planet's paths, and the path.
 _Indexed = list[tuple[int, m.Path]]
 
 
+def _offset(points: tuple[Point, ...], distance: float) -> tuple[Point, ...]:
+    """The polyline moved `distance` mm to its left (mitred at the bends)."""
+    if not distance:
+        return points
+    normals = []
+    for p, q in zip(points, points[1:]):
+        length = math.dist(p, q) or 1.0
+        normals.append(((p[1] - q[1]) / length, (q[0] - p[0]) / length))
+    out = []
+    for k, p in enumerate(points):
+        if k == 0 or k == len(points) - 1:
+            n = normals[0] if k == 0 else normals[-1]
+        else:
+            (ax, ay), (bx, by) = normals[k - 1], normals[k]
+            sx, sy = ax + bx, ay + by
+            dot = (sx * ax + sy * ay) or 1.0
+            n = (sx / dot, sy / dot)
+        out.append((p[0] + n[0] * distance, p[1] + n[1] * distance))
+    return tuple(out)
+
+
+def _leave(p: Point, q: Point, centre: Point) -> Point:
+    """Where the segment from p (inside the space centred at `centre`) towards q leaves
+    the space, `EDGE_INSET` out."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    half_w, half_h = BOX[0] / 2 + EDGE_INSET, BOX[1] / 2 + EDGE_INSET
+    tx = (centre[0] + math.copysign(half_w, dx) - p[0]) / dx if dx else math.inf
+    ty = (centre[1] + math.copysign(half_h, dy) - p[1]) / dy if dy else math.inf
+    t = min(tx, ty)
+    return (p[0] + dx * t, p[1] + dy * t)
+
+
+def _line_of(route: tuple[Point, ...], distance: float, reverse: bool) -> tuple[Point, ...]:
+    """A path's line from a route between two centres: moved aside by `distance` (the
+    paths that join the same two sectors side by side), from edge to edge of the spaces,
+    and from its first sector to its second."""
+    moved = _offset(route, distance)
+    line = (_leave(moved[0], moved[1], route[0]), *moved[1:-1], _leave(moved[-1], moved[-2], route[-1]))
+    return line[::-1] if reverse else line
+
+
 def _route_paths(cells: dict[int, tuple[int, int]], paths: _Indexed
                  ) -> tuple[dict[int, tuple[Point, ...]], dict[int, tuple[Point, ...]],
                             list[tuple[Span, int, str, int, int]]]:
     """Each path's line: straight, or bent round the spaces its straight line would run
-    over; and, for W513, each path no bend clears with the sector it runs over."""
+    over; and, for W513, each path no bend clears with the sector it runs over. The
+    paths that join the same two sectors (`5 -> 6` and `6 -> 5`) share one route and are
+    drawn side by side, SPREAD apart, each with its own arrow and cost."""
+    joined: dict[tuple[int, int], list[int]] = {}
+    for i, path in paths:
+        joined.setdefault((min(path.a, path.b), max(path.a, path.b)), []).append(i)
+    by_index = dict(paths)
+
+    def lines(key: tuple[int, int], route: tuple[Point, ...]) -> dict[int, tuple[Point, ...]]:
+        members = joined[key]
+        return {i: _line_of(route, (k - (len(members) - 1) / 2) * SPREAD, by_index[i].a != key[0])
+                for k, i in enumerate(members)}
+
     drawn: dict[int, tuple[Point, ...]] = {}
     over: list[tuple[Span, int, str, int, int]] = []
-    blocked = {i: over_sectors(cells, path.a, path.b) for i, path in paths}
+    blocked = {key: over_sectors(cells, *key) for key in joined}
     # Straight paths first, then those bent round the spaces their straight line would
     # run over, each clear of the lines drawn before it.
-    for i, path in paths:
-        if not blocked[i]:
-            a, b = _centre(cells[path.a]), _centre(cells[path.b])
-            drawn[i] = (_edge_point(b, a), _edge_point(a, b))
+    for key in joined:
+        if not blocked[key]:
+            drawn.update(lines(key, (_centre(cells[key[0]]), _centre(cells[key[1]]))))
     router = _Router(cells) if any(blocked.values()) else None
     bent: dict[int, tuple[Point, ...]] = {}
-    for i, path in paths:
-        if not blocked[i]:
+    for key, members in joined.items():
+        if not blocked[key]:
             continue
         assert router is not None
-        route = router.route(path.a, path.b, not path.two_way, [*drawn.values(), *bent.values()])
-        a, b = _centre(cells[path.a]), _centre(cells[path.b])
+        one_way = all(not by_index[i].two_way and by_index[i].a == key[0] for i in members)
+        route = router.route(*key, one_way, [*drawn.values(), *bent.values()])
         if route is None:
-            drawn[i] = (_edge_point(b, a), _edge_point(a, b))
-            over += [(path.span, path.a, "<->" if path.two_way else "->", path.b, n) for n in blocked[i]]
+            drawn.update(lines(key, (_centre(cells[key[0]]), _centre(cells[key[1]]))))
+            over += [(by_index[i].span, by_index[i].a, "<->" if by_index[i].two_way else "->", by_index[i].b, n)
+                     for i in members for n in blocked[key]]
         else:
-            bent[i] = _drawn(route)
+            bent.update(lines(key, route))
     return drawn, bent, over
 
 
 def _path_marks(cells: dict[int, tuple[int, int]], paths: _Indexed, drawn: dict[int, tuple[Point, ...]],
-                bent: dict[int, tuple[Point, ...]]) -> dict[int, PathMark]:
+                bent: dict[int, tuple[Point, ...]]) -> tuple[dict[int, PathMark], list[tuple[int, int]]]:
     """The labels once every line is drawn: a straight path's where it always was unless
-    a bent path runs under it there, a bent path's clear of every other label and line."""
+    a bent path runs under it there, a bent path's clear of every other label and line;
+    and, for W515, each path whose label no place along it keeps off every space, with
+    the sector it covers."""
     marks: dict[int, PathMark] = {}
+    unclear: list[tuple[int, int]] = []
+
+    def covered(mark: PathMark) -> int:
+        half = _label_half(mark.groups, mark.room)
+        return next((n for n, cell in sorted(cells.items()) if _in_space((mark.x, mark.y), (_centre(cell),), half)),
+                    0)
+
     for i, path in paths:
         if path.costs and i in drawn:
             others = tuple(_centre(cell) for n, cell in cells.items() if n not in (path.a, path.b))
-            marks[i] = _mark(drawn[i][0], drawn[i][-1], path.two_way, _cost_groups(path.costs), others,
-                             list(bent.values()))
+            marks[i], clear = _mark(drawn[i][0], drawn[i][-1], path.two_way, _cost_groups(path.costs), others,
+                                    list(bent.values()), (_centre(cells[path.a]), _centre(cells[path.b])))
+            if not clear:
+                unclear.append((i, covered(marks[i])))
     for i, path in paths:
         if path.costs and i in bent:
             others = tuple(_centre(cell) for n, cell in cells.items() if n not in (path.a, path.b))
             lines = [line for j, line in (*drawn.items(), *bent.items()) if j != i]
-            marks[i] = _bent_mark(bent[i], path.two_way, _cost_groups(path.costs), others,
-                                  (_centre(cells[path.a]), _centre(cells[path.b])), lines,
-                                  [(mark.x, mark.y) for mark in marks.values()])
-    return marks
+            marks[i], clear = _bent_mark(bent[i], path.two_way, _cost_groups(path.costs), others,
+                                         (_centre(cells[path.a]), _centre(cells[path.b])), lines,
+                                         [(mark.x, mark.y) for mark in marks.values()])
+            if not clear:
+                unclear.append((i, covered(marks[i])))
+    return marks, sorted(unclear)
 
 
 def _condition(planet: m.Planet) -> BoardCondition:
-    """The Global Condition the board prints: ("printed", name, travel, supplies), a
-    card's place ("card", id), or ()."""
+    """The Global Condition the board prints: ("printed", name, travel, supplies, its
+    rules and rows one a paragraph), a card's place ("card", id), or ()."""
     if planet.printed_conditions:
         printed = planet.printed_conditions[0]
+        said: list[Sentence] = [p for t in printed.text for p in rich(t)]
+        for row in printed.rows:
+            # A time track prints its boxes, one a space the table progresses (RB 1680).
+            lead = ([Icon("time"), Words(" " + "☐" * (row.number or 0))] if row.kind == "time"
+                    else row_lead(row))
+            said.append([*lead, Words(": "), *effects_sentence(row.effects)])
         return ("printed", printed.name, effects_sentence(printed.travel) if printed.travel else [],
-                "" if printed.supplies is None else str(printed.supplies))
+                "" if printed.supplies is None else str(printed.supplies), tuple(said))
     if planet.condition_cards:
         return ("card", planet.condition_cards[0])
     return ()
@@ -805,19 +992,91 @@ def _log_line(effects: tuple[m.Effect, ...]) -> Sentence:
 
 
 def lay_out_board(board: Board) -> tuple[Any, Callable[[], bytes]]:
-    """WeasyPrint's layout of the board's sheets, and a function writing them as PDF."""
+    """WeasyPrint's layout of the board's (first) sheet, and a function writing all of
+    them as PDF."""
+    documents, write = _laid(board)
+    return documents[0], write
+
+
+def render_board(board: Board) -> bytes:
+    return _laid(board)[1]()
+
+
+def render_board_measured(board: Board) -> tuple[bytes, tuple[tuple[int, int], ...]]:
+    """The board's PDF, and each sector whose printed POI runs past its card space with
+    the lines cut (W516), by sector number."""
+    documents, write = _laid(board)
+    return write(), _cut(documents)
+
+
+def _cut(documents: list[Any]) -> tuple[tuple[int, int], ...]:
+    """(sector, lines) of each printed POI (`data-cut="<sector>"`) whose lines run past
+    the bottom of its card space, on whichever sheet shows it whole."""
+    from vcompiler.render import weasy_compat
+    from vcompiler.render.sheets import _lines_past
+
+    found: dict[int, int] = {}
+    for document in documents:
+        for page in document.pages:
+            stack = [weasy_compat.page_box(page)]
+            while stack:
+                box = stack.pop()
+                element = getattr(box, "element", None)
+                ident = element.get("data-cut", "") if element is not None else ""
+                if ident and weasy_compat.is_block(box):
+                    lines = len(_lines_past(box, box.content_box_y() + box.height))
+                    found[int(ident)] = max(found.get(int(ident), 0), lines)
+                    continue
+                stack.extend(weasy_compat.children(box))
+    return tuple((sector, lines) for sector, lines in sorted(found.items()) if lines)
+
+
+def _laid(board: Board) -> tuple[list[Any], Callable[[], bytes]]:
+    """WeasyPrint's layout of each of the board's sheets, and a function writing them as
+    one PDF. A tiled board's sheets are each laid out on a page as tall as the board
+    below the sheet, then cut to the sheet (`_sheets`): on a page of the sheet's own
+    height, the spaces its bottom edge cuts ran on, or were pushed whole, onto the next
+    sheet."""
     from vcompiler import __version__
     from vcompiler.render.options import source_date
     from vcompiler.render.sheets import lay_out
     from vcompiler.render.templating import environment
 
-    html = environment().get_template("board.html.j2").render(board=board, naive=False, created=source_date(),
-                                                              version=__version__)
+    template = environment().get_template("board.html.j2")
     width, height = board.tiles[0].size
-    bleed = f" bleed: {board.bleed_mm:g}mm;" if board.bleed_mm else ""
-    return lay_out(html, f"@page {{ size: {width:.3f}mm {height:.3f}mm; margin: 0;{bleed} }}\n",
-                   ("base.css", "board.css"))
+    # For a print shop the board's ground runs past the trim into the bleed, so that a
+    # cut a little off its line leaves no white edge.
+    bleed = f" bleed: {board.bleed_mm:g}mm; background: {GROUND};" if board.bleed_mm else ""
+    if len(board.tiles) == 1:
+        html = template.render(board=board, naive=False, created=source_date(), version=__version__)
+        document, write = lay_out(html, f"@page {{ size: {width:.3f}mm {height:.3f}mm; margin: 0;{bleed} }}\n",
+                                  ("base.css", "board.css"))
+        return [document], write
+    tall = height + board.height
+    laid = [lay_out(template.render(board=board, tiles=(tile,), naive=False, created=source_date(),
+                                    version=__version__),
+                    f"@page {{ size: {width:.3f}mm {tall:.3f}mm; margin: 0;{bleed} }}\n", ("base.css", "board.css"))
+            for tile in board.tiles]
+    return [document for document, _ in laid], lambda: _sheets([write() for _, write in laid],
+                                                                (tall - height) * 72 / 25.4)
 
 
-def render_board(board: Board) -> bytes:
-    return lay_out_board(board)[1]()
+def _sheets(documents: list[bytes], below: float) -> bytes:
+    """The first page of each document, cut to its top `below` points less: one file."""
+    import io
+
+    import pikepdf
+
+    from vcompiler.render.impose import _save
+
+    out = pikepdf.new()
+    opened = [pikepdf.open(io.BytesIO(data)) for data in documents]     # alive until saved
+    for source in opened:
+        page = source.pages[0]
+        for name in ("/MediaBox", "/CropBox", "/BleedBox", "/TrimBox", "/ArtBox"):
+            if name in page.obj:
+                x0, y0, x1, y1 = (float(v) for v in page.obj[name])
+                page.obj[name] = pikepdf.Array([x0, y0 + below, x1, y1])
+        out.pages.append(page)
+    return _save(out)
+

@@ -3,9 +3,11 @@ their text already in the game's voice. Plain data, so that it can be handed to 
 templates (and to another process)."""
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import field, replace
 
 from vcompiler.model import types as m
+from vcompiler.registry.art import COVER_MM
+from vcompiler.render.art import ArtView, art_view
 from vcompiler.render.ir import BookBlock, Check, Choices, Emphasis, Icon, Paragraph, Ref, Sentence, Words
 from vcompiler.render.voice import (
     blocks,
@@ -48,6 +50,7 @@ class Book:
     # Whether the index and the outline show titles. A title beside its number tells
     # a reader where a story goes, which shuffled or keyed numbers are meant to hide.
     titles: bool = True
+    art: ArtView | None = None        # the cover's illustration, or its placeholder
     # The front page's guide to reading the book, and its key to the icons, by group.
     guide: tuple[Sentence, ...] = ()
     legend: tuple[tuple[str, tuple[tuple[Icon, str], ...]], ...] = ()
@@ -116,7 +119,7 @@ def logbook(pack: m.Pack, titles: bool | None = None) -> Book:
                              leads_to=_leads_to(log.statements)))
     shown = not any(log.label for log in pack.logs) if titles is None else titles
     return Book("logbook.pdf", "logbook", pack.title, "Logbook", pack.version, "Log", tuple(entries), shown,
-                tuple(logbook_guide(_start(pack))), icon_key(pack))
+                art_view(pack.art, COVER_MM), tuple(logbook_guide(_start(pack))), icon_key(pack))
 
 
 def _start(pack: m.Pack) -> Sentence:
@@ -169,27 +172,56 @@ def storybooks(pack: m.Pack, titles: bool | None = None) -> list[Book]:
         entries = tuple(_ending_entry(a, f"entry-{n}-{i}") if isinstance(a, m.VantageCard)
                         else _story_entry(str(n), f"entry-{n}-{i}", a) for i, (n, a) in enumerate(found))
         books.append(Book(f"storybook-{category}.pdf", "storybook", pack.title,
-                          f"{category.capitalize()} Storybook", pack.version, "Entry", entries, shown))
+                          f"{category.capitalize()} Storybook", pack.version, "Entry", entries, shown,
+                          art_view(pack.art, COVER_MM)))
     departs = tuple(_story_entry(f"{d.number} {d.direction}", f"depart-{d.number}-{d.direction}", d.action)
                     for d in pack.departs)
     books.append(Book("storybook-depart.pdf", "storybook", pack.title, "Depart Storybook", pack.version,
-                      "Entry", departs, shown))
+                      "Entry", departs, shown, art_view(pack.art, COVER_MM)))
     return books
 
 
-def _all_books(pack: m.Pack, titles: bool | None = None) -> list[Book]:
-    return [logbook(pack, titles)] if pack.game == "vanguard" else storybooks(pack, titles)
+BOOK_OF_VANTAGES = "book-of-vantages.pdf"
 
 
-def books_of(pack: m.Pack, titles: bool | None = None) -> list[Book]:
+def book_of_vantages(pack: m.Pack, titles: bool | None = None) -> Book:
+    """Every storybook of a Vantage pack in one volume, the Book of Vantages the rulebook
+    puts on the table (VR 17): the entries of each category in turn, keyed by category
+    and number ("Look 101", what a location card's action and VR 37 send a player to
+    look up), then their results in the same order. One run of results, after one
+    blank page at most, instead of one a book."""
+    entries = []
+    for book in storybooks(pack, titles):
+        category = book.subtitle.removesuffix(" Storybook")
+        entries += [replace(e, key=f"{category} {e.key}", anchor=f"{category.lower()}-{e.anchor}")
+                    for e in book.entries]
+    return Book(BOOK_OF_VANTAGES, "storybook", pack.title, "Book of Vantages", pack.version, "Entry",
+                tuple(entries), bool(titles))
+
+
+def _all_books(pack: m.Pack, titles: bool | None = None, one_volume: bool = False) -> list[Book]:
+    if pack.game == "vanguard":
+        return [logbook(pack, titles)]
+    return [book_of_vantages(pack, titles)] if one_volume else storybooks(pack, titles)
+
+
+def books_of(pack: m.Pack, titles: bool | None = None, one_volume: bool = False) -> list[Book]:
     """The books the pack prints: those with entries. A book of none would be a cover
-    and a note that it is empty, which no table needs."""
-    return [book for book in _all_books(pack, titles) if book.entries]
+    and a note that it is empty, which no table needs. `one_volume`: a Vantage pack's
+    storybooks as one Book of Vantages."""
+    return [book for book in _all_books(pack, titles, one_volume) if book.entries]
 
 
-def empty_books(pack: m.Pack) -> list[str]:
+def empty_books(pack: m.Pack, one_volume: bool = False) -> list[str]:
     """The file names of the books the pack would print had they entries."""
-    return [book.file_name for book in _all_books(pack) if not book.entries]
+    return [book.file_name for book in _all_books(pack, one_volume=one_volume) if not book.entries]
+
+
+def stale_books(pack: m.Pack, one_volume: bool = False) -> list[str]:
+    """The book files a build leaves none of: the empty books, and those of the other
+    way of binding a Vantage pack's storybooks (one volume or one a category)."""
+    other = [] if pack.game == "vanguard" else [book.file_name for book in _all_books(pack, one_volume=not one_volume)]
+    return empty_books(pack, one_volume) + other
 
 
 @frozen

@@ -5,9 +5,13 @@ them out on paper. Nothing here knows about paper.
 A face's body is a list of blocks (render/ir.py), printed in order."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from vcompiler import ast
 from vcompiler.model import types as m
-from vcompiler.registry import CARD_SIZES, LANDING, MAX_COPIES, PRINTED, kind_named
+from vcompiler.registry import CARD_SIZES, LANDING, MAX_COPIES, PRINTED, SETUP, START_LOCATION, kind_named
+from vcompiler.registry.art import card_art_mm
+from vcompiler.render.art import ArtView, art_view
 from vcompiler.render.ir import (
     ActionHead,
     Block,
@@ -43,6 +47,10 @@ class Back:
     label: str
     number: str                       # "" when the back must not tell the card
     pack_title: str
+    # A card with two sides printed (a Rank-Up card's Completed side, RB 804): the back's
+    # heading and paragraphs; empty for a back that only says what deck the card is of.
+    side: str = ""
+    blocks: tuple[Block, ...] = ()
 
 
 @frozen
@@ -65,6 +73,7 @@ class Face:
     # span where a block has none of its own.
     at: tuple[Span, ...] = ()
     foot_at: tuple[Span, ...] = ()
+    art: ArtView | None = None        # the art band under the title, or its placeholder
 
     def span_of(self, part: str, item: int | None) -> Span:
         """Where the writer wrote block `item` of `part` (title, body or foot)."""
@@ -159,6 +168,9 @@ def _card_blocks(card: m.Card) -> tuple[list[Placed], list[Placed]]:
     foot: list[Placed] = []
     if card.travel:
         body.append((Row("travel", [Icon("travel")], effects_sentence(card.travel)), card.travel[0].span))
+    if card.supplies is not None:
+        # RB 1720: the condition's Supplies limit, as the board's Supplies Track shows one.
+        body.append((Row("supplies", [Icon("supplies")], [Words(f"Supplies: {card.supplies}")]), card.span))
     if card.kind == "event":
         if card.secondary:
             at = card.secondary[0].span
@@ -214,17 +226,77 @@ def vanguard_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[
         printed = kind.print_facts
         number = card.id if kind.matches(card.id) else ""    # injuries, rank-ups, events by name
         label = printed.label or kind.noun.title()
+        size = sizes.get(card.kind, printed.size)
         faces.append(Face(
             key=f"{card.kind} {card.id}", kind=card.kind, label=label, number=number,
-            title=[Words(card.name)], size=sizes.get(card.kind, printed.size),
+            title=[Words(card.name)], size=size,
             icons=tuple(b for b in card.biomes if b in ICONS),
-            badges=(*(FLAG_WORDS.get(f, f) for f in card.flags),
+            # A biome the pack declares has no icon of the game's: it prints as a word.
+            badges=(*(FLAG_WORDS.get(f, f) for f in card.flags), *(b for b in card.biomes if b not in ICONS),
+                    *(("Incomplete",) if card.completed else ()),
                     *((f"{card.standees} standees",) if card.standees and card.standees > 1 else ()),
                     *_board_badge(card)),
             blocks=tuple(_blocks(body)), foot=tuple(_blocks(foot)),
-            back=Back(label, "" if printed.secret_back else number, pack.title),
-            copies=_copies(card.copies), span=card.span, at=_spans(body), foot_at=_spans(foot)))
-    return faces + [_landing_face(pack, planet, sizes) for planet in pack.planets if planet.landing is not None]
+            back=Back(label, "" if printed.secret_back else number, pack.title,
+                      *(("Completed", tuple(_blocks(_paragraphs(card.completed)))) if card.completed else ())),
+            copies=_copies(card.copies), span=card.span, at=_spans(body), foot_at=_spans(foot),
+            art=art_view(card.art, card_art_mm(size))))
+    return (faces + [_landing_face(pack, planet, sizes) for planet in pack.planets if planet.landing is not None]
+            + [_setup_face(pack, planet, sizes) for planet in pack.planets if planet.setup is not None])
+
+
+def _listed(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def setup_steps(pack: m.Pack, planet: m.Planet) -> tuple[Sentence, ...]:
+    """A planet's setup as the rulebook words one (RB 429-448): the board's spaces first,
+    then the piles beside it, the decks above it and where the minis start."""
+    setup = planet.setup
+    assert setup is not None
+    copies = {card.id: _copies(card.copies) for card in pack.cards}
+    steps: list[Sentence] = []
+    for rank_up in planet.rank_ups:
+        steps.append([Words(f"Place the Rank-Up card “{rank_up}” “Incomplete” side up in the Rank-Up space.")])
+    for number, _ in planet.uniques:
+        steps.append([Words(f"Place Unique Discovery {number} face down in the Unique Discovery space.")])
+    for mission in planet.missions:
+        steps.append([Words(f"Place Mission {mission} face up in the Mission space; do not read it yet.")])
+    for card in planet.condition_cards[:1]:
+        steps.append([Words(f"Place Global Condition {card} in the Global Condition space.")])
+    for printed in planet.printed_conditions[:1]:
+        # RB 436: the starting Global Condition is printed on the board; nothing is placed.
+        steps.append([Words(f"The Global Condition “{printed.name}” printed on the board is in play.")])
+    if setup.pois:
+        pile = [f"{copies[p]} × {p}" if copies.get(p, 1) > 1 else p for p in setup.pois]
+        count = sum(copies.get(p, 1) for p in setup.pois)
+        steps.append([Words(f"Place the {count} POI cards {_listed(pile)} face down next to the board.")])
+    if setup.injuries:
+        steps.append([Words(f"Place the Injury cards {_listed([f'“{i}”' for i in setup.injuries])} face up "
+                            "next to the board.")])
+    if setup.events:
+        steps.append([Words(f"Shuffle the Event cards {_listed(list(setup.events))} and place them face down "
+                            "next to the board.")])
+    if setup.decks:
+        steps.append([Words(f"Place the Discovery decks ({_listed(list(setup.decks))}) above the board.")])
+    if setup.start:
+        sectors = [str(n) for n in setup.start]
+        steps.append([Words(f"Place the Away Team's minis in Sector {sectors[0]}." if len(sectors) == 1 else
+                            f"Place the Away Team's minis in Sectors {_listed(sectors)}, at least one in each.")])
+    steps += [line for text in setup.text for line in rich(text)]
+    return tuple(steps)
+
+
+def _setup_face(pack: m.Pack, planet: m.Planet, sizes: dict[str, tuple[float, float]]) -> Face:
+    """A planet's setup card: the steps that lay the table out before the first turn."""
+    setup = planet.setup
+    assert setup is not None
+    body: list[Placed] = [(Steps(setup_steps(pack, planet)), setup.span)]
+    printed = PRINTED[SETUP]
+    label = printed.label or SETUP
+    return Face(key=f"{SETUP} {planet.id}", kind=SETUP, label=label, number="", title=[Words(planet.name)],
+                size=sizes.get(SETUP, printed.size), icons=(), badges=(), blocks=tuple(_blocks(body)), foot=(),
+                back=Back(label, "", pack.title), copies=1, span=setup.span, at=_spans(body), foot_at=())
 
 
 def _landing_face(pack: m.Pack, planet: m.Planet, sizes: dict[str, tuple[float, float]]) -> Face:
@@ -288,7 +360,7 @@ def vantage_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[F
             title=rich_line(card.name), size=size, icons=(),
             badges=(card.orientation.capitalize(),) if card.orientation else (),
             blocks=tuple(_blocks(body)), foot=(), back=Back(label, str(card.number), pack.title), copies=1,
-            span=card.span, at=_spans(body)))
+            span=card.span, at=_spans(body), art=art_view(card.art, card_art_mm(size))))
     return faces
 
 
@@ -319,7 +391,7 @@ def _placed_setup(location: m.Location) -> list[Placed]:
         at = location.characters[0].span
         body.append((Rule("Your character"), at))
         body.append((Choices(tuple([*((*rich_line(c.label), Words(": ")) if c.label else ()),
-                                    Words(f"take character card {c.card}.")] for c in location.characters)), at))
+                                    Words(f"gain character card {c.card}.")] for c in location.characters)), at))
     if location.levels:
         at = location.levels[0].span
         body.append((Rule("Starting level"), at))
@@ -354,12 +426,14 @@ def location_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[
                         for d in ("north", "east", "south", "west"))
         number = location_number(location.number)
         setup = location.number == 0
+        size = sizes.get(START_LOCATION, PRINTED[START_LOCATION].size) if setup else sizes.get("location", printed.size)
         faces.append(Face(
             key=f"location {number}", kind="location", label="Setup" if setup else label, number=number,
-            title=rich_line(location.name), size=sizes.get("location", printed.size), icons=(), badges=(),
+            title=rich_line(location.name), size=size, icons=(), badges=(),
             blocks=tuple(_blocks(body)), foot=() if setup and not location.exits else (Compass(compass),),
             back=Back(label, number, pack.title), copies=1, span=location.span, at=_spans(body),
-            foot_at=(location.exits[0].span if location.exits else location.span,)))
+            foot_at=(location.exits[0].span if location.exits else location.span,),
+            art=art_view(location.art, card_art_mm(size))))
     return faces
 
 

@@ -13,7 +13,7 @@ from vcompiler import codes
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.model.types import Pack
 from vcompiler.registry import CARD_SIZES
-from vcompiler.render.board import Board, board_of, render_board
+from vcompiler.render.board import Board, board_of, render_board_measured
 from vcompiler.render.books import icon_key
 from vcompiler.render.cards import Face, faces_of, location_faces
 from vcompiler.render.ir import Icon, Row, Track
@@ -47,6 +47,7 @@ class ComponentOptions:
     # card sheets carry their own 3 mm bleed around every card (render.sheets).
     bleed_mm: float = 0.0
     crop_marks: bool = False
+    board_paper: str = "a4"           # a planet board's sheet (render.board.BOARD_PAPERS)
 
 
 @frozen
@@ -136,7 +137,7 @@ def plan_components(packs: list[Pack], options: ComponentOptions,
                 decks.append(Deck(pack.name, file_name, tuple(jobs), options.layout == "single"))
         if "board" in options.parts:
             for planet in pack.planets:
-                board = replace(board_of(pack, planet, CARD_PAPERS[options.paper]), bleed_mm=options.bleed_mm,
+                board = replace(board_of(pack, planet, options.board_paper), bleed_mm=options.bleed_mm,
                                 crop_marks=options.crop_marks)
                 decks.append(Deck(pack.name, board.file_name, (board,), False))
                 problems += [diagnostic(codes.PATH_OVER_SECTOR, span, a=a, b=b, sector=n, arrow=arrow,
@@ -144,22 +145,33 @@ def plan_components(packs: list[Pack], options: ComponentOptions,
                                              f"sectors with `at COLUMN, ROW` so that it runs clear of sector "
                                              f"{n}, or lead it through sector {n}")
                              for span, a, arrow, b, n in board.over]
+                problems += [diagnostic(codes.COST_OVER_SECTOR, span, a=a, b=b, sector=n, arrow=arrow,
+                                        hint="no place along the path keeps its cost off every space: print "
+                                             "the cost as icons or shorter, or pin the sectors with `at COLUMN, "
+                                             "ROW` so that the path runs between spaces not side by side")
+                             for span, a, arrow, b, n in board.unclear]
     return ComponentPlan(tuple(decks), tuple(problems))
 
 
 def _render(job: Job | Board) -> RenderedJob:
     if isinstance(job, Board):
-        pdf = render_board(job)
+        pdf, cut = render_board_measured(job)
         if job.crop_marks:
             from vcompiler.render.impose import MM, crop_marks
             pdf = crop_marks(pdf, job.bleed_mm * MM)
-        return RenderedJob(pdf, (), len(job.tiles))
+        # A sector's number stands for the face: a board has no faces.
+        return RenderedJob(pdf, tuple(Overflow(sector, "poi", lines) for sector, lines in cut), len(job.tiles))
     return render_job(job)
 
 
 def _overflow_diagnostics(job: Job | Board, rendered: RenderedJob) -> list[Diagnostic]:
     if isinstance(job, Board):
-        return []
+        sectors = {s.number: s for s in job.sectors}
+        return [diagnostic(codes.POI_CUT, sectors[o.face].span or job.span, sector=o.face, planet=job.planet,
+                           lines=o.lines, s="" if o.lines == 1 else "s",
+                           hint="shorten the POI's text or its Special Actions' rows; the card laid on the "
+                                "space covers it, but a table reads the printed POI from the board")
+                for o in rendered.overflows]
     return overflow_diagnostics(job.faces, rendered.overflows)
 
 

@@ -1,23 +1,43 @@
 """The last touches a book's use asks for, on the finished PDF: greys for a home
-printer, and the marks of PDF/X-4 for a print shop.
+printer, and PDF/X-4 for a print shop.
 
-Books are drawn in sRGB with opaque colours only (WeasyPrint writes `rg`/`RG` and
-ExtGStates of alpha 1; icons are vectors): so a book turns grey by rewriting its colour
-operators, and it is colour-managed by naming sRGB as the colour of its DeviceRGB."""
+Everything is drawn in sRGB with opaque colours and a few constant alphas (WeasyPrint
+writes `rg`/`RG` and ExtGStates; icons are vectors; nothing is a raster image): so
+a file turns grey, or into the inks of a press, by rewriting its colour operators,
+each colour converted once, where it is set."""
 from __future__ import annotations
 
 import hashlib
 import io
 from collections.abc import Iterator
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
 
 import pikepdf
 
-from vcompiler.render.options import RenderOptions
-from vcompiler.render.weasy_compat import srgb_profile
+from vcompiler.render.options import RenderError, RenderOptions, source_date
+from vcompiler.render.paths import TEMPLATES
 
 # Luma weights (ITU-R BT.601): what a reader sees as light and dark in a colour.
 _LUMA = (0.299, 0.587, 0.114)
-_SRGB_NAME = "sRGB IEC61966-2.1"
+
+# The press profile `--pdfx` names when the producer names none: the FOGRA39
+# characterization (offset on coated paper, ISO 12647-2), the condition most European
+# printers and card makers print to; made from free data (templates/icc/LICENSE-FOGRA39.txt).
+PRESS_PROFILE = TEMPLATES / "icc" / "vcompiler-FOGRA39.icc"
+PRESS_CONDITION = "FOGRA39"
+PRESS_INFO = "Coated FOGRA39 (ISO 12647-2:2004)"
+
+# The text and rules are drawn in near-blacks (#111, #222): black on paper, so one ink
+# (100 % K) prints them sharp, not a four-ink mix that misregisters into coloured fringes,
+# nor a 93 % screen that a laser printer dots.
+NEAR_BLACK = 0.14
+# A fill larger than this (pt², about 35 mm square) is an area, not a glyph, an icon or
+# a rule: a card's frame or back, a board's ground. In greys it is printed with half its
+# ink: a home printer does not lay 70-80 % grey over every sheet.
+AREA = 100 * 100
+AREA_INK = 0.5
 
 
 def _streams(pdf: pikepdf.Pdf) -> Iterator[tuple[pikepdf.Object, pikepdf.Object]]:
@@ -42,40 +62,196 @@ def _streams(pdf: pikepdf.Pdf) -> Iterator[tuple[pikepdf.Object, pikepdf.Object]
         yield from forms(page.obj.get("/Resources"))
 
 
-def _grey(operands: list[pikepdf.Object], op: str) -> tuple[list[float], str] | None:
-    """The grey operator standing for a colour operator, or None."""
-    if op not in ("rg", "RG", "k", "K"):
-        return None
+Instruction = tuple[list[pikepdf.Object], pikepdf.Operator]
+
+
+def _instructions(stream: pikepdf.Object) -> tuple[pikepdf.Object, list[Instruction]]:
+    """The stream to write back, and what it draws (a page's contents joined in one)."""
+    if isinstance(stream, pikepdf.Dictionary) and "/Contents" in stream:
+        page = pikepdf.Page(stream)
+        page.contents_coalesce()
+        stream = page.obj.Contents
+    return stream, [(list(operands), operator) for operands, operator in pikepdf.parse_content_stream(stream)]
+
+
+def _level(operands: list[pikepdf.Object], op: str) -> float | None:
+    """The grey level (0 black, 1 white) of a colour operator, or None."""
     values = [float(v) for v in operands]
     if op in ("rg", "RG") and len(values) == 3:
         level = sum(w * v for w, v in zip(_LUMA, values))
     elif op in ("k", "K") and len(values) == 4:
         c, m, y, k = values
         level = 1.0 - min(1.0, _LUMA[0] * c + _LUMA[1] * m + _LUMA[2] * y + k)
+    elif op in ("g", "G") and len(values) == 1:
+        level = values[0]
     else:
         return None
-    return [round(level, 4)], "g" if op.islower() else "G"
+    return 0.0 if level <= NEAR_BLACK else round(level, 4)
+
+
+_FILLS = {"f", "F", "f*", "B", "B*", "b", "b*"}
+_ENDS = _FILLS | {"S", "s", "n"}
+
+
+def _area(points: list[tuple[float, float]]) -> float:
+    if not points:
+        return 0.0
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (max(xs) - min(xs)) * (max(ys) - min(ys))
+
+
+def _grey_stream(instructions: list[Instruction]) -> list[Instruction] | None:
+    """`instructions` in greys (None when they set no colour): each colour as the grey of
+    its lightness, near-blacks black, areas (AREA) with AREA_INK of their ink."""
+    out: list[Instruction] = []
+    changed = False
+    ctm = [(1.0, 0.0, 0.0, 1.0, 0.0, 0.0)]
+    fill = [0.0]               # the fill grey, per graphics state
+    path: list[tuple[float, float]] = []
+    start = 0                  # where in `out` the path being built begins
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        a, b, c, d, e, f = ctm[-1]
+        return (a * x + c * y + e, b * x + d * y + f)
+    for operands, operator in instructions:
+        op = str(operator)
+        level = _level(operands, op) if op in ("rg", "RG", "k", "K", "g", "G") else None
+        if level is not None:
+            changed = True
+            grey = "g" if op.islower() else "G"
+            if grey == "g":
+                fill[-1] = level
+            out.append(([level], pikepdf.Operator(grey)))
+            continue
+        if op == "q":
+            ctm.append(ctm[-1])
+            fill.append(fill[-1])
+        elif op == "Q" and len(ctm) > 1:
+            ctm.pop()
+            fill.pop()
+        elif op == "cm" and len(operands) == 6:
+            a1, b1, c1, d1, e1, f1 = (float(v) for v in operands)
+            a, b, c, d, e, f = ctm[-1]
+            ctm[-1] = (a1 * a + b1 * c, a1 * b + b1 * d, c1 * a + d1 * c, c1 * b + d1 * d,
+                       e1 * a + f1 * c + e, e1 * b + f1 * d + f)
+        elif op in ("m", "l", "c", "v", "y", "re"):
+            if not path:
+                start = len(out)
+            values = [float(v) for v in operands]
+            if op == "re":
+                x, y, w, h = values
+                path += [at(x, y), at(x + w, y + h)]
+            else:
+                path += [at(values[i], values[i + 1]) for i in range(0, len(values) - 1, 2)]
+        elif op in _ENDS:
+            ink = 1.0 - fill[-1]
+            if op in _FILLS and ink > 0 and _area(path) > AREA:
+                changed = True
+                light = round(1.0 - ink * AREA_INK, 4)
+                out.insert(start, ([light], pikepdf.Operator("g")))
+                out.append((operands, operator))
+                out.append(([fill[-1]], pikepdf.Operator("g")))
+                path = []
+                continue
+            path = []
+        out.append((operands, operator))
+    return out if changed else None
 
 
 def greyscale(pdf: pikepdf.Pdf) -> None:
     """Every colour as the grey of its lightness (DeviceGray): a home printer's black
-    cartridge prints it all, and no colour prints as a dither of black."""
+    cartridge prints it all, and no colour prints as a dither of black; text black."""
     for stream, _ in _streams(pdf):
-        if isinstance(stream, pikepdf.Dictionary) and "/Contents" in stream:
-            page = pikepdf.Page(stream)
-            page.contents_coalesce()
-            stream = page.obj.Contents
-        instructions = []
+        stream, instructions = _instructions(stream)
+        greys = _grey_stream(instructions)
+        if greys is not None:
+            stream.write(pikepdf.unparse_content_stream(greys))
+    _grey_images(pdf)
+
+
+def read_profile(path: Path) -> bytes:
+    """The bytes of a CMYK output profile (ValueError saying why `path` is none)."""
+    data = path.read_bytes()
+    if len(data) < 128 or data[36:40] != b"acsp":
+        raise ValueError("it is not an ICC profile")
+    if data[16:20] != b"CMYK":
+        raise ValueError(f"its colour space is {data[16:20].decode('latin-1').strip() or '?'}, not CMYK: "
+                         "a press prints four inks")
+    if data[12:16] != b"prtr":
+        raise ValueError(f"its device class is {data[12:16].decode('latin-1')!r}, not an output device ('prtr')")
+    from PIL import ImageCms
+
+    try:
+        ImageCms.ImageCmsProfile(io.BytesIO(data))
+    except (OSError, ImageCms.PyCMSError) as error:
+        raise ValueError(f"littleCMS cannot read it: {error}") from None
+    return data
+
+
+@lru_cache(maxsize=4)
+def _transform(profile: bytes) -> Any:
+    from PIL import ImageCms
+
+    return ImageCms.buildTransform(ImageCms.createProfile("sRGB"), ImageCms.ImageCmsProfile(io.BytesIO(profile)),
+                                   "RGB", "CMYK", renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+                                   flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+
+
+def _cmyk(rgb: tuple[float, float, float], profile: bytes) -> list[float]:
+    """An sRGB colour in the press's inks: a grey in black ink alone (a near-black as
+    100 % K), any other colour through the profile."""
+    if max(rgb) - min(rgb) < 1.5 / 255:
+        level = rgb[0] if rgb[0] > NEAR_BLACK else 0.0
+        return [0.0, 0.0, 0.0, round(1.0 - level, 4)]
+    from PIL import Image, ImageCms
+
+    pixel = Image.new("RGB", (1, 1), tuple(round(v * 255) for v in rgb))
+    converted = ImageCms.applyTransform(pixel, _transform(profile))
+    inks = converted.getpixel((0, 0)) if converted is not None else None
+    if not isinstance(inks, tuple):
+        raise RenderError(f"littleCMS did not convert {rgb} to CMYK")
+    return [round(v / 255, 4) for v in inks]
+
+
+def press(pdf: pikepdf.Pdf, profile: bytes) -> None:
+    """Every colour in the press's CMYK (`profile`), converted once: RGB through the
+    profile, greys and near-blacks in black ink alone."""
+    converted: dict[tuple[float, ...], list[float]] = {}
+    for stream, _ in _streams(pdf):
+        stream, instructions = _instructions(stream)
+        out: list[Instruction] = []
         changed = False
-        for operands, operator in pikepdf.parse_content_stream(stream):
-            grey = _grey(list(operands), str(operator))
-            if grey is not None:
+        for operands, operator in instructions:
+            op = str(operator)
+            if op in ("rg", "RG", "g", "G") and len(operands) == (3 if op in ("rg", "RG") else 1):
+                values = tuple(float(v) for v in operands)
+                rgb = values if len(values) == 3 else values * 3
+                if rgb not in converted:
+                    converted[rgb] = _cmyk(rgb, profile)  # type: ignore[arg-type]
+                out.append((converted[rgb], pikepdf.Operator("k" if op.islower() else "K")))
                 changed = True
-                instructions.append((grey[0], pikepdf.Operator(grey[1])))
             else:
-                instructions.append((operands, operator))
+                out.append((operands, operator))
         if changed:
-            stream.write(pikepdf.unparse_content_stream(instructions))
+            stream.write(pikepdf.unparse_content_stream(out))
+
+
+def _grey_images(pdf: pikepdf.Pdf) -> None:
+    """Raster images (a component's art) as greys too, by the same lightness."""
+    import zlib
+
+    for obj in list(pdf.objects):
+        if not (isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image"):
+            continue
+        if obj.get("/ColorSpace") == pikepdf.Name.DeviceGray or obj.get("/ImageMask"):
+            continue                  # already grey, or a soft mask, which is a grey
+        grey = pikepdf.PdfImage(obj).as_pil_image().convert("RGB").convert("L")
+        obj.write(zlib.compress(grey.tobytes(), 9), filter=pikepdf.Name.FlateDecode)
+        for key in ("/DecodeParms", "/Decode"):
+            if key in obj:
+                del obj[key]
+        obj.ColorSpace = pikepdf.Name.DeviceGray
+        obj.BitsPerComponent = 8
 
 
 def _xmp_pdfx(pdf: pikepdf.Pdf, identity: str) -> None:
@@ -103,27 +279,25 @@ def _xmp_pdfx(pdf: pikepdf.Pdf, identity: str) -> None:
             meta["xmp:ModifyDate"] = stamp
 
 
-def pdfx(pdf: pikepdf.Pdf, identity: str) -> None:
-    """The marks of PDF/X-4 (ISO 15930-7): an output intent naming the book's colour
-    (sRGB, embedded), that colour given to DeviceRGB on every page and form, a TrimBox
-    and a BleedBox on every page, no annotation in the printed area (the links are for
-    the screen), Trapped false, the version and a document id (`identity`, 32 hex
-    digits) in the XMP metadata. The book is opaque: nothing to flatten."""
-    profile = pdf.make_stream(srgb_profile())
-    profile.N = 3
-    srgb = pikepdf.Array([pikepdf.Name.ICCBased, profile])
+def _description(profile: bytes) -> str:
+    from PIL import ImageCms
+
+    return ImageCms.getProfileDescription(ImageCms.ImageCmsProfile(io.BytesIO(profile))).strip() or "CMYK"
+
+
+def pdfx(pdf: pikepdf.Pdf, identity: str, profile: bytes, condition: str = PRESS_CONDITION,
+         info: str = PRESS_INFO) -> None:
+    """The marks of PDF/X-4 (ISO 15930-7): the colours in the press's CMYK (press), an
+    output intent naming that press (`profile` embedded, `condition` its registered
+    name, or "Custom"), a TrimBox and a BleedBox on every page, no annotation in the
+    printed area (the links are for the screen), Trapped false, the version and a
+    document id (`identity`, 32 hex digits) in the XMP metadata."""
+    press(pdf, profile)
+    stream = pdf.make_stream(profile)
+    stream.N = 4
     pdf.Root.OutputIntents = pikepdf.Array([pikepdf.Dictionary(
-        Type=pikepdf.Name.OutputIntent, S=pikepdf.Name.GTS_PDFX, OutputConditionIdentifier=_SRGB_NAME,
-        RegistryName="http://www.color.org", Info=_SRGB_NAME, DestOutputProfile=profile)])
-    for stream, resources in _streams(pdf):
-        if not isinstance(resources, pikepdf.Dictionary):
-            resources = pikepdf.Dictionary()
-            stream.Resources = resources
-        spaces = resources.get("/ColorSpace")
-        if not isinstance(spaces, pikepdf.Dictionary):
-            spaces = pikepdf.Dictionary()
-        spaces.DefaultRGB = srgb
-        resources.ColorSpace = spaces
+        Type=pikepdf.Name.OutputIntent, S=pikepdf.Name.GTS_PDFX, OutputConditionIdentifier=condition,
+        RegistryName="http://www.color.org", Info=info, DestOutputProfile=stream)])
     for page in pdf.pages:
         media = page.obj.MediaBox
         trim = page.obj.get("/TrimBox", media)
@@ -135,20 +309,46 @@ def pdfx(pdf: pikepdf.Pdf, identity: str) -> None:
     _xmp_pdfx(pdf, identity)
 
 
-def finish(data: bytes, options: RenderOptions, created: str) -> bytes:
-    """The book as `options` ask: grey, PDF/X-4, both or neither (then as it was).
-    `created`: the PDF date (D:...Z) PDF/X asks for when the book has none."""
+# A file that must carry a date (PDF/X) and was given none: the epoch of reproducible builds.
+EPOCH_DATE = "D:19800101000000Z"
+
+
+def pdf_date(iso: str) -> str:
+    return "D:" + iso.replace("-", "").replace(":", "").replace("T", "").rstrip("Z") + "Z"
+
+
+def finish(data: bytes, options: RenderOptions, created: str | None = None) -> bytes:
+    """The file as `options` ask: grey, PDF/X-4 in the press's CMYK, both or neither
+    (then as it was). `created`: the PDF date (D:...Z) PDF/X asks for when the file has
+    none (by default SOURCE_DATE_EPOCH's, else 1980-01-01)."""
     if not (options.greyscale or options.pdfx):
         return data
     pdf = pikepdf.open(io.BytesIO(data))
     if options.greyscale:
         greyscale(pdf)
     if options.pdfx:
+        stamp = created or (pdf_date(iso) if (iso := source_date()) else EPOCH_DATE)
         for key in ("/CreationDate", "/ModDate"):
             if key not in pdf.docinfo:
-                pdf.docinfo[key] = pdf.docinfo.get("/CreationDate", pikepdf.String(created))
-        pdfx(pdf, hashlib.sha256(data).hexdigest())
+                pdf.docinfo[key] = pdf.docinfo.get("/CreationDate", pikepdf.String(stamp))
+        # The document ids are made from the file as dated: a date given by
+        # SOURCE_DATE_EPOCH and the same date stamped here make one file.
+        if "/ID" in pdf.trailer:
+            del pdf.trailer["/ID"]
+        dated = io.BytesIO()
+        pdf.save(dated, deterministic_id=True)
+        identity = hashlib.sha256(dated.getvalue()).hexdigest()
+        if options.icc:
+            profile = read_profile(Path(options.icc))
+            pdfx(pdf, identity, profile, "Custom", _description(profile))
+        else:
+            pdfx(pdf, identity, _press_profile())
     out = io.BytesIO()
     pdf.save(out, compress_streams=True, object_stream_mode=pikepdf.ObjectStreamMode.generate,
              deterministic_id=True, min_version="1.6" if options.pdfx else "")
     return out.getvalue()
+
+
+@lru_cache(maxsize=1)
+def _press_profile() -> bytes:
+    return PRESS_PROFILE.read_bytes()

@@ -49,6 +49,7 @@ PT_MM = 25.4 / 72
 PANEL_INSET = 3.0
 BOX_INSET = 1.5
 BODY_TOP = 14.6
+ART_GAP = 1.0                         # between the art band and the body below it
 BODY_BOTTOM = 5.0
 BODY_BOTTOM_WITH_FOOT = 21.0
 BODY_BOTTOM_LOCATION_FOOT = 36.5
@@ -182,8 +183,9 @@ def boxes(face: Face) -> dict[str, tuple[float, float]]:
     panel = height - 2 * PANEL_INSET
     location = face.kind == "location"
     bottom = (BODY_BOTTOM_LOCATION_FOOT if location else BODY_BOTTOM_WITH_FOOT) if face.foot else BODY_BOTTOM
+    art = face.art.frame[1] + ART_GAP if face.art is not None else 0.0
     out = {"title": (inner - (NUMBER_WIDTH if face.number else 0.0), TITLE_HEIGHT),
-           "body": (inner, panel - BODY_TOP - bottom)}
+           "body": (inner, panel - BODY_TOP - art - bottom)}
     if face.foot:
         out["foot"] = (inner, FOOT_HEIGHT_LOCATION if location else FOOT_HEIGHT)
     return out

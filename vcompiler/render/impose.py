@@ -1,6 +1,7 @@
 """Print-shop geometry, on the assembled book: crop marks drawn outside the bleed, and
 booklets (pages two-up on sheets of the chosen paper, in saddle-stitch order, in
-signatures a stapler can bind, with fold and collation marks)."""
+signatures a stapler can bind, with fold and collation marks, and the creep of a
+thick signature made up for)."""
 from __future__ import annotations
 
 import io
@@ -16,6 +17,10 @@ MARK_OFFSET = 3 * MM        # starting 3 mm from the trim, never inside the blee
 MARK_WIDTH = 0.25
 # Registration colour: the marks print on every plate of a CMYK press.
 _INK = b"1 1 1 1 K"
+# A folded signature's inner sheets stick out at the fore-edge, one paper thickness a
+# sheet, and lose that much of their outer margin to the trim. Under half a millimetre
+# at the innermost sheet it is within what a trimmer holds, and left alone.
+CREEP_THRESHOLD_MM = 0.5
 
 
 def _box(page: pikepdf.Page, name: str) -> tuple[float, float, float, float]:
@@ -88,6 +93,16 @@ def signatures(pages: int, size: int) -> list[int]:
     return counts
 
 
+def creep(sheets: int, thickness_mm: float) -> list[float]:
+    """How far (mm) each sheet of a signature of `sheets` sheets, outermost first, moves
+    its pages towards the fold: a paper thickness per sheet inside the outermost, so
+    that every page keeps its outer margin after the trim; nothing for a signature whose
+    innermost sheet creeps less than CREEP_THRESHOLD_MM."""
+    if (sheets - 1) * thickness_mm < CREEP_THRESHOLD_MM:
+        return [0.0] * sheets
+    return [round(k * thickness_mm, 4) for k in range(sheets)]
+
+
 def impose(data: bytes, options: RenderOptions) -> bytes:
     """The book's pages two-up on sheets, in saddle-stitch order, signature after
     signature. Without bleed or marks a sheet is exactly two pages side by side (A4
@@ -95,7 +110,8 @@ def impose(data: bytes, options: RenderOptions) -> bytes:
     slug holding crop marks at its corners and fold marks at the spine, trimmed back
     to the spread (TrimBox). Each signature's outer sheet carries a collation mark on
     its spine, one step lower per signature, so that gathered signatures show a
-    staircase when in order."""
+    staircase when in order. The pages of a thick signature's inner sheets move towards
+    the fold by its creep (see creep())."""
     source = pikepdf.open(io.BytesIO(data))
     out = pikepdf.new()
     pages = list(source.pages)
@@ -109,7 +125,9 @@ def impose(data: bytes, options: RenderOptions) -> bytes:
     counts = signatures(len(pages), options.signature)
     first = 0
     for number, count in enumerate(counts):
+        shifts = creep(count // 4, options.paper_thickness_mm)
         for side, (left, right) in enumerate(saddle_order(count)):
+            shift = shifts[side // 2] * MM
             sheet = out.add_blank_page(page_size=(2 * w + 2 * slug, h + 2 * slug))
             resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary())
             content = []
@@ -119,7 +137,8 @@ def impose(data: bytes, options: RenderOptions) -> bytes:
                     continue
                 name = f"/P{slot}"
                 resources.XObject[name] = out.copy_foreign(forms[index])
-                tx, ty = slug + slot * w - x0, slug - y0
+                # Towards the fold: the left page to the right, the right page to the left.
+                tx, ty = slug + slot * w - x0 + (shift if slot == 0 else -shift), slug - y0
                 left_edge = slug + slot * w - clip_left
                 width = w + clip_left + clip_right
                 # Each page keeps its bleed on its three outer edges only: at the fold the
@@ -137,7 +156,9 @@ def impose(data: bytes, options: RenderOptions) -> bytes:
                 content.append(f"q 0 0 0 1 k {slug + w - 1.5 * MM:.3f} {slug + h - 20 * MM - step:.3f} "
                                f"{3 * MM:.3f} {6 * MM:.3f} re f Q".encode())
             sheet.obj.Resources = resources
-            sheet.obj.Contents = pikepdf.Stream(out, b"\n".join(content))
+            # Never an empty stream (a side of blank pages): compressed, Ghostscript
+            # reads one as a damaged file and repairs it.
+            sheet.obj.Contents = pikepdf.Stream(out, b"\n".join(content) or b"q Q\n")
             sheet.obj.TrimBox = pikepdf.Array([slug, slug, slug + 2 * w, slug + h])
             sheet.obj.BleedBox = pikepdf.Array([slug - bleed, slug - bleed, slug + 2 * w + bleed, slug + h + bleed])
         first += count

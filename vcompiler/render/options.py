@@ -17,6 +17,8 @@ PAPERS = {"a4": "A4", "letter": "letter", "a5": "A5"}
 HALF = {"a4": "148.5mm 210mm", "a5": "148.5mm 210mm", "letter": "5.5in 8.5in"}
 # Pages per signature: 10 sheets folded, what an ordinary long-reach stapler binds.
 SIGNATURE = 40
+# Office paper of 80 g/m² is about 0.1 mm thick.
+PAPER_THICKNESS_MM = 0.1
 
 
 @frozen
@@ -26,10 +28,14 @@ class RenderOptions:
     crop_marks: bool = False
     booklet: bool = False
     signature: int = SIGNATURE        # booklet: pages per saddle-stitched signature; 0: one
+    paper_thickness_mm: float = PAPER_THICKNESS_MM    # booklet: for the creep of thick signatures
     titles: bool | None = None        # titles in the index and outline; None: the book's default
     greyscale: bool = False           # every colour as a grey, for home printers
     pdfx: bool = False                # PDF/X-4 for a print shop (render.finish)
+    icc: str = ""                     # pdfx: the press's CMYK profile file; "": the bundled FOGRA39
     tagged: bool = False              # a structure tree, for screen readers
+    board_paper: str = "a4"           # the sheet a planet board prints on, tiled when larger
+    one_volume: bool = False          # a Vantage pack's storybooks as one Book of Vantages
 
     def page_css(self) -> str:
         # Built from the options only, never from pack text. Crop marks are drawn

@@ -154,6 +154,7 @@ def _weasy(html: str, options: RenderOptions, extra_css: str = "", sheets: tuple
 
     weasy_compat.skip_empty_margins()
     weasy_compat.hang_trailing_spaces()
+    weasy_compat.one_subsetter()
 
     # The fonts are written to the temporary folder, which a command removes when it ends.
     stylesheets, fonts = _stylesheets(sheets, options.page_css() + extra_css, tempfile.gettempdir())
@@ -372,12 +373,6 @@ def _metadata(book: Book) -> dict[str, str]:
     return metadata
 
 
-def fresh_sheet(pages_before: int) -> int:
-    """Blank pages that start a part on a fresh sheet (an odd page) whose spread shows
-    nothing of the pages before: a result never faces its action."""
-    return 2 if pages_before % 2 == 0 else 1
-
-
 @frozen
 class Layout:
     """A book's pages: which rendered section each comes from, its part, its ids."""
@@ -397,11 +392,13 @@ def lay_out(parts: list[Section], rendered: list[RenderedSection], relay: Relay,
     """The book's pages from its rendered sections (index sections included, after
     the others): the entries of sections rendered as units placed on the pages one
     document would have (render.placement), those of other sections joined without a
-    seam (render.seams); the results on a fresh sheet. `relay`: see seams.stitch;
+    seam (render.seams); the results on a spread of their own (spoilers.results_gap).
+    `relay`: see seams.stitch;
     `again(part, id, pad)`: an entry of `part` laid out again below `pad` (see
     placement.place)."""
     from vcompiler.render.assembly import Piece
     from vcompiler.render.placement import ids, place
+    from vcompiler.render.spoilers import results_gap
 
     pieces: list[Piece | Composed] = []
     pages: list[tuple[str, tuple[str, ...]]] = []
@@ -411,8 +408,8 @@ def lay_out(parts: list[Section], rendered: list[RenderedSection], relay: Relay,
         end = start + 1
         while end < len(parts) and parts[end].kind == kind and parts[end].units == units:
             end += 1
-        if kind == "results" and pages and pages[-1][0] != "results" and pages[-1][0] != "blank":
-            blanks = fresh_sheet(len(pages))
+        if kind == "results" and pages and pages[-1][0] != "results" and results_gap(pages):
+            blanks = results_gap(pages)
             pieces.append(Piece(b"", (), blanks))
             pages += [("blank", ())] * blanks
         run = rendered[start:end]

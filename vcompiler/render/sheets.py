@@ -184,11 +184,13 @@ class RenderedJob:
 
 def job_html(job: Job, marked: dict[int, dict[str, Overflow]] | None = None) -> str:
     """`marked`: by face, the parts (title, body, foot) printed cut, and what is cut."""
+    from vcompiler.registry.art import CARD_ART_TOP_MM
+    from vcompiler.render.fit import ART_GAP, BODY_TOP
     from vcompiler.render.options import source_date
     from vcompiler.render.templating import environment
     return environment().get_template("cards.html.j2").render(
         job=job, marked=marked or {}, bleed=BLEED_MM, note=DUPLEX_NOTE, page_names=page_names, naive=False,
-        created=source_date(),
+        created=source_date(), art_top=CARD_ART_TOP_MM, art_body_top=BODY_TOP + ART_GAP,
         version=__version__)
 
 
@@ -298,25 +300,57 @@ def render_job(job: Job) -> RenderedJob:
     return RenderedJob(write(), tuple(o for o in found if o.face in job.measure), len(laid_out.pages))
 
 
+def _outline_items(source: Any, first_page: int) -> list[Any]:
+    """A job's outline (a card sheet's cards by name), its pages counted from
+    `first_page` of the joined file: joining pages alone leaves the outline behind."""
+    import pikepdf
+
+    pages = {page.objgen: n for n, page in enumerate(source.pages)}
+
+    def copied(item: Any) -> Any:
+        target = item.destination
+        if isinstance(target, pikepdf.Array) and len(target) and target[0].objgen in pages:
+            page = first_page + pages[target[0].objgen]
+            made = pikepdf.OutlineItem(str(item.title), page, "XYZ",
+                                       left=float(target[2]) if len(target) > 2 else None,
+                                       top=float(target[3]) if len(target) > 3 else None)
+        else:
+            made = pikepdf.OutlineItem(str(item.title))
+        made.children.extend(copied(child) for child in item.children)
+        return made
+
+    with source.open_outline() as found:
+        return [copied(item) for item in found.root]
+
+
 def assemble_pdf(parts: list[bytes], title: str, trim_bleed: list[bool]) -> bytes:
-    """The jobs' PDFs as one file. Single-card pages (`trim_bleed`) get a TrimBox
-    inside their bleed, for print-on-demand services."""
+    """The jobs' PDFs as one file, one subset per font. Single-card pages (`trim_bleed`)
+    get a TrimBox inside their bleed, for print-on-demand services."""
     import pikepdf
 
     from vcompiler.render.assembly import saved
+    from vcompiler.render.fonts import merge_fonts
     from vcompiler.render.options import source_date
 
     out = pikepdf.new()
     # Open until the file is saved: their pages' streams are read from them then.
     sources = [pikepdf.open(io.BytesIO(part)) for part in parts]
+    outline: list[Any] = []
     for source in sources:
+        outline.extend(_outline_items(source, len(out.pages)))
         out.pages.extend(source.pages)
+    if outline:
+        with out.open_outline() as root:
+            root.root.extend(outline)
     bleed = BLEED_MM * 72 / 25.4
     for page, trimmed in zip(out.pages, trim_bleed):
         if trimmed:
             left, bottom, right, top = (float(v) for v in page.mediabox)
             page.bleedbox = pikepdf.Array([left, bottom, right, top])
             page.trimbox = pikepdf.Array([left + bleed, bottom + bleed, right - bleed, top - bleed])
+    # Each job embeds its own subsets under one name per font: one font per family,
+    # under a name of its own, is what a preflight accepts, and a tenth of the weight.
+    merge_fonts(out)
     info = {"/Title": pikepdf.String(title), "/Producer": pikepdf.String(f"vcompiler {__version__}")}
     created = source_date()
     if created:

@@ -28,6 +28,15 @@ def spread(page: int) -> int:
     return (page + 1) // 2
 
 
+def results_gap(pages: list[tuple[str, tuple[str, ...]]]) -> int:
+    """Blank pages (0 or 1) to print after `pages` (per page, its part and ids) for the
+    results that follow to start on a spread that shows no action: a blank only when
+    the actions end on a left page. Not a fresh sheet: a result on the back of an
+    action's page is out of sight until the leaf is turned."""
+    first = len(pages)
+    return int(any(part == "entries" and spread(number) == spread(first) for number, (part, _) in enumerate(pages)))
+
+
 def _tally(book: Book, targets: Callable[[Entry], list[str]],
            lands: Callable[[Entry, str], bool | None]) -> Exposure:
     """Counts, over the entries of `book`, the `targets` of each that `lands` says are

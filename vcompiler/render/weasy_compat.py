@@ -178,3 +178,67 @@ def join_leaders(pages: list[Any], run: int) -> None:
 def srgb_profile() -> bytes:
     """The sRGB ICC profile WeasyPrint ships (and embeds for PDF/A), for PDF/X's output intent."""
     return files("weasyprint.pdf").joinpath("sRGB2014.icc").read_bytes()
+
+
+
+# Tables no glyph in a PDF reads (the text is shaped already, colour glyphs are not
+# drawn): dropped before subsetting, which otherwise decodes the layout tables of the
+# whole font for every document, most of the time of subsetting it.
+_UNREAD_TABLES = ("GSUB", "GPOS", "GDEF", "BASE", "JSTF", "DSIG", "SVG ")
+
+
+@lru_cache(maxsize=16)
+def _slim(data: bytes, index: int) -> bytes:
+    """A font without the tables a PDF does not read: what every document of a
+    process subsets, read once."""
+    import io
+
+    from fontTools import ttLib
+
+    program = ttLib.TTFont(io.BytesIO(data), fontNumber=index, lazy=True)
+    for tag in _UNREAD_TABLES:
+        if tag in program:
+            del program[tag]
+    out = io.BytesIO()
+    program.save(out)
+    return out.getvalue()
+
+
+def _subset(font: Any, to_unicode: dict[int, Any], hinting: bool) -> None:
+    """WeasyPrint's Font.subset, by fontTools alone: the glyphs drawn, at their ids."""
+    if not to_unicode:
+        return
+    import io
+
+    from fontTools import subset, ttLib
+
+    options = subset.Options(retain_gids=True, passthrough_tables=True, ignore_missing_glyphs=True,
+                             hinting=hinting, desubroutinize=True, notdef_outline=bool(font.missing))
+    options.drop_tables += [tag.strip() for tag in _UNREAD_TABLES]
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(gids=to_unicode)
+    try:
+        program = ttLib.TTFont(io.BytesIO(_slim(font.file_content, font.index)), lazy=True)
+        subsetter.subset(program)
+        out = io.BytesIO()
+        program.save(out)
+    except ttLib.TTLibError:
+        # WeasyPrint's own answer: the whole font is embedded.
+        return
+    font.file_content = out.getvalue()
+
+
+@lru_cache(maxsize=1)
+def one_subsetter() -> bool:
+    """Fonts are subset by fontTools, a pinned Python package, on every machine.
+    WeasyPrint subsets with the system's libharfbuzz-subset where it finds one, and
+    with fontTools where not: the same book had other bytes on a machine with the
+    library than on one without (and on each version of it). Returns whether
+    WeasyPrint has the method this stands in for (weasyprint.pdf.fonts.Font.subset)."""
+    from weasyprint.pdf import fonts
+
+    method = getattr(getattr(fonts, "Font", None), "subset", None)
+    if method is None or list(inspect.signature(method).parameters) != ["self", "to_unicode", "hinting"]:
+        return False
+    fonts.Font.subset = _subset
+    return True

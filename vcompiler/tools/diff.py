@@ -23,6 +23,7 @@ from typing import Any
 from vcompiler.model.types import Card, CheckAction, Effect, Pack, Planet, Row
 from vcompiler.registry import CARD_SIZES
 from vcompiler.render import ir, voice
+from vcompiler.render.art import art_lines
 from vcompiler.render.books import STARTING_KEY, books_of
 from vcompiler.render.cards import Face, faces_of, row_lead, setup_blocks
 from vcompiler.render.ir import (
@@ -156,7 +157,11 @@ def _face_said(face: Face) -> tuple[str, ...]:
         head.append("Biomes: " + ", ".join(face.icons))
     if face.copies > 1:
         head.append(f"{face.copies} copies")
-    return (" · ".join(head), *_face_text(face.blocks), *_face_text(face.foot))
+    art = []
+    if face.art is not None:
+        art = [f"Art: {face.art.image} ({face.art.digest[:12]})"] if face.art.image else []
+        art += [f"Art brief: “{face.art.brief}”"] if face.art.brief else []
+    return (" · ".join(head), *art, *_face_text(face.blocks), *_face_text(face.foot))
 
 
 def _effects_line(effects: tuple[Effect, ...]) -> str:
@@ -167,7 +172,7 @@ def _effects_line(effects: tuple[Effect, ...]) -> str:
 def _board_text(planet: Planet) -> tuple[str, ...]:
     """What a planet's board prints, a line for each space and each path; where a sector
     lies and the lines between them are its layout, not its words, and are left out."""
-    text = [t.plain() for t in planet.text]
+    text = [t.plain() for t in planet.text] + art_lines(planet.art)
     if planet.events is not None:
         text.append(_plain(voice.events_rule(planet.events)))
     if planet.missions:
@@ -224,7 +229,7 @@ def printed_entries(pack: Pack) -> list[Printed]:
                 identity = ("entry", book.file_name, entry.key, occurrence)
                 out.append(Printed(identity, entry.key, "Entry", book.file_name, entry.title_text, paragraphs))
     for location in pack.locations:
-        text = [p for t in location.text for p in map(voice.plain, voice.rich(t))]
+        text = [p for t in location.text for p in map(voice.plain, voice.rich(t))] + art_lines(location.art)
         if location.arrival:
             text.append("Arrival: " + _plain(voice.effects_sentence(location.arrival)))
         text += [f"{e.direction.capitalize()}: " + (f"{e.target}" + (f" ({e.mode})" if e.mode else "")

@@ -15,7 +15,6 @@ from vcompiler.compile import CompileResult
 from vcompiler.model.types import Pack
 from vcompiler.render.books import Book, books_of
 from vcompiler.render.ir import Choices, Paragraph, Sentence
-from vcompiler.render.pdf import fresh_sheet
 from vcompiler.render.voice import plain
 from vcompiler.util.frozen import frozen
 
@@ -73,10 +72,11 @@ def _pages(book: Book, count: int) -> dict[str, int]:
         room = count + ENTRY_ROOM * len(book.entries)
         pages = 1 + math.ceil(room / per_page) if count else 2
         if book.kind == "storybook" and book.entries:
-            # Results start on a page of their own, on a fresh sheet after the cover and
-            # the entries (about half the words): one or two blank pages.
+            # Results start on a page of their own after the cover and the entries
+            # (about half the words), after a blank page where the first of them would
+            # face their actions: when the entries fill one page.
             before = 1 + max(1, math.ceil(room / 2 / per_page))
-            pages += 1 + fresh_sheet(before)
+            pages += 1 + (before == 2)
         if book.kind == "logbook":
             pages += math.ceil(len(book.index) / INDEX_LINES_PER_PAGE[paper])
         out[paper] = pages

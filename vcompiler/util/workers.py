@@ -170,8 +170,15 @@ def _server_folder() -> None:
     held = tempfile.tempdir
     if getattr(process.current_process(), "_config", {}).get("tempdir") is not None:
         return
-    holder = tempfile.mkdtemp(prefix=f"{_SCRATCH_PREFIX}{os.getpid()}-server-",
-                              dir=_outside if _scratch is not None and held == _scratch else None)
+    prefix = f"{_SCRATCH_PREFIX}{os.getpid()}-server-"
+    base = _outside if _scratch is not None and held == _scratch else None
+    if len(os.path.join(base or tempfile.gettempdir(), prefix)) + _BELOW_HOLDER > _SOCKET_PATH and \
+            os.path.isdir(_SHORT_TEMP):
+        # A Unix socket's path holds at most 107 bytes, which a long TMPDIR (a CI job's,
+        # a test's) leaves no room for: the E900 "AF_UNIX path too long" of a book build.
+        base = _SHORT_TEMP
+        remove_stale(Path(base), re.escape(_SCRATCH_PREFIX) + r"(?P<pid>\d+)-server-.*")
+    holder = tempfile.mkdtemp(prefix=prefix, dir=base)
     tempfile.tempdir = holder
     try:
         util.get_temp_dir()
@@ -181,6 +188,11 @@ def _server_folder() -> None:
 
 
 _server_folders: list[str] = []
+# What Linux's sockaddr_un holds of a path, and what multiprocessing puts below the
+# holder: its 8 random letters, /pymp-XXXXXXXX, then the socket, /listener-XXXXXXXX.
+_SOCKET_PATH = 107
+_BELOW_HOLDER = 8 + 14 + 18
+_SHORT_TEMP = "/tmp"
 
 
 def pool(workers: int, method: str, preload: tuple[str, ...] = ()) -> ProcessPoolExecutor:
@@ -232,7 +244,7 @@ def pool(workers: int, method: str, preload: tuple[str, ...] = ()) -> ProcessPoo
             except BaseException:
                 _stop_now(executor)
                 with contextlib.suppress(Exception):
-                    _stop_server()
+                    _stop_server(now=True)
                 raise
     return executor
 
@@ -249,7 +261,7 @@ def running(executor: ProcessPoolExecutor) -> Iterator[ProcessPoolExecutor]:
         _stop_now(executor)
         if served:
             with contextlib.suppress(Exception):
-                _stop_server()
+                _stop_server(now=True)
         raise
     executor.shutdown(wait=True)
     if served:
@@ -270,12 +282,21 @@ def _stop_now(executor: ProcessPoolExecutor) -> None:
     executor.shutdown(wait=False, cancel_futures=True)
 
 
-def _stop_server() -> None:
+def _stop_server(now: bool = False) -> None:
     """Ends the fork server and waits for it, now that its workers are done: its time
     and theirs count as this command's (getrusage's RUSAGE_CHILDREN), and no server
-    lives on with what it loaded for one pool."""
+    lives on with what it loaded for one pool. `now`: stopped early (Ctrl-C, an error),
+    the server is killed first, and its workers with it (they die with their parent).
+    It ends of itself only once every process it forked has let go of the pipe that
+    keeps it alive: a worker forked while Ctrl-C stopped the pool's launch is not yet
+    the pool's to kill, and it waits for work, which would keep this process waiting
+    for the server for ever."""
     from multiprocessing import forkserver, process
-    stop = getattr(getattr(forkserver, "_forkserver", None), "_stop", None)
+    server = getattr(forkserver, "_forkserver", None)
+    if now and getattr(server, "_forkserver_pid", None):
+        with contextlib.suppress(OSError):
+            os.kill(server._forkserver_pid, signal.SIGKILL)  # type: ignore[union-attr]
+    stop = getattr(server, "_stop", None)
     if stop is not None:
         stop()
     if _server_folders:
@@ -515,7 +536,7 @@ def scratch() -> Iterator[Path]:
         shutil.rmtree(folder, ignore_errors=True)
         if _server_folders:          # stopped while a pool was being made
             with contextlib.suppress(Exception):
-                _stop_server()
+                _stop_server(now=True)
 
 
 # Where the dynamic linker looks, after LD_LIBRARY_PATH and the folders /etc/ld.so.conf names.

@@ -234,3 +234,17 @@ def test_greyscale_prints_the_art_in_greys_too(tmp_path, pack):
         spaces = [obj.get("/ColorSpace") for obj in pdf.objects
                   if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image"]
     assert spaces and all(space == pikepdf.Name.DeviceGray for space in spaces)
+
+
+def test_a_png_cut_short_is_damaged_even_after_a_render_in_the_same_process(tmp_path, monkeypatch):
+    # Importing WeasyPrint tells Pillow to load truncated images, for the whole process.
+    monkeypatch.setattr(ImageFile, "LOAD_TRUNCATED_IMAGES", True)
+    folder = tmp_path / "pack"
+    folder.mkdir()
+    out = io.BytesIO()
+    Image.new("RGB", (64, 64), "teal").save(out, "PNG")
+    (folder / "cut.png").write_bytes(out.getvalue()[:-30])
+    (folder / "pack.vcl").write_text(VANGUARD_HEADER + 'log 1 "S" {\n  return\n}\n'
+                                     'mission M01 "M" {\n  art "cut.png"\n  text "x"\n}\n', encoding="utf-8")
+    assert [d.code.id for d in compile_pack(folder).diagnostics if d.code.id == "E116"] == ["E116"]
+    assert ImageFile.LOAD_TRUNCATED_IMAGES is True            # and the process keeps its setting

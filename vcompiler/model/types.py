@@ -371,6 +371,8 @@ class Pack:
     # False when a file could not be read or a declaration could not be parsed: the
     # story graph then misses edges, and the rules that need all of it stand down.
     complete: bool = True
+    # The language of a translated edition (i18n.apply); "" for the source edition.
+    language: str = ""
 
     def log(self, number: int) -> Log | None:
         return self._logs_by_number.get(number)

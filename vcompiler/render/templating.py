@@ -36,3 +36,30 @@ def _is(kind: type) -> Callable[[object], bool]:
     def test(value: object) -> bool:
         return isinstance(value, kind)
     return test
+
+
+def spoken(language: str | None = None) -> dict[str, object]:
+    """What a template needs to speak `language` (default: the language spoken):
+    `t(english, **slots)`, the phrase in it, `count(one, other, n)`, the phrase for the
+    number by the language's plural rules, and `lang`, the document's language, which
+    WeasyPrint hyphenates by (the pseudo-locale is hyphenated as English)."""
+    from markupsafe import Markup, escape
+
+    from vcompiler.registry.phrasebook import PSEUDO, SOURCE, counted, say_in, speaking_now
+
+    chosen = language or speaking_now()
+
+    def t(english: str, **values: object) -> str:
+        return say_in(chosen, english, **values)
+
+    def count(one: str, other: str, n: int) -> str:
+        return counted(chosen, one, other, n)
+
+    def phrased(english: str, **parts: object) -> Markup:
+        """The phrase escaped, each {slot} filled with markup made by the template."""
+        text = str(escape(say_in(chosen, english)))
+        for name, part in parts.items():
+            text = text.replace("{" + name + "}", str(escape(part)))
+        return Markup(text)
+
+    return {"t": t, "count": count, "phrased": phrased, "lang": SOURCE if chosen == PSEUDO else chosen.replace("_", "-")}

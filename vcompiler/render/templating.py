@@ -62,4 +62,5 @@ def spoken(language: str | None = None) -> dict[str, object]:
             text = text.replace("{" + name + "}", str(escape(part)))
         return Markup(text)
 
-    return {"t": t, "count": count, "phrased": phrased, "lang": SOURCE if chosen == PSEUDO else chosen.replace("_", "-")}
+    lang = SOURCE if chosen == PSEUDO else chosen.replace("_", "-")
+    return {"t": t, "count": count, "phrased": phrased, "lang": lang}

@@ -18,8 +18,10 @@ from functools import lru_cache
 from vcompiler.registry.conditions import CONDITIONS
 from vcompiler.registry.forms import CREW_TARGETS, FORMS, Wording, wording
 from vcompiler.registry.kinds import KINDS, LANDING, LANDING_CARD, VANTAGE_CARD_KINDS
+from vcompiler.vocabulary import DIE_COLOURS, DISCOVERY_KINDS, OUTCOME_COLOURS
 
 SOURCE = "en"
+VALUE_WORDS: tuple[str, ...] = tuple(dict.fromkeys((*DIE_COLOURS, *OUTCOME_COLOURS, *DISCOVERY_KINDS)))
 PSEUDO = "qps"
 
 # The pseudo-locale (PSEUDO): no translation file, every string made longer and accented so that
@@ -90,7 +92,7 @@ FIXED: tuple[str, ...] = (
     "System Maps: {system}, {number}. Investigating it costs {cost}.",
     # boards
     "Success", "Lander", "Point of Interest", "Rank-Up", "Mission", "Global Condition", "Place card {card} here.",
-    "Lift-Off", "Evac", "Planet Rules", "Tile {n} of {count}: row {row}, column {column}.",
+    "Lift-Off", "Evac", "Planet Rules", "Entering: read {log}", "Tile {n} of {count}: row {row}, column {column}.",
     "Print at actual size, double-sided, flip on long edge", "{n} line not printed (warning W510)",
     "{n} lines not printed (warning W510)", "Lay the tiles so that the + marks meet, then trim the overlap.",
 )
@@ -114,6 +116,8 @@ def phrases() -> tuple[str, ...]:
         facts = kind.print_facts
         found += [facts.label or kind.noun.title(), facts.goal_word]
     found += [LANDING_CARD.label or LANDING] + [k.capitalize() for k in VANTAGE_CARD_KINDS]
+    # The words an effect takes from a list: a die's or an outcome's colour, a discovery's kind.
+    found += list(VALUE_WORDS)
     return tuple(dict.fromkeys(found))
 
 

@@ -265,4 +265,15 @@ GERMAN: dict[str, str] = {
     "Destiny": "Schicksal",
     "Condition": "Zustand",
     "Companion": "Gefährte",
+    # words an effect takes from a list
+    "red": "rot",
+    "green": "grün",
+    "blue": "blau",
+    "yellow": "gelb",
+    "mineral": "Mineral",
+    "biological": "Biologisch",
+    "technological": "Technologisch",
+    "xenological": "Xenologisch",
+    "anomaly": "Anomalie",
+    "Entering: read {log}": "Beim Betreten: lies {log}",
 }

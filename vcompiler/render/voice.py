@@ -12,7 +12,7 @@ from vcompiler.model import types as m
 from vcompiler.registry import CREW_TARGETS, FORM_BY_OP, Wording, kind_named
 from vcompiler.registry.conditions import CONDITION_BY_TEST
 from vcompiler.registry.forms import wording
-from vcompiler.registry.phrasebook import plural_category, say, speaking_now, worded
+from vcompiler.registry.phrasebook import VALUE_WORDS, plural_category, say, speaking_now, worded
 from vcompiler.render.ir import BookBlock, Choices, Emphasis, Icon, Paragraph, Ref, Sentence, Token, Words, plain
 
 
@@ -96,6 +96,8 @@ def _worded(wording: Wording, param: Callable[[str], object]) -> Sentence:
             elif piece.filter == "times":
                 # RB 1447: a Threat "will Attack ... twice".
                 text = say("once") if value == 1 else say("twice") if value == 2 else say("{n} times", n=value)
+            elif isinstance(value, str) and value in VALUE_WORDS:
+                text = say(value)
             else:
                 text = str(value)
             out.append(Words(text))

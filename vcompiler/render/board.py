@@ -822,8 +822,8 @@ def _sector_views(pack: m.Pack, planet: m.Planet, cells: dict[int, tuple[int, in
 def _printed_poi(card: m.Card) -> PrintedPoi:
     """What a POI printed on a sector says, as its card would (RB 444): its biomes, the
     words of its flags, its text, and each Special Action with its Danger dice."""
-    return ((tuple(b for b in card.biomes if b in ICONS), tuple(FLAG_WORDS.get(f, f) for f in card.flags),
-             tuple(p for t in card.text for p in rich(t))),
+    flags = tuple(say(FLAG_WORDS[f]) if f in FLAG_WORDS else f for f in card.flags)
+    return ((tuple(b for b in card.biomes if b in ICONS), flags, tuple(p for t in card.text for p in rich(t))),
             tuple((action.name, _action_said(action), action.danger or 0) for action in card.actions))
 
 

@@ -179,3 +179,15 @@ def test_a_glyph_the_fonts_lack_in_a_translation_is_e110_at_its_line(eye):
     assert [(Path(d["file"]).name, d["line"]) for d in found] == [("de.po", line)]
     assert "de translation of `log 204/title`" in found[0]["message"] and "U+4E2D" in found[0]["message"]
     assert [d for d in diagnostics(eye) if d["code"] == "E110"] == []
+
+
+def test_a_template_rendered_without_a_language_speaks_the_one_spoken():
+    from vcompiler.render.templating import environment
+
+    template = environment().from_string('<html lang="{{ lang }}">{{ t("Results") }} '
+                                         '{{ count("{n} entry", "{n} entries", 2) }}</html>')
+    assert template.render() == '<html lang="en">Results 2 entries</html>'
+    with speaking("de"):
+        assert template.render() == '<html lang="de">Ergebnisse 2 Einträge</html>'
+    with speaking("qps"):
+        assert template.render().startswith('<html lang="en">Réšültš')

@@ -191,3 +191,14 @@ def test_a_template_rendered_without_a_language_speaks_the_one_spoken():
         assert template.render() == '<html lang="de">Ergebnisse 2 Einträge</html>'
     with speaking("qps"):
         assert template.render().startswith('<html lang="en">Réšültš')
+
+
+def test_an_edition_whose_translation_drops_a_reference_is_not_built(eye, tmp_path):
+    po_path = eye / "locale" / "de.po"
+    po = polib.pofile(str(po_path))
+    po.find("log 298/statements.0.text", by="msgctxt").msgstr = "Das Summen schwillt an."
+    po.save(str(po_path))
+    out = tmp_path / "build"
+    result = run("build", str(eye), "--only", "json", "--lang", "de", "-o", str(out))
+    assert result.exit_code == 1 and "E601" in result.output and not out.exists()
+    assert run("build", str(eye), "--only", "json", "-o", str(out)).exit_code == 0

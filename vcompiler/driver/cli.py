@@ -523,7 +523,14 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
     _short_lived_process()
     if not booklet:
         _booklet_only(click.get_current_context(), {"signature": "--signature", "paper_thickness": "--paper-thickness"})
-    results = for_outputs(_compile_all(paths, use_cache=not no_cache), only)
+    results = _compile_all(paths, use_cache=not no_cache)
+    if languages is not False:
+        # An edition is not printed with a reference its translation dropped, or a
+        # character its fonts cannot draw: the translation files are checked first.
+        from vcompiler.driver.translations import with_translations
+        results = [with_translations(r, languages if isinstance(languages, list) else None, strict)
+                   for r in results]
+    results = for_outputs(results, only)
     if _failed([d for r in results for d in r.diagnostics], strict):
         _nothing_written(_report(results, fmt))
     blocked = unwritable(results, out_dir, display_path)

@@ -7,6 +7,7 @@ from dataclasses import field, replace
 
 from vcompiler.model import types as m
 from vcompiler.registry.art import COVER_MM
+from vcompiler.registry.phrasebook import say
 from vcompiler.render.art import ArtView, art_view
 from vcompiler.render.ir import BookBlock, Check, Choices, Emphasis, Icon, Paragraph, Ref, Sentence, Words
 from vcompiler.render.voice import (
@@ -15,6 +16,7 @@ from vcompiler.render.voice import (
     legend,
     log_anchor,
     logbook_guide,
+    phrased,
     plain,
     rich,
     rich_line,
@@ -73,7 +75,7 @@ STARTING_KEY = "Starting Log"
 
 def number_order(entry: Entry) -> tuple[int, str] | tuple[int, int, str, str]:
     """"28" before "279", "101 east" after "101"; the Starting Log first."""
-    if entry.key == STARTING_KEY:
+    if entry.key in (STARTING_KEY, say(STARTING_KEY)):
         return (-1, "")
     head, _, rest = entry.key.partition(" ")
     # ASCII digits (an injury named "➍" is a name), compared by length then text: int()
@@ -116,12 +118,12 @@ def logbook(pack: m.Pack, titles: bool | None = None) -> Book:
     entries = []
     for log in pack.logs:
         title = rich_line(log.title)
-        key = STARTING_KEY if log.starting else str(log.number)
+        key = say(STARTING_KEY) if log.starting else str(log.number)
         entries.append(Entry(log_anchor(log.number), key, title, plain(title),
                              check=log.has_check, action=_with_check(log.statements),
                              leads_to=_leads_to(log.statements)))
     shown = not any(log.label for log in pack.logs) if titles is None else titles
-    return Book("logbook.pdf", "logbook", pack.title, "Logbook", pack.version, "Log", tuple(entries), shown,
+    return Book("logbook.pdf", "logbook", pack.title, say("Logbook"), pack.version, say("Log"), tuple(entries), shown,
                 art_view(pack.art, COVER_MM), tuple(logbook_guide(_start(pack))), icon_key(pack))
 
 
@@ -150,15 +152,16 @@ def _story_entry(key: str, anchor: str, action: m.StoryAction) -> Entry:
 
 
 # VR 71: the entry read when a stat runs out, not an action a player chooses.
-ENDING_NOTE: Sentence = [Words("Read this entry when any player's "), Icon("time"), Words(" time, "),
-                         Icon("morale"), Words(" morale or "), Icon("health"), Words(" health is reduced to 0.")]
+def ending_note() -> Sentence:
+    return phrased("Read this entry when any player's {time} time, {morale} morale or {health} health is "
+                   "reduced to 0.", time=[Icon("time")], morale=[Icon("morale")], health=[Icon("health")])
 
 
 def _ending_entry(card: m.VantageCard, anchor: str) -> Entry:
     assert card.ending is not None
     title = rich_line(card.ending.name)
     return Entry(anchor, str(card.number), title, plain(title),
-                 action=[Paragraph(ENDING_NOTE), *blocks(card.ending.statements)])
+                 action=[Paragraph(ending_note()), *blocks(card.ending.statements)])
 
 
 # The reference guide a storybook's back cover prints when the pack words none: a
@@ -201,12 +204,12 @@ def storybooks(pack: m.Pack, titles: bool | None = None) -> list[Book]:
         entries = tuple(_ending_entry(a, f"entry-{n}-{i}") if isinstance(a, m.VantageCard)
                         else _story_entry(str(n), f"entry-{n}-{i}", a) for i, (n, a) in enumerate(found))
         books.append(Book(f"storybook-{category}.pdf", "storybook", pack.title,
-                          f"{category.capitalize()} Storybook", pack.version, "Entry", entries, shown,
+                          say(f"{category.capitalize()} Storybook"), pack.version, say("Entry"), entries, shown,
                           art_view(pack.art, COVER_MM), back_guide=_guide(pack, category)))
     departs = tuple(_story_entry(f"{d.number} {d.direction}", f"depart-{d.number}-{d.direction}", d.action)
                     for d in pack.departs)
-    books.append(Book("storybook-depart.pdf", "storybook", pack.title, "Depart Storybook", pack.version,
-                      "Entry", departs, shown, art_view(pack.art, COVER_MM), back_guide=_guide(pack, "depart")))
+    books.append(Book("storybook-depart.pdf", "storybook", pack.title, say("Depart Storybook"), pack.version,
+                      say("Entry"), departs, shown, art_view(pack.art, COVER_MM), back_guide=_guide(pack, "depart")))
     return books
 
 

@@ -14,12 +14,13 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from vcompiler import __version__
+from vcompiler.registry.phrasebook import say
 from vcompiler.render import weasy_compat
 from vcompiler.render.books import Book, Entry, Section, entry_size, index_sections, sections
 from vcompiler.render.ir import Choices, Emphasis, Paragraph, Ref, Sentence
 from vcompiler.render.options import RenderError, RenderOptions, reproducible, source_date
 from vcompiler.render.seams import stitch, true_tops
-from vcompiler.render.templating import environment
+from vcompiler.render.templating import environment, spoken
 from vcompiler.util.frozen import frozen
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ def book_html(book: Book, parts: list[Section], options: RenderOptions, pages: d
     `naive` prints every reference with its page number (a target-counter): the slow
     way, kept for the render benchmark."""
     return environment().get_template("book.html.j2").render(
-        book=book, sections=parts, paper=options.paper_class, naive=naive, pages=pages or {},
+        book=book, sections=parts, paper=options.paper_class, naive=naive, pages=pages or {}, **spoken(),
         created=source_date(), version=__version__, elsewhere=() if naive else elsewhere(parts), links=True)
 
 
@@ -250,19 +251,19 @@ def heads(book: Book, pages: list[tuple[str, tuple[str, ...]]]) -> list[Head]:
             # A blank page counts but shows nothing, as in print: no head, no number.
             out.append(Head(numbered=False))
         elif part == "index":
-            out.append(Head("Index"))
+            out.append(Head(say("Index")))
         elif part in ("entries", "results"):
             shown = [i for i in ids if i in keys]
             starting = [i for i in shown if i not in previous] or shown[:1]
-            cue = f"{keys[shown[0]]}, continued" if shown and shown[0] in previous else ""
+            cue = say("{key}, continued", key=keys[shown[0]]) if shown and shown[0] in previous else ""
             if not starting:
                 out.append(Head(continued=cue))
             else:
                 first, last = keys[starting[0]], keys[starting[-1]]
-                plural = "Entries" if book.entry_word == "Entry" else book.entry_word + "s"
-                word = "Results" if part == "results" else book.entry_word if first == last else plural
+                plural = say("Logs") if book.kind == "logbook" else say("Entries")
+                word = say("Results") if part == "results" else book.entry_word if first == last else plural
                 if part == "results" and first == last:
-                    word = "Result"
+                    word = say("Result")
                 out.append(Head(f"{word} {first}" if first == last else f"{word} {first}–{last}", cue))
         else:
             out.append(Head())
@@ -299,7 +300,8 @@ def stamps_html(book: Book, page_heads: list[Head], first: int = 1) -> str:
     on it afterwards: the running heads on the outer edge, the book's title on the
     inner one, the number at the outer foot, and "227, continued" at the top of a page
     that goes on with an entry. `first` is odd: left and right pages are the book's."""
-    return environment().get_template("stamps.html.j2").render(book=book, heads=page_heads, first=first)
+    return environment().get_template("stamps.html.j2").render(book=book, heads=page_heads, first=first,
+                                                               **spoken())
 
 
 # Pages of stamps laid out in one go (even: each run starts on a right page, as page 1
@@ -346,14 +348,14 @@ def outline(book: Book) -> list[Mark]:
         return f"{word} {entry.key}" + (f" · {entry.title_text}" if book.titles and entry.title_text else "")
     marks = []
     if book.entries:
-        word = "Logs" if book.kind == "logbook" else "Entries"
+        word = say("Logs") if book.kind == "logbook" else say("Entries")
         marks.append(Mark(word, book.entries[0].anchor, tuple(Mark(title(book.entry_word, e), e.anchor)
                                                              for e in book.entries)))
     if book.kind == "storybook" and book.entries:
-        marks.append(Mark("Results", "results", tuple(Mark(title("Result", e), "result-" + e.anchor)
+        marks.append(Mark(say("Results"), "results", tuple(Mark(title(say("Result"), e), "result-" + e.anchor)
                                                       for e in book.entries if e.result is not None)))
     if book.index:
-        marks.append(Mark("Index", "index"))
+        marks.append(Mark(say("Index"), "index"))
     return marks
 
 

@@ -88,7 +88,7 @@ FIXED: tuple[str, ...] = (
     "Time Track", "Secondary", "Main", "Slots", "Boost", "Setup", "(recommended for a first game)", "Attack",
     "No Crewmember in its Sector", "Final", "No Travel", "No Save", "Important", "Vertical", "Horizontal",
     "{n} standees", "Board, Sector {n}",
-    "Your character", "Starting level", "Your crash site", "take character card {card}.",
+    "Your character", "Starting level", "Your crash site", "gain character card {card}.",
     "System Maps: {system}, {number}. Investigating it costs {cost}.",
     # boards
     "Success", "Lander", "Point of Interest", "Rank-Up", "Mission", "Global Condition", "Place card {card} here.",

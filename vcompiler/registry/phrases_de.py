@@ -19,6 +19,19 @@ GERMAN: dict[str, str] = {
     "gain {kind:a} {kind} Discovery": "erhalte eine Entdeckung der Art {kind}",
     "gain {injury:a} “{injury}” Injury": "erhalte die Verletzung „{injury}“",
     "spend a [{colour}] {colour} die": "gib einen [{colour}] Würfel ({colour}) aus",
+    "spend a [die-{colour}] {colour} die": "gib einen [die-{colour}] Würfel ({colour}) aus",
+    "sacrifice a [die-{colour}] {colour} die": "opfere einen [die-{colour}] Würfel ({colour})",
+    "replace the POI in Sector {sector} of {board} with {card}":
+        "ersetze den POI in Sektor {sector} von {board} durch {card}",
+    "place {card} in Sector {sector} of {board}": "lege {card} in Sektor {sector} von {board}",
+    "place Threat {card} in Sector {sector} of {board}": "lege Bedrohung {card} in Sektor {sector} von {board}",
+    "move your Crewmember to Sector {sector} of {board}": "bewege dein Crewmitglied in Sektor {sector} von {board}",
+    "remove {card} from the game": "entferne {card} aus dem Spiel",
+    "remove card {card} from the game": "entferne Karte {card} aus dem Spiel",
+    "place a secondary standee of Threat {card} in Sector {sector} of {board}":
+        "stelle einen weiteren Aufsteller von Bedrohung {card} in Sektor {sector} von {board}",
+    "if Threat {subject} is in Sector {second} of {third}":
+        "wenn Bedrohung {subject} in Sektor {second} von {third} ist",
     "spend a die": "gib einen Würfel aus",
     "sacrifice a [{colour}] {colour} die": "opfere einen [{colour}] Würfel ({colour})",
     "sacrifice a die": "opfere einen Würfel",

@@ -162,7 +162,7 @@ def block_mm(block: Block, width: float) -> float:
             return pad + _text_mm([Words(word.upper())], width, extra=count * SPACE_MM, tall=1)
         case Choices(items) | Steps(items):
             # A step's number and a choice's bullet stand in the item's indent (cards.css).
-            indent = 3.2 if isinstance(block, Steps) else CHOICE_INDENT
+            indent = block.indent if isinstance(block, Steps) else CHOICE_INDENT
             return pad + sum(ITEM_MM[type(block)] + _text_mm(item, width - indent) for item in items)
         case Options(options):
             return pad + sum(ITEM_MM[Options] + _text_mm([Icon(o.category), Words(f" {o.category.upper()} "), *o.title,

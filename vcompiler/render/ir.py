@@ -117,6 +117,12 @@ class Steps:
     """Numbered steps, as the rulebook lists a setup."""
     items: tuple[Sentence, ...]
 
+    @property
+    def indent(self) -> float:
+        """The mm the numbers stand in (cards.css .steps): wide enough for the last one
+        whole ("10." as well as "9.")."""
+        return 0.6 + 1.3 * (len(str(len(self.items))) + 1)
+
 
 @frozen
 class Boxes:

@@ -145,9 +145,9 @@ def block_mm(block: Block, width: float) -> float:
     match block:
         case Paragraph(tokens):
             return pad + _text_mm(tokens, width)
-        case ActionHead(tokens, danger) as head:
-            # Its Danger dice stand before the name, 1 mm from it, never apart from its first word.
-            dice: Sentence = [*head.dice, Words("\u00a0\u00a0")] if danger else []
+        case ActionHead(tokens) as head:
+            # Its icons and Danger dice stand before the name, 1 mm from it, never apart from its first word.
+            dice: Sentence = [*head.before, Words("\u00a0\u00a0")]
             return pad + _text_mm([*dice, *tokens], width - 1.6, HEAD_PT)
         case Row(style, lead, tokens):
             # The lead keeps 1 mm from what the row says.

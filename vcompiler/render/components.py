@@ -93,13 +93,14 @@ def _jobs(title: str, faces: list[Face], options: ComponentOptions,
     jobs = []
     measured: set[int] = set()
     for pages in runs:
+        keyed = any(page.side == "legend" for page in pages)
         used = sorted({n for page in pages for n, _ in page.cards})
         local = {n: i for i, n in enumerate(used)}
         first = frozenset(local[n] for n in used if n not in measured)
         measured.update(used)
         jobs.append(Job(title, tuple(faces[n] for n in used),
                         tuple(replace(page, cards=tuple((local[n], s) for n, s in page.cards)) for page in pages),
-                        first, legend if any(page.side == "legend" for page in pages) else ()))
+                        first, legend if keyed else (), art_bleed=options.layout == "single" and options.bleed_mm > 0))
     return jobs, problems
 
 

@@ -164,6 +164,9 @@ class Job:
     measure: frozenset[int]           # faces whose fit this job reports (first copies)
     # The key to the icons a legend page prints, by group (render/books.py icon_key).
     legend: tuple[tuple[str, tuple[tuple[Icon, str], ...]], ...] = ()
+    # Art runs into the bleed only where the card is cut from its own page with a bleed
+    # (the single layout with --bleed); on a sheet it stops at the card's cut line.
+    art_bleed: bool = False
 
 
 @frozen

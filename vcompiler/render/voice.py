@@ -300,7 +300,10 @@ def legend(danger_letters: tuple[str, ...]) -> list[tuple[str, list[tuple[Icon, 
                       (Icon("red"), "red Outcome"), (Icon("special"), "Special Effect; Special on an Injury die")]),
         ("Dice to roll or spend", [
             (Icon("die"), "a Section die of any colour"),
-            *((Icon(DIE_ICONS[c]), f"a {c} Section die") for c in DIE_COLOURS),
+            # RB 1277: a die of the colour counts whatever it shows ("the red die with the
+            # Accident result still counts as a red die").
+            *((Icon(DIE_ICONS[c]), f"a {c} Section die, showing any result (an Accident too)")
+              for c in DIE_COLOURS),
             (Icon("same"), "several identical icons"),
             *((Icon("danger", letter), f"Danger die: read table {letter} of the Reference card")
               for letter in danger_letters)]),

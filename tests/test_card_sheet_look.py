@@ -37,3 +37,19 @@ def test_a_dice_checks_name_has_the_special_action_and_dice_check_icons_to_its_l
     assert ir.ActionHead([ir.Words("Go")], None).before == [ir.Icon("special-action")]
     html = "".join(job_html(job) for job in _jobs())
     assert 'src="icons/dice-check.svg"' in html and "Force the Bulkhead Open</h3>" in html
+
+
+def test_the_key_prints_the_danger_die_tables_the_pack_rolls_on_as_far_as_the_rulebook_gives_them():
+    # RB 595-600: the Tutorial's table T lists two effects; RB 1820-1824: the die's faces.
+    job = next(job for job in _jobs() if job.legend)
+    titles = [table.title for table in job.tables]
+    assert titles == ["How to read it", "Table T: Tutorial"]
+    html = job_html(job)
+    assert "Danger die: read table T (below)" in html and "Danger die Reference card</h2>" in html
+    assert "Common, Uncommon, Rare or Special" in html and "Just a Scratch!" in html
+    assert "does not say which face gives which effect" in html
+    glacier = compile_pack(ROOT / "source_content" / "glacier-of-echoes").pack
+    plan = plan_components([glacier], ComponentOptions(parts=frozenset({"cards"})))
+    tables = next(job for deck in plan.decks for job in deck.jobs if job.legend).tables
+    assert [t.title for t in tables] == ["How to read it", "Table B: Blizzard"]
+    assert any("Frostbite" in ir.plain(line) for line in tables[1].lines)

@@ -20,6 +20,7 @@ from vcompiler import __version__
 from vcompiler.render import weasy_compat
 from vcompiler.render.cards import Face
 from vcompiler.render.ir import Icon
+from vcompiler.render.voice import DangerTable
 from vcompiler.util.frozen import frozen
 
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a5": (148.0, 210.0)}
@@ -167,6 +168,8 @@ class Job:
     # Art runs into the bleed only where the card is cut from its own page with a bleed
     # (the single layout with --bleed); on a sheet it stops at the card's cut line.
     art_bleed: bool = False
+    # Under the key: the tables of the Danger die Reference card (render/books.py danger_key).
+    tables: tuple[DangerTable, ...] = ()
 
 
 @frozen

@@ -4,6 +4,7 @@ decoding when too large, carried into the bundle, printed on cards, boards and c
 import io
 import json
 import os
+from pathlib import Path
 
 import pikepdf
 import pytest
@@ -234,3 +235,17 @@ def test_greyscale_prints_the_art_in_greys_too(tmp_path, pack):
         spaces = [obj.get("/ColorSpace") for obj in pdf.objects
                   if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image"]
     assert spaces and all(space == pikepdf.Name.DeviceGray for space in spaces)
+
+
+def test_a_truncated_png_is_e116_after_weasyprint_has_been_imported(tmp_path):
+    """WeasyPrint lets Pillow load truncated images once it is imported: a build's renderer
+    (or an earlier pack in the same process) must not make a damaged file pass."""
+    import weasyprint  # noqa: F401  (imported for its side effect on Pillow)
+    from PIL import ImageFile
+
+    from vcompiler.model.art import _examine
+    assert ImageFile.LOAD_TRUNCATED_IMAGES
+    whole = (Path(__file__).parent / "cases" / "files" / "E116-damaged-art" / "cut.png").read_bytes()
+    found = _examine("cut.png", whole)
+    assert isinstance(found, tuple) and found[0].id == "E116"
+    assert ImageFile.LOAD_TRUNCATED_IMAGES          # put back as it was

@@ -82,7 +82,8 @@ def test_every_space_the_rules_put_a_card_on_is_card_sized(eye):
     assert max(x for _, x, _ in board.track) + 7 <= board.width - 10
     printed = {s.number: s.printed for s in board.sectors if s.printed}
     assert sorted(printed) == [1, 2, 6, 7]
-    assert [name for name, _, _ in printed[6][1]] == ["Squeeze Through"] and printed[6][1][0][2] == 1
+    assert [name for name, _, _ in printed[6][1]] == ["Squeeze Through"]
+    assert [(icon.name, icon.mark) for icon in printed[6][1][0][2]] == [("danger", "T")]
 
 
 def test_a_cost_wider_than_the_gap_it_sits_in_is_w515_at_the_path(tmp_path):

@@ -222,9 +222,9 @@ def _w510(folder) -> list[str]:
 def test_location_000_prints_the_size_of_a_book_cover_so_a_whole_setup_fits(write_pack):
     folder = write_pack({"pack.vcl": _full_setup()})
     faces = location_faces(compile_pack(folder).model, dict(CARD_SIZES))
-    assert [f.size for f in faces if f.number == "000"] == [CARD_SIZES["setup"]] == [(148.0, 210.0)]
+    assert [f.size for f in faces if f.number == "000"] == [CARD_SIZES["start_location"]] == [(148.0, 210.0)]
     assert {f.size for f in faces if f.number != "000"} == {CARD_SIZES["location"]}
     assert _w510(folder) == []
     # At a location card's size the same setup overflows: why it has a size of its own.
-    small = write_pack({"pack.vcl": _full_setup(), "vcompiler.toml": '[cards]\nsetup = "70x120"\n'}, "small")
+    small = write_pack({"pack.vcl": _full_setup(), "vcompiler.toml": '[cards]\nstart_location = "70x120"\n'}, "small")
     assert [m.split(" overflows")[0] for m in _w510(small)] == ["the text box of location 000"]

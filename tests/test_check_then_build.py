@@ -171,7 +171,11 @@ _MORE_PATHS = ("", "path 3 -> 1 [spend die]", "path 3 -> 1 [spend die]\n  path 1
 @st.composite
 def vantage_pack(draw) -> str:
     effects = _effects("vantage")
-    return DECLARING["vantage"] + f'''
+    # Now and then a storybook's back-cover guide, in the pack declaration.
+    book = draw(st.sampled_from(["", "look", "take", "depart"]))
+    header = DECLARING["vantage"].replace("\n}\n", f"\n  guide {book} {draw(_text('vantage'))}\n}}\n", 1) if book \
+        else DECLARING["vantage"]
+    return header + f'''
 location 1 "One" {{
   text {draw(_text("vantage"))}
   arrival {draw(_effect("vantage"))}

@@ -43,8 +43,8 @@ def render(packs, sizes=None, **options):
 
 def test_location_000_numbers_its_setup_steps_as_the_rulebook_does(tidal):
     # At a location card's width, where its steps wrap.
-    files, found = render([tidal], {"tidal_reach": {"setup": CARD_SIZES["location"]}}, parts=frozenset({"cards"}),
-                          layout="single")
+    files, found = render([tidal], {"tidal_reach": {"start_location": CARD_SIZES["location"]}},
+                          parts=frozenset({"cards"}), layout="single")
     assert found == []
     page = PdfReader(io.BytesIO(files[("tidal_reach", "locations.pdf")])).pages[0]
     assert [line for line in page.extract_text().splitlines() if line[1:3] == ". "] == ["1. ", "2. ", "3. "]

@@ -179,7 +179,29 @@ async def test_hover_shows_title_first_sentence_and_label_number(client: Languag
     plain = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri),
                                                                    at(text, "-> log 206", 8)))
     assert plain.contents.value == ("**Log 206** · The Spire Remembers\n\n"
-                                    "As you climb away, the spire below flares once, as if saying goodbye.")
+                                    "As you climb away, the spire below flares once, as if saying goodbye.\n\n"
+                                    "Translations: de translated")
+
+
+@pytest.mark.asyncio
+async def test_hover_shows_the_translation_status_of_the_entry_in_each_language(client: LanguageClient):
+    import polib
+
+    po_path = client.root / "eye-of-the-void" / "locale" / "de.po"
+    po = polib.pofile(str(po_path))
+    po.find("log 206/title", by="msgctxt").flags.append("fuzzy")
+    po.find("log 207/title", by="msgctxt").msgstr = ""
+    po.save(str(po_path))
+    shutil.copy(po_path, po_path.with_name("pl.po"))
+    uri, text = await opened(client, LOGBOOK)
+
+    async def said(needle: str) -> str:
+        hover = await client.text_document_hover_async(lsp.HoverParams(lsp.TextDocumentIdentifier(uri),
+                                                                       at(text, needle, 8)))
+        return hover.contents.value.splitlines()[-1]
+    assert await said("-> log 206") == "Translations: de fuzzy · pl fuzzy"
+    assert await said("-> log 207") == "Translations: de missing · pl missing"
+    assert await said("-> log 229") == "Translations: de translated · pl translated"
 
 
 @pytest.mark.asyncio

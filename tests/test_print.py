@@ -7,6 +7,7 @@ import re
 import shutil
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 from click.testing import CliRunner
@@ -151,6 +152,14 @@ def test_every_page_but_the_cover_and_blanks_is_numbered_at_its_outer_foot(big_l
     for pdf in (big_logbook[1], shipped[("a5", "tidal_reach", "storybook-look.pdf")],
                 shipped[("a5", "tidal_reach", "storybook-move.pdf")]):
         pages = text_of(pdf)
+        if pdf is not big_logbook[1]:
+            # A storybook's back cover: its guide, unnumbered, after the blanks that put
+            # it on the back of the last leaf.
+            *pages, back = pages
+            assert "Reference guide" in back or "Looking around" in back
+            assert not re.search(r"^\s*\d+\s*$", back, re.M)
+            while not pages[-1].strip():
+                pages.pop()
         results = next((i for i, text in enumerate(pages) if re.search(r"^\s*Results\s*$", text, re.M)), None)
         blanks = 0
         for number, text in enumerate(pages[1:], 2):
@@ -525,8 +534,9 @@ def test_sheet_sides_pair_a_signatures_pages_from_its_ends():
 
 
 def _booklet(pack, signature: int, quiet: frozenset = frozenset()):
-    """The look storybook of `pack` imposed as a booklet, and what its build reports."""
-    book = next(b for b in storybooks(pack) if b.file_name == "storybook-look.pdf")
+    """The look storybook of `pack` imposed as a booklet, and what its build reports;
+    without its back cover, so that the pages below are the body's alone."""
+    book = replace(next(b for b in storybooks(pack) if b.file_name == "storybook-look.pdf"), guide=())
     work = RenderPlan(RenderOptions(paper="a5", booklet=True, signature=signature),
                       ((pack.name, book, tuple(sections(book)), tuple(index_sections(book))),),
                       ((pack.name, pack.span, 25.0, quiet),))
@@ -649,3 +659,31 @@ def test_tagged_book_joins_its_sections_into_one_structure_tree(tmp_path, monkey
     assert numbers == list(range(1, 61))
     # heads and page numbers are artifacts, not text of the book
     assert '"Logs ' not in tree and "Benchmark bench_60" not in tree.split("Part", 1)[1]
+
+
+def test_a_storybook_ends_on_its_back_cover_guide_the_packs_own_or_the_default(tmp_path):
+    # VR 14: "The backs of most storybooks have reference guides."
+    need("pdftotext")
+    folder = tmp_path / "coast"
+    folder.mkdir()
+    (folder / "pack.vcl").write_text('''pack coast {
+  game vantage
+  title "Coast"
+  version "0.1.0"
+  start location 1
+  guide look "**Looking around.** Read the cost, roll, then the result."
+}
+location 1 "Beach" {
+  look "Scan the horizon" cost 1 { result { gain coin 1 } }
+  take "Pocket a shell" cost 1 { result { gain coin 1 } }
+}
+''', encoding="utf-8")
+    books = {b.file_name: b for b in storybooks(compile_pack(folder).pack)}
+    look = text_of(render_book(books["storybook-look.pdf"], A5))
+    take = text_of(render_book(books["storybook-take.pdf"], A5))
+    for pages in (look, take):
+        assert len(pages) % 2 == 0                  # the back cover is the back of the last leaf
+        assert not re.search(r"^\s*\d+\s*$", pages[-1], re.M)     # no page number on it
+    assert " ".join(look[-1].split()) == "Looking around. Read the cost, roll, then the result."
+    assert "Reference guide: your turn" in take[-1] and "End your turn, unless the result says to" in take[-1]
+    assert not any("Reference guide" in page for page in look)

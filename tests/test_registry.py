@@ -175,7 +175,8 @@ def test_every_kind_says_how_it_prints_is_drawn_and_shown():
             assert SHOWN_CARDS[op][0] == kind.keyword, (kind.name, op)
             assert any(s.kind == kind.name and s.name == SHOWN_CARDS[op][1] for s in form.slots), (kind.name, op)
     # Every card that a card sheet prints has a size, and nothing else does.
-    assert set(PRINTED) == set(CARD_SIZES) == {k.name for k in KINDS if k.printed} | {"landing", "setup"}
+    assert set(PRINTED) == set(CARD_SIZES) == \
+        {k.name for k in KINDS if k.printed} | {"landing", "setup", "start_location"}
     assert {k.name for k in KINDS if k.card} <= set(PRINTED)
 
 

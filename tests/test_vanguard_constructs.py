@@ -64,7 +64,7 @@ def test_a_goal_belongs_to_missions_and_rank_up_cards_only(write_pack):
 
 def test_an_event_without_an_id_is_keyed_and_printed_by_its_name(write_pack):
     result = _compiled(write_pack, 'event "Falling Ash" {\n  secondary progress time all\n  main spend die\n}\n'
-                                   'event E02 "Numbered" { main spend die }\n'
+                                   'event E02 "Numbered" { secondary nothing; main spend die }\n'
                                    'event "Falling Ash" { main spend die }\n')
     assert [(d.code.id, d.span.line) for d in result.diagnostics] == [("E205", 13)]
     assert [c["id"] for c in to_bundle(result.pack)["cards"]] == ["E02", "Falling Ash"]

@@ -213,11 +213,20 @@ class VocabularySetting:
     span: Span
 
 
-PackSetting = GameSetting | TitleSetting | VersionSetting | StartSetting | NumberingSetting | VocabularySetting
+@frozen
+class GuideSetting:
+    """`guide BOOK "TEXT"`: the reference guide on the back cover of a storybook."""
+    book: str                         # a story category, or "depart"
+    text: Text
+    span: Span
+
+
+PackSetting = (GameSetting | TitleSetting | VersionSetting | StartSetting | NumberingSetting | VocabularySetting
+               | GuideSetting)
 # How a pack declaration spells each setting.
 SETTING_KEYWORDS: dict[type, str] = {GameSetting: "game", TitleSetting: "title", VersionSetting: "version",
                                      StartSetting: "start", NumberingSetting: "numbering",
-                                     VocabularySetting: "vocabulary"}
+                                     VocabularySetting: "vocabulary", GuideSetting: "guide"}
 
 
 @frozen

@@ -502,6 +502,12 @@ planet p "P" {
   sector 1 { lander }
 }
 """))
+GUIDE = _code("E246", E, "{message}", "a storybook guide given twice, or in a vanguard pack", """\
+`guide BOOK "TEXT"` in the pack declaration is the reference guide printed on the back
+cover of one storybook (VR 14): `look`, `move`, `engage`, `help`, `take`, `overpower`
+or `depart`. A book has one back cover, so a second guide for it would not be
+printed; a vanguard pack prints a Logbook, which has none. Mend: write everything the
+book's guide says in one `guide`, or remove it.""")
 RED_REQUIREMENT = _code("E300", E, "a red outcome cannot have a requirement; remove `: {requirement}`",
                          "red outcome with a requirement", """\
 The red outcome is what happens when the players fail: it never has a
@@ -932,6 +938,14 @@ TRANSLATION_MARKUP = _code("E602", E, "the translation of `{id}`: {message}", "m
 The translation's markup does not read: an emphasis that does not close, a reference
 written in a form the language does not have. The same rules hold as for the source
 (docs/language.md, "Text markup"). Mend: as the message says.""")
+MISSING_PHRASE = _code("E603", E, "the {language} edition cannot be printed: vcompiler's {language} phrasebook "
+                                   "has no {missing}", "phrase missing from the game's phrasebook", """\
+A translated edition prints the game's own words (an effect's "Go to Log 206.", a
+heading's "Results", a card's "Point of Interest") from vcompiler's phrasebook in that
+language; vcompiler ships English, German (`de`) and the pseudo-locale `qps`. A
+language whose phrasebook lacks a phrase would print it in English in the middle of a
+translated book, so the edition is not made. Mend: build a language vcompiler speaks,
+or add the phrases named to a phrasebook (vcompiler/registry/phrases_LANG.py).""")
 INTERNAL = _code("E900", E, "{message}", "internal error", """\
 The compiler failed on its own: the content may well be fine. The message says what
 failed; please report it with the pack that triggers it. The command exits with
@@ -1305,8 +1319,8 @@ show it wrong. Mend: rename it to the extension of its format.""")
 UNFINISHED_TRANSLATION = _code("W600", W, "the {language} edition is unfinished: {untranslated} of {total} "
                                            "strings untranslated, {fuzzy} fuzzy", "unfinished translation", """\
 Reported by `check --lang LANG --strict`: an untranslated string prints in the
-source's language, and a fuzzy one (its source changed since it was translated) prints
-its old translation. Mend: translate the strings `vcompiler i18n update` added, and
+source's language, and so does a fuzzy one (its source changed since it was
+translated) until its translation is checked and its flag removed, as gettext does. Mend: translate the strings `vcompiler i18n update` added, and
 check each fuzzy one against its new source before removing its `fuzzy` flag.""")
 STALE_TRANSLATION = _code("W601", W, "`{id}` is no longer in the pack: its translation is not used",
                           "translation of a string the pack no longer has", """\

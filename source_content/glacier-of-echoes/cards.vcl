@@ -47,7 +47,7 @@ threat T11 "Ice Stalker" {
   action "Drive It Into the Dark" danger 1 B {
     special accident => progress red
     special defense => progress green
-    track green 3 => remove threat T11; gain success 1
+    track green 3 => remove threat T11
     track red 3 => gain injury "Frostbite"
   }
 }

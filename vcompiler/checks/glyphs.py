@@ -164,6 +164,20 @@ def characters_the_fonts_draw(context: CheckContext) -> Iterator[Diagnostic]:
                  f"Cyrillic and common symbols; no emoji, no Chinese, Japanese or Korean): {_instead(chars)}")
 
 
+def unprintable(text: str) -> tuple[list[str], str, str] | None:
+    """The characters of `text` the printed pages cannot show, in the order they stand,
+    as a message names them (`a` or several) and what to write instead; None when there
+    are none. For text that is in no source file: a translation."""
+    found = _undrawn(text) | set(_MISPRINTED.findall(text))
+    if not found:
+        return None
+    chars = sorted(found, key=text.index)
+    shown = ", ".join(_shown(c) for c in chars[:_SHOWN_AT_MOST])
+    more = f" and {len(chars) - _SHOWN_AT_MOST} more" if len(chars) > _SHOWN_AT_MOST else ""
+    instead = "; ".join(dict.fromkeys(_misprint(c)[2] if _MISPRINTED.match(c) else _instead([c]) for c in chars))
+    return chars, f"{shown}{more}", instead
+
+
 def _misprinted(what: str, chars: list[str], at: dict[str, Span]) -> Diagnostic:
     """One E110 for the invisible characters of an entry that print wrong, at the first."""
     shown = ", ".join(f"U+{ord(c):04X} ({name}: {does})" for c in chars[:_SHOWN_AT_MOST]

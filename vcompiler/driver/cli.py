@@ -25,7 +25,9 @@ from vcompiler.util.failure import EXIT_INTERNAL, EXIT_INTERRUPTED, debugging, o
 if TYPE_CHECKING:
     from vcompiler.compile import CompileResult
     from vcompiler.driver.targets import Stray
+    from vcompiler.emit import Output
     from vcompiler.parse.cache import ParseCache
+    from vcompiler.render import RenderOptions
     from vcompiler.source import SourceFile
 
 DEFAULT_CONTENT = Path("source_content")
@@ -121,6 +123,34 @@ def _with_card_fit(results: list[CompileResult], use_cache: bool) -> list[Compil
         if result.pack.game == "vantage":
             faces += location_faces(result.pack, sizes)
         found = card_fit(faces, cache)
+        out.append(replace(result, diagnostics=tuple(sorted((*result.diagnostics, *found), key=Diagnostic.sort_key)))
+                   if found else result)
+    return out
+
+
+def _with_editions(results: list[CompileResult], languages: list[str] | None,
+                   use_cache: bool) -> list[CompileResult]:
+    """Each result with what its translated editions print wrong that the source does
+    not show: a glyph the fonts lack (E110) and card text that does not fit (W510),
+    each saying its language. A pack with errors has no edition to measure."""
+    from dataclasses import replace
+
+    from vcompiler.driver.translations import EDITION_CODES, edition, in_edition, languages_of
+    from vcompiler.registry.phrasebook import speaking
+
+    out = []
+    for result in results:
+        if result.pack is None or not result.ok:
+            out.append(result)
+            continue
+        found: list[Diagnostic] = []
+        for language in languages_of(result.folder) if languages is None else languages:
+            made = edition(result.folder, language, _new_cache() if use_cache else None)
+            if isinstance(made, Diagnostic):
+                continue            # told by with_translations: the file, or the phrasebook
+            with speaking(language):
+                measured = _with_card_fit([made], use_cache)[0]
+            found += [in_edition(d, language) for d in measured.diagnostics if d.code.id in EDITION_CODES]
         out.append(replace(result, diagnostics=tuple(sorted((*result.diagnostics, *found), key=Diagnostic.sort_key)))
                    if found else result)
     return out
@@ -350,6 +380,7 @@ def check(paths: tuple[Path, ...], fmt: str, strict: bool, no_cache: bool, expla
         from vcompiler.driver.translations import with_translations
         results = [with_translations(r, languages if isinstance(languages, list) else None, strict)
                    for r in results]
+        results = _with_editions(results, languages if isinstance(languages, list) else None, not no_cache)
     served = sorted({shown for cache in _CACHES for shown in cache.served})
     diagnostics = _report(results, fmt, cached=served if explain_cache else None)
     if explain_cache and fmt != "json":
@@ -448,14 +479,16 @@ def _booklet_only(ctx: click.Context, options: dict[str, str]) -> None:
                                                 "printer's black ink.")
 @click.option("--tagged", is_flag=True, help="Tagged books (a structure tree with the reading order), for screen "
                                             "readers; not with --booklet or --pdfx.")
+@click.option("--lang", "languages", default=None, callback=_languages_or_none,
+              help="Also build translated editions into OUT/<pack>/<language>/: a language (de), several "
+                   "(de,qps), or all the pack has a locale/LANG.po for; qps is the pseudo-locale.")
 @_format
 @_strict
 @_no_cache
 def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout: str, paper: str, board_paper: str,
           bleed: float, crop_marks: bool, booklet: bool, signature: int, paper_thickness: float | None,
           one_volume: bool, titles: bool | None, pdfx: bool, icc: Path | None, greyscale: bool, tagged: bool,
-          fmt: str, strict: bool,
-          no_cache: bool) -> None:
+          languages: list[str] | None | bool, fmt: str, strict: bool, no_cache: bool) -> None:
     """Check the packs under PATHS and write their bundles, books and components to OUT/<pack>/.
 
     A vanguard pack gets bundle.json, logbook.pdf, cards.pdf and board-<planet>.pdf; a
@@ -473,6 +506,7 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
       vcompiler build source_content/ --bleed 3mm --crop-marks --only pdf
       vcompiler build source_content/ --only cards --card-layout single
       vcompiler build source_content/ --book-of-vantages --booklet
+      vcompiler build source_content/ --lang all
     """
     from vcompiler.compile import display_path
     from vcompiler.driver.outputs import (
@@ -493,7 +527,14 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
     _short_lived_process()
     if not booklet:
         _booklet_only(click.get_current_context(), {"signature": "--signature", "paper_thickness": "--paper-thickness"})
-    results = for_outputs(_compile_all(paths, use_cache=not no_cache), only)
+    results = _compile_all(paths, use_cache=not no_cache)
+    if languages is not False:
+        # An edition is not printed with a reference its translation dropped, or a
+        # character its fonts cannot draw: the translation files are checked first.
+        from vcompiler.driver.translations import with_translations
+        results = [with_translations(r, languages if isinstance(languages, list) else None, strict)
+                   for r in results]
+    results = for_outputs(results, only)
     if _failed([d for r in results for d in r.diagnostics], strict):
         _nothing_written(_report(results, fmt))
     blocked = unwritable(results, out_dir, display_path)
@@ -525,6 +566,9 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
                     outputs = make_outputs(results, only, options, bar.update, card_layout, found)
             else:
                 outputs = make_outputs(results, only, options, layout=card_layout, found=found)
+            if languages is not False:
+                outputs = _with_editions_made(results, outputs, languages if isinstance(languages, list) else None,
+                                              only, options, card_layout, found, not no_cache)
         except (InvalidBundle, RenderError) as error:
             _internal_error(error)
         if not _failed([d for r in results for d in r.diagnostics] + found, strict):
@@ -542,6 +586,44 @@ def build(paths: tuple[Path, ...], out_dir: Path, only: str | None, card_layout:
     for pack_name, why in without_boards(results, only):
         click.echo(f"no board for pack {pack_name}: {why}", err=True)
     _exit(0)
+
+
+def _with_editions_made(results: list[CompileResult], outputs: list[tuple[Output, Path]], languages: list[str] | None,
+                        only: str | None, options: RenderOptions, layout: str, found: list[Diagnostic],
+                        use_cache: bool) -> list[tuple[Output, Path]]:
+    """`outputs` with each pack's translated editions beside the source's, in a folder
+    of its language: made as the source is (the same numbers, order and options), in
+    memory, so that nothing is written unless every edition could be made. What an
+    edition finds goes to `found`, saying its language."""
+    from dataclasses import replace
+
+    from vcompiler.driver.outputs import make_outputs
+    from vcompiler.driver.translations import EDITION_CODES, edition, in_edition, languages_of
+    from vcompiler.registry.phrasebook import speaking
+
+    out = []
+    for output, folder in outputs:
+        books = dict(output.books)
+        stale = list(output.stale)
+        for language in languages_of(folder) if languages is None else languages:
+            made = edition(folder, language, _new_cache() if use_cache else None)
+            if isinstance(made, Diagnostic):
+                found.append(made)
+                continue
+            found.extend(in_edition(d, language) for d in made.diagnostics
+                         if d.severity is Severity.ERROR or d.code.id in EDITION_CODES)
+            if not made.ok:
+                continue
+            said: list[Diagnostic] = []
+            with speaking(language):
+                (translated, _), = make_outputs([made], only, options, layout=layout, found=said)
+            found.extend(in_edition(d, language) for d in said)
+            books.update({f"{language}/{name}": data for name, data in translated.books.items()})
+            if translated.bundle is not None:
+                books[f"{language}/bundle.json"] = translated.bundle
+            stale += [f"{language}/{name}" for name in translated.stale]
+        out.append((replace(output, books=books, stale=tuple(stale)), folder))
+    return out
 
 
 def _nothing_written(diagnostics: list[Diagnostic]) -> NoReturn:

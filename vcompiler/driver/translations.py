@@ -5,11 +5,15 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from vcompiler.compile import CompileResult, display_path
-from vcompiler.diagnostics import Diagnostic
+from vcompiler import codes
+from vcompiler.compile import CompileResult, compile_parsed, display_path, parse_pack
+from vcompiler.diagnostics import Diagnostic, diagnostic
+from vcompiler.i18n.apply import pseudo_table, table_of, translated_files
 from vcompiler.i18n.messages import pack_messages
 from vcompiler.i18n.po import LOCALE, TEMPLATE, check_translations, language_of, merged, read_po, template
-from vcompiler.source import SourceFile
+from vcompiler.parse.cache import ParseCache
+from vcompiler.registry.phrasebook import PSEUDO, missing
+from vcompiler.source import SourceFile, Span
 from vcompiler.util.atomic import write_whole
 
 
@@ -18,7 +22,7 @@ def languages_of(folder: Path) -> list[str]:
     locale = folder / LOCALE
     if not locale.is_dir() or locale.is_symlink():
         return []
-    return sorted(lang for path in locale.glob("*.po") if (lang := language_of(path)) is not None)
+    return sorted(lang for path in locale.glob("*.po") if (lang := language_of(path)) is not None and lang != PSEUDO)
 
 
 def extract(folder: Path, out: Path | None = None) -> tuple[Path, int]:
@@ -83,6 +87,55 @@ def with_translations(result: CompileResult, languages: list[str] | None, strict
                 found.append(problem)
             continue
         found.extend(check_translations(po, source, messages, language, strict))
+        lacking = phrasebook_problem(folder, language)
+        if lacking is not None:
+            found.append(lacking)
     if not found and not sources:
         return result
     return replace(result, diagnostics=result.diagnostics + tuple(found), sources={**result.sources, **sources})
+
+
+# What a translated edition is checked for beyond its translation file (where a glyph
+# the fonts lack is E110 at its line): card text that does not fit (W510).
+EDITION_CODES = frozenset({"W510"})
+
+
+def phrasebook_problem(folder: Path, language: str) -> Diagnostic | None:
+    """E603 when vcompiler cannot print the game's own words in `language`."""
+    lacking = missing(language)
+    if not lacking:
+        return None
+    path = folder / LOCALE / f"{language}.po"
+    named = f"“{lacking[0]}”" + (f" and {len(lacking) - 1} more phrases" if len(lacking) > 1 else "")
+    return diagnostic(codes.MISSING_PHRASE, Span(display_path(path), 1, 1, 1, 2), language=language,
+                      missing=named, hint="build the languages vcompiler speaks (de, and qps to test fit), or "
+                                          f"add the phrases to vcompiler/registry/phrases_{language}.py")
+
+
+def edition(folder: Path, language: str, cache: ParseCache | None = None) -> CompileResult | Diagnostic:
+    """The pack in `language`: its syntax trees with the translations of locale/LANG.po
+    (the pseudo-locale's made up), then the stages after parsing as for the source.
+    A translation file that cannot be read, or a language vcompiler cannot print the
+    game's words in, gives the diagnostic instead."""
+    problem = phrasebook_problem(folder, language)
+    if problem is not None:
+        return problem
+    if language == PSEUDO:
+        table = pseudo_table(folder)
+    else:
+        path = folder / LOCALE / f"{language}.po"
+        po, _, unread = read_po(path, display_path(path), folder)
+        if unread is not None or po is None:
+            assert unread is not None
+            return unread
+        table = table_of(po)
+    parsed, found, sources = parse_pack(folder, cache)
+    result = compile_parsed(folder, translated_files(parsed, table), found, sources)
+    if result.pack is None:
+        return result
+    return replace(result, pack=replace(result.pack, language=language))
+
+
+def in_edition(found: Diagnostic, language: str) -> Diagnostic:
+    """A diagnostic of a translated edition, saying which."""
+    return replace(found, message=f"{found.message} (in the {language} edition)")

@@ -219,7 +219,7 @@ class _Emitter:
 
     def bundle(self) -> Json:
         pack = self.pack
-        return {
+        made: Json = {
             "format": BUNDLE_FORMAT,
             "compiler": {"name": "vcompiler", "version": __version__},
             "pack": {
@@ -232,6 +232,8 @@ class _Emitter:
                                "decks": list(pack.vocabulary.decks)},
                 "source": self.source(pack.span),
                 **self.art(pack.art),
+                # Only when the pack words one: the bundles of packs without stay as they were.
+                **({"guides": {book: rich(text) for book, text in pack.guides}} if pack.guides else {}),
             },
             "labels": dict(pack.labels),
             "logs": [self.log(x) for x in pack.logs],
@@ -241,6 +243,9 @@ class _Emitter:
             "departs": [self.depart(x) for x in pack.departs],
             "vantage_cards": [self.vantage_card(x) for x in pack.vantage_cards],
         }
+        if pack.language:
+            made["pack"] = {**made["pack"], "language": pack.language}
+        return made
 
 
 def to_bundle(pack: m.Pack) -> Json:

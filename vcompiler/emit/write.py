@@ -91,14 +91,19 @@ def write_set(folder: Path, files: dict[str, bytes], drop: tuple[str, ...] = ())
     staging = Path(tempfile.mkdtemp(dir=parent, prefix=STAGING.format(name=folder.name, pid=os.getpid())))
     try:
         for name in kept:
+            (staging / name).parent.mkdir(exist_ok=True)
             _link_or_copy_file(folder / name, staging / name)
         files = {**files, MANIFEST: _manifest([*kept, *files])}
         for name, data in sorted(files.items()):
+            (staging / name).parent.mkdir(exist_ok=True)
             with open(staging / name, "wb") as handle:
                 handle.write(data)
                 handle.flush()
                 os.fsync(handle.fileno())
             os.chmod(staging / name, 0o644)
+        for edition in {name.rpartition("/")[0] for name in files if "/" in name}:
+            os.chmod(staging / edition, 0o755)
+            _sync_folder(staging / edition)
         os.chmod(staging, 0o755)
         _sync_folder(staging)
         if linked:
@@ -127,8 +132,15 @@ def _previous_set(folder: Path) -> list[str]:
     return [name for name in listed if isinstance(name, str) and _plain_name(name) and _regular_file(folder / name)]
 
 
+# A translated edition's files are in a folder of the set named by its language (de/).
+_EDITION = re.compile(r"[a-z]{2,3}(?:_[A-Z]{2})?(?:@[a-z]+)?")
+
+
 def _plain_name(name: str) -> bool:
-    return name not in ("", ".", "..", MANIFEST) and "/" not in name and "\\" not in name and "\0" not in name
+    folder, _, file = name.rpartition("/")
+    if folder and not _EDITION.fullmatch(folder):
+        return False
+    return file not in ("", ".", "..", MANIFEST) and "\\" not in file and "\0" not in file
 
 
 def _regular_file(path: Path) -> bool:

@@ -12,6 +12,7 @@ from pathlib import Path
 import polib
 
 from vcompiler import __version__, codes
+from vcompiler.checks.glyphs import FONTS, unprintable
 from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.i18n.messages import Message, as_token
 from vcompiler.parse.markup import parse_text
@@ -229,6 +230,15 @@ def check_translations(po: polib.POFile, source: SourceFile, messages: list[Mess
             found.append(diagnostic(codes.TRANSLATION_EMPHASIS, span, id=message.id,
                                     hint="emphasise the words that translate the emphasised ones, with the same "
                                          "*…* or **…** as the source"))
+        glyphs = unprintable(entry.msgstr)
+        if glyphs is not None:
+            chars, shown, instead = glyphs
+            found.append(diagnostic(
+                codes.MISSING_GLYPH, span,
+                message=f"the {language} translation of `{message.id}` has "
+                        f"{'a character' if len(chars) == 1 else 'characters'} the printed fonts cannot draw: {shown}",
+                hint=f"the {language} edition prints with the bundled fonts only ({FONTS}: Latin, Greek, Cyrillic "
+                     f"and common symbols): {instead}"))
         if len(entry.msgstr) > LONGER_TIMES * len(message.text) and len(entry.msgstr) > len(message.text) + LONGER_BY:
             found.append(diagnostic(codes.TRANSLATION_TOO_LONG, span, id=message.id,
                                     times=f"{len(entry.msgstr) / max(1, len(message.text)):.0f}",

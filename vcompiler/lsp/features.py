@@ -35,7 +35,19 @@ def hover(index: Index, item: Mention | Definition) -> str | None:
     if target.label:
         lines.append(f"`@{target.label}` is numbered {target.key} (in the pack's numbering range; "
                      "`build` records it in numbers.lock)")
+    translated = _translations(index, target)
+    if translated:
+        lines.append(translated)
     return "\n\n".join(lines)
+
+
+def _translations(index: Index, target: Definition) -> str:
+    """The entry's translation status in each language the pack has a file for."""
+    from vcompiler.i18n.status import entry_of, statuses
+
+    entry = entry_of(target.kind, target.key, target.label)
+    found = statuses(index.result.folder, entry) if entry is not None else []
+    return "Translations: " + " · ".join(f"{language} {status}" for language, status in found) if found else ""
 
 
 # ---------------------------------------------------------------- completion

@@ -132,9 +132,12 @@ def _examine(relative: str, data: bytes) -> m.ArtImage | tuple[codes.Code, dict[
 
 def _raster(relative: str, data: bytes, extension: str,
             digest: str) -> m.ArtImage | tuple[codes.Code, dict[str, str]]:
-    from PIL import Image
+    from PIL import Image, ImageFile
 
     kind = "png" if data[:4] == b"\x89PNG" else "jpeg"
+    # WeasyPrint, once imported, lets Pillow load a truncated image without a word
+    # (ImageFile.LOAD_TRUNCATED_IMAGES): a damaged file is found whatever ran before.
+    lenient, ImageFile.LOAD_TRUNCATED_IMAGES = ImageFile.LOAD_TRUNCATED_IMAGES, False
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
@@ -158,6 +161,8 @@ def _raster(relative: str, data: bytes, extension: str,
     except (OSError, ValueError, SyntaxError, EOFError) as error:
         return codes.ART_BROKEN, {"why": f"the {kind.upper()} file is damaged ({_reason(error)})",
                                   "hint": "export the image again from the program that made it"}
+    finally:
+        ImageFile.LOAD_TRUNCATED_IMAGES = lenient
     return m.ArtImage(relative, kind, width, height, data, digest, extension not in ART_EXTENSIONS[kind])
 
 

@@ -53,6 +53,7 @@ class _Header:
     start: ast.Goto | None
     numbering: m.Numbering
     vocabulary: m.Vocabulary = m.Vocabulary()
+    guides: tuple[tuple[str, ast.Text], ...] = ()
 
 
 class Memo:
@@ -127,6 +128,7 @@ def build_model(parsed: list[ParsedFile], folder: Path, folder_display: str,
     pack = m.Pack(
         name=pack_decl.name, game=header.game, title=header.title or pack_decl.name, version=header.version,
         start=start, numbering=header.numbering, span=pack_decl.span, vocabulary=header.vocabulary,
+        guides=header.guides,
         folder=folder_display, files=tuple(p.source for p in parsed),
         logs=tuple(made.logs[n] for n in sorted(made.logs)),
         planets=tuple(made.planets[k] for k in sorted(made.planets)),
@@ -337,6 +339,7 @@ def _read_header(decl: ast.PackDecl, found: list[Diagnostic], source: SourceFile
         if high > MAX_NUMBER or seed >= 2 ** 63:
             low, high, seed = DEFAULT_NUMBERING
     return _Header(
+        guides=_guides(decl, game.game if isinstance(game, ast.GameSetting) else "", found),
         game=game.game if isinstance(game, ast.GameSetting) else "",
         title=title.title if isinstance(title, ast.TitleSetting) else None,
         version=version.version if isinstance(version, ast.VersionSetting) else "",
@@ -352,6 +355,22 @@ def _vocabulary(decl: ast.PackDecl) -> m.Vocabulary:
         if isinstance(setting, ast.VocabularySetting):
             said[setting.what].update((str(w.value), None) for w in setting.words)
     return m.Vocabulary(tuple(said["skills"]), tuple(said["biomes"]), tuple(said["decks"]))
+
+
+def _guides(decl: ast.PackDecl, game: str, found: list[Diagnostic]) -> tuple[tuple[str, ast.Text], ...]:
+    """The back-cover guide of each storybook the pack words its own (VR 14)."""
+    guides: dict[str, ast.GuideSetting] = {}
+    for guide in (s for s in decl.settings if isinstance(s, ast.GuideSetting)):
+        if game and game != "vantage":
+            found.append(diagnostic(codes.GUIDE, guide.span, message=f"a {game} pack prints no storybook back cover",
+                                    hint="remove the `guide`: only a vantage pack's storybooks have one"))
+        elif guide.book in guides:
+            found.append(diagnostic(codes.GUIDE, guide.span, message=f"the {guide.book} storybook has a guide already",
+                                    hint="its back cover holds one guide: write all of it in one `guide`",
+                                    related=[Related(guides[guide.book].span, "first given here")]))
+        else:
+            guides[guide.book] = guide
+    return tuple((book, guides[book].text) for book in sorted(guides))
 
 
 def _size(count: int) -> str:

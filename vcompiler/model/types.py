@@ -433,6 +433,11 @@ class Pack:
     complete: bool = True
     vocabulary: Vocabulary = Vocabulary()
     art: Art | None = None                 # the books' covers
+    # The back-cover guides the pack words for its storybooks (VR 14), by book
+    # (a story category or "depart"); a book not listed prints the default guide.
+    guides: tuple[tuple[str, ast.Text], ...] = ()
+    # The language of a translated edition (i18n.apply); "" for the source edition.
+    language: str = ""
 
     def log(self, number: int) -> Log | None:
         return self._logs_by_number.get(number)

@@ -29,7 +29,7 @@ MIRRORED = ("start", "_items", "_simple_line", "pack", "pack_item", "game", "tit
             "effect_arg", "goto", "goto_target",
             "ARROW", "_SEMI", "_SLASH", "_DOTDOT", "_LBRACE", "_RBRACE", "STRING", "CARD_ID", "LABEL", "NUMBER",
             "WORD", "_NL", "COMMENT", "%ignore")
-MIRRORED_DIGEST = "b0d61156623bdf8f"
+MIRRORED_DIGEST = "95e94288f653693f"
 
 _DEFINITION = re.compile(r"^(\??)([A-Za-z_%][A-Za-z0-9_]*)(\.\d+)?(\{[^}]*\})?\s*:?")
 _KEYWORD = re.compile(r'^([A-Z_]+):\s*"([a-z_]+)"\s*$')
@@ -323,8 +323,8 @@ class _Reader:
         self.items(children, self.pack_item)
         return self.b.pack(children)
 
-    # pack_item: game | title | version | start_target | numbering | vocabulary | art
-    # (a pack declaring vocabulary words is read by Lark: the `_GiveUp` below)
+    # pack_item: game | title | version | start_target | numbering | vocabulary | art | guide
+    # (a pack declaring vocabulary words or a guide is read by Lark: the `_GiveUp` below)
     def pack_item(self, token: Any) -> Any:
         b = self.b
         kind = token.type

@@ -197,6 +197,9 @@ class AstBuilder:
         brief = next((line.span for line in lines if line.key == "art brief"), None)
         return ast.Art((items.get("art") or [None])[0], (items.get("art brief") or [None])[0], lines[0].span, brief)
 
+    def guide(self, c: Children) -> ast.GuideSetting:
+        return ast.GuideSetting(str(c[1]), self.prose(c[2]), self.span(c[0], c[2]))
+
     # ------------------------------------------------------------ effects
     def goto_target(self, c: Children) -> ast.Goto:
         return ast.Goto(str(c[0]), self.value(c[1]), self.span(c[0], c[1]))

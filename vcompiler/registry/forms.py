@@ -12,10 +12,11 @@ Its wording is one sentence fragment without the capital or the full stop, or
 several of which the first whose words are all given is printed (for optional
 words). In it `{name}` is the word's value, `{name:a}` the article "a" or "an" for it,
 `{name:s}` an "s" unless it is 1, `{name:times}` "once", "twice" or "3 times",
-`[icon]` an icon, `[{name}]` the icon the word names, `[die-{name}]` the icon named
-so with the word after the dash (a die of its colour, not the Outcome badge of that
-colour), and `[icon {name}]` an icon bearing the word (a Danger die shows its letter
-inside its icon, RB 1455)."""
+`{name:plural:one=Karte|other=Karten}` the form of the language's plural category for
+it (a translation's, see registry/phrasebook.py), `[icon]` an icon, `[{name}]` the icon
+the word names, `[die-{name}]` the icon named so with the word after the dash (a die of
+its colour, not the Outcome badge of that colour), and `[icon {name}]` an icon bearing
+the word (a Danger die shows its letter inside its icon, RB 1455)."""
 from __future__ import annotations
 
 import re
@@ -99,7 +100,7 @@ class Slot:
 
 # ---------------------------------------------------------------- wording
 _PIECE = re.compile(r"\[(?P<prefix>[a-z]+-)?\{(?P<icon_of>\w+)\}\]|\[(?P<icon>\w+)(?: \{(?P<borne>\w+)\})?\]"
-                    r"|\{(?P<param>\w+)(?::(?P<filter>[as]|times))?\}")
+                    r"|\{(?P<param>\w+)(?::(?P<filter>[as]|times|plural:[^{}]+))?\}")
 
 
 @frozen

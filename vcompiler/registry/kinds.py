@@ -146,7 +146,7 @@ SETUP_CARD = Printed("Planet Setup", TAROT)
 # Vantage's location 000 is printed on the back cover of the Book of Vantages (VR 17):
 # the size of the book, so that a whole setup (its steps, characters, levels and crash
 # sites) fits where a location card's would overflow.
-START_LOCATION = "start location"
+START_LOCATION = "start_location"
 START_LOCATION_CARD = Printed("Setup", size=(148.0, 210.0))
 # The key of the Starting Log (`log start`): read first, printed first and with no number.
 STARTING_LOG = 0

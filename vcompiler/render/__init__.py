@@ -177,7 +177,7 @@ def render(work: RenderPlan, workers: int | None = None, progress: Callable[[int
                  for (_, book, _, _), body in zip(work.books, bodies)]
         done = iter(pool.map(_render, index_jobs + [job for jobs in early for job in jobs]))
         indexes = iter(_each((next(done) for _ in index_jobs), progress))
-        layouts = [with_index(body, [next(indexes) for _ in index])
+        layouts = [with_index(body, [next(indexes) for _ in index], options.booklet)
                    for (_, _, _, index), body in zip(work.books, bodies)]
         early_stamps = [[next(done).pdf for _ in jobs] for jobs in early]
         if found is not None:

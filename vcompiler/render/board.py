@@ -16,12 +16,13 @@ from __future__ import annotations
 import base64
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import field, replace
 from typing import Any
 
 from vcompiler.model import types as m
 from vcompiler.model.places import pinned
 from vcompiler.registry import CARD_SIZES
+from vcompiler.registry.phrasebook import say, speaking_now
 from vcompiler.render.art import ArtView, art_view
 from vcompiler.render.cards import FLAG_WORDS, row_lead
 from vcompiler.render.ir import ActionHead, Icon, Sentence, Words
@@ -168,6 +169,8 @@ class Board:
     # Paths drawn over a sector's space: (the path's span, its ends and arrow, the sector).
     over: tuple[tuple[Span, int, str, int, int], ...] = ()
     bleed_mm: float = 0.0             # around each sheet, outside its trim (--bleed)
+    # The edition's language (registry/phrasebook.py): the worker prints its fixed words in it.
+    language: str = field(default_factory=speaking_now)
     crop_marks: bool = False          # drawn beyond the bleed (--crop-marks)
     # Each path as drawn, in the source's order: its ends and the points of its line, from
     # the edge of one space to the edge of the other, bends between (mm).
@@ -738,8 +741,9 @@ def _tiles(width: float, height: float, paper: str) -> tuple[tuple[Tile, ...], t
     for r in range(rows):
         for c in range(columns):
             tiles.append(Tile(sheet, c * step_w, r * step_h, area_w, area_h,
-                              f"Tile {r * columns + c + 1} of {rows * columns}: row {r + 1}, column {c + 1}. "
-                              "Lay the tiles so that the + marks meet, then trim the overlap.", (r + 1, c + 1)))
+                              say("Tile {n} of {count}: row {row}, column {column}.", n=r * columns + c + 1,
+                                  count=rows * columns, row=r + 1, column=c + 1) + " "
+                              + say("Lay the tiles so that the + marks meet, then trim the overlap."), (r + 1, c + 1)))
     # Marks in the middle of every overlap strip, where both tiles print them, in the
     # board's white margin, where they cover nothing.
     align = []
@@ -869,8 +873,8 @@ def _sector_views(pack: m.Pack, planet: m.Planet, cells: dict[int, tuple[int, in
 def _printed_poi(card: m.Card) -> PrintedPoi:
     """What a POI printed on a sector says, as its card would (RB 444): its biomes, the
     words of its flags, its text, and each Special Action with its Danger dice."""
-    return ((tuple(b for b in card.biomes if b in ICONS), tuple(FLAG_WORDS.get(f, f) for f in card.flags),
-             tuple(p for t in card.text for p in rich(t))),
+    flags = tuple(say(FLAG_WORDS[f]) if f in FLAG_WORDS else f for f in card.flags)
+    return ((tuple(b for b in card.biomes if b in ICONS), flags, tuple(p for t in card.text for p in rich(t))),
             tuple((action.name, _action_said(action), ActionHead([], action.danger, action.danger_letter).dice)
                   for action in card.actions))
 
@@ -1080,7 +1084,7 @@ def _laid(board: Board) -> tuple[list[Any], Callable[[], bytes]]:
     from vcompiler import __version__
     from vcompiler.render.options import source_date
     from vcompiler.render.sheets import lay_out
-    from vcompiler.render.templating import environment
+    from vcompiler.render.templating import environment, spoken
 
     template = environment().get_template("board.html.j2")
     width, height = board.tiles[0].size
@@ -1088,13 +1092,14 @@ def _laid(board: Board) -> tuple[list[Any], Callable[[], bytes]]:
     # cut a little off its line leaves no white edge.
     bleed = f" bleed: {board.bleed_mm:g}mm; background: {GROUND};" if board.bleed_mm else ""
     if len(board.tiles) == 1:
-        html = template.render(board=board, naive=False, created=source_date(), version=__version__)
+        html = template.render(board=board, naive=False, created=source_date(), version=__version__,
+                               **spoken(board.language))
         document, write = lay_out(html, f"@page {{ size: {width:.3f}mm {height:.3f}mm; margin: 0;{bleed} }}\n",
                                   ("base.css", "board.css"))
         return [document], write
     tall = height + board.height
     laid = [lay_out(template.render(board=board, tiles=(tile,), naive=False, created=source_date(),
-                                    version=__version__),
+                                    version=__version__, **spoken(board.language)),
                     f"@page {{ size: {width:.3f}mm {tall:.3f}mm; margin: 0;{bleed} }}\n", ("base.css", "board.css"))
             for tile in board.tiles]
     return [document for document, _ in laid], lambda: _sheets([write() for _, write in laid],

@@ -7,6 +7,7 @@ from dataclasses import field, replace
 
 from vcompiler.model import types as m
 from vcompiler.registry.art import COVER_MM
+from vcompiler.registry.phrasebook import say
 from vcompiler.render.art import ArtView, art_view
 from vcompiler.render.ir import BookBlock, Check, Choices, Emphasis, Icon, Paragraph, Ref, Sentence, Words
 from vcompiler.render.voice import (
@@ -17,6 +18,7 @@ from vcompiler.render.voice import (
     legend,
     log_anchor,
     logbook_guide,
+    phrased,
     plain,
     rich,
     rich_line,
@@ -56,6 +58,9 @@ class Book:
     # The front page's guide to reading the book, and its key to the icons, by group.
     guide: tuple[Sentence, ...] = ()
     legend: tuple[tuple[str, tuple[tuple[Icon, str], ...]], ...] = ()
+    # A storybook's back cover: its reference guide (VR 14), the pack's `guide` or
+    # DEFAULT_GUIDE; none for a Logbook.
+    back_guide: tuple[BookBlock, ...] = ()
 
     @property
     def index(self) -> list[tuple[str, str, str]]:
@@ -72,7 +77,7 @@ STARTING_KEY = "Starting Log"
 
 def number_order(entry: Entry) -> tuple[int, str] | tuple[int, int, str, str]:
     """"28" before "279", "101 east" after "101"; the Starting Log first."""
-    if entry.key == STARTING_KEY:
+    if entry.key in (STARTING_KEY, say(STARTING_KEY)):
         return (-1, "")
     head, _, rest = entry.key.partition(" ")
     # ASCII digits (an injury named "➍" is a name), compared by length then text: int()
@@ -115,12 +120,12 @@ def logbook(pack: m.Pack, titles: bool | None = None) -> Book:
     entries = []
     for log in pack.logs:
         title = rich_line(log.title)
-        key = STARTING_KEY if log.starting else str(log.number)
+        key = say(STARTING_KEY) if log.starting else str(log.number)
         entries.append(Entry(log_anchor(log.number), key, title, plain(title),
                              check=log.has_check, action=_with_check(log.statements),
                              leads_to=_leads_to(log.statements)))
     shown = not any(log.label for log in pack.logs) if titles is None else titles
-    return Book("logbook.pdf", "logbook", pack.title, "Logbook", pack.version, "Log", tuple(entries), shown,
+    return Book("logbook.pdf", "logbook", pack.title, say("Logbook"), pack.version, say("Log"), tuple(entries), shown,
                 art_view(pack.art, COVER_MM), tuple(logbook_guide(_start(pack))), icon_key(pack))
 
 
@@ -159,15 +164,42 @@ def _story_entry(key: str, anchor: str, action: m.StoryAction) -> Entry:
 
 
 # VR 71: the entry read when a stat runs out, not an action a player chooses.
-ENDING_NOTE: Sentence = [Words("Read this entry when any player's "), Icon("time"), Words(" time, "),
-                         Icon("morale"), Words(" morale or "), Icon("health"), Words(" health is reduced to 0.")]
+def ending_note() -> Sentence:
+    return phrased("Read this entry when any player's {time} time, {morale} morale or {health} health is "
+                   "reduced to 0.", time=[Icon("time")], morale=[Icon("morale")], health=[Icon("health")])
 
 
 def _ending_entry(card: m.VantageCard, anchor: str) -> Entry:
     assert card.ending is not None
     title = rich_line(card.ending.name)
     return Entry(anchor, str(card.number), title, plain(title),
-                 action=[Paragraph(ENDING_NOTE), *blocks(card.ending.statements)])
+                 action=[Paragraph(ending_note()), *blocks(card.ending.statements)])
+
+
+# The reference guide a storybook's back cover prints when the pack words none: a
+# turn (VR 23-30) and what "continue" means (VR 112-113), kept beside the book the
+# table reads most.
+DEFAULT_GUIDE: tuple[BookBlock, ...] = (
+    Paragraph([Emphasis([Words("Reference guide: your turn")], strong=True)]),
+    Choices((
+        [Words("Choose one action: a location action, a card action or a depart action.")],
+        [Words("Read its cost and action, never its result, in its storybook entry.")],
+        [Words("Lower the cost by 1 for each matching skill token any player pays.")],
+        [Words("Roll that many challenge dice from the pool.")],
+        [Words("Place the dice one at a time on open slots of your grid cards, or on impact slots of "
+               "other players' cards.")],
+        [Words("Suffer the penalty of each die you could not place, then discard it to the center.")],
+        [Words("Read the action's result.")],
+        [Words("End your turn, unless the result says to continue. Play passes clockwise.")],
+    )),
+    Paragraph([Emphasis([Words("Continue")], strong=True), Words(": take another action now. "),
+               Emphasis([Words("You may continue")], strong=True), Words(": you may.")]),
+)
+
+
+def _guide(pack: m.Pack, book: str) -> tuple[BookBlock, ...]:
+    written = dict(pack.guides).get(book)
+    return DEFAULT_GUIDE if written is None else tuple(Paragraph(p) for p in rich(written))
 
 
 def storybooks(pack: m.Pack, titles: bool | None = None) -> list[Book]:
@@ -184,12 +216,12 @@ def storybooks(pack: m.Pack, titles: bool | None = None) -> list[Book]:
         entries = tuple(_ending_entry(a, f"entry-{n}-{i}") if isinstance(a, m.VantageCard)
                         else _story_entry(str(n), f"entry-{n}-{i}", a) for i, (n, a) in enumerate(found))
         books.append(Book(f"storybook-{category}.pdf", "storybook", pack.title,
-                          f"{category.capitalize()} Storybook", pack.version, "Entry", entries, shown,
-                          art_view(pack.art, COVER_MM)))
+                          say(f"{category.capitalize()} Storybook"), pack.version, say("Entry"), entries, shown,
+                          art_view(pack.art, COVER_MM), back_guide=_guide(pack, category)))
     departs = tuple(_story_entry(f"{d.number} {d.direction}", f"depart-{d.number}-{d.direction}", d.action)
                     for d in pack.departs)
-    books.append(Book("storybook-depart.pdf", "storybook", pack.title, "Depart Storybook", pack.version,
-                      "Entry", departs, shown, art_view(pack.art, COVER_MM)))
+    books.append(Book("storybook-depart.pdf", "storybook", pack.title, say("Depart Storybook"), pack.version,
+                      say("Entry"), departs, shown, art_view(pack.art, COVER_MM), back_guide=_guide(pack, "depart")))
     return books
 
 
@@ -242,7 +274,7 @@ class Section:
     a run of entries, a run of results, the index. A run of entries or results also
     lays out the first entries of the next run (its lookahead), so that the book can
     take the next run's pages from where both lay out alike (see render.seams)."""
-    kind: str                         # cover | entries | results | index
+    kind: str                         # cover | entries | results | index | back
     entries: tuple[Entry, ...] = ()
     first: bool = True                # the first section of its kind
     lines: tuple[tuple[str, str, str], ...] = ()    # index: (title, key, anchor)
@@ -315,5 +347,7 @@ INDEX_LINES = 200
 
 
 def index_sections(book: Book, per: int = INDEX_LINES) -> list[Section]:
+    """The sections laid out after the body: the index, then a storybook's back cover."""
     lines = book.index
-    return [Section("index", lines=tuple(lines[i:i + per]), first=i == 0) for i in range(0, len(lines), per)]
+    return [Section("index", lines=tuple(lines[i:i + per]), first=i == 0) for i in range(0, len(lines), per)] + \
+        ([Section("back")] if book.back_guide else [])

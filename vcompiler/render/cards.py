@@ -11,6 +11,7 @@ from vcompiler import ast
 from vcompiler.model import types as m
 from vcompiler.registry import CARD_SIZES, LANDING, MAX_COPIES, PRINTED, SETUP, START_LOCATION, kind_named
 from vcompiler.registry.art import card_art_mm
+from vcompiler.registry.phrasebook import say
 from vcompiler.render.art import ArtView, art_view
 from vcompiler.render.ir import (
     ActionHead,
@@ -126,11 +127,11 @@ def _row(row: m.Row) -> Row | Track:
     if row.kind == "injury":
         return Row("injury", [Icon(row.key)] if row.key in ICONS else [Words(str(row.key))], said)
     if row.kind in THREAT_ROWS:
-        return Row(row.kind, [Words(THREAT_ROWS[row.kind])], said)
+        return Row(row.kind, [Words(say(THREAT_ROWS[row.kind]))], said)
     if row.kind == "combination":
         # Spent dice, any number of times: not a Special Effect that applies by itself,
         # so it does not wear the special icon.
-        return Row("combination", [Words("Combination"), Words(" "), *requirement(row.requirement)], said)
+        return Row("combination", [Words(say("Combination")), Words(" "), *requirement(row.requirement)], said)
     return Row("special", [Icon("special"), Words(" "), *requirement(row.requirement)], said)
 
 
@@ -156,7 +157,7 @@ def _threat_rows(rows: tuple[m.Row, ...]) -> list[Placed]:
     if not spaces:
         return [(_row(r), r.span) for r in rows]
     # What an attack does is read before the time track that makes it attack.
-    out: list[Placed] = [(_row(r), r.span) for r in rows if r.kind != "space"] + [(Rule("Time Track"),
+    out: list[Placed] = [(_row(r), r.span) for r in rows if r.kind != "space"] + [(Rule(say("Time Track")),
                                                                                    spaces[0].span)]
     for row in spaces:
         out.append((Row("space", [Words(str(row.number))], effects_sentence(row.effects)), row.span))
@@ -174,16 +175,16 @@ def _card_blocks(card: m.Card) -> tuple[list[Placed], list[Placed]]:
     if card.kind == "event":
         if card.secondary:
             at = card.secondary[0].span
-            body += [(Rule("Secondary"), at), (Paragraph(effects_sentence(card.secondary)), at)]
+            body += [(Rule(say("Secondary")), at), (Paragraph(effects_sentence(card.secondary)), at)]
         if card.main:
             at = card.main[0].span
-            foot += [(Rule("Main"), at), (Paragraph(effects_sentence(card.main)), at)]
+            foot += [(Rule(say("Main")), at), (Paragraph(effects_sentence(card.main)), at)]
     body += _paragraphs(card.text)
     rows = tuple(r for r in card.rows if r.kind != "goal")
     body += _threat_rows(rows) if card.kind == "threat" else [(_row(r), r.span) for r in rows]
     body += _placed_actions(card.actions)
     for goal in (r for r in card.rows if r.kind == "goal"):
-        body.append((Rule(kind_named(card.kind).print_facts.goal_word), goal.span))
+        body.append((Rule(say(kind_named(card.kind).print_facts.goal_word)), goal.span))
         said = rich_line(goal.text) if goal.text is not None else []
         body.append((Row("goal", said, effects_sentence(goal.effects)) if goal.effects else Paragraph(said),
                      goal.span))
@@ -210,7 +211,7 @@ def _placed_actions(actions: tuple[m.CheckAction, ...]) -> list[Placed]:
 def _board_badge(card: m.Card) -> tuple[str, ...]:
     """A POI printed on the board is printed as a card too, so that a print-and-play
     table has its rules at hand: it says where it lies instead of an id."""
-    return (f"Board, Sector {card.id.rpartition('.')[2]}",) if card.board else ()
+    return (say("Board, Sector {n}", n=card.id.rpartition('.')[2]),) if card.board else ()
 
 
 def _copies(declared: int | None) -> int:
@@ -226,16 +227,17 @@ def vanguard_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[
         kind = kind_named(card.kind)
         printed = kind.print_facts
         number = card.id if kind.matches(card.id) else ""    # injuries, rank-ups, events by name
-        label = printed.label or kind.noun.title()
+        label = say(printed.label or kind.noun.title())
         size = sizes.get(card.kind, printed.size)
         faces.append(Face(
             key=f"{card.kind} {card.id}", kind=card.kind, label=label, number=number,
             title=[Words(card.name)], size=size,
             icons=tuple(b for b in card.biomes if b in ICONS),
             # A biome the pack declares has no icon of the game's: it prints as a word.
-            badges=(*(FLAG_WORDS.get(f, f) for f in card.flags), *(b for b in card.biomes if b not in ICONS),
+            badges=(*(say(FLAG_WORDS[f]) if f in FLAG_WORDS else f for f in card.flags),
+                    *(b for b in card.biomes if b not in ICONS),
                     *(("Incomplete",) if card.completed else ()),
-                    *((f"{card.standees} standees",) if card.standees and card.standees > 1 else ()),
+                    *((say("{n} standees", n=card.standees),) if card.standees and card.standees > 1 else ()),
                     *_board_badge(card)),
             blocks=tuple(_blocks(body)), foot=tuple(_blocks(foot)),
             back=Back(label, "" if printed.secret_back else number, pack.title,
@@ -306,16 +308,17 @@ def _landing_face(pack: m.Pack, planet: m.Planet, sizes: dict[str, tuple[float, 
     at the foot, so the card says where the planet is found."""
     landing = planet.landing
     assert landing is not None
-    body = _paragraphs(landing.text) + [(Row("scan", [Words(f"{energy} Energy")], rich_line(text)), text.span)
+    body = _paragraphs(landing.text) + [(Row("scan", [Words(say("{n} Energy", n=energy))], rich_line(text)), text.span)
                                         for energy, text in landing.scans]
     foot: list[Placed] = []
     if planet.system_map is not None:
         entry = planet.system_map
-        foot.append((Paragraph([Words(f"System Maps: {entry.system}, {entry.number}. Investigating it costs "
-                                      f"{entry.cost} Energy.")]), entry.span))
+        foot.append((Paragraph([Words(say("System Maps: {system}, {number}. Investigating it costs {cost}.",
+                                          system=entry.system, number=entry.number,
+                                          cost=say("{n} Energy", n=entry.cost)))]), entry.span))
     number = str(landing.number)
     printed = PRINTED[LANDING]
-    label = printed.label or LANDING
+    label = say(printed.label or LANDING)
     return Face(key=f"{LANDING} {number}", kind=LANDING, label=label, number=number,
                 title=[Words(planet.name)], size=sizes.get(LANDING, printed.size), icons=(), badges=(),
                 blocks=tuple(_blocks(body)), foot=tuple(_blocks(foot)), back=Back(label, number, pack.title), copies=1,
@@ -333,7 +336,7 @@ def _options(actions: tuple[m.StoryAction, ...]) -> Options:
 
 def _slot_line(slot: m.Slot) -> Sentence:
     faces: list[Sentence] = [[Icon(f), Words(f" {f}")] if f in ICONS else [Words(f)] for f in slot.faces]
-    return [Words("Impact slot: " if slot.impact else "Slot: "), *joined(faces, " or ")]
+    return [Words(say("Impact slot: ") if slot.impact else say("Slot: ")), *joined(faces, " or ")]
 
 
 def vantage_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[Face]:
@@ -341,25 +344,25 @@ def vantage_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[F
     for card in pack.vantage_cards:
         body: list[Placed] = _paragraphs(card.text)
         if card.placed:
-            body.append((Row("arrival", [Words("When placed")], effects_sentence(card.placed)),
+            body.append((Row("arrival", [Words(say("When placed"))], effects_sentence(card.placed)),
                          card.placed[0].span))
         if card.slots:
-            body.append((Boxes("Slots", card.slots), card.slot_list[0].span if card.slot_list else card.span))
+            body.append((Boxes(say("Slots"), card.slots), card.slot_list[0].span if card.slot_list else card.span))
         if any(s.impact or s.faces != ("any",) for s in card.slot_list):
             body.append((Choices(tuple(_slot_line(s) for s in card.slot_list)), card.slot_list[0].span))
         if card.boost is not None:
-            body.append((Boxes("Boost", card.boost), card.span))
+            body.append((Boxes(say("Boost"), card.boost), card.span))
         for power in card.powers:
-            body.append((Row("special", [Words(f"{power.boost} boost")], power_line(power.text)), power.span))
+            body.append((Row("special", [Words(say("{n} boost", n=power.boost))], power_line(power.text)), power.span))
         if card.actions:
             body.append((_options(card.actions), card.actions[0].span))
         width, height = sizes.get("vcard", kind_named("vcard").print_facts.size)
         size = (max(width, height), min(width, height)) if card.orientation == "horizontal" else (width, height)
-        label = card.kind.capitalize()
+        label = say(card.kind.capitalize())
         faces.append(Face(
             key=f"card {card.number}", kind="vcard", label=label, number=str(card.number),
             title=rich_line(card.name), size=size, icons=(),
-            badges=(card.orientation.capitalize(),) if card.orientation else (),
+            badges=(say(card.orientation.capitalize()),) if card.orientation else (),
             blocks=tuple(_blocks(body)), foot=(), back=Back(label, str(card.number), pack.title), copies=1,
             span=card.span, at=_spans(body), art=art_view(card.art, card_art_mm(size))))
     return faces
@@ -386,34 +389,35 @@ def _placed_setup(location: m.Location) -> list[Placed]:
     body: list[Placed] = []
     if location.steps:
         at = location.steps[0].span
-        body.append((Rule("Setup"), at))
+        body.append((Rule(say("Setup")), at))
         body.append((Steps(tuple(rich_line(step.text) for step in location.steps)), at))
     if location.characters:
         at = location.characters[0].span
-        body.append((Rule("Your character"), at))
+        body.append((Rule(say("Your character")), at))
         body.append((Choices(tuple([*((*rich_line(c.label), Words(": ")) if c.label else ()),
-                                    Words(f"gain character card {c.card}.")] for c in location.characters)), at))
+                                    Words(say("gain character card {card}.", card=c.card))]
+                                   for c in location.characters)), at))
     if location.levels:
         at = location.levels[0].span
-        body.append((Rule("Starting level"), at))
+        body.append((Rule(say("Starting level")), at))
         body.append((Choices(tuple(
             [Emphasis([Words(level.name.capitalize())], strong=True),
-             Words(" (recommended for a first game)" if level.recommended else ""),
+             Words(" " + say("(recommended for a first game)") if level.recommended else ""),
              Words(f": {level.time} "), Icon("time"), Words(f" {level.morale} "), Icon("morale"),
              Words(f" {level.health} "), Icon("health")] for level in location.levels)), at))
     if location.number == 0 and location.choices:
-        body.append((Rule("Your crash site"), location.choices[0].span))
+        body.append((Rule(say("Your crash site")), location.choices[0].span))
     return body
 
 
 def location_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[Face]:
     printed = kind_named("location").print_facts
-    label = printed.label or "Location"
+    label = say(printed.label or "Location")
     faces = []
     for location in pack.locations:
         body: list[Placed] = _paragraphs(location.text)
         if location.arrival:
-            body.append((Row("arrival", [Words("On arrival")], effects_sentence(location.arrival)),
+            body.append((Row("arrival", [Words(say("On arrival"))], effects_sentence(location.arrival)),
                          location.arrival[0].span))
         body += _placed_setup(location)
         choices = tuple([*rich_line(s.label), Words(": "), *target(s.target), Words(".")]
@@ -429,7 +433,7 @@ def location_faces(pack: m.Pack, sizes: dict[str, tuple[float, float]]) -> list[
         setup = location.number == 0
         size = sizes.get(START_LOCATION, PRINTED[START_LOCATION].size) if setup else sizes.get("location", printed.size)
         faces.append(Face(
-            key=f"location {number}", kind="location", label="Setup" if setup else label, number=number,
+            key=f"location {number}", kind="location", label=say("Setup") if setup else label, number=number,
             title=rich_line(location.name), size=size, icons=(), badges=(),
             blocks=tuple(_blocks(body)), foot=() if setup and not location.exits else (Compass(compass),),
             back=Back(label, number, pack.title), copies=1, span=location.span, at=_spans(body),

@@ -14,12 +14,13 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from vcompiler import __version__
+from vcompiler.registry.phrasebook import say
 from vcompiler.render import weasy_compat
 from vcompiler.render.books import Book, Entry, Section, entry_size, index_sections, sections
 from vcompiler.render.ir import Choices, Emphasis, Paragraph, Ref, Sentence
 from vcompiler.render.options import RenderError, RenderOptions, reproducible, source_date
 from vcompiler.render.seams import stitch, true_tops
-from vcompiler.render.templating import environment
+from vcompiler.render.templating import environment, spoken
 from vcompiler.util.frozen import frozen
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ def book_html(book: Book, parts: list[Section], options: RenderOptions, pages: d
     `naive` prints every reference with its page number (a target-counter): the slow
     way, kept for the render benchmark."""
     return environment().get_template("book.html.j2").render(
-        book=book, sections=parts, paper=options.paper_class, naive=naive, pages=pages or {},
+        book=book, sections=parts, paper=options.paper_class, naive=naive, pages=pages or {}, **spoken(),
         created=source_date(), version=__version__, elsewhere=() if naive else elsewhere(parts), links=True)
 
 
@@ -238,7 +239,7 @@ class Head:
 
 
 def heads(book: Book, pages: list[tuple[str, tuple[str, ...]]]) -> list[Head]:
-    """`pages`: per page of the book, its part (cover, entries, results, index, blank)
+    """`pages`: per page of the book, its part (cover, entries, results, index, back, blank)
     and the ids on it, in order. The head names the entries that start on the page,
     or the one it continues: "Logs 204–229", "Entry 140", "Results 101–150"."""
     keys = {e.anchor: e.key for e in book.entries}
@@ -246,23 +247,23 @@ def heads(book: Book, pages: list[tuple[str, tuple[str, ...]]]) -> list[Head]:
     out = []
     previous: tuple[str, ...] = ()
     for part, ids in pages:
-        if part in ("cover", "blank"):
+        if part in ("cover", "blank", "back"):
             # A blank page counts but shows nothing, as in print: no head, no number.
             out.append(Head(numbered=False))
         elif part == "index":
-            out.append(Head("Index"))
+            out.append(Head(say("Index")))
         elif part in ("entries", "results"):
             shown = [i for i in ids if i in keys]
             starting = [i for i in shown if i not in previous] or shown[:1]
-            cue = f"{keys[shown[0]]}, continued" if shown and shown[0] in previous else ""
+            cue = say("{key}, continued", key=keys[shown[0]]) if shown and shown[0] in previous else ""
             if not starting:
                 out.append(Head(continued=cue))
             else:
                 first, last = keys[starting[0]], keys[starting[-1]]
-                plural = "Entries" if book.entry_word == "Entry" else book.entry_word + "s"
-                word = "Results" if part == "results" else book.entry_word if first == last else plural
+                plural = say("Logs") if book.kind == "logbook" else say("Entries")
+                word = say("Results") if part == "results" else book.entry_word if first == last else plural
                 if part == "results" and first == last:
-                    word = "Result"
+                    word = say("Result")
                 out.append(Head(f"{word} {first}" if first == last else f"{word} {first}–{last}", cue))
         else:
             out.append(Head())
@@ -299,7 +300,8 @@ def stamps_html(book: Book, page_heads: list[Head], first: int = 1) -> str:
     on it afterwards: the running heads on the outer edge, the book's title on the
     inner one, the number at the outer foot, and "227, continued" at the top of a page
     that goes on with an entry. `first` is odd: left and right pages are the book's."""
-    return environment().get_template("stamps.html.j2").render(book=book, heads=page_heads, first=first)
+    return environment().get_template("stamps.html.j2").render(book=book, heads=page_heads, first=first,
+                                                               **spoken())
 
 
 # Pages of stamps laid out in one go (even: each run starts on a right page, as page 1
@@ -346,14 +348,14 @@ def outline(book: Book) -> list[Mark]:
         return f"{word} {entry.key}" + (f" · {entry.title_text}" if book.titles and entry.title_text else "")
     marks = []
     if book.entries:
-        word = "Logs" if book.kind == "logbook" else "Entries"
+        word = say("Logs") if book.kind == "logbook" else say("Entries")
         marks.append(Mark(word, book.entries[0].anchor, tuple(Mark(title(book.entry_word, e), e.anchor)
                                                              for e in book.entries)))
     if book.kind == "storybook" and book.entries:
-        marks.append(Mark("Results", "results", tuple(Mark(title("Result", e), "result-" + e.anchor)
+        marks.append(Mark(say("Results"), "results", tuple(Mark(title(say("Result"), e), "result-" + e.anchor)
                                                       for e in book.entries if e.result is not None)))
     if book.index:
-        marks.append(Mark("Index", "index"))
+        marks.append(Mark(say("Index"), "index"))
     return marks
 
 
@@ -450,12 +452,28 @@ def _composed(spots: list[list[Spot]]) -> Composed:
                     frozenset().union(*(_names(section) for section in sections.values())))
 
 
-def with_index(layout: Layout, index: list[RenderedSection]) -> Layout:
+# The id on a storybook's back cover (book.html.j2): its page takes no head or number.
+BACK_COVER = "back-cover"
+
+
+def with_index(layout: Layout, index: list[RenderedSection], booklet: bool = False) -> Layout:
+    """The layout with the sections laid out after the body. A back cover is the last
+    page of the last sheet: blank pages before it make the book's pages even, a
+    multiple of 4 for a `booklet`."""
     from vcompiler.render.assembly import Piece
 
-    pieces = layout.pieces + tuple(Piece(r.pdf, tuple(range(len(r.anchors))),
-                                         names=frozenset(a for page in r.anchors for a in page)) for r in index)
-    return Layout(pieces, layout.pages + tuple(("index", ids) for r in index for ids in r.anchors))
+    pieces: list[Piece | Composed] = list(layout.pieces)
+    pages = list(layout.pages)
+    for r in index:
+        if any(BACK_COVER in ids for ids in r.anchors):
+            blanks = -(len(pages) + len(r.anchors)) % (4 if booklet else 2)
+            if blanks:
+                pieces.append(Piece(b"", (), blanks))
+                pages += [("blank", ())] * blanks
+        names = frozenset(a for page in r.anchors for a in page)
+        pieces.append(Piece(r.pdf, tuple(range(len(r.anchors))), names=names))
+        pages += [("back" if BACK_COVER in ids else "index", ids) for ids in r.anchors]
+    return Layout(tuple(pieces), tuple(pages))
 
 
 def assemble(book: Book, layout: Layout, options: RenderOptions, page_stamps: list[bytes] | None = None) -> bytes:
@@ -569,7 +587,7 @@ def render_book(book: Book, options: RenderOptions) -> bytes:
     body = lay_out(parts, rendered, relay_for(book, parts, options), placed_again(book, options))
     pages = {anchor: page + 1 for anchor, page in body.places().items()}
     index = [render_html(*render_section(book, part, options, pages)) for part in index_sections(book)]
-    return assemble(book, with_index(body, index), options)
+    return assemble(book, with_index(body, index, options.booklet), options)
 
 
 def render_naive(book: Book, options: RenderOptions) -> bytes:

@@ -12,5 +12,7 @@ import vcompiler.render  # noqa: F401
 import vcompiler.render.fetcher  # noqa: F401
 import vcompiler.render.pdf  # noqa: F401
 
-# Kept by pyphen for every later dictionary of the language (book.html.j2: lang="en").
-pyphen.Pyphen(lang=pyphen.language_fallback("en"))
+# Kept by pyphen for every later dictionary of the language (book.html.j2: lang="en",
+# or the language of a translated edition vcompiler speaks).
+for _language in ("en", "de"):
+    pyphen.Pyphen(lang=pyphen.language_fallback(_language))

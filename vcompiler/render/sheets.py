@@ -14,9 +14,11 @@ from __future__ import annotations
 import hashlib
 import io
 from collections.abc import Callable
+from dataclasses import field
 from typing import Any
 
 from vcompiler import __version__
+from vcompiler.registry.phrasebook import say_in, speaking_now
 from vcompiler.render import weasy_compat
 from vcompiler.render.cards import Face
 from vcompiler.render.ir import Icon
@@ -170,6 +172,8 @@ class Job:
     art_bleed: bool = False
     # Under the key: the tables of the Danger die Reference card (render/books.py danger_key).
     tables: tuple[DangerTable, ...] = ()
+    # The edition's language (registry/phrasebook.py): the worker prints its fixed words in it.
+    language: str = field(default_factory=speaking_now)
 
 
 @frozen
@@ -193,11 +197,11 @@ def job_html(job: Job, marked: dict[int, dict[str, Overflow]] | None = None) -> 
     from vcompiler.registry.art import CARD_ART_TOP_MM
     from vcompiler.render.fit import ART_GAP, BODY_TOP
     from vcompiler.render.options import source_date
-    from vcompiler.render.templating import environment
+    from vcompiler.render.templating import environment, spoken
     return environment().get_template("cards.html.j2").render(
-        job=job, marked=marked or {}, bleed=BLEED_MM, note=DUPLEX_NOTE, page_names=page_names, naive=False,
-        created=source_date(), art_top=CARD_ART_TOP_MM, art_body_top=BODY_TOP + ART_GAP,
-        version=__version__)
+        job=job, marked=marked or {}, bleed=BLEED_MM, note=say_in(job.language, DUPLEX_NOTE), page_names=page_names,
+        naive=False, created=source_date(), art_top=CARD_ART_TOP_MM, art_body_top=BODY_TOP + ART_GAP,
+        version=__version__, **spoken(job.language))
 
 
 # Added below every page to count what overflows: WeasyPrint lays out no line below

@@ -4,6 +4,7 @@
 Sentences are lists of inline tokens (render/ir.py), which the templates print."""
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from vcompiler import ast
@@ -11,6 +12,7 @@ from vcompiler.model import types as m
 from vcompiler.registry import CREW_TARGETS, FORM_BY_OP, Wording, kind_named
 from vcompiler.registry.conditions import CONDITION_BY_TEST
 from vcompiler.registry.forms import wording
+from vcompiler.registry.phrasebook import VALUE_WORDS, plural_category, say, speaking_now, worded
 from vcompiler.render.ir import BookBlock, Choices, Emphasis, Icon, Paragraph, Ref, Sentence, Token, Words, plain
 from vcompiler.util.frozen import frozen
 from vcompiler.vocabulary import BIOMES, DICE_ICONS, DIE_COLOURS, DIE_ICONS
@@ -22,8 +24,8 @@ def log_anchor(number: int) -> str:
 
 def log_ref(number: object) -> Token:
     if isinstance(number, int):
-        return Ref(f"Log {number}", log_anchor(number))
-    return Ref(f"Log {number}")
+        return Ref(say("Log {n}", n=number), log_anchor(number))
+    return Ref(say("Log {n}", n=number))
 
 
 def rich(text: ast.Text | None) -> list[Sentence]:
@@ -51,7 +53,7 @@ def power_line(text: ast.Text | None) -> Sentence:
     out = rich_line(text)
     if not plain(out).rstrip().endswith((".", "!", "?")):
         out.append(Words("."))
-    return [*out, Words(" (Until the end of the turn.)")]
+    return [*out, Words(" " + say("(Until the end of the turn.)"))]
 
 
 def _inline(node: ast.Inline) -> Token:
@@ -63,16 +65,16 @@ def _inline(node: ast.Inline) -> Token:
         return Icon(node.name)
     target = node.target.value
     if node.kind == "log":
-        return log_ref(target) if node.target.kind == "number" else Ref(f"Log @{target}")
-    return Ref(f"{kind_named(node.kind).book_name} {target}")
+        return log_ref(target) if node.target.kind == "number" else log_ref(f"@{target}")
+    return Ref(f"{say(kind_named(node.kind).book_name or node.kind)} {target}")
 
 
 def _said(effect: m.Effect) -> Sentence:
     """An op as a clause in the words its form carries in the registry."""
     given = {name for name, value in effect.params if value is not None}
-    words = _worded(FORM_BY_OP[effect.op].wording_for(given), effect.param)
+    words = _worded(worded(FORM_BY_OP[effect.op].wording_for(given)), effect.param)
     crew = effect.param("crew")
-    return _joined([Words(f"{CREW_TARGETS[str(crew)]}: "), *words]) if crew else words
+    return _joined([Words(f"{say(CREW_TARGETS[str(crew)])}: "), *words]) if crew else words
 
 
 def _worded(wording: Wording, param: Callable[[str], object]) -> Sentence:
@@ -91,15 +93,27 @@ def _worded(wording: Wording, param: Callable[[str], object]) -> Sentence:
                 text = "an" if str(value)[:1].lower() in "aeiou" else "a"
             elif piece.filter == "s":
                 text = "" if value == 1 else "s"
+            elif piece.filter.startswith("plural:"):
+                text = plural(piece.filter, value)
             elif piece.filter == "times":
                 # RB 1447: a Threat "will Attack ... twice".
-                text = "once" if value == 1 else "twice" if value == 2 else f"{value} times"
+                text = say("once") if value == 1 else say("twice") if value == 2 else say("{n} times", n=value)
+            elif isinstance(value, str) and value in VALUE_WORDS:
+                text = say(value)
             else:
                 text = str(value)
             out.append(Words(text))
         else:
             out.append(Words(piece.text))
     return _joined(out)
+
+
+def plural(spec: str, value: object) -> str:
+    """`plural:one=Karte|other=Karten`: the form of the language's plural category
+    for `value` (Babel's CLDR rules), `other` where the category is not given."""
+    forms = dict(part.split("=", 1) for part in spec.split(":", 1)[1].split("|") if "=" in part)
+    category = plural_category(speaking_now(), value) if isinstance(value, int) else "other"
+    return forms.get(category, forms.get("other", ""))
 
 
 def _joined(tokens: Sentence) -> Sentence:
@@ -114,11 +128,28 @@ def _joined(tokens: Sentence) -> Sentence:
     return out
 
 
-_LOCATION = kind_named("location").book_name
+_LOCATION = kind_named("location").book_name or "Location"
+
+
+def phrased(english: str, **parts: Sentence) -> Sentence:
+    """A fixed phrase in the language spoken, each {slot} filled with its tokens."""
+    text = say(english)
+    out: Sentence = []
+    at = 0
+    for match in _SLOT.finditer(text):
+        out.append(Words(text[at:match.start()]))
+        out.extend(parts[match.group(1)])
+        at = match.end()
+    out.append(Words(text[at:]))
+    return _joined(out)
+
+
+_SLOT = re.compile(r"\{(\w+)\}")
 # Gotos are not effect forms: they print as references into the book.
 _GOTOS: dict[str, Callable[[m.Effect], Sentence]] = {
-    "goto_log": lambda e: [Words("go to "), log_ref(e.param("log"))],
-    "goto_location": lambda e: [Words("go to "), Ref(f"{_LOCATION} {e.param('location')}")],
+    "goto_log": lambda e: phrased("go to {target}", target=[log_ref(e.param("log"))]),
+    "goto_location": lambda e: phrased("go to {target}",
+                                       target=[Ref(f"{say(_LOCATION)} {e.param('location')}")]),
 }
 
 
@@ -140,7 +171,7 @@ def clause(choice: m.Choice) -> Sentence:
     out: Sentence = []
     for i, effect in enumerate(choice.options):
         if i:
-            out.append(Words(" or "))
+            out.append(Words(say(" or ")))
         out.extend(said(effect))
     return out
 
@@ -157,8 +188,9 @@ def effects_sentence(choices: tuple[m.Choice, ...]) -> Sentence:
         if i:
             # A connected outcome ("then resolve the green outcome") says its own "then".
             first = said_here[0] if said_here else None
-            starts_with_then = isinstance(first, Words) and first.text.startswith("then ")
-            out.append(Words(", " if starts_with_then else ", then "))
+            then = say(", then ")
+            starts_with_then = isinstance(first, Words) and first.text.startswith(then.lstrip(", "))
+            out.append(Words(say(", ") if starts_with_then else then))
         out.extend(said_here)
     return [*_capitalise(out), Words(".")]
 
@@ -168,18 +200,19 @@ def joined(parts: list[Sentence], last: str = " and ") -> Sentence:
     out: Sentence = []
     for i, part in enumerate(parts):
         if i:
-            out.append(Words(last if i == len(parts) - 1 else ", "))
+            out.append(Words(say(last) if i == len(parts) - 1 else say(", ")))
         out.extend(part)
     return out
 
 
 def paid(s: m.PaidStatement) -> Sentence:
     """VR 94: "If you can pay ..., do so: ..." — what is bought comes only with the payment."""
-    bought: Sentence = effects_sentence(s.effects) if s.effects else [Words("Nothing.")]
+    bought: Sentence = effects_sentence(s.effects) if s.effects else [Words(say("Nothing."))]
     first = bought[0] if bought else None
     if isinstance(first, Words):
         bought = [Words(first.text[:1].lower() + first.text[1:]), *bought[1:]]
-    return _joined([Words("If you can "), *joined([said(p) for p in s.payments]), Words(", do so: "), *bought])
+    return phrased("If you can {payment}, do so: {bought}", payment=joined([said(p) for p in s.payments]),
+                   bought=bought)
 
 
 def cost_notes(action: m.StoryAction) -> list[Sentence]:
@@ -188,23 +221,27 @@ def cost_notes(action: m.StoryAction) -> list[Sentence]:
     notes: list[Sentence] = []
     if action.skills and action.cost:
         names = joined([[Words(name)] for name in action.skills], " or ")
-        notes.append([Words("Each "), Icon("skill"), Words(" "), *names, Words(" token paid lowers it by 1.")])
+        notes.append(phrased("Each {icon} {names} token paid lowers it by 1.", icon=[Icon("skill")], names=names))
     if action.boost:
-        notes.append([Words(f"Also pay {action.boost} boost from this card.")])
+        notes.append([Words(say("Also pay {n} boost from this card.", n=action.boost))])
     return notes
 
 
 def condition(c: m.Condition) -> Sentence:
     if c.kind == "checked_log":
-        return [Words("if "), log_ref(c.key), Words(" is checked")]
-    return _worded(wording(CONDITION_BY_TEST[c.kind].says),
+        return phrased("if {log} is checked", log=[log_ref(c.key)])
+    return _worded(worded(_condition_wording(c.kind)),
                    lambda name: c.key if name == "subject" else c.more[0] if name == "second" and c.more
                    else c.more[-1] if c.more else None)
 
 
+def _condition_wording(test: str) -> Wording:
+    return wording(CONDITION_BY_TEST[test].says)
+
+
 def events_rule(c: m.Condition) -> Sentence:
     """A planet's `events if` as its board prints it among the planet's rules (RB 747)."""
-    return [Words("Draw an Event card at the end of your turn only "), *condition(c), Words(".")]
+    return phrased("Draw an Event card at the end of your turn only {condition}.", condition=condition(c))
 
 
 def target(effect: m.Effect) -> Sentence:
@@ -259,7 +296,7 @@ def blocks(statements: tuple[m.Statement, ...]) -> list[BookBlock]:
             if isinstance(s, m.IfStatement):
                 words = [*_capitalise(condition(s.condition)), Words(", "), *target(s.target), Words(".")]
             else:
-                words = [Words("Otherwise, "), *target(s.target), Words(".")]
+                words = phrased("Otherwise, {target}.", target=target(s.target))
             if isinstance(last, Paragraph) and conditions == len(out) - 1:
                 out[-1] = Paragraph([*last.tokens, Words(" "), *words])
             else:

@@ -51,7 +51,7 @@ log @hidden_chamber "The Hidden Chamber" { // allow W400
 poi P106 "Glass Garden" {
 // <--- storage.type.poi.vcl
 //  ^^^^ entity.name.function.poi.vcl
-  action "Squeeze Through" danger 1 {
+  action "Squeeze Through" danger 1 T {
     outcome green: scouting + physical => gain success 1; -> log 420
 //          ^^^^^ constant.language.colour.vcl
 //                                     ^^ keyword.operator.effects.vcl

@@ -1,7 +1,7 @@
 // A Point of Interest card: a dice check with outcome rows (yellow, green, red).
 poi P101 "Wreckage" {
   biomes tutorial
-  action "Search the Wreckage" danger 1 {
+  action "Search the Wreckage" danger 1 T {
     outcome green: scouting + physical => gain success 1
     outcome red => gain injury "Bruised"
   }

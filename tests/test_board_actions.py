@@ -161,7 +161,9 @@ def test_an_actions_danger_dice_stand_to_the_left_of_its_name_on_cards_boards_an
     die = '<img class="icon" src="icons/danger.svg" alt="danger">'
     poi = next(f for f in faces_of(pack) if f.key == "poi P1")
     sheet = job_html(Job("t", (poi,), tuple(single_pages([0], [poi])), frozenset()))
-    assert f'<h3 class="action"><span class="danger">{die}</span>Listen</h3>' in sheet
+    # RB 478: the Special Action icon first (no Dice Check icon: "Listen" has no rows).
+    action = '<img class="icon" src="icons/special-action.svg" alt="special-action">'
+    assert f'<h3 class="action"><span class="danger">{action}{die}</span>Listen</h3>' in sheet
     reader = reader_html(pack).decode()
     assert re.search(r'<h3><span class="icon i-danger"[^>]*></span> Listen</h3>', reader)
     lettered_die = r'<span class="icon marked i-faces-danger"[^>]*>B</span>'

@@ -292,7 +292,7 @@ class _Writer:
                 f"{self.inline(voice.effects_sentence(tuple(m.Choice((e,), e.span) for e in effects)))}</p>"
                 for what, effects in (("Lift-off", planet.lift_off), ("Evacuation", planet.evac)) if effects]
         # A sector's Special Actions, each headed with where it is done: "Sector 1: Climb the Spire".
-        actions = [self.card_blocks([ActionHead([Words(f"Sector {s.number}: "), *b.tokens], b.danger, b.letter)
+        actions = [self.card_blocks([ActionHead([Words(f"Sector {s.number}: "), *b.tokens], b.danger, b.letter, b.check)
                                      if isinstance(b, ActionHead) else b
                                      for b in action_blocks(s.actions)]) for s in planet.sectors if s.actions]
         rule = f"<p>{self.inline(voice.events_rule(planet.events))}</p>" if planet.events is not None else ""

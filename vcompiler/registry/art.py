@@ -23,7 +23,8 @@ MIN_VISIBLE = 0.75
 
 # The bleed every card has on the card sheets (render/sheets.py's BLEED_MM).
 CARD_BLEED_MM = 3.0
-# A card's art band: the card's whole width, bleed included (it runs off both edges),
+# A card's art band: the card's whole width, bleed included (it runs off both edges where
+# the card has a bleed of its own; on a sheet it stops at the cut line, cards.css .art),
 # this share of its trim height, under the title and marks (14.6 mm below the panel's top).
 CARD_ART_SHARE = 0.27
 CARD_ART_TOP_MM = 6.0 + 14.6          # from the top of the card's bleed box

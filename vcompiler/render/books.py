@@ -11,8 +11,10 @@ from vcompiler.registry.phrasebook import say
 from vcompiler.render.art import ArtView, art_view
 from vcompiler.render.ir import BookBlock, Check, Choices, Emphasis, Icon, Paragraph, Ref, Sentence, Words
 from vcompiler.render.voice import (
+    DangerTable,
     blocks,
     cost_notes,
+    danger_tables,
     legend,
     log_anchor,
     logbook_guide,
@@ -142,6 +144,16 @@ def icon_key(pack: m.Pack) -> tuple[tuple[str, tuple[tuple[Icon, str], ...]], ..
     table it rolls on (the box's Tutorial table when it names none)."""
     letters = sorted({str(ref.key) for ref in pack.references if ref.kind == "danger"}) or DANGER_LETTERS
     return tuple((group, tuple(entries)) for group, entries in legend(tuple(letters)))
+
+
+def danger_key(pack: m.Pack) -> tuple[DangerTable, ...]:
+    """The tables of the Danger die Reference card the pack rolls on (icon_key's
+    letters), with what each holds: the pack's own text, or the rulebook's."""
+    letters = tuple(letter for _, entries in icon_key(pack) for icon, _ in entries
+                    if icon.name == "danger" and icon.mark for letter in [icon.mark])
+    declared = {str(card.id): (card.name, [p for t in card.text for p in rich(t)])
+                for card in pack.cards if card.kind == "danger"}
+    return danger_tables(letters, declared)
 
 
 def _story_entry(key: str, anchor: str, action: m.StoryAction) -> Entry:

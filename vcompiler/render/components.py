@@ -14,7 +14,7 @@ from vcompiler.diagnostics import Diagnostic, diagnostic
 from vcompiler.model.types import Pack
 from vcompiler.registry import CARD_SIZES
 from vcompiler.render.board import Board, board_of, render_board_measured
-from vcompiler.render.books import icon_key
+from vcompiler.render.books import danger_key, icon_key
 from vcompiler.render.cards import Face, faces_of, location_faces
 from vcompiler.render.ir import Icon, Row, Track
 from vcompiler.render.sheets import (
@@ -30,6 +30,7 @@ from vcompiler.render.sheets import (
     sheet_pages,
     single_pages,
 )
+from vcompiler.render.voice import DangerTable
 from vcompiler.util.frozen import frozen
 from vcompiler.util.workers import pool as worker_pool
 from vcompiler.util.workers import running
@@ -63,7 +64,7 @@ Legend = tuple[tuple[str, tuple[tuple[Icon, str], ...]], ...]
 
 
 def _jobs(title: str, faces: list[Face], options: ComponentOptions,
-          legend: Legend = ()) -> tuple[list[Job], list[Diagnostic]]:
+          legend: Legend = (), tables: tuple[DangerTable, ...] = ()) -> tuple[list[Job], list[Diagnostic]]:
     """`legend`: the key to the icons, printed on a sheet of its own before the cards."""
     problems: list[Diagnostic] = []
     paper = CARD_PAPERS[options.paper]
@@ -93,13 +94,15 @@ def _jobs(title: str, faces: list[Face], options: ComponentOptions,
     jobs = []
     measured: set[int] = set()
     for pages in runs:
+        keyed = any(page.side == "legend" for page in pages)
         used = sorted({n for page in pages for n, _ in page.cards})
         local = {n: i for i, n in enumerate(used)}
         first = frozenset(local[n] for n in used if n not in measured)
         measured.update(used)
         jobs.append(Job(title, tuple(faces[n] for n in used),
                         tuple(replace(page, cards=tuple((local[n], s) for n, s in page.cards)) for page in pages),
-                        first, legend if any(page.side == "legend" for page in pages) else ()))
+                        first, legend if keyed else (), art_bleed=options.layout == "single" and options.bleed_mm > 0,
+                        tables=tables if keyed else ()))
     return jobs, problems
 
 
@@ -130,8 +133,10 @@ def plan_components(packs: list[Pack], options: ComponentOptions,
             if not faces:
                 continue
             # The vanguard card sheets open with the key to their icons (Vantage's cards print few).
-            key = icon_key(pack) if pack.game == "vanguard" and file_name == "cards.pdf" else ()
-            jobs, found = _jobs(f"{pack.title} — {file_name[:-4].capitalize()}", faces, options, key)
+            keyed = pack.game == "vanguard" and file_name == "cards.pdf"
+            key = icon_key(pack) if keyed else ()
+            jobs, found = _jobs(f"{pack.title} — {file_name[:-4].capitalize()}", faces, options, key,
+                                danger_key(pack) if keyed else ())
             problems += found
             if jobs:
                 decks.append(Deck(pack.name, file_name, tuple(jobs), options.layout == "single"))

@@ -145,9 +145,9 @@ def block_mm(block: Block, width: float) -> float:
     match block:
         case Paragraph(tokens):
             return pad + _text_mm(tokens, width)
-        case ActionHead(tokens, danger) as head:
-            # Its Danger dice stand before the name, 1 mm from it, never apart from its first word.
-            dice: Sentence = [*head.dice, Words("\u00a0\u00a0")] if danger else []
+        case ActionHead(tokens) as head:
+            # Its icons and Danger dice stand before the name, 1 mm from it, never apart from its first word.
+            dice: Sentence = [*head.before, Words("\u00a0\u00a0")]
             return pad + _text_mm([*dice, *tokens], width - 1.6, HEAD_PT)
         case Row(style, lead, tokens):
             # The lead keeps 1 mm from what the row says.
@@ -162,7 +162,7 @@ def block_mm(block: Block, width: float) -> float:
             return pad + _text_mm([Words(word.upper())], width, extra=count * SPACE_MM, tall=1)
         case Choices(items) | Steps(items):
             # A step's number and a choice's bullet stand in the item's indent (cards.css).
-            indent = 3.2 if isinstance(block, Steps) else CHOICE_INDENT
+            indent = block.indent if isinstance(block, Steps) else CHOICE_INDENT
             return pad + sum(ITEM_MM[type(block)] + _text_mm(item, width - indent) for item in items)
         case Options(options):
             return pad + sum(ITEM_MM[Options] + _text_mm([Icon(o.category), Words(f" {o.category.upper()} "), *o.title,

@@ -54,11 +54,25 @@ class ActionHead:
     tokens: Sentence
     danger: int | None
     letter: str | None = None
+    check: bool = False               # a Dice Check (it has Outcome rows or tracks)
 
     @property
     def dice(self) -> Sentence:
         """Its Danger dice as printed to the left of its name (RB 890): one icon a die."""
         return [Icon("danger", self.letter) for _ in range(self.danger or 0)]
+
+    @property
+    def before(self) -> Sentence:
+        """All that is printed to the left of its name: the Special Action icon, the
+        Dice Check icon when it is one (RB 478, 1174, 1811-1812: the two icons to the
+        left of the name), then its Danger dice (RB 890)."""
+        return action_marks(self.check) + self.dice
+
+
+def action_marks(check: bool) -> Sentence:
+    """The icons before a Special Action's name, on cards and boards alike: the Special
+    Action icon, and the Dice Check icon when it involves one (RB 478)."""
+    return [Icon("special-action"), *([Icon("dice-check")] if check else [])]
 
 
 @frozen
@@ -116,6 +130,12 @@ class Choices:
 class Steps:
     """Numbered steps, as the rulebook lists a setup."""
     items: tuple[Sentence, ...]
+
+    @property
+    def indent(self) -> float:
+        """The mm the numbers stand in (cards.css .steps): wide enough for the last one
+        whole ("10." as well as "9.")."""
+        return 0.6 + 1.3 * (len(str(len(self.items))) + 1)
 
 
 @frozen

@@ -22,6 +22,7 @@ from vcompiler.registry.phrasebook import say_in, speaking_now
 from vcompiler.render import weasy_compat
 from vcompiler.render.cards import Face
 from vcompiler.render.ir import Icon
+from vcompiler.render.voice import DangerTable
 from vcompiler.util.frozen import frozen
 
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a5": (148.0, 210.0)}
@@ -166,6 +167,11 @@ class Job:
     measure: frozenset[int]           # faces whose fit this job reports (first copies)
     # The key to the icons a legend page prints, by group (render/books.py icon_key).
     legend: tuple[tuple[str, tuple[tuple[Icon, str], ...]], ...] = ()
+    # Art runs into the bleed only where the card is cut from its own page with a bleed
+    # (the single layout with --bleed); on a sheet it stops at the card's cut line.
+    art_bleed: bool = False
+    # Under the key: the tables of the Danger die Reference card (render/books.py danger_key).
+    tables: tuple[DangerTable, ...] = ()
     # The edition's language (registry/phrasebook.py): the worker prints its fixed words in it.
     language: str = field(default_factory=speaking_now)
 

@@ -14,6 +14,7 @@ from vcompiler.registry.conditions import CONDITION_BY_TEST
 from vcompiler.registry.forms import wording
 from vcompiler.registry.phrasebook import VALUE_WORDS, plural_category, say, speaking_now, worded
 from vcompiler.render.ir import BookBlock, Choices, Emphasis, Icon, Paragraph, Ref, Sentence, Token, Words, plain
+from vcompiler.util.frozen import frozen
 from vcompiler.vocabulary import BIOMES, DICE_ICONS, DIE_COLOURS, DIE_ICONS
 
 
@@ -330,13 +331,19 @@ def legend(danger_letters: tuple[str, ...]) -> list[tuple[str, list[tuple[Icon, 
                   "science": "Science", "technology": "Technology", "vanguard": "Vanguard: any icon",
                   "basic": "Basic: as your Crewmember card says", "accident": "Accident: no Combination"}
     return [
+        # RB 478, 1811-1812: the two icons to the left of an action's name.
+        ("Actions", [(Icon("special-action"), "Special Action: once per turn"),
+                     (Icon("dice-check"), "Dice Check: roll Section dice (the Reference card's 10 steps)")]),
         ("Outcomes", [(Icon("yellow"), "yellow Outcome"), (Icon("green"), "green Outcome"),
                       (Icon("red"), "red Outcome"), (Icon("special"), "Special Effect; Special on an Injury die")]),
         ("Dice to roll or spend", [
             (Icon("die"), "a Section die of any colour"),
-            *((Icon(DIE_ICONS[c]), f"a {c} Section die") for c in DIE_COLOURS),
+            # RB 1277: a die of the colour counts whatever it shows ("the red die with the
+            # Accident result still counts as a red die").
+            *((Icon(DIE_ICONS[c]), f"a {c} Section die, showing any result (an Accident too)")
+              for c in DIE_COLOURS),
             (Icon("same"), "several identical icons"),
-            *((Icon("danger", letter), f"Danger die: read table {letter} of the Reference card")
+            *((Icon("danger", letter), f"Danger die: read table {letter} (below)")
               for letter in danger_letters)]),
         ("Section dice icons", [(Icon(name), dice_words[name]) for name in DICE_ICONS]),
         ("Injury dice", [(Icon("damage"), "Damage"), (Icon("heavy"), "Heavy Damage"), (Icon("mental"), "Mental")]),
@@ -345,3 +352,48 @@ def legend(danger_letters: tuple[str, ...]) -> list[tuple[str, list[tuple[Icon, 
                                (Icon("travel"), "Travel")]),
         ("Biomes", [(Icon(name), name.capitalize()) for name in BIOMES]),
     ]
+
+
+# ------------------------------------------------------ the Danger die's tables
+@frozen
+class DangerTable:
+    """A table of the Danger die Reference card, as the card sheets' key prints it:
+    the die's icon with its letter, a heading, and what the table says, line by line."""
+    icon: Icon
+    title: str
+    lines: tuple[Sentence, ...]
+
+
+# RB 1820-1824: what the die shows; the letter picks what each face does.
+DANGER_FACES = "Common, Uncommon, Rare or Special"
+# RB 595-600: the box's Tutorial table, as far as the rulebook gives it.
+TUTORIAL_TABLE: tuple[Sentence, ...] = (
+    [Words("Used only in the Tutorial; it lists two effects (RB 597):")],
+    [Icon("die"), Words(" Spend a die: move a die of any colour from your Crew board to your Spent Pool.")],
+    [Words("Gain a “Just a Scratch!” Injury.")],
+    [Words("A face it does not list: no effect (RB 595).")],
+    [Emphasis([Words("The rulebook does not say which face gives which effect: the box’s Reference card does.")])],
+)
+
+
+def danger_tables(letters: tuple[str, ...], declared: dict[str, tuple[str, list[Sentence]]]) -> tuple[DangerTable, ...]:
+    """The tables a pack rolls on (`letters`), each as far as it is known: the pack's
+    own (`declared`: by letter, its name and text), or the box's Tutorial table (T) as
+    the rulebook gives it, or a table of the box's card the rulebook does not print."""
+    faces: Sentence = [Words(f"The die shows {DANGER_FACES} (RB 1820-1824); find its face in the table of the letter "
+                             "inside the icon and do what it says.")]
+    out = [DangerTable(Icon("danger"), "How to read it", (faces,))]
+    unknown: Sentence = [Emphasis([Words("A table of the box’s Danger die Reference card; "
+                                         "the rulebook does not print it.")])]
+    for letter in letters:
+        name, text = declared.get(letter, ("", []))
+        if letter == "T" and not text:
+            name = name or "Tutorial"
+        title = f"Table {letter}: {name}" if name else f"Table {letter}"
+        lines: tuple[Sentence, ...]
+        if text:
+            lines = (*text, [Emphasis([Words("This pack’s own table, as it gives it.")])])
+        else:
+            lines = TUTORIAL_TABLE if letter == "T" else (unknown,)
+        out.append(DangerTable(Icon("danger", letter), title, lines))
+    return tuple(out)

@@ -198,7 +198,8 @@ def action_blocks(actions: tuple[m.CheckAction, ...]) -> list[Block]:
 def _placed_actions(actions: tuple[m.CheckAction, ...]) -> list[Placed]:
     out: list[Placed] = []
     for action in actions:
-        out.append((ActionHead([Words(action.name)], action.danger, action.danger_letter), action.span))
+        out.append((ActionHead([Words(action.name)], action.danger, action.danger_letter, action.dice_check),
+                    action.span))
         out += _paragraphs(action.text)
         if action.effects:
             out.append((Paragraph(effects_sentence(action.effects)), action.effects[0].span))

@@ -54,11 +54,24 @@ class ActionHead:
     tokens: Sentence
     danger: int | None
     letter: str | None = None
+    check: bool = False             # a Dice Check: it has Outcomes, tracks or Special Effects
 
     @property
     def dice(self) -> Sentence:
         """Its Danger dice as printed to the left of its name (RB 890): one icon a die."""
         return [Icon("danger", self.letter) for _ in range(self.danger or 0)]
+
+    @property
+    def marks(self) -> Sentence:
+        """The icons to the left of its name: a Special Action's, and the Dice Check's
+        beside it when it makes one ("indicated by the two icons to the left of the
+        name", RB 478); distinct from a Special Effect's (RB 1231)."""
+        return [Icon("action"), *([Icon("check")] if self.check else [])]
+
+    @property
+    def lead(self) -> Sentence:
+        """All it prints before its name: its marks, then its Danger dice."""
+        return [*self.marks, *self.dice]
 
 
 @frozen

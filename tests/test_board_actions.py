@@ -163,7 +163,7 @@ def test_an_actions_danger_dice_stand_to_the_left_of_its_name_on_cards_boards_an
     poi = next(f for f in faces_of(pack) if f.key == "poi P1")
     sheet = job_html(Job("t", (poi,), tuple(single_pages([0], [poi])), frozenset()))
     # After the Special Action's icon (RB 478), before the name.
-    action = '<span class="marks"><img class="icon" src="icons/action.svg" alt="action"></span>'
+    action = '<span class="signs"><img class="icon" src="icons/action.svg" alt="action"></span>'
     assert f'<h3 class="action">{action}<span class="danger">{die}</span>Listen</h3>' in sheet
     reader = reader_html(pack).decode()
     assert re.search(r'<h3><span class="icon i-danger"[^>]*></span> Listen</h3>', reader)

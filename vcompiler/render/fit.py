@@ -69,10 +69,10 @@ LINE_PT = 9.0
 TALL_LINE_PT = 12.0
 ICON_EM = 1.4                         # an icon's width and its gap (1.3em for a row's lead)
 SPACE_MM = 4.0                        # a track's or a box row's space, with its margin
-# A Danger die's diamond with its letter (base.css, .marked-danger): 5.4 mm, its letter
-# 8 pt; a line that holds one is this tall.
-MARKED_MM = 5.4 + 0.6
-MARKED_LINE_PT = 18.0
+# A Danger die's diamond with its letter (base.css, .marked-danger): 5 mm, its letter
+# 7.5 pt, its points reaching into the lines beside it; a line that holds one is this tall.
+MARKED_MM = 5.0 + 0.6
+MARKED_LINE_PT = 14.5
 # The largest vertical margin, padding and borders of each block, mm; of a list, also
 # each item's.
 BLOCK_MM: dict[type[Block], float] = {Paragraph: 1.0, ActionHead: 2.8, Row: 1.4, Track: 1.4, Rule: 1.2, Boxes: 1.0,

@@ -134,7 +134,8 @@ def test_the_board_prints_the_planets_rules_and_its_sectors_actions(built):
     assert [voice.plain(p) for p in board.rules] == ["Crewmembers cannot Rest in Sector 2."]
     assert board.sectors[0].actions == ("Climb the Spire",) and board.sectors[1].actions == ("Break the Ice",)
     number, name, said, dice = board.actions[0]
-    assert (number, name, dice) == (1, "Climb the Spire", [])
+    # A Special Action's icon before its name; no Dice Check's, as it has no rows.
+    assert (number, name, dice) == (1, "Climb the Spire", [ir.Icon("action")])
     assert [voice.plain(p, "[{}]") for p in said] == [
         "Look out over the ice.", "Gain 1 [lead], then roll a [danger T] Danger die."]
     assert [voice.plain(p, "[{}]") for p in board.actions[1][2]] == [
@@ -153,7 +154,7 @@ def test_an_actions_danger_dice_stand_to_the_left_of_its_name_on_cards_boards_an
         'action "Listen" {', 'action "Listen" danger 1 {')
     pack = compile_pack(write_pack({"pack.vcl": text})).pack
     board = board_of(pack, pack.planets[0], "a4")
-    assert [a[3] for a in board.actions] == [[], [ir.Icon("danger", "B")] * 2]
+    assert [[i for i in a[3] if i.name == "danger"] for a in board.actions] == [[], [ir.Icon("danger", "B")] * 2]
     lettered = '<span class="marked marked-danger">B</span>'
     drawn = environment().get_template("board.html.j2").render(board=board, naive=False, created=None, version="")
     assert f"{lettered}{lettered} <b>Break the Ice</b>" in drawn and "danger" not in drawn.split("Climb the Spire")[0]
@@ -161,9 +162,9 @@ def test_an_actions_danger_dice_stand_to_the_left_of_its_name_on_cards_boards_an
     die = '<img class="icon" src="icons/danger.svg" alt="danger">'
     poi = next(f for f in faces_of(pack) if f.key == "poi P1")
     sheet = job_html(Job("t", (poi,), tuple(single_pages([0], [poi])), frozenset()))
-    # RB 478: the Special Action icon first (no Dice Check icon: "Listen" has no rows).
-    action = '<img class="icon" src="icons/special-action.svg" alt="special-action">'
-    assert f'<h3 class="action"><span class="danger">{action}{die}</span>Listen</h3>' in sheet
+    # After the Special Action's icon (RB 478), before the name.
+    action = '<span class="signs"><img class="icon" src="icons/action.svg" alt="action"></span>'
+    assert f'<h3 class="action">{action}<span class="danger">{die}</span>Listen</h3>' in sheet
     reader = reader_html(pack).decode()
     assert re.search(r'<h3><span class="icon i-danger"[^>]*></span> Listen</h3>', reader)
     lettered_die = r'<span class="icon marked i-faces-danger"[^>]*>B</span>'

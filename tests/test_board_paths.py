@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from conftest import VANGUARD_HEADER
 from vcompiler.compile import compile_pack
 from vcompiler.driver.cli import main
+from vcompiler.render import ir
 from vcompiler.render.board import BOX, CARD, SPREAD, board_of
 
 CASE = Path(__file__).parent / "cases" / "render" / "W515-cost-over-a-sector.vcl"
@@ -42,7 +43,9 @@ def _at(point) -> tuple[float, float]:
 def _heads(board) -> list[tuple[float, float]]:
     """The tips of the arrowheads drawn."""
     svg = base64.b64decode(board.lines.split(",", 1)[1]).decode()
-    return [tuple(map(float, part.split('"')[1].split()[0].split(","))) for part in svg.split("<polygon")[1:]]
+    # Each drawn twice, its white halo under its black head: the heads' group is the last.
+    return [tuple(map(float, part.split('"')[1].split()[0].split(",")))
+            for part in svg.rpartition('<g fill="#000"')[2].split("<polygon")[1:]]
 
 
 def test_opposed_one_way_paths_are_two_arrows_each_with_its_own_cost(write_pack):
@@ -82,8 +85,13 @@ def test_every_space_the_rules_put_a_card_on_is_card_sized(eye):
     assert max(x for _, x, _ in board.track) + 7 <= board.width - 10
     printed = {s.number: s.printed for s in board.sectors if s.printed}
     assert sorted(printed) == [1, 2, 6, 7]
-    assert [name for name, _, _ in printed[6][1]] == ["Squeeze Through"]
-    assert [(icon.name, icon.mark) for icon in printed[6][1][0][2]] == [("danger", "T")]
+    # Its Special Actions as its card prints them: a Dice Check's two icons, then its Danger die.
+    heads = [b for b in printed[6][1] if isinstance(b, ir.ActionHead)]
+    assert [h.tokens for h in heads] == [[ir.Words("Squeeze Through")]] and heads[0].danger == 1
+    assert heads[0].lead[:2] == [ir.Icon("action"), ir.Icon("check")]
+    # A track prints its boxes to put a marker on (RB 620-627), as on the card.
+    crash = [b for b in printed[2][1] if isinstance(b, ir.Track)]
+    assert crash and all(t.spaces == 4 for t in crash)
 
 
 def test_a_cost_wider_than_the_gap_it_sits_in_is_w515_at_the_path(tmp_path):
@@ -172,7 +180,7 @@ def test_the_tutorial_board_tiles_over_a4_sheets_each_holding_only_its_own_part(
         assert f"Tile {n} of 6" in text
     # Sector 1's POI lies in the first column of sheets: none of its text runs on onto
     # a sheet of the second column (a sheet cut from one long page once carried it).
-    assert "Force the Bulkhead Open" in texts[2]
+    assert "Force the Bulkhead Open" in texts[4]
     assert not any("Force the Bulkhead Open" in text for text in texts[1::2])
     # The Global Condition in the bottom right, whole, on a sheet of the second column.
     assert any("Hull Tremors" in text and "Supplies: unlimited" in text for text in texts[1::2])

@@ -33,10 +33,10 @@ def test_a_tenth_step_has_room_for_its_two_digits():
 
 def test_a_dice_checks_name_has_the_special_action_and_dice_check_icons_to_its_left():
     head = ir.ActionHead([ir.Words("Go")], 1, "T", check=True)
-    assert head.before == [ir.Icon("special-action"), ir.Icon("dice-check"), ir.Icon("danger", "T")]
-    assert ir.ActionHead([ir.Words("Go")], None).before == [ir.Icon("special-action")]
+    assert head.lead == [ir.Icon("action"), ir.Icon("check"), ir.Icon("danger", "T")]
+    assert ir.ActionHead([ir.Words("Go")], None).lead == [ir.Icon("action")]
     html = "".join(job_html(job) for job in _jobs())
-    assert 'src="icons/dice-check.svg"' in html and "Force the Bulkhead Open</h3>" in html
+    assert 'src="icons/check.svg"' in html and "Force the Bulkhead Open</h3>" in html
 
 
 def test_the_key_prints_the_danger_die_tables_the_pack_rolls_on_as_far_as_the_rulebook_gives_them():

@@ -24,8 +24,8 @@ from vcompiler.model.places import pinned
 from vcompiler.registry import CARD_SIZES
 from vcompiler.registry.phrasebook import say, speaking_now
 from vcompiler.render.art import ArtView, art_view
-from vcompiler.render.cards import FLAG_WORDS, row_lead
-from vcompiler.render.ir import ActionHead, Icon, Sentence, Words
+from vcompiler.render.cards import FLAG_WORDS, action_blocks, row_lead
+from vcompiler.render.ir import ActionHead, Block, Icon, Sentence, Words
 from vcompiler.render.sheets import PAPER_MM
 from vcompiler.render.voice import effects_sentence, events_rule, log_ref, plain, rich, said
 from vcompiler.source import Span
@@ -95,9 +95,9 @@ class Allowance:
 
 
 # A POI printed on a sector: ((its biomes, its flags' words, its text), its Special
-# Actions as (name, paragraphs, Danger dice)), or () for none.
+# Actions as the card prints them: name, tracks with their boxes, rows), or () for none.
 PrintedPoi = tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[Sentence, ...]],
-                   tuple[tuple[str, tuple[Sentence, ...], Sentence], ...]] | tuple[()]
+                   tuple[Block, ...]] | tuple[()]
 
 
 @frozen
@@ -380,7 +380,11 @@ def _lines_svg(width: float, height: float, lines: list[tuple[tuple[Point, ...],
     directions"); bent paths last, over the straight ones."""
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.2f}mm" height="{height:.2f}mm" '
              f'viewBox="0 0 {width:.2f} {height:.2f}">',
-             '<g stroke="#222" stroke-width="1.3" fill="none" stroke-linecap="butt">']
+             # A white casing under every path, so that it reads over dark art as well as
+             # over the board's ground.
+             '<g stroke="#fff" stroke-width="2.9" fill="none" stroke-linecap="butt" stroke-linejoin="round">',
+             *(f'<polyline points="{" ".join(f"{x:.2f},{y:.2f}" for x, y in points)}"/>' for points, _ in lines),
+             '</g><g stroke="#111" stroke-width="1.3" fill="none" stroke-linecap="butt">']
     heads = []
     for points, one_way in sorted(lines, key=lambda line: len(line[0]) > 2):
         if len(points) == 2:
@@ -390,14 +394,17 @@ def _lines_svg(width: float, height: float, lines: list[tuple[tuple[Point, ...],
             # Cased in the board's colour: a line it crosses shows a gap each side of it
             # and reads as passing under, not as a fork.
             joined = " ".join(f"{x:.2f},{y:.2f}" for x, y in points)
-            parts.append(f'<polyline stroke="#f4f1ea" stroke-width="3.3" stroke-linejoin="round" points="{joined}"/>'
+            parts.append(f'<polyline stroke="#fff" stroke-width="3.3" stroke-linejoin="round" points="{joined}"/>'
                          f'<polyline stroke-linejoin="round" points="{joined}"/>')
         for (x1, y1), (x2, y2) in (points[-2:],) if one_way else (points[-2:], points[1::-1]):
             angle = math.atan2(y2 - y1, x2 - x1)
             head = [(x2, y2)] + [(x2 - ARROW * math.cos(angle + d), y2 - ARROW * math.sin(angle + d))
                                  for d in (0.5, -0.5)]
             heads.append('<polygon points="' + " ".join(f"{x:.2f},{y:.2f}" for x, y in head) + '"/>')
-    parts.append('</g><g fill="#222" stroke="none">')
+    # Black arrowheads with a white halo: strong over any art (RB 585).
+    parts.append('</g><g fill="#fff" stroke="#fff" stroke-width="1.6" stroke-linejoin="round">')
+    parts += heads
+    parts.append('</g><g fill="#000" stroke="none">')
     parts += heads
     parts.append("</g></svg>")
     return "data:image/svg+xml;base64," + base64.b64encode("".join(parts).encode()).decode()
@@ -728,43 +735,90 @@ def _bent_mark(drawn: tuple[Point, ...], two_way: bool, groups: tuple[Sentence, 
     return PathMark(x, y, groups, room), not _in_space((x, y), spaces + ends, half(found))
 
 
-def _tiles(width: float, height: float, paper: str) -> tuple[tuple[Tile, ...], tuple[tuple[float, float], ...]]:
+def _tiles(width: float, height: float, paper: str,
+           avoid: Sequence[Rect] = ()) -> tuple[tuple[Tile, ...], tuple[tuple[float, float], ...]]:
+    """The sheets a board prints on: one if it fits, else tiles that overlap by OVERLAP.
+    With `avoid` (what the board prints, mm), each overlap strip is put where its two
+    edges, the lines a table may cut along, cross the fewest of them (a space, a cost,
+    the title): between spaces where the layout allows, a tile then printing a little
+    less than its sheet holds. The columns' seams first, then each column's own rows,
+    so that a column of sectors and the panel beside it are each cut where they are
+    bare, and a column needs no more sheets than its own height."""
     short, long = BOARD_PAPERS[paper]
     sheet = (long, short)                        # boards print landscape
     if width <= sheet[0] and height <= sheet[1]:
         return (Tile(sheet, 0.0, 0.0, width, height, ""),), ()
     area_w, area_h = sheet[0] - 2 * MARGIN, sheet[1] - 2 * MARGIN
-    step_w, step_h = area_w - OVERLAP, area_h - OVERLAP
-    columns = max(1, math.ceil((width - OVERLAP) / step_w))
-    rows = max(1, math.ceil((height - OVERLAP) / step_h))
-    tiles = []
-    for r in range(rows):
-        for c in range(columns):
-            tiles.append(Tile(sheet, c * step_w, r * step_h, area_w, area_h,
-                              say("Tile {n} of {count}: row {row}, column {column}.", n=r * columns + c + 1,
-                                  count=rows * columns, row=r + 1, column=c + 1) + " "
-                              + say("Lay the tiles so that the + marks meet, then trim the overlap."), (r + 1, c + 1)))
+    columns = _seams(width, area_w, [(r[0], r[2]) for r in avoid])
+    rows_of = [_seams(height, area_h, [(r[1], r[3]) for r in avoid if r[0] < x + w and r[2] > x])
+               for x, w in columns]
+    tiles = sorted((Tile(sheet, x, y, w, h, "", (r + 1, c + 1))
+                    for c, ((x, w), rows) in enumerate(zip(columns, rows_of)) for r, (y, h) in enumerate(rows)),
+                   key=lambda t: t.place)
+    tiles = [replace(t, label=say("Tile {n} of {count}: row {row}, column {column}.", n=k, count=len(tiles),
+                                  row=t.place[0], column=t.place[1]) + " "
+                     + say("Lay the tiles so that the + marks meet, then trim the overlap."))
+             for k, t in enumerate(tiles, 1)]
     # Marks in the middle of every overlap strip, where both tiles print them, in the
-    # board's white margin, where they cover nothing.
+    # board's white margin, where they cover nothing: a column's row seams at the
+    # board's edge beside it (the first column's on the left, the others' on the right).
     align = []
-    for c in range(1, columns):
-        x = c * step_w + OVERLAP / 2
+    def middles(tiles: list[tuple[float, float]]) -> list[float]:
+        return [(start + before + extent) / 2 for (before, extent), (start, _) in zip(tiles, tiles[1:])]
+    for x in middles(columns):
         align += [(x, MARGIN / 2), (x, height - MARGIN / 2)]
-    for r in range(1, rows):
-        y = r * step_h + OVERLAP / 2
-        align += [(MARGIN / 2, y), (width - MARGIN / 2, y)]
-    return tuple(tiles), tuple(align)
+    for c, rows in enumerate(rows_of):
+        edge = MARGIN / 2 if c == 0 else width - MARGIN / 2
+        align += [(edge, y) for y in middles(rows)]
+    return tuple(tiles), tuple(dict.fromkeys(align))
+
+
+def _seams(length: float, area: float, spans: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Along one direction, where each tile starts and how much it prints, mm. Each
+    overlap strip runs from the next tile's start to the last tile's end, at least
+    OVERLAP wide: where its two edges, the lines a table trims along, cut the fewest
+    `spans` (what the board prints), a strip as wide as a gap holding a cost whole;
+    among those, as far on as the sheet allows, and never so far back that the tiles
+    left could not reach the board's end (no more tiles than a fixed step takes)."""
+    def cut(at: float) -> int:
+        return sum(1 for a, b in spans if a < at < b)
+    step = area - OVERLAP
+    count = max(1, math.ceil((length - OVERLAP) / step))
+    starts, ends = [0.0], []
+    while starts[-1] + area < length:
+        last = starts[-1]
+        lowest = max(last + area / 2, length - OVERLAP - (count - len(starts)) * step)
+        # Candidate edges every 0.5 mm, from the last tile's end back.
+        grid = [last + area - 0.5 * k for k in range(int((last + area - lowest) / 0.5) + 1)]
+        costs = [cut(at) for at in grid]
+        apart = round(OVERLAP / 0.5)
+        best: tuple[int, int, int] | None = None  # (cost, the start's index, the end's index)
+        for i in range(apart, len(grid)):
+            j = min(range(i - apart + 1), key=lambda j: (costs[j], -j))
+            if best is None or costs[i] + costs[j] < best[0]:
+                best = (costs[i] + costs[j], i, j)
+                if not best[0]:
+                    break
+        if best is None:
+            starts.append(last + step)
+            ends.append(last + area)
+        else:
+            starts.append(grid[best[1]])
+            ends.append(grid[best[2]])
+    ends.append(starts[-1] + area)
+    return [(x, end - x) for x, end in zip(starts, ends)]
 
 
 def _printed_tiles(tiles: tuple[Tile, ...], drawn: list[Rect]) -> tuple[Tile, ...]:
     """The tiles that print something of `drawn` (what the board draws, mm): a sheet that
     would hold nothing but the board's ground is left out, and the others say which."""
-    rows, columns = max(t.place[0] for t in tiles), max(t.place[1] for t in tiles)
+    columns = max(t.place[1] for t in tiles)
+    rows = {c: max(t.place[0] for t in tiles if t.place[1] == c) for c in range(1, columns + 1)}
 
     def holds(t: Tile, r: Rect) -> bool:
         # The strip a tile shares with the next one to its right or below is that one's.
         right = t.x + t.width - (OVERLAP if t.place[1] < columns else 0.0)
-        bottom = t.y + t.height - (OVERLAP if t.place[0] < rows else 0.0)
+        bottom = t.y + t.height - (OVERLAP if t.place[0] < rows[t.place[1]] else 0.0)
         return r[0] < right and r[2] > t.x and r[1] < bottom and r[3] > t.y
     kept = [t for t in tiles if any(holds(t, r) for r in drawn)]
     if len(tiles) == 1 or len(kept) == len(tiles):
@@ -776,7 +830,7 @@ def _printed_tiles(tiles: tuple[Tile, ...], drawn: list[Rect]) -> tuple[Tile, ..
                  for k, t in enumerate(kept, 1))
 
 
-def _drawn_rects(board: Board, extra: float) -> list[Rect]:
+def _drawn_rects(board: Board, extra: float, lines: bool = True) -> list[Rect]:
     """Where the board draws something, mm: its name and Success track, its sectors,
     card spaces and the spaces of its texts (`extra` tall), its paths and their costs."""
     rects: list[Rect] = [(MARGIN, MARGIN, MARGIN + 100.0, MARGIN + 6.0)]
@@ -784,7 +838,7 @@ def _drawn_rects(board: Board, extra: float) -> list[Rect]:
     rects += [(s.x, s.y, s.x + BOX[0], s.y + BOX[1]) for s in board.sectors]
     rects += [(x, y, x + CARD[0], y + SLOT) for _, x, y in board.spaces]
     rects.append((board.texts[0], board.texts[1], board.texts[0] + CARD[0], board.texts[1] + extra))
-    for _, _, points in board.drawn:
+    for _, _, points in board.drawn if lines else ():
         rects += [(min(p[0], q[0]) - ARROW, min(p[1], q[1]) - ARROW, max(p[0], q[0]) + ARROW, max(p[1], q[1]) + ARROW)
                   for p, q in zip(points, points[1:])]
     for mark in board.marks:
@@ -803,7 +857,7 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
     rows = max(r for _, r in cells.values()) + 1 if cells else 1
     rules = _planet_rules(planet)
     actions = tuple((sector.number, action.name, _action_said(action),
-                     ActionHead([], action.danger, action.danger_letter).dice)
+                     ActionHead([], action.danger, action.danger_letter, action.dice_check).lead)
                     for sector in planet.sectors for action in sector.actions)
     extra = _space_height(["Lift-Off", "Evac"]) + (_space_height([plain(p) for p in rules]) if rules else 0.0) + sum(
         _space_height([plain(p) for p in said]) for _, _, said, _ in actions)
@@ -841,7 +895,12 @@ def board_of(pack: m.Pack, planet: m.Planet, paper: str) -> Board:
                        planet.paths[i].b, n) for i, n in unclear),
         # A board on one sheet frames its art to the sheet; a tiled one, to the whole board.
         art=art_view(planet.art, tiles[0].size if len(tiles) == 1 else (width, height)))
-    return replace(board, tiles=_printed_tiles(tiles, _drawn_rects(board, extra)))
+    drawn_rects = _drawn_rects(board, extra)
+    if len(tiles) > 1:
+        # Seams between what the board prints: its paths' lines may be cut, not its words.
+        tiles, align = _tiles(width, height, paper, _drawn_rects(board, extra, lines=False))
+        board = replace(board, tiles=tiles, align=align)
+    return replace(board, tiles=_printed_tiles(tiles, drawn_rects))
 
 
 def _planet_rules(planet: m.Planet) -> tuple[Sentence, ...]:
@@ -872,11 +931,11 @@ def _sector_views(pack: m.Pack, planet: m.Planet, cells: dict[int, tuple[int, in
 
 def _printed_poi(card: m.Card) -> PrintedPoi:
     """What a POI printed on a sector says, as its card would (RB 444): its biomes, the
-    words of its flags, its text, and each Special Action with its Danger dice."""
+    words of its flags, its text, and each Special Action as the card prints it, its
+    tracks' boxes and Outcome spaces included (RB 620-627)."""
     flags = tuple(say(FLAG_WORDS[f]) if f in FLAG_WORDS else f for f in card.flags)
     return ((tuple(b for b in card.biomes if b in ICONS), flags, tuple(p for t in card.text for p in rich(t))),
-            tuple((action.name, _action_said(action), ActionHead([], action.danger, action.danger_letter).dice)
-                  for action in card.actions))
+            tuple(action_blocks(card.actions)))
 
 
 # A path's index among the planet's paths, and the path.

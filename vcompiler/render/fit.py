@@ -69,6 +69,10 @@ LINE_PT = 9.0
 TALL_LINE_PT = 12.0
 ICON_EM = 1.4                         # an icon's width and its gap (1.3em for a row's lead)
 SPACE_MM = 4.0                        # a track's or a box row's space, with its margin
+# A Danger die's diamond with its letter (base.css, .marked-danger): 5 mm, its letter
+# 7.5 pt, its points reaching into the lines beside it; a line that holds one is this tall.
+MARKED_MM = 5.0 + 0.6
+MARKED_LINE_PT = 14.5
 # The largest vertical margin, padding and borders of each block, mm; of a list, also
 # each item's.
 BLOCK_MM: dict[type[Block], float] = {Paragraph: 1.0, ActionHead: 2.8, Row: 1.4, Track: 1.4, Rule: 1.2, Boxes: 1.0,
@@ -78,17 +82,17 @@ COMPASS_MM = 29.0
 CHOICE_INDENT = 2.6                   # a choice's hanging indent, its bullet in it
 
 
-def _words(tokens: Sentence, size: float) -> tuple[list[float], int]:
+def _words(tokens: Sentence, size: float) -> tuple[list[float], int, int]:
     """The widths (mm) of the runs between the spaces of `tokens`, as wide as the widest
     fonts print them and never broken elsewhere; how many things taller than words
-    (icons) they hold."""
+    (icons) they hold, and how many of those are Danger dice with their letter."""
     # 2% over the advances: kerning and the rounding of a layout in px never widen a word more.
     em = size * PT_MM * 1.02
     runs: list[float] = [0.0]
-    tall = 0
+    tall = marked = 0
 
     def add(token: Token) -> None:
-        nonlocal tall
+        nonlocal tall, marked
         if isinstance(token, (Words, Ref)):
             # A reference, and a term with the number it names, never break (typeset.ties).
             text = token.text.replace(" ", "\u00a0") if isinstance(token, Ref) else \
@@ -98,6 +102,9 @@ def _words(tokens: Sentence, size: float) -> tuple[list[float], int]:
                     runs.append(0.0)
                 else:
                     runs[-1] += char_width(char) * em
+        elif isinstance(token, Icon) and token.mark is not None:
+            marked += 1
+            runs[-1] += MARKED_MM
         elif isinstance(token, Icon):
             tall += 1
             runs[-1] += ICON_EM * em
@@ -106,7 +113,7 @@ def _words(tokens: Sentence, size: float) -> tuple[list[float], int]:
                 add(inner)
     for token in tokens:
         add(token)
-    return [r for r in runs if r], tall
+    return [r for r in runs if r], tall, marked
 
 
 def _lines(widths: list[float], width: float, space: float) -> int:
@@ -132,11 +139,13 @@ def _text_mm(tokens: Sentence, width: float, size: float = TEXT_PT, extra: float
     `extra` mm of what stands before them on their first line; `tall`: things taller
     than words beside them (a row of spaces). A line is taller than one of words only
     where it holds such a thing."""
-    runs, icons = _words(tokens, size)
+    runs, icons, marked = _words(tokens, size)
     if extra:
         runs = [extra] + runs
     lines = _lines(runs, width, char_width(" ") * size * PT_MM) or 1
-    return (lines * max(LINE_PT, size * 1.25) + min(lines, icons + tall) * (TALL_LINE_PT - LINE_PT)) * PT_MM
+    big = min(lines, marked)
+    return (lines * max(LINE_PT, size * 1.25) + min(lines - big, icons + tall) * (TALL_LINE_PT - LINE_PT)
+            + big * (MARKED_LINE_PT - LINE_PT)) * PT_MM
 
 
 def block_mm(block: Block, width: float) -> float:
@@ -147,7 +156,7 @@ def block_mm(block: Block, width: float) -> float:
             return pad + _text_mm(tokens, width)
         case ActionHead(tokens) as head:
             # Its icons and Danger dice stand before the name, 1 mm from it, never apart from its first word.
-            dice: Sentence = [*head.before, Words("\u00a0\u00a0")]
+            dice: Sentence = [*head.lead, Words("\u00a0\u00a0")]
             return pad + _text_mm([*dice, *tokens], width - 1.6, HEAD_PT)
         case Row(style, lead, tokens):
             # The lead keeps 1 mm from what the row says.
@@ -196,7 +205,7 @@ def surely_fits(face: Face) -> bool:
     may still, and only laying it out tells."""
     sizes = boxes(face)
     width, height = sizes["title"]
-    runs, _ = _words(face.title, TITLE_PT)
+    runs, _, _ = _words(face.title, TITLE_PT)
     if _lines(runs, width, char_width(" ") * TITLE_PT * PT_MM) * TITLE_LINE_PT * PT_MM > height:
         return False
     for part, blocks in (("body", face.blocks), ("foot", face.foot)):

@@ -54,7 +54,7 @@ class ActionHead:
     tokens: Sentence
     danger: int | None
     letter: str | None = None
-    check: bool = False               # a Dice Check (it has Outcome rows or tracks)
+    check: bool = False             # a Dice Check: it has Outcomes, tracks or Special Effects
 
     @property
     def dice(self) -> Sentence:
@@ -62,17 +62,16 @@ class ActionHead:
         return [Icon("danger", self.letter) for _ in range(self.danger or 0)]
 
     @property
-    def before(self) -> Sentence:
-        """All that is printed to the left of its name: the Special Action icon, the
-        Dice Check icon when it is one (RB 478, 1174, 1811-1812: the two icons to the
-        left of the name), then its Danger dice (RB 890)."""
-        return action_marks(self.check) + self.dice
+    def marks(self) -> Sentence:
+        """The icons to the left of its name: a Special Action's, and the Dice Check's
+        beside it when it makes one ("indicated by the two icons to the left of the
+        name", RB 478); distinct from a Special Effect's (RB 1231)."""
+        return [Icon("action"), *([Icon("check")] if self.check else [])]
 
-
-def action_marks(check: bool) -> Sentence:
-    """The icons before a Special Action's name, on cards and boards alike: the Special
-    Action icon, and the Dice Check icon when it involves one (RB 478)."""
-    return [Icon("special-action"), *([Icon("dice-check")] if check else [])]
+    @property
+    def lead(self) -> Sentence:
+        """All it prints before its name: its marks, then its Danger dice."""
+        return [*self.marks, *self.dice]
 
 
 @frozen

@@ -331,9 +331,8 @@ def legend(danger_letters: tuple[str, ...]) -> list[tuple[str, list[tuple[Icon, 
                   "science": "Science", "technology": "Technology", "vanguard": "Vanguard: any icon",
                   "basic": "Basic: as your Crewmember card says", "accident": "Accident: no Combination"}
     return [
-        # RB 478, 1811-1812: the two icons to the left of an action's name.
-        ("Actions", [(Icon("special-action"), "Special Action: once per turn"),
-                     (Icon("dice-check"), "Dice Check: roll Section dice (the Reference card's 10 steps)")]),
+        ("Actions", [(Icon("action"), "Special Action, one a turn (RB 1097)"),
+                     (Icon("check"), "beside it: the Action makes a Dice Check (RB 478)")]),
         ("Outcomes", [(Icon("yellow"), "yellow Outcome"), (Icon("green"), "green Outcome"),
                       (Icon("red"), "red Outcome"), (Icon("special"), "Special Effect; Special on an Injury die")]),
         ("Dice to roll or spend", [

@@ -1115,22 +1115,12 @@ def render_board_measured(board: Board) -> tuple[bytes, tuple[tuple[int, int], .
 def _cut(documents: list[Any]) -> tuple[tuple[int, int], ...]:
     """(sector, lines) of each printed POI (`data-cut="<sector>"`) whose lines run past
     the bottom of its card space, on whichever sheet shows it whole."""
-    from vcompiler.render import weasy_compat
-    from vcompiler.render.sheets import _lines_past
+    from vcompiler.render.sheets import lines_past_bottom, marked_blocks
 
     found: dict[int, int] = {}
     for document in documents:
-        for page in document.pages:
-            stack = [weasy_compat.page_box(page)]
-            while stack:
-                box = stack.pop()
-                element = getattr(box, "element", None)
-                ident = element.get("data-cut", "") if element is not None else ""
-                if ident and weasy_compat.is_block(box):
-                    lines = len(_lines_past(box, box.content_box_y() + box.height))
-                    found[int(ident)] = max(found.get(int(ident), 0), lines)
-                    continue
-                stack.extend(weasy_compat.children(box))
+        for box, ident in marked_blocks(document, "data-cut"):
+            found[int(ident)] = max(found.get(int(ident), 0), lines_past_bottom(box))
     return tuple((sector, lines) for sector, lines in sorted(found.items()) if lines)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import field
 from typing import Any
 
@@ -246,28 +246,40 @@ def _first_past(box: Any, limit: float) -> int | None:
     return None
 
 
-def measure(document: Any) -> list[Overflow]:
-    """Every fit box (attribute data-fit="<face>-<part>") whose lines run past its
-    bottom edge, from WeasyPrint's layout, with the lines that will not be read: those
-    past the edge and those the band printed over the box's bottom covers."""
-    found = []
+def marked_blocks(document: Any, attribute: str) -> Iterator[tuple[Any, str]]:
+    """Each block box of `document`'s layout whose element carries `attribute`, with
+    its value; the boxes inside one are not searched."""
     for page in document.pages:
         stack = [weasy_compat.page_box(page)]
         while stack:
             box = stack.pop()
             element = getattr(box, "element", None)
-            ident = element.get("data-fit", "") if element is not None else ""
+            ident = element.get(attribute, "") if element is not None else ""
             if ident and weasy_compat.is_block(box):
-                limit = box.content_box_y() + box.height
-                if _lines_past(box, limit):
-                    covered = limit - CUT_BAND_MM * PX_PER_MM
-                    tops = _lines_past(box, covered)
-                    # A little above the line, so that the border of a boxed row goes too.
-                    top = max(0.0, round((min(tops) - box.content_box_y()) / PX_PER_MM - 0.6, 3))
-                    face, part = ident.split("-", 1)
-                    found.append(Overflow(int(face), part, len(tops), _first_past(box, covered), top))
+                yield box, ident
                 continue
             stack.extend(weasy_compat.children(box))
+
+
+def lines_past_bottom(box: Any) -> int:
+    """How many of a box's lines run past its bottom edge."""
+    return len(_lines_past(box, box.content_box_y() + box.height))
+
+
+def measure(document: Any) -> list[Overflow]:
+    """Every fit box (attribute data-fit="<face>-<part>") whose lines run past its
+    bottom edge, from WeasyPrint's layout, with the lines that will not be read: those
+    past the edge and those the band printed over the box's bottom covers."""
+    found = []
+    for box, ident in marked_blocks(document, "data-fit"):
+        limit = box.content_box_y() + box.height
+        if _lines_past(box, limit):
+            covered = limit - CUT_BAND_MM * PX_PER_MM
+            tops = _lines_past(box, covered)
+            # A little above the line, so that the border of a boxed row goes too.
+            top = max(0.0, round((min(tops) - box.content_box_y()) / PX_PER_MM - 0.6, 3))
+            face, part = ident.split("-", 1)
+            found.append(Overflow(int(face), part, len(tops), _first_past(box, covered), top))
     return sorted(set(found), key=lambda o: (o.face, o.part))
 
 

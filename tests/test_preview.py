@@ -101,7 +101,7 @@ def test_cards_boards_and_locations_print_with_their_templates():
     assert card.sheets == ("base.css", "cards.css")
     assert 'class="card front' in card.html and 'class="card back' in card.html and "Crash Site" in card.html
     [board] = parts_of(eye, found["planet-eye_of_the_void"])
-    assert board.sheets == ("base.css", "board.css") and 'class="board"' in board.html
+    assert board.sheets == ("base.css", "board.css") and 'class="board' in board.html
     tidal = _pack(TIDAL).model
     found = {t.anchor: t for t in targets(tidal)}
     parts = parts_of(tidal, found["location-101"])

@@ -331,11 +331,12 @@ def test_a_writer_pins_a_sectors_place_and_two_on_one_place_is_e511(tmp_path, pa
     planet.write_text(text.replace('sector 1 "Twisted Wreckage" {\n', 'sector 1 "Twisted Wreckage" {\n    at 0, 0\n')
                       .replace('sector 2 "Crash Site" {\n', 'sector 2 "Crash Site" {\n    at 0, 0\n'),
                       encoding="utf-8")
-    # `check` finds it, so that nothing check accepts stops the build.
-    assert [(d.code.id, d.span.line, d.span.column) for d in compile_pack(folder).diagnostics] == [("E511", 34, 5)]
+    # `check` finds it, at the second pin, so that nothing check accepts stops the build.
+    line = planet.read_text(encoding="utf-8").splitlines().index('  sector 2 "Crash Site" {') + 2
+    assert [(d.code.id, d.span.line, d.span.column) for d in compile_pack(folder).diagnostics] == [("E511", line, 5)]
     result = CliRunner().invoke(main, ["build", str(folder), "-o", str(tmp_path / "out"), "--only", "json"])
     assert result.exit_code == 1 and not (tmp_path / "out").exists()
-    assert ("planet.vcl:34:5: error E511: sectors 1 and 2 of planet eye_of_the_void are both pinned at 0, 0"
+    assert (f"planet.vcl:{line}:5: error E511: sectors 1 and 2 of planet eye_of_the_void are both pinned at 0, 0"
             in result.output)
 
 

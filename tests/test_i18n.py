@@ -83,7 +83,9 @@ def test_ids_name_the_entry_and_field_and_the_template_says_where_and_what_print
     pot = polib.pofile(str(eye / "locale" / "messages.pot"))
     by_id = {e.msgctxt: e for e in pot}
     title = by_id["log @wake_up/title"]
-    assert title.msgid == "Wake-Up Call" and title.occurrences == [("logbook.vcl", "15")]
+    line = (CONTENT / "eye-of-the-void" / "logbook.vcl").read_text(encoding="utf-8").splitlines().index(
+        'log @wake_up "Wake-Up Call" {') + 1
+    assert title.msgid == "Wake-Up Call" and title.occurrences == [("logbook.vcl", str(line))]
     assert "the Logbook" in title.comment
     assert "63 x 88 mm" in by_id["poi P101/name"].comment
     # Markup is kept as written, so that a translator sees what to keep.

@@ -160,9 +160,9 @@ async def test_semantic_tokens_of_keywords_numbers_strings_labels_references_com
 
     assert token("// The logbook.") == ("// The logbook. Numbers are fixed where the board or a card prints them;",
                                         "comment")
-    assert token('log 1 "Impact"') == ("log", "keyword")
-    assert token('log 1 "Impact"', 4) == ("1", "number")
-    assert token('log 1 "Impact"', 6) == ('"Impact"', "string")
+    assert token('log 20 "Impact"') == ("log", "keyword")
+    assert token('log 20 "Impact"', 4) == ("20", "number")
+    assert token('log 20 "Impact"', 7) == ('"Impact"', "string")
     # A long string: one token a line, from its text on.
     assert token("  The proximity alarm", 2) == ("The proximity alarm is the last clear sound you remember. "
                                                  "Then the dark hull", "string")

@@ -225,3 +225,38 @@ def test_a_log_tests_where_a_threat_stands_on_a_named_planets_board(write_pack):
     assert condition == {"test": "threat_in_planet_sector", "subject": "T01", "more": [2, "inner_hull"]}
     assert plain(worded(mended.pack.logs[0].statements[0].condition)) == \
         "if Threat T01 is in Sector 2 of inner_hull"
+
+
+def test_an_injury_with_copies_prints_that_many_and_the_setup_counts_them(write_pack):
+    """RB 449: the Tutorial's Injury pile is 4 “Just a Scratch!” cards."""
+    start = 'log 1 "Start" { gain lead 1 on "Live Specimen"; return }\n'
+    body = SETUP.replace('injury "Just a Scratch!" {', 'injury "Just a Scratch!" copies 4 {')
+    result = compile_pack(write_pack({"pack.vcl": DECKS + start + body}))
+    assert [d.code.id for d in result.diagnostics if d.code.id.startswith("E")] == []
+    faces = faces_of(result.pack)
+    assert next(f for f in faces if f.kind == "injury").copies == 4
+    steps = [plain(s) for s in next(f for f in faces if f.kind == "setup").blocks[0].items]
+    assert "Place the 4 Injury cards 4 × “Just a Scratch!” face up next to the board." in steps
+    single = compile_pack(write_pack({"pack.vcl": DECKS + start + SETUP})).pack
+    steps = [plain(s) for s in next(f for f in faces_of(single) if f.kind == "setup").blocks[0].items]
+    assert "Place the Injury card “Just a Scratch!” face up next to the board." in steps
+
+
+def test_a_log_asks_whether_the_away_team_is_apart(write_pack):
+    """RB 451, 734: a log read by the first Crewmember to reach a meeting point tests
+    whether the others are there yet."""
+    logs = ('log 1 "Start" { gain lead 1 on "Live Specimen"; -> log 2 }\n'
+            'log 2 "Meet" {\n  if crew apart -> log 3\n  check\n  complete mission M01\n  return\n}\n'
+            'log 3 "Wait" { text "Wait for the others."; return }\n')
+    result = compile_pack(write_pack({"pack.vcl": DECKS + logs + SETUP}))
+    assert [d.code.id for d in result.diagnostics if d.code.id.startswith("E")] == []
+    bundle = to_bundle(result.pack)
+    assert schema_errors(bundle, "bundle.schema.json") == []
+    meet = next(log for log in bundle["logs"] if log["number"] == 2)
+    assert meet["statements"][0]["condition"]["test"] == "crew_apart"
+    game = Game(result.pack)
+    state = game.start(2)
+    scene = game.advance(state)
+    # play follows one Crewmember, and the Away Team with it
+    assert "If any Crewmember of the Away Team is not in your Sector, go to Log 3. (no)" in scene.lines
+    assert state.missions.get("M01") == "complete"

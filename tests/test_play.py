@@ -122,10 +122,13 @@ def test_save_load_and_the_state_resolving_an_if(tmp_path):
     assert first.exit_code == 0, first.output
     assert "── Log 410 · Beneath the Spire [ ]\n" in first.output
     assert "You check the box of Log 410." in first.output
-    assert "── The Eye of the Void, Sector 2 Crash Site: P104 Crash Site" in first.output
+    # RB 448: the setup starts Amir Zaynab, whom play follows, in Sector 1
+    assert "── The Eye of the Void, Sector 1 Twisted Wreckage: P100 Twisted Wreckage" in first.output
     state = json.loads(saved.read_text())["state"]
     assert state["checked"] == [410] and state["uniques"] == [1] and state["at"] == ["board"]
     assert state["pois"] == {"eye_of_the_void:7": "P000"}
+    # The Crewmember at the Crash Site, the lander's Sector, lifts off: the saved game says where they stand.
+    saved.write_text(saved.read_text().replace('"sector": 1', '"sector": 2'))
     second = play(CONTENT / "eye-of-the-void", "--load", saved, answers="l\n")  # sector 2 is No Travel
     assert second.exit_code == 0, second.output
     assert "» Lift off" in second.output
@@ -144,6 +147,9 @@ def test_a_board_dice_check_and_a_log_choice():
     game.choose(state, scene.options[0])
     scene = game.advance(state)
     assert "Gain 1 [lead]." in scene.lines and state.counters == {"lead": 1}
+    # RB 616: the second Crewmember, at the Crash Site, saves the supplies
+    state.sector = 2
+    scene = game.advance(state)
     check = next(o for o in scene.options if "Save the Supplies" in o.label)
     game.choose(state, check)
     scene = game.advance(state)

@@ -207,7 +207,7 @@ def served(tmp_path):
 def test_the_server_answers_what_the_page_asks(served):
     pack, port = served
     state = _state(port)
-    assert state["ok"] and state["pack"] == "eye_of_the_void" and state["focus"] == "log-1"
+    assert state["ok"] and state["pack"] == "eye_of_the_void" and state["focus"] == "log-20"
     parts = json.loads(_get(port, "/parts/log-206")[1])
     assert [p["name"] for p in parts] == ["Logbook"]
     status, html = _get(port, parts[0]["url"])
@@ -253,7 +253,7 @@ def test_the_check_of_a_preview_is_the_check_of_the_pack(tmp_path):
     preview = Preview(EYE.resolve())
     state = preview.check()
     assert [d.code.id for d in state.result.diagnostics] == [d.code.id for d in compile_pack(EYE).diagnostics]
-    assert state.focus == "log-1" and state.edited is None
+    assert state.focus == "log-20" and state.edited is None
 
 
 # ---------------------------------------------------------------- in a browser
@@ -354,11 +354,11 @@ def test_the_page_follows_an_edit_an_error_and_its_mending(browser, preview_proc
     _shot(page, "3-mended")
 
     # a reference clicked in the printed entry is followed, in both panes
-    page.goto(url + "?entry=log-1")
-    page.wait_for_function("() => document.body.dataset.anchor === 'log-1'")
+    page.goto(url + "?entry=log-20")
+    page.wait_for_function("() => document.body.dataset.anchor === 'log-20'")
     frame = page.frame_locator("#print iframe").first
     frame.locator("a.ref").first.click()
-    page.wait_for_function("() => document.body.dataset.anchor !== 'log-1'")
+    page.wait_for_function("() => document.body.dataset.anchor !== 'log-20'")
     followed = page.evaluate("() => document.body.dataset.anchor")
     assert followed.startswith("log-")
     page.wait_for_function(f"() => document.getElementById('reader').contentWindow.location.hash === '#{followed}'")
@@ -367,8 +367,8 @@ def test_the_page_follows_an_edit_an_error_and_its_mending(browser, preview_proc
 def test_the_story_map_opens_the_entry_clicked(browser, preview_process):
     pack, url = preview_process
     page = browser.new_page(viewport={"width": 1400, "height": 900})
-    page.goto(url + "?entry=log-1&tab=map")
-    page.wait_for_function("() => document.body.dataset.anchor === 'log-1'")
+    page.goto(url + "?entry=log-20&tab=map")
+    page.wait_for_function("() => document.body.dataset.anchor === 'log-20'")
     story_map = page.frame_locator("#map")
     node = story_map.locator('.node[data-anchor="log-311"]')
     node.wait_for()

@@ -155,7 +155,7 @@ def test_a_card_without_a_number_is_found_by_its_title(browser, readers):
 def test_a_check_mark_survives_a_reload(browser, readers):
     page = browser.new_page()
     page.goto(readers["eye_of_the_void"].as_uri())
-    assert _at(page, "log-1")
+    assert _at(page, "log-20")
     page.click("article.current >> text=Log 879")
     page.click("article.current >> text=Back to the board of The Eye of the Void")
     page.click("article.current >> text=Log 227")

@@ -15,7 +15,7 @@ def test_stats_text_of_the_shipped_packs():
     assert result.exit_code == 0, result.output
     out = result.output
     assert "The Eye of the Void (eye_of_the_void, vanguard)" in out
-    assert "numbering 1..999: 18 used, 981 free" in out
+    assert "numbering 1..999: 22 used, 977 free" in out
     assert "labels: @hidden_chamber = 858, @wake_up = 879" in out
     assert "storybook-depart.pdf" in out and "logbook.pdf" in out
     assert out.count("unreachable: 0, warnings: 0, errors: 0") == len([p for p in CONTENT.iterdir() if p.is_dir()])

@@ -502,7 +502,9 @@ class AstBuilder:
         return self._card("threat", c, c[1], c[2], None, c[3], c[4:])
 
     def injury(self, c: Children) -> ast.CardDecl:
-        return self._card("injury", c, c[1], c[1], None, c[2], c[3:])
+        # RB 449: the Tutorial's Injury pile is 4 cards of one Injury: `copies` says how many.
+        keyword, name, _, copies, external, *lines = c
+        return self._card("injury", c, name, name, int(str(copies)) if copies is not None else None, external, lines)
 
     def completed(self, c: Children) -> _Item:
         return self.item("completed", self.prose(c[1]), c[0], c[1])

@@ -33,6 +33,8 @@ TESTS: dict[str, Callable[[State, m.Condition], bool]] = {
     # play keeps where a threat stands, not on which board: the sector is what it tests
     "threat_in_planet_sector": lambda state, c: state.threats.get(str(c.key)) == c.more[0],
     "threat_here": _threat_here,
+    # play follows one Crewmember, and the Away Team with it: no one is left behind
+    "crew_apart": lambda state, c: False,
     "d10": _d10,
     "has_card": lambda state, c: c.key in state.cards,
     # play keeps a count of skill tokens, not which skills they are

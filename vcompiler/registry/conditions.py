@@ -80,6 +80,10 @@ CONDITIONS: tuple[ConditionForm, ...] = (
                   example="threat T01 in sector N of PLANET"),
     ConditionForm("threat_here", ("threat", "<card>", "here"), "vanguard",
                   "if Threat {subject} is in your Sector", "threat", example="threat T01 here"),
+    # RB 451, 734: a Mission that gathers the whole Away Team in one Sector is met only
+    # when the last Crewmember arrives; a log read by the first ones tests this.
+    ConditionForm("crew_apart", ("crew", "apart"), "vanguard",
+                  "if any Crewmember of the Away Team is not in your Sector"),
     ConditionForm("d10", ("d10", "<number>", "to", "<number>"), "vanguard",
                   "if the D10 shows {subject} to {second}", example="d10 LOW to HIGH"),
     # VR 94, 96: what a result may test before it pays out.

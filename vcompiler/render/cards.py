@@ -275,8 +275,11 @@ def setup_steps(pack: m.Pack, planet: m.Planet) -> tuple[Sentence, ...]:
         count = sum(copies.get(p, 1) for p in setup.pois)
         steps.append([Words(f"Place the {count} POI cards {_listed(pile)} face down next to the board.")])
     if setup.injuries:
-        steps.append([Words(f"Place the Injury cards {_listed([f'“{i}”' for i in setup.injuries])} face up "
-                            "next to the board.")])
+        # RB 449: the pile is counted as the POI pile is, every copy of a card in it.
+        hurt = [f"{copies[i]} × “{i}”" if copies.get(i, 1) > 1 else f"“{i}”" for i in setup.injuries]
+        count = sum(copies.get(i, 1) for i in setup.injuries)
+        steps.append([Words(f"Place the {count} Injury cards {_listed(hurt)} face up next to the board." if count > 1
+                            else f"Place the Injury card {hurt[0]} face up next to the board.")])
     if setup.events:
         steps.append([Words(f"Shuffle the Event cards {_listed(list(setup.events))} and place them face down "
                             "next to the board.")])

@@ -134,6 +134,8 @@ GERMAN: dict[str, str] = {
     "if you have {subject} or more [success]": "wenn du mindestens {subject} [success] hast",
     "if Threat {subject} is in Sector {second}": "wenn Bedrohung {subject} in Sektor {second} ist",
     "if Threat {subject} is in your Sector": "wenn Bedrohung {subject} in deinem Sektor ist",
+    "if any Crewmember of the Away Team is not in your Sector":
+        "wenn ein Crewmitglied des Außenteams nicht in deinem Sektor ist",
     "if the D10 shows {subject} to {second}": "wenn der W10 {subject} bis {second} zeigt",
     "if you have card {subject}": "wenn du Karte {subject} hast",
     "if you have a [skill] {subject} skill": "wenn du die [skill] Fertigkeit {subject} hast",

@@ -354,7 +354,7 @@ planet p "P" {
 """})
     pack = compile_pack(folder).pack
     marks = [mark.groups for mark in board_of(pack, pack.planets[0], "a4").marks]
-    assert marks[0] == ([Icon("danger", "A")], [Icon("die-red")])
+    assert marks[0] == ([Icon("danger", "A"), Words(" +")], [Icon("die-red")])
     assert marks[1][0] == [Words("sacrifice a die"), Words(",")] and len(marks[1]) == 2
     assert Icon("die") not in marks[1][0] + marks[1][1]
 

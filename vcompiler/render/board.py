@@ -414,7 +414,7 @@ def _cost_groups(costs: tuple[m.Effect, ...]) -> tuple[Sentence, ...]:
     """A path's cost as icons where an icon says all of it: the Travel icon, a die (of
     its colour), a Danger die with its letter inside (RB 1455), which names the table to roll on.
     Sacrificing a die has no icon of its own and would read as spending one, so it
-    and the other costs are words, set apart by commas. One group a cost, printed
+    and the other costs are words, set apart by commas; icons are joined by "+". One group a cost, printed
     unbroken, so that a label stacks its costs rather than split one."""
     groups: list[Sentence] = []
     worded = False
@@ -422,6 +422,9 @@ def _cost_groups(costs: tuple[m.Effect, ...]) -> tuple[Sentence, ...]:
         words = effect.op not in ("travel", "spend_die", "roll_danger")
         if groups and (words or worded):
             groups[-1] = [*groups[-1], Words(",")]
+        elif groups:
+            # Every cost of a path is paid (RB 1121): "+" between icons, as a card's rows write it.
+            groups[-1] = [*groups[-1], Words(" +")]
         worded = words
         if effect.op == "travel":
             groups.append([Icon("travel")])

@@ -331,7 +331,7 @@ def legend(danger_letters: tuple[str, ...]) -> list[tuple[str, list[tuple[Icon, 
                   "science": "Science", "technology": "Technology", "vanguard": "Vanguard: any icon",
                   "basic": "Basic: as your Crewmember card says", "accident": "Accident: no Combination"}
     return [
-        ("Actions", [(Icon("action"), "Special Action, one a turn (RB 1097)"),
+        ("Actions", [(Icon("action"), "Special Action, once a turn (RB 1097)"),
                      (Icon("check"), "beside it: the Action makes a Dice Check (RB 478)")]),
         ("Outcomes", [(Icon("yellow"), "yellow Outcome"), (Icon("green"), "green Outcome"),
                       (Icon("red"), "red Outcome"), (Icon("special"), "Special Effect; Special on an Injury die")]),

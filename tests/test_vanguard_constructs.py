@@ -225,8 +225,8 @@ def test_a_planet_draws_events_only_while_its_condition_holds(write_pack):
     planet = result.pack.planets[0]
     assert (planet.events.kind, planet.events.key) == ("mission_revealed", "M02")
     assert to_bundle(result.pack)["planets"][0]["events"] == {"test": "mission_revealed", "subject": "M02"}
-    assert [x.text for x in board_of(result.pack, planet, "a4").rules[-1] if isinstance(x, Words)] == [
-        "Draw an Event card at the end of your turn only ", "if Mission M02 has been revealed", "."]
+    assert "".join(x.text for x in board_of(result.pack, planet, "a4").rules[-1] if isinstance(x, Words)) == \
+        "Draw an Event card at the end of your turn only if Mission M02 has been revealed."
     assert ('<p>Draw an Event card at the end of your turn only if <a href="#mission-M02">Mission M02</a> '
             'has been revealed.</p>') in reader_html(result.pack).decode()
     # a log tests it too, and the Logbook says it

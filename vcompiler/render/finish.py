@@ -234,6 +234,31 @@ def press(pdf: pikepdf.Pdf, profile: bytes) -> None:
                 out.append((operands, operator))
         if changed:
             stream.write(pikepdf.unparse_content_stream(out))
+    _press_images(pdf, profile)
+
+
+def _press_images(pdf: pikepdf.Pdf, profile: bytes) -> None:
+    """Raster images in RGB (a component's art) in the press's CMYK too, through the same
+    profile: PDF/X allows no RGB without a profile of its own."""
+    import zlib
+
+    from PIL import ImageCms
+
+    for obj in list(pdf.objects):
+        if not (isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image"):
+            continue
+        if obj.get("/ColorSpace") != pikepdf.Name.DeviceRGB or obj.get("/ImageMask"):
+            continue
+        rgb = pikepdf.PdfImage(obj).as_pil_image().convert("RGB")
+        inks = ImageCms.applyTransform(rgb, _transform(profile))
+        if inks is None:
+            raise RenderError("littleCMS did not convert an image to CMYK")
+        obj.write(zlib.compress(inks.tobytes(), 9), filter=pikepdf.Name.FlateDecode)
+        for key in ("/DecodeParms", "/Decode"):
+            if key in obj:
+                del obj[key]
+        obj.ColorSpace = pikepdf.Name.DeviceCMYK
+        obj.BitsPerComponent = 8
 
 
 def _grey_images(pdf: pikepdf.Pdf) -> None:

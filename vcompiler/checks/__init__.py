@@ -137,12 +137,7 @@ class CheckContext:
         value), so that a pass over a whole pack's text costs a keystroke nothing."""
         if self.memo is None:
             return function(source)
-        key = (function, id(source))
-        kept = self.memo.sources.get(key)
-        if kept is None or kept[0] is not source:
-            kept = (source, function(source))
-            self.memo.sources[key] = kept
-        return cast(T, kept[1])
+        return _kept(self.memo.sources, function, source)
 
     def of_log(self, function: Callable[[Log], T], log: Log) -> T:
         """`function(log)` for a rule that asks about some logs only (those of the files
@@ -150,12 +145,7 @@ class CheckContext:
         the same object, as `of_logs` does for a rule that asks about every log."""
         if self.memo is None:
             return function(log)
-        key = (function, id(log))
-        kept = self.memo.some_logs.get(key)
-        if kept is None or kept[0] is not log:
-            kept = (log, function(log))
-            self.memo.some_logs[key] = kept
-        return cast(T, kept[1])
+        return _kept(self.memo.some_logs, function, log)
 
     def lasting(self, key: object, make: Callable[[], T]) -> T:
         """`make()` for a value that depends only on which entries the pack defines (and
@@ -253,6 +243,21 @@ class CheckContext:
         """Logs with no way out (E401)."""
         from vcompiler.checks.graph import way_out
         return [log for log, ok in zip(self.pack.logs, self.of_logs(way_out)) if not ok]
+
+
+V = TypeVar("V")
+
+
+def _kept(table: dict[tuple[Callable[[V], object], int], tuple[V, object]], function: Callable[[V], T],
+          value: V) -> T:
+    """`function(value)` as kept in `table` for this very object (by identity: the value
+    is kept with the answer, so that no other object can take its id meanwhile)."""
+    key = (function, id(value))
+    kept = table.get(key)
+    if kept is None or kept[0] is not value:
+        kept = (value, function(value))
+        table[key] = kept
+    return cast(T, kept[1])
 
 
 Rule = Callable[[CheckContext], Iterator[Diagnostic]]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -240,42 +240,40 @@ def press(pdf: pikepdf.Pdf, profile: bytes) -> None:
 def _press_images(pdf: pikepdf.Pdf, profile: bytes) -> None:
     """Raster images in RGB (a component's art) in the press's CMYK too, through the same
     profile: PDF/X allows no RGB without a profile of its own."""
-    import zlib
-
     from PIL import ImageCms
 
-    for obj in list(pdf.objects):
-        if not (isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image"):
-            continue
-        if obj.get("/ColorSpace") != pikepdf.Name.DeviceRGB or obj.get("/ImageMask"):
-            continue
-        rgb = pikepdf.PdfImage(obj).as_pil_image().convert("RGB")
-        inks = ImageCms.applyTransform(rgb, _transform(profile))
-        if inks is None:
+    def inks(image: Any) -> Any:
+        converted = ImageCms.applyTransform(image.convert("RGB"), _transform(profile))
+        if converted is None:
             raise RenderError("littleCMS did not convert an image to CMYK")
-        obj.write(zlib.compress(inks.tobytes(), 9), filter=pikepdf.Name.FlateDecode)
-        for key in ("/DecodeParms", "/Decode"):
-            if key in obj:
-                del obj[key]
-        obj.ColorSpace = pikepdf.Name.DeviceCMYK
-        obj.BitsPerComponent = 8
+        return converted
+    _redraw_images(pdf, lambda space: space == pikepdf.Name.DeviceRGB, inks, pikepdf.Name.DeviceCMYK)
 
 
 def _grey_images(pdf: pikepdf.Pdf) -> None:
-    """Raster images (a component's art) as greys too, by the same lightness."""
+    """Raster images (a component's art) as greys too, by the same lightness; one
+    already grey, or a soft mask (a grey), stays as it is."""
+    _redraw_images(pdf, lambda space: space != pikepdf.Name.DeviceGray,
+                   lambda image: image.convert("RGB").convert("L"), pikepdf.Name.DeviceGray)
+
+
+def _redraw_images(pdf: pikepdf.Pdf, wanted: Callable[[object], bool], convert: Callable[[Any], Any],
+                   space: pikepdf.Name) -> None:
+    """Each image of the file whose colour space is `wanted` (an image mask never), its
+    pixels `convert`ed and stored again, 8 bits a component in `space`."""
     import zlib
 
     for obj in list(pdf.objects):
         if not (isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image"):
             continue
-        if obj.get("/ColorSpace") == pikepdf.Name.DeviceGray or obj.get("/ImageMask"):
-            continue                  # already grey, or a soft mask, which is a grey
-        grey = pikepdf.PdfImage(obj).as_pil_image().convert("RGB").convert("L")
-        obj.write(zlib.compress(grey.tobytes(), 9), filter=pikepdf.Name.FlateDecode)
+        if not wanted(obj.get("/ColorSpace")) or obj.get("/ImageMask"):
+            continue
+        image = convert(pikepdf.PdfImage(obj).as_pil_image())
+        obj.write(zlib.compress(image.tobytes(), 9), filter=pikepdf.Name.FlateDecode)
         for key in ("/DecodeParms", "/Decode"):
             if key in obj:
                 del obj[key]
-        obj.ColorSpace = pikepdf.Name.DeviceGray
+        obj.ColorSpace = space
         obj.BitsPerComponent = 8
 
 

@@ -27,7 +27,7 @@ def languages_of(folder: Path) -> list[str]:
 
 def extract(folder: Path, out: Path | None = None) -> tuple[Path, int]:
     """The pack's template written to `out` (default: its locale/messages.pot)."""
-    messages, _ = pack_messages(folder)
+    messages = pack_messages(folder)
     name = folder.name
     pot = template(messages, name, display_path(folder))
     target = out or folder / LOCALE / TEMPLATE
@@ -41,7 +41,7 @@ def update(folder: Path, languages: list[str]) -> list[tuple[str, Path, dict[str
     exist), with what changed; a file that cannot be read is left as it is."""
     import polib
 
-    messages, _ = pack_messages(folder)
+    messages = pack_messages(folder)
     pot = template(messages, folder.name, display_path(folder))
     done: list[tuple[str, Path, dict[str, int]] | tuple[str, Path, Diagnostic]] = []
     for language in languages:
@@ -73,7 +73,7 @@ def with_translations(result: CompileResult, languages: list[str] | None, strict
     wanted = languages_of(folder) if languages is None else languages
     if not wanted:
         return result
-    messages, _ = pack_messages(folder)
+    messages = pack_messages(folder)
     found: list[Diagnostic] = []
     sources: dict[str, SourceFile] = {}
     for language in wanted:

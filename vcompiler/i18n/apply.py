@@ -26,7 +26,7 @@ def table_of(po: polib.POFile) -> dict[str, str]:
 def pseudo_table(folder: Path) -> dict[str, str]:
     from vcompiler.i18n.messages import pack_messages
 
-    messages, _ = pack_messages(folder)
+    messages = pack_messages(folder)
     return {m.id: pseudo(m.text) for m in messages}
 
 

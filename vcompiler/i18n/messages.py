@@ -123,17 +123,13 @@ def messages_of(parsed: ast.ParsedFile) -> Iterator[Message]:
                 yield Message(f"{entry}/{path}", text, span, f"{prints}; {entry}, {path.replace('.', ' ')}")
 
 
-def pack_messages(folder: Path) -> tuple[list[Message], dict[str, SourceFile]]:
-    """Every message of the pack in `folder`, files in their order, and the sources read.
-    A message ID given twice (the same entry declared twice, which `check` reports) is
-    kept once, the first."""
+def pack_messages(folder: Path) -> list[Message]:
+    """Every message of the pack in `folder`, files in their order. A message ID given
+    twice (the same entry declared twice, which `check` reports) is kept once, the first."""
     found: dict[str, Message] = {}
-    sources: dict[str, SourceFile] = {}
     for path in pack_files(folder):
         source, problem = read_source(path, display_path(path), path.relative_to(folder).as_posix(), folder)
-        sources[source.display] = source
-        if problem is not None:
-            continue
-        for message in messages_of(parse_source(source, {})):
-            found.setdefault(message.id, message)
-    return list(found.values()), sources
+        if problem is None:
+            for message in messages_of(parse_source(source, {})):
+                found.setdefault(message.id, message)
+    return list(found.values())

@@ -90,18 +90,18 @@ def _number_candidates(context: CheckContext, kind: str, wanted: int) -> tuple[l
     def lasting() -> tuple[list[int], list[int]]:
         # Which numbers are close depends only on the numbers defined: kept across
         # edits that define nothing new (planting a dangling goto, then mending it).
-        numbers, shown = context.lasting(("written numbers", kind), written_numbers)
-        defined = set(shown)
+        numbers, shown, defined = context.lasting(("written numbers", kind), written_numbers)
         close = sorted(int(n) for n in _one_edits(typed) if n in defined)
         close += [int(n) for n in difflib.get_close_matches(typed, _may_be_close(context, kind, typed, shown),
                                                             n=2, cutoff=CLOSE)
                   if int(n) not in close]
         return close, _near_numbers(wanted, numbers)
 
-    def written_numbers() -> tuple[list[int], list[str]]:
+    def written_numbers() -> tuple[list[int], list[str], frozenset[str]]:
         given = _label_numbers(context) if kind == "log" else {}
         numbers = [n for n in _numbered(context, kind) if n not in given]
-        return numbers, [str(n) for n in numbers]
+        shown = [str(n) for n in numbers]
+        return numbers, shown, frozenset(shown)
 
     def make() -> tuple[list[str], list[int]]:
         close, near = context.lasting(("close numbers", kind, wanted), lasting)
